@@ -1,0 +1,120 @@
+"""JSON API plumbing: one error body for every failure, and one place that turns bad input into a 400.
+
+Every /api error has the body of the API contract:
+{"error": {"code": ..., "message": "one clear sentence", "fields": [{"path": ..., "message": ...}]}}
+"""
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from flask import Blueprint, Flask, jsonify, request
+from pydantic import BaseModel, ValidationError
+from werkzeug.exceptions import HTTPException
+
+M = TypeVar("M", bound=BaseModel)
+
+bp = Blueprint("api", __name__)
+
+
+class ApiError(Exception):
+    """Raise in a view to answer with the contract's error body."""
+
+    def __init__(self, status: int, code: str, message: str, fields: list[dict] | None = None,
+                 extra: dict | None = None):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+        self.fields = fields or []
+        self.extra = extra or {}
+
+    def response(self):
+        body: dict[str, Any] = {"error": {"code": self.code, "message": self.message, "fields": self.fields}}
+        body.update(self.extra)
+        return jsonify(body), self.status
+
+
+def bad_field(path: str, message: str) -> ApiError:
+    return ApiError(400, "bad_request", f"{path}: {message}", [{"path": path, "message": message}])
+
+
+def _path(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "body"
+
+
+def _clean(message: str) -> str:
+    # pydantic prefixes custom errors with "Value error, "; players need the sentence only
+    for prefix in ("Value error, ", "Assertion failed, "):
+        if message.startswith(prefix):
+            message = message[len(prefix):]
+    return message
+
+
+def validation_error(err: ValidationError, prefix: str = "") -> ApiError:
+    fields = []
+    for e in err.errors(include_url=False):
+        loc = tuple(x for x in e["loc"] if x not in ("function-after", "function-before", "function-plain"))
+        path = _path(((prefix,) if prefix else ()) + loc)
+        fields.append({"path": path, "message": _clean(e["msg"])})
+    first = fields[0] if fields else {"path": "body", "message": "is not valid"}
+    more = f" (and {len(fields) - 1} more)" if len(fields) > 1 else ""
+    return ApiError(400, "bad_request", f"{first['path']}: {first['message']}{more}", fields)
+
+
+def json_body() -> Any:
+    """The request's JSON body, or an ApiError (415 not JSON, 400 malformed)."""
+    mimetype = request.mimetype or ""
+    if not mimetype.endswith("json"):
+        raise ApiError(415, "unsupported_media_type", "Send the body as JSON (Content-Type: application/json).")
+    data = request.get_json(silent=True)
+    if data is None and request.get_data():
+        raise ApiError(400, "bad_json", "The body is not valid JSON.", [{"path": "body", "message": "not valid JSON"}])
+    return data
+
+
+def parse(model: type[M], data: Any = None) -> M:
+    """Validate the JSON body (or data) with a pydantic model; a 400 naming each bad field otherwise."""
+    if data is None:
+        data = json_body()
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad_request", "The body must be a JSON object.", [{"path": "body", "message": "must be an object"}])
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        raise validation_error(err) from None
+
+
+@bp.get("/api/health")
+def health():
+    return {"status": "ok"}
+
+
+_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 409: "conflict",
+          413: "too_large", 415: "unsupported_media_type", 429: "too_many_requests"}
+_MESSAGES = {404: "Nothing is at this address.", 405: "This address does not take that method.",
+             413: "The body is over the 64 KiB limit.", 429: "Too many tries; wait a minute and try again."}
+
+
+def install_error_handlers(app: Flask) -> None:
+    def wants_json() -> bool:
+        return request.path.startswith("/api/")
+
+    @app.errorhandler(ApiError)
+    def _api_error(err: ApiError):
+        return err.response()
+
+    @app.errorhandler(HTTPException)
+    def _http(err: HTTPException):
+        if not wants_json():
+            return err
+        status = err.code or 500
+        message = _MESSAGES.get(status) or (err.description or err.name)
+        return ApiError(status, _CODES.get(status, "error"), message).response()
+
+    @app.errorhandler(Exception)
+    def _crash(err: Exception):  # never let a solver bug show as a bare 500 page without a message
+        app.logger.exception("unhandled error")
+        if wants_json():
+            return ApiError(500, "internal", "Something went wrong on our side; nothing you entered was lost.").response()
+        return "Something went wrong on our side; nothing you entered was lost.", 500

@@ -1,0 +1,1 @@
+"""Pure solvers: no Flask here, plain dataclasses and Fractions in and out."""

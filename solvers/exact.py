@@ -1,0 +1,42 @@
+"""Exact numbers as the API shows them, and chance nodes as (outcome, Fraction) lists."""
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from fractions import Fraction
+from typing import TypeVar
+
+T = TypeVar("T", bound=Hashable)
+
+Distribution = list[tuple[T, Fraction]]
+
+
+def exact(value: Fraction | int) -> dict:
+    """{"exact": "n/d", "approx": float}: the API's form of a probability or a rational value."""
+    f = Fraction(value)
+    text = str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+    return {"exact": text, "approx": round(float(f), 6)}
+
+
+def parse_fraction(text: str | int | float) -> Fraction:
+    """Read "2", "1/3", "0.5" or a number; raise ValueError on anything else (incl. zero denominators)."""
+    if isinstance(text, bool):
+        raise ValueError("a number is expected, not true/false")
+    if isinstance(text, float):
+        return Fraction(str(text))
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError) as e:
+        raise ValueError(f"{text!r} is not a number or a fraction like 1/3") from e
+
+
+def merge(outcomes: Iterable[tuple[T, Fraction]]) -> Distribution:
+    """Sum the probabilities of equal outcomes, keeping first-seen order."""
+    total: dict[T, Fraction] = {}
+    for outcome, p in outcomes:
+        total[outcome] = total.get(outcome, Fraction(0)) + p
+    return list(total.items())
+
+
+def uniform(items: Iterable[T]) -> Distribution:
+    items = list(items)
+    return merge((x, Fraction(1, len(items))) for x in items)
