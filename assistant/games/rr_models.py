@@ -1,0 +1,56 @@
+"""Request models shared by the Raising Robots endpoints (pydantic v2): inventory and robots."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from solvers.raising_robots.model import Inventory, Robot
+
+Count = Field(default=0, ge=0, le=999)
+
+
+class InventoryIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    sensor: int = Count
+    gear: int = Count
+    microchip: int = Count
+    program: int = Count
+    duct_tape: int = Count
+    battery: int = Count
+    vp: int = Count
+    robot_cards: int = Count
+
+    def to_solver(self) -> Inventory:
+        return Inventory(**self.model_dump())
+
+
+class RobotIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    row: Literal["design", "fabricate", "recycle"]
+    any_row: bool = False
+    cost_energy: list[int] = Field(default_factory=list, max_length=2)
+    cost_resources: list[int] = Field(default_factory=list, max_length=2)
+    basic_energy: int = Field(default=1, ge=1, le=7)
+    upgraded_energy: int | None = Field(default=None, ge=1, le=7)
+    upgraded: bool = False
+    vp: int = Field(default=0, ge=0, le=20)
+    needs_microchip: bool = False
+    column: int | None = Field(default=None, ge=1, le=5)
+    game_end: dict | None = None
+
+    @model_validator(mode="after")
+    def _costs(self) -> RobotIn:
+        for name in ("cost_energy", "cost_resources"):
+            for v in getattr(self, name):
+                if not 0 <= v <= 20:
+                    raise ValueError(f"{name} values must be between 0 and 20")
+        if self.cost_energy and self.cost_resources and len(self.cost_energy) != len(self.cost_resources):
+            raise ValueError("cost_energy and cost_resources must list the same number of cost columns")
+        return self
+
+    def to_solver(self) -> Robot:
+        return Robot(row=self.row, any_row=self.any_row, cost_energy=tuple(self.cost_energy),
+                     cost_resources=tuple(self.cost_resources), basic_energy=self.basic_energy,
+                     upgraded_energy=self.upgraded_energy, upgraded=self.upgraded, vp=self.vp,
+                     needs_microchip=self.needs_microchip, column=self.column, game_end=self.game_end)
