@@ -18,10 +18,10 @@ def create_app(config: dict | None = None) -> Flask:
         DATABASE_URL=os.environ.get("DATABASE_URL"),
         MAX_CONTENT_LENGTH=MAX_BODY,
         CODE_LOOKUP_LIMIT=20,  # failed join-code look-ups per client per minute
-        JSON_SORT_KEYS=False,
     )
     if config:
         app.config.update(config)
+    app.json.sort_keys = False  # keep fields in the order the contract lists them
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config["DATABASE_URL"]:
         app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'tablebot.sqlite3'}"

@@ -1,0 +1,39 @@
+"""Checks every page test runs in Chromium: nothing wider than the screen, tap targets >= 44 px."""
+from __future__ import annotations
+
+TAP_MIN = 44
+
+_TAP_JS = """(min) => {
+  const bad = [];
+  const sel = 'a, button, input:not([type=hidden]), select, textarea, summary, [role=button]';
+  for (const el of document.querySelectorAll(sel)) {
+    const r = el.getBoundingClientRect();
+    const st = getComputedStyle(el);
+    if (r.width === 0 || r.height === 0 || st.visibility === 'hidden' || el.closest('[hidden]')) continue;
+    if (el.matches('.skip, .sr-only')) continue;
+    // links inside running text are exempt (WCAG 2.5.8 inline exception)
+    if (el.tagName === 'A' && st.display === 'inline' && el.closest('p, li, td') && !el.closest('.rule-links')) continue;
+    if (el.type === 'checkbox' || el.type === 'radio') {
+      const lab = el.closest('label') || (el.id && document.querySelector('label[for="' + el.id + '"]'));
+      const lr = lab ? lab.getBoundingClientRect() : r;
+      if (Math.max(lr.height, r.height) >= min) continue;
+    }
+    if (r.height < min - 0.5 || r.width < min - 0.5) bad.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} "${(el.textContent || el.value || el.name || '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  return bad;
+}"""
+
+
+def tap_target_problems(page, minimum: int = TAP_MIN) -> list[str]:
+    return page.evaluate(_TAP_JS, minimum)
+
+
+def overflows(page) -> bool:
+    """True when the page scrolls sideways (something is wider than the viewport)."""
+    return page.evaluate("document.documentElement.scrollWidth > window.innerWidth + 1")
+
+
+def assert_phone_ready(page) -> None:
+    assert not overflows(page), "the page is wider than the screen"
+    problems = tap_target_problems(page)
+    assert not problems, "tap targets under 44 px: " + "; ".join(problems[:8])

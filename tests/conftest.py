@@ -1,0 +1,97 @@
+"""Fixtures: `app` and `client` (Flask test client on a fresh SQLite file), and for browser tests
+`live_url` (the app served on localhost in a thread) and `page` (Playwright in Debian's chromium at
+390x844)."""
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from assistant import create_app
+
+CHROMIUM = os.environ.get("TABLEBOT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+                      "SECRET_KEY": "test"})
+    yield app
+    app.extensions["tablebot_db"].dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+# ---- browser tests ------------------------------------------------------------------------------
+
+class _Server:
+    def __init__(self, app):
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def live_app(tmp_path_factory):
+    path = tmp_path_factory.mktemp("live") / "live.sqlite3"
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{path}", "SECRET_KEY": "test"})
+
+
+@pytest.fixture(scope="session")
+def live_url(live_app):
+    with _Server(live_app) as server:
+        yield server.url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
+        pytest.fail(f"Debian's chromium is needed for browser tests ({CHROMIUM}); the README's setup installs it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                              service_workers="block")
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    p = context.new_page()
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    p.js_errors = errors  # tests may assert there were none
+    yield p
+
+
+@pytest.fixture
+def shots(request):
+    """Where a test saves screenshots for people to look at (test-artifacts/, ignored by git)."""
+    root = os.path.join(os.path.dirname(os.path.dirname(__file__)), "test-artifacts")
+    os.makedirs(root, exist_ok=True)
+    return lambda name: os.path.join(root, f"{name}.png")
