@@ -1,0 +1,97 @@
+"""The app shell: health, the contract's error bodies, security headers, the manifest and offline files."""
+from __future__ import annotations
+
+import json
+
+from assistant import create_app
+
+
+def error_of(response) -> dict:
+    body = response.get_json()
+    assert set(body["error"]) >= {"code", "message", "fields"}
+    assert isinstance(body["error"]["message"], str) and body["error"]["message"]
+    return body["error"]
+
+
+def test_health(client):
+    r = client.get("/api/health")
+    assert r.status_code == 200 and r.get_json() == {"status": "ok"}
+
+
+def test_unknown_api_path_is_a_json_404(client):
+    r = client.get("/api/nothing-here")
+    assert r.status_code == 404 and error_of(r)["code"] == "not_found"
+
+
+def test_wrong_method_is_a_json_405(client):
+    r = client.delete("/api/health")
+    assert r.status_code == 405 and error_of(r)["code"] == "method_not_allowed"
+
+
+def test_body_over_64_kib_is_a_413(client):
+    r = client.post("/api/tables", data=json.dumps({"game": "robotariat", "players": 3, "x": "a" * 70000}),
+                    content_type="application/json")
+    assert r.status_code == 413 and error_of(r)["code"] == "too_large"
+
+
+def test_not_json_is_a_415(client):
+    r = client.post("/api/tables", data="game=robotariat", content_type="application/x-www-form-urlencoded")
+    assert r.status_code == 415 and error_of(r)["code"] == "unsupported_media_type"
+
+
+def test_malformed_json_is_a_400(client):
+    r = client.post("/api/tables", data="{not json", content_type="application/json")
+    assert r.status_code == 400 and error_of(r)["fields"][0]["path"] == "body"
+
+
+def test_security_headers_on_pages_and_api(client):
+    for url in ("/", "/api/health"):
+        h = client.get(url).headers
+        csp = h["Content-Security-Policy"]
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
+        assert "frame-ancestors 'none'" in csp
+        assert h["X-Content-Type-Options"] == "nosniff"
+
+
+def test_pages_have_no_inline_scripts_or_third_party_urls(client):
+    for url in ("/", "/games/raising-robots", "/games/robotariat", "/games/two-robots", "/join", "/offline"):
+        html = client.get(url).get_data(as_text=True)
+        assert "<script>" not in html and " onclick=" not in html
+        assert "http://" not in html.replace("http://www.w3.org", "") and "https://" not in html
+
+
+def test_manifest_and_service_worker(client):
+    m = client.get("/manifest.webmanifest")
+    assert m.status_code == 200 and m.mimetype == "application/manifest+json"
+    data = json.loads(m.get_data(as_text=True))
+    assert data["start_url"] == "/" and any(i["sizes"] == "512x512" for i in data["icons"])
+    for icon in data["icons"]:
+        assert client.get(icon["src"]).status_code == 200
+    sw = client.get("/sw.js")
+    assert sw.status_code == 200 and "javascript" in sw.mimetype
+    for path in ("/", "/offline", "/static/css/app.css", "/static/js/tablebot.js"):
+        assert f'"{path}"' in sw.get_data(as_text=True)
+        assert client.get(path).status_code == 200
+
+
+def test_unknown_game_hub_is_a_404_page(client):
+    assert client.get("/games/chess").status_code == 404
+
+
+def test_default_database_is_a_sqlite_file_in_the_instance_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    app = create_app({"TESTING": True})
+    try:
+        assert app.config["DATABASE_URL"].startswith("sqlite:///")
+        assert app.config["DATABASE_URL"].endswith("instance/tablebot.sqlite3")
+    finally:
+        app.extensions["tablebot_db"].dispose()
+
+
+def test_database_url_comes_from_the_environment(tmp_path, monkeypatch):
+    url = f"sqlite:///{tmp_path / 'env.sqlite3'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    app = create_app({"TESTING": True})
+    assert app.config["DATABASE_URL"] == url
+    app.extensions["tablebot_db"].dispose()
+    assert (tmp_path / "env.sqlite3").exists()

@@ -1,0 +1,70 @@
+"""The shell in real Chromium at phone size: start a table, join it from a second phone by its code,
+see an edit after reload, see the conflict message; home page at 390 and 320 px, light and dark."""
+from __future__ import annotations
+
+import pytest
+from browser_checks import assert_phone_ready
+
+from conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+
+def test_home_page_fits_a_phone_in_both_themes(page, live_url, shots):
+    page.goto(live_url + "/")
+    assert page.locator("h1").inner_text() == "What's on the table?"
+    assert_phone_ready(page)
+    page.screenshot(path=shots("home-390"), full_page=True)
+    page.set_viewport_size({"width": 320, "height": 700})
+    page.emulate_media(color_scheme="dark")
+    assert_phone_ready(page)
+    bg = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert bg == "rgb(15, 17, 21)"  # the dark palette follows the system setting
+    page.screenshot(path=shots("home-320-dark"), full_page=True)
+    page.click("#theme-toggle")  # the toggle overrides the system
+    assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(246, 247, 249)"
+    assert page.js_errors == []
+
+
+def test_start_join_by_code_edit_reload_and_conflict(browser, page, live_url, shots):
+    page.goto(live_url + "/")
+    page.select_option("#new-game", "two-robots")
+    page.fill("#new-players", "2")
+    page.click("text=Start table")
+    page.wait_for_url("**/t/*")
+    code = page.locator("#table-code").inner_text().strip()
+    assert len(code) == 6
+    assert_phone_ready(page)
+    page.screenshot(path=shots("table-390"), full_page=True)
+
+    other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    second = other.new_page()
+    second.goto(live_url + "/")
+    second.fill("#join-code", code.lower())
+    second.click("form:has(#join-code) button")
+    second.wait_for_url(page.url)
+
+    # phone 1 writes; phone 2 sees it after a reload
+    page.fill("#name0", "Ann")
+    page.fill("#notes", "Ann has the Orb")
+    page.click("#table-form button[type=submit]")
+    page.wait_for_selector("text=Saved.")
+    second.reload()
+    assert second.input_value("#name0") == "Ann"
+    assert second.input_value("#notes") == "Ann has the Orb"
+
+    # both phones read version 2; phone 1 saves first, phone 2's save is refused and says so
+    page.fill("#name1", "Bo")
+    second.fill("#notes", "Bo typed this")
+    page.click("#table-form button[type=submit]")
+    page.wait_for_selector("text=Saved.")
+    second.click("#table-form button[type=submit]")
+    msg = second.locator("#conflict-msg")
+    msg.wait_for()
+    assert "Someone else saved this table first" in msg.inner_text()
+    assert second.input_value("#name1") == "Bo"  # the newer state is shown
+    assert "Bo typed this" in second.locator("textarea[readonly]").input_value()  # and nothing typed is lost
+    second.screenshot(path=shots("table-conflict-390"), full_page=True)
+    assert page.js_errors == []
+    other.close()

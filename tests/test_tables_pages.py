@@ -1,0 +1,66 @@
+"""Table pages without JavaScript: start, join by code, edit, conflict, undo, QR code."""
+from __future__ import annotations
+
+import re
+
+
+def start(client, game="robotariat", players=3) -> str:
+    r = client.post("/tables", data={"game": game, "players": players})
+    assert r.status_code == 302
+    return r.headers["Location"].rsplit("/", 1)[1]
+
+
+def test_home_page_lists_games_search_and_start_join(client):
+    html = client.get("/").get_data(as_text=True)
+    for text in ("Raising Robots: Friends", "Rise of the Robotariat", "Two Robots", 'action="/rules"',
+                 "Start table", "Join"):
+        assert text in html
+
+
+def test_start_shows_code_qr_and_history(client):
+    table_id = start(client)
+    html = client.get(f"/t/{table_id}").get_data(as_text=True)
+    code = re.search(r'id="table-code">(\w+)<', html).group(1)
+    assert f"/t/{table_id}/qr.svg" in html and "v1: started" in html
+    qr = client.get(f"/t/{table_id}/qr.svg")
+    assert qr.mimetype == "image/svg+xml" and qr.data.startswith(b"<svg xmlns=")
+    joined = client.get(f"/join?code={code.lower()}")
+    assert joined.status_code == 302 and joined.headers["Location"].endswith(f"/t/{table_id}")
+
+
+def test_join_with_a_wrong_code_says_so(client):
+    r = client.get("/join?code=NOPE22")
+    assert r.status_code == 404 and "No table has the code NOPE22" in r.get_data(as_text=True)
+
+
+def test_start_with_bad_player_count_explains(client):
+    r = client.post("/tables", data={"game": "robotariat", "players": "9"}, follow_redirects=True)
+    assert "Rise of the Robotariat takes 3 to 5 players" in r.get_data(as_text=True)
+
+
+def test_edit_then_stale_edit_shows_conflict_newer_state_and_keeps_my_input(client):
+    table_id = start(client)
+    ok = client.post(f"/t/{table_id}/edit", data={"version": "1", "name0": "Ann", "notes": "first", "round": "2"})
+    assert ok.status_code == 302
+    stale = client.post(f"/t/{table_id}/edit", data={"version": "1", "name0": "Bo", "notes": "mine", "round": "3"})
+    html = stale.get_data(as_text=True)
+    assert stale.status_code == 409
+    assert "Someone else saved this table first" in html
+    assert 'value="Ann"' in html and ">first</textarea>" in html  # the newer state
+    assert "<mark>Bo</mark>" in html and ">mine</textarea>" in html  # what this player typed
+
+
+def test_undo_page_goes_back(client):
+    table_id = start(client)
+    client.post(f"/t/{table_id}/edit", data={"version": "1", "name0": "Ann", "round": "1"})
+    client.post(f"/t/{table_id}/undo")
+    html = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert 'value="Ann"' not in html and "v3: changed table" in html
+    r = client.post(f"/t/{table_id}/undo", follow_redirects=True)
+    r = client.post(f"/t/{table_id}/undo", follow_redirects=True)
+    assert "Nothing to undo" in r.get_data(as_text=True)
+
+
+def test_unknown_table_page_is_404(client):
+    assert client.get("/t/" + "q" * 22).status_code == 404
+    assert client.post("/t/" + "q" * 22 + "/edit", data={}).status_code == 404
