@@ -1,0 +1,292 @@
+"""Raising Robots end-of-game score: the base game's four sources plus the Friends Game End icons.
+
+Readings (semantics.md "Raising Robots: scoring"; rulebook "Game End Ability", "Game End Icons"):
+- total = robot VP + class-card VP + inventory VP + leftovers + Game End VP;
+- leftovers = floor((batteries + the four resources + duct tape + robot cards in hand) / 3);
+- a Game End icon scores only on an upgraded robot, pairs round down, and each upgraded robot
+  with an icon scores it once (two robots with the same icon score it twice);
+- Extra Credit raises the grade one row; an A stays an A, and no grade becomes a D
+  (the row below D is "no grade", so one row up is D: how Tablebot reads it);
+- ties: robot VP, then class VP, then shared.
+Pure: no Flask. Plain dataclasses in and out.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from .model import RESOURCES, ROWS, Inventory, Robot
+
+GRADES = ("none", "D", "C", "B", "A")  # lowest to highest; "none" = no grade met
+COLUMNS = 5
+GAME_END_KINDS = ("a_grade", "microchip_robots", "resource_pairs", "vp56_robots", "full_columns")
+PAIR_RESOURCES = RESOURCES  # the icon names one of the four resources ("2 Gear = 1 VP" in the rulebook)
+
+# Game End icon values, rulebook "Game End Icons"
+A_GRADE_VP = 3
+MICROCHIP_PAIR_VP = 3
+RESOURCE_PAIR_VP = 1
+VP56_PAIR_VP = 3
+FULL_COLUMN_VP = 4
+
+RULE_ICONS = "rr-game-end-icons"
+RULE_ABILITY = "rr-game-end-ability"
+
+
+class ScoreInputError(ValueError):
+    """The play area cannot exist (two robots in one slot, a sixth robot in a row, ...).
+    `path` names the offending input, relative to the request body."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}")
+        self.path, self.message = path, message
+
+
+@dataclass(frozen=True)
+class ClassCard:
+    grade: str  # grade met before Extra Credit: "none", "D", "C", "B", "A"
+    vp_by_grade: dict[str, int] = field(default_factory=dict, hash=False, compare=False)
+    extra_credit: bool = False
+    name: str = ""
+
+    def final_grade(self) -> str:
+        return raise_grade(self.grade) if self.extra_credit else self.grade
+
+    def vp(self) -> int:
+        g = self.final_grade()
+        return 0 if g == "none" else self.vp_by_grade[g]
+
+
+def raise_grade(grade: str) -> str:
+    """One row up the grade table (Extra Credit); A is the top row."""
+    i = GRADES.index(grade)
+    return GRADES[min(i + 1, len(GRADES) - 1)]
+
+
+def grade_for(count: int, thresholds: dict[str, int]) -> str:
+    """The best grade whose threshold `count` reaches ("none" if none): for cards whose count is known."""
+    best = "none"
+    for g in GRADES[1:]:
+        if g in thresholds and count >= thresholds[g]:
+            best = g
+    return best
+
+
+@dataclass(frozen=True)
+class Line:
+    what: str
+    vp: int
+    why: str
+    kind: str  # robots, class_cards, inventory, leftovers, game_end (the bar chart's groups)
+    rule: str | None = None
+
+
+@dataclass(frozen=True)
+class Score:
+    robots: int
+    class_cards: int
+    inventory_vp: int
+    leftovers: int
+    game_end: int
+    total: int
+    lines: tuple[Line, ...]
+    columns: tuple[int, ...]  # the completely filled columns of the play area (1..5)
+
+
+def place_robots(robots: Sequence[Robot]) -> list[Robot]:
+    """Every robot with its column: a given column is kept, a missing one is the leftmost free slot of
+    the row, in the order listed (a new robot always takes the leftmost free slot). Raises
+    ScoreInputError for a clash or a row over five robots."""
+    taken: dict[str, set[int]] = {r: set() for r in ROWS}
+    for i, r in enumerate(robots):
+        if r.row not in taken:
+            raise ScoreInputError(f"robots[{i}].row", f"must be one of {', '.join(ROWS)}")
+        if r.column is not None:
+            if not 1 <= r.column <= COLUMNS:
+                raise ScoreInputError(f"robots[{i}].column", f"must be 1 to {COLUMNS}")
+            if r.column in taken[r.row]:
+                raise ScoreInputError(f"robots[{i}].column",
+                                      f"another robot already sits in {r.row} column {r.column}")
+            taken[r.row].add(r.column)
+    placed: list[Robot] = []
+    for i, r in enumerate(robots):
+        if r.column is None:
+            free = [c for c in range(1, COLUMNS + 1) if c not in taken[r.row]]
+            if not free:
+                raise ScoreInputError(f"robots[{i}]", f"the {r.row} row already holds {COLUMNS} robots")
+            taken[r.row].add(free[0])
+            r = replace(r, column=free[0])
+        placed.append(r)
+    return placed
+
+
+def full_columns(robots: Sequence[Robot]) -> tuple[int, ...]:
+    """Columns with a robot in every one of the three rows (robots already placed)."""
+    filled = {(r.row, r.column) for r in robots}
+    return tuple(c for c in range(1, COLUMNS + 1) if all((row, c) in filled for row in ROWS))
+
+
+def leftover_count(inv: Inventory) -> int:
+    return inv.battery + sum(inv.get(r) for r in RESOURCES) + inv.duct_tape + inv.robot_cards
+
+
+def _check_game_end(i: int, spec: dict) -> tuple[str, str | None]:
+    kind = spec.get("kind")
+    if kind not in GAME_END_KINDS:
+        raise ScoreInputError(f"robots[{i}].game_end.kind", f"must be one of {', '.join(GAME_END_KINDS)}")
+    resource = spec.get("resource")
+    if kind == "resource_pairs" and resource not in PAIR_RESOURCES:
+        raise ScoreInputError(f"robots[{i}].game_end.resource",
+                              f"must be one of {', '.join(PAIR_RESOURCES)}")
+    return kind, resource
+
+
+def _robot_name(r: Robot) -> str:
+    return f"{r.row.capitalize()} robot in column {r.column}"
+
+
+def score(inventory: Inventory, robots: Sequence[Robot], class_cards: Sequence[ClassCard]) -> Score:
+    """The end-of-game score of one player, line by line with the reason for each line."""
+    for j, card in enumerate(class_cards):
+        if card.grade not in GRADES:
+            raise ScoreInputError(f"class_cards[{j}].grade", f"must be one of {', '.join(GRADES)}")
+        g = card.final_grade()
+        if g != "none" and g not in card.vp_by_grade:
+            raise ScoreInputError(f"class_cards[{j}].vp_by_grade.{g}",
+                                  f"the card's VP for grade {g} is needed (the grade it scores)")
+    placed = place_robots(robots)
+    lines: list[Line] = []
+
+    robot_vp = sum(r.vp for r in placed)
+    lines.append(Line("Robots in the play area", robot_vp,
+                      f"printed VP of {len(placed)} assembled robot(s)"
+                      + (": " + " + ".join(str(r.vp) for r in placed) if placed else ""), "robots"))
+
+    class_vp = 0
+    a_grades = 0
+    for j, card in enumerate(class_cards):
+        g = card.final_grade()
+        a_grades += g == "A"
+        vp = card.vp()
+        class_vp += vp
+        label = card.name or f"Class card {j + 1}"
+        if card.extra_credit:
+            why = (f"grade {card.grade} met, raised to {g} by Extra Credit" if g != card.grade
+                   else "grade A met; Extra Credit cannot go above A")
+        else:
+            why = f"grade {g} met" if g != "none" else "no grade met"
+        why += f": {vp} VP from the card" if g != "none" else ": 0 VP"
+        lines.append(Line(label, vp, why, "class_cards"))
+
+    lines.append(Line("VP in inventory", inventory.vp, "the VP track at game end", "inventory"))
+
+    n_left = leftover_count(inventory)
+    leftovers = n_left // 3
+    lines.append(Line("Leftovers", leftovers,
+                      f"{inventory.battery} batteries + {sum(inventory.get(r) for r in RESOURCES)} resources"
+                      f" + {inventory.duct_tape} duct tape + {inventory.robot_cards} robot cards = {n_left};"
+                      f" 1 VP per 3, rounded down", "leftovers"))
+
+    cols = full_columns(placed)
+    microchip_robots = sum(r.needs_microchip for r in placed)
+    vp56 = sum(r.vp in (5, 6) for r in placed)
+    game_end = 0
+    for i, r in enumerate(placed):
+        if not r.game_end:
+            continue
+        kind, resource = _check_game_end(i, r.game_end)
+        name = _robot_name(r)
+        if not r.upgraded:
+            lines.append(Line(f"{name}: Game End ability", 0,
+                              "not upgraded, so its Game End ability does not score", "game_end", RULE_ABILITY))
+            continue
+        if kind == "a_grade":
+            vp = A_GRADE_VP * a_grades
+            why = f"{a_grades} class card(s) at grade A after Extra Credit x {A_GRADE_VP} VP"
+        elif kind == "microchip_robots":
+            vp = MICROCHIP_PAIR_VP * (microchip_robots // 2)
+            why = (f"{microchip_robots} assembled robot(s) need a microchip: {microchip_robots // 2} pair(s)"
+                   f" x {MICROCHIP_PAIR_VP} VP")
+        elif kind == "resource_pairs":
+            have = inventory.get(resource)
+            vp = RESOURCE_PAIR_VP * (have // 2)
+            why = f"{have} {resource} in inventory: {have // 2} pair(s) x {RESOURCE_PAIR_VP} VP (not spent)"
+        elif kind == "vp56_robots":
+            vp = VP56_PAIR_VP * (vp56 // 2)
+            why = f"{vp56} assembled robot(s) worth 5 or 6 VP: {vp56 // 2} pair(s) x {VP56_PAIR_VP} VP"
+        else:
+            vp = FULL_COLUMN_VP * len(cols)
+            why = (f"{len(cols)} completely filled column(s)"
+                   + (f" ({', '.join(map(str, cols))})" if cols else "") + f" x {FULL_COLUMN_VP} VP")
+        game_end += vp
+        lines.append(Line(f"{name}: Game End ({kind.replace('_', ' ')})", vp, why, "game_end", RULE_ICONS))
+
+    total = robot_vp + class_vp + inventory.vp + leftovers + game_end
+    return Score(robot_vp, class_vp, inventory.vp, leftovers, game_end, total, tuple(lines), cols)
+
+
+# ---- comparing players -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Standing:
+    name: str
+    place: int  # 1 = winner; equal places share
+    total: int
+    robots: int
+    class_cards: int
+    decided_by: str  # against the player just above: "total", "robot VP", "class VP", "shared", "" for the first
+
+
+def standings(players: Sequence[tuple[str, Score]]) -> list[Standing]:
+    """Best first. Ties on total go to robot VP, then class VP; a tie on all three is shared
+    (rulebook base game end; the same order in facts/raising_robots.md §6)."""
+    def key(s: Score) -> tuple[int, int, int]:
+        return (s.total, s.robots, s.class_cards)
+
+    order = sorted(players, key=lambda p: key(p[1]), reverse=True)
+    out: list[Standing] = []
+    for idx, (name, s) in enumerate(order):
+        place = 1 + sum(key(o) > key(s) for _, o in players)
+        if idx == 0:
+            decided = ""
+        else:
+            above = order[idx - 1][1]
+            if above.total != s.total:
+                decided = "total"
+            elif above.robots != s.robots:
+                decided = "robot VP"
+            elif above.class_cards != s.class_cards:
+                decided = "class VP"
+            else:
+                decided = "shared"
+        out.append(Standing(name, place, s.total, s.robots, s.class_cards, decided))
+    return out
+
+
+# ---- solo target ---------------------------------------------------------------------------------
+
+SOLO_ADJUSTMENT = {"single": 20, "campaign": 50}  # rulebook "Solo / 2P Gameplay Changes"
+RULE_SOLO = "rr-solo-2p-gameplay-changes"
+
+
+@dataclass(frozen=True)
+class SoloResult:
+    threshold: int  # as printed / entered
+    adjustment: int
+    target: int
+    total: int
+    margin: int  # total - target
+    reached: bool  # total >= target (Tablebot's reading: meeting the target counts)
+    why: str
+
+
+def solo_target(total: int, threshold: int, mode: str, competitions: bool) -> SoloResult:
+    """The solo target: the entered threshold, raised by 20 (single game) or 50 (campaign) when the
+    Competitions & Friendships module is in play."""
+    if mode not in SOLO_ADJUSTMENT:
+        raise ValueError(f"mode must be one of {', '.join(SOLO_ADJUSTMENT)}")
+    adj = SOLO_ADJUSTMENT[mode] if competitions else 0
+    target = threshold + adj
+    why = (f"{threshold} entered + {adj} for Competitions & Friendships ({mode})" if competitions
+           else f"{threshold} entered; no adjustment without Competitions & Friendships")
+    return SoloResult(threshold, adj, target, total, total - target, total >= target, why)
