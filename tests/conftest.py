@@ -59,24 +59,18 @@ def live_url(live_app):
         yield server.url
 
 
+# pytest-playwright provides `browser` and `context`; these point it at Debian's chromium and a phone.
 @pytest.fixture(scope="session")
-def browser():
+def browser_type_launch_args():
     if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
-        pytest.fail(f"Debian's chromium is needed for browser tests ({CHROMIUM}); the README's setup installs it")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
+        pytest.fail(f"Debian's chromium is needed for browser tests ({CHROMIUM}); `make test` installs it")
+    return {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS, "headless": True}
 
 
-@pytest.fixture
-def context(browser):
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                              service_workers="block")
-    yield ctx
-    ctx.close()
+@pytest.fixture(scope="session")
+def browser_context_args():
+    return {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True,
+            "service_workers": "block"}
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ def test_home_page_fits_a_phone_in_both_themes(page, live_url, shots):
     assert page.js_errors == []
 
 
-def test_start_join_by_code_edit_reload_and_conflict(browser, page, live_url, shots):
+def test_start_join_by_code_edit_reload_and_conflict(browser, browser_context_args, page, live_url, shots):
     page.goto(live_url + "/")
     page.select_option("#new-game", "two-robots")
     page.fill("#new-players", "2")
@@ -38,7 +38,7 @@ def test_start_join_by_code_edit_reload_and_conflict(browser, page, live_url, sh
     assert_phone_ready(page)
     page.screenshot(path=shots("table-390"), full_page=True)
 
-    other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    other = browser.new_context(**browser_context_args)
     second = other.new_page()
     second.goto(live_url + "/")
     second.fill("#join-code", code.lower())
@@ -68,3 +68,21 @@ def test_start_join_by_code_edit_reload_and_conflict(browser, page, live_url, sh
     second.screenshot(path=shots("table-conflict-390"), full_page=True)
     assert page.js_errors == []
     other.close()
+
+
+def test_shell_stays_usable_offline_after_a_visit(browser, live_url):
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)  # service workers allowed
+    page = ctx.new_page()
+    page.goto(live_url + "/")
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.reload()
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    page.goto(live_url + "/games/two-robots")  # visited pages are kept as they are read
+    ctx.set_offline(True)
+    page.goto(live_url + "/")
+    assert page.locator("h1").inner_text() == "What's on the table?"
+    page.goto(live_url + "/games/two-robots")
+    assert page.locator("h1").inner_text() == "Two Robots"
+    page.goto(live_url + "/never-visited")
+    assert page.locator("h1").inner_text() == "No connection"
+    ctx.close()
