@@ -1,0 +1,122 @@
+"""Two Robots game data (assistant/data/two_robots/game.toml), read once and checked on import.
+
+Each value keeps its source: "rulebook", "public" (with a URL) or "unverified" (an editable default).
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+
+from .factory import ENERGIES, Part
+
+DATA_FILE = Path(__file__).resolve().parents[2] / "assistant" / "data" / "two_robots" / "game.toml"
+SOURCES = ("rulebook", "public", "unverified")
+
+
+@dataclass(frozen=True)
+class Named:
+    id: str
+    name: str
+    source: str
+    section: str = ""
+    url: str = ""
+
+
+@dataclass(frozen=True)
+class Salvager:
+    id: str
+    name: str
+    turn_order: int
+    health: int
+    source: str
+    url: str
+    turn_order_source: str
+    health_source: str
+
+
+@dataclass(frozen=True)
+class GameData:
+    energies: tuple[Named, ...]
+    part_names: tuple[Named, ...]
+    draw: int
+    actions: int
+    hand_limit: int
+    power_cost: int
+    robot_card_cost: int
+    deck_parts: int
+    deck_attack: int
+    deck_defense: int
+    deck_url: str
+    default_masks: tuple[int, ...]          # energy combinations in the default deck
+    default_copies: int                     # copies of each (part name, combination)
+    default_parts_source: str
+    salvagers: tuple[Salvager, ...]
+    robot_pile: dict[int, dict[str, int] | None]   # None: not known for that player count
+    robot_pile_names: dict[str, str]
+    robot_pile_url: str
+
+    @property
+    def part_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.part_names)
+
+    def default_deck(self, part_names: tuple[str, ...] | None = None) -> list[tuple[Part, int]]:
+        """The default Action deck's part cards for the given part names (unverified composition)."""
+        names = part_names or self.part_ids
+        return [(Part(n, m), self.default_copies) for n in names for m in self.default_masks]
+
+
+def _source(d: dict, where: str) -> str:
+    src = d.get("source")
+    if src not in SOURCES:
+        raise ValueError(f"{where}: source must be one of {SOURCES}, not {src!r}")
+    if src == "public" and not d.get("url"):
+        raise ValueError(f"{where}: a public value needs its url")
+    return src
+
+
+def load(path: Path = DATA_FILE) -> GameData:
+    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    energies = tuple(Named(e["id"], e["name"], _source(e, "energies"), e.get("section", "")) for e in raw["energies"])
+    if tuple(e.id for e in energies) != ENERGIES:
+        raise ValueError(f"energies must be {ENERGIES}")
+    parts = tuple(Named(p["id"], p["name"], _source(p, "part_names"), p.get("section", "")) for p in raw["part_names"])
+    if len(parts) != 4 or len({p.id for p in parts}) != 4:
+        raise ValueError("a robot has four different part names")
+    if [p.id for p in parts if p.source == "rulebook"] != ["head", "arms"]:
+        raise ValueError("only HEAD and ARMS are printed in the rules; the other two names are unverified")
+    turn, deck, dp = raw["turn"], raw["action_deck"], raw["default_parts"]
+    _source(turn, "turn")
+    _source(deck, "action_deck")
+    if (deck["robot_parts"], deck["attack"], deck["defense"]) != (60, 19, 21):
+        raise ValueError("the public Action deck totals are 60 parts, 19 Attack, 21 Defense")
+    copies = int(dp["copies_per_combination"])
+    combos = [(e,) for e in ENERGIES] + list(combinations(ENERGIES, 2))
+    default = tuple(Part.of(parts[0].id, c).mask for c in combos)
+    if len(default) * copies * len(parts) != deck["robot_parts"]:
+        raise ValueError("the default part composition must add up to the deck's robot parts")
+    salvagers = tuple(Salvager(s["id"], s["name"], int(s["turn_order"]), int(s["health"]), _source(s, "salvagers"),
+                               s.get("url", ""), s["turn_order_source"], s["health_source"]) for s in raw["salvagers"])
+    if [s.turn_order for s in salvagers] != sorted(s.turn_order for s in salvagers):
+        raise ValueError("salvagers are listed in turn order")
+    pile_raw = raw["active_robot_pile"]
+    _source(pile_raw, "active_robot_pile")
+    names = dict(zip(pile_raw["cards"], pile_raw["names"], strict=True))
+    pile: dict[int, dict[str, int] | None] = {}
+    for count, mix in pile_raw["players"].items():
+        if mix.get("unknown"):
+            pile[int(count)] = None
+            continue
+        if set(mix) - set(names):
+            raise ValueError(f"unknown Active Robot card in the {count}-player pile")
+        pile[int(count)] = {k: int(v) for k, v in mix.items()}
+    if sorted(pile) != [2, 3, 4, 5]:
+        raise ValueError("the Active Robot pile is listed for 2 to 5 players")
+    return GameData(energies, parts, int(turn["draw"]), int(turn["actions"]), int(turn["hand_limit"]),
+                    int(turn["power_cost"]), int(turn["robot_card_cost"]), int(deck["robot_parts"]),
+                    int(deck["attack"]), int(deck["defense"]), deck["url"], default, copies, dp["source"], salvagers,
+                    pile, names, pile_raw["url"])
+
+
+DATA = load()

@@ -1,0 +1,129 @@
+"""Two Robots JSON API: the factory contract (api.md), clear 400s, and fuzzing that never gives a 5xx."""
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+CONTRACT_EXAMPLE = {
+    "part_names": ["head", "arms", "legs", "torso"],
+    "stacks": [{"cards": [{"part": "head", "energies": ["chemical", "solar"]},
+                          {"part": "arms", "energies": ["chemical"]}], "frozen": False}],
+    "hand": [{"kind": "part", "part": "legs", "energies": ["chemical", "solar"]},
+             {"kind": "attack", "name": "Nuclear Explosion", "stacks_required": 3}],
+}
+
+
+def post(client, url, body):
+    return client.post(url, data=json.dumps(body), content_type="application/json")
+
+
+def test_factory_contract_example_is_the_liz_example(client):
+    """api.md example = Liz example (Stacking Part Cards): the Chemical/Solar LEGS may join the Chemical
+    stack or start a new stack, which is Solar; the Attack card needs 3 stacks and there is 1."""
+    r = post(client, "/api/two-robots/factory", CONTRACT_EXAMPLE)
+    assert r.status_code == 200
+    d = r.get_json()
+    s = d["stacks"][0]
+    assert s["energy"] == "chemical" and s["candidates"] == ["chemical"] and s["parts"] == ["head", "arms"]
+    assert s["duplicates"] == [] and s["active_robot"] is False and s["frozen"] is False
+    assert d["unique_stacks"] == 1 and d["active_robots"] == 0 and d["won"] is False and d["problems"] == []
+    legs, attack = d["hand"]
+    assert legs["playable"] and [{k: p[k] for k in p if k in ("stack", "new_stack")} for p in legs["placements"]] == \
+        [{"stack": 0}, {"new_stack": "solar"}]
+    assert attack["playable"] is False and "3" in attack["why"]
+    assert "tr-stacking-part-cards" in d["rules"]
+
+
+def test_factory_defaults_part_names_and_marks_duplicates(client):
+    """Duplicate Parts: a second ARMS is listed as a duplicate and flagged on its card."""
+    body = {"stacks": [{"cards": [{"part": "ARMS", "energies": ["chemical"]},
+                                  {"part": "arms", "energies": ["chemical", "solar"]}]}]}
+    d = post(client, "/api/two-robots/factory", body).get_json()
+    assert d["part_names"] == ["head", "arms", "legs", "torso"]
+    assert d["stacks"][0]["duplicates"] == ["arms"]
+    assert [c["duplicate"] for c in d["stacks"][0]["cards"]] == [False, True]
+
+
+def test_frozen_robots_win_through_the_api(client):
+    """Frozen Stacks: a frozen complete robot counts for the win but is not deployable."""
+    robot = lambda e: [{"part": p, "energies": [e]} for p in ("head", "arms", "legs", "torso")]
+    body = {"stacks": [{"cards": robot("chemical"), "frozen": True}, {"cards": robot("solar")}]}
+    d = post(client, "/api/two-robots/factory", body).get_json()
+    assert d["won"] and d["active_robots"] == 2 and d["deployable_robots"] == 1
+    assert d["stacks"][0]["deployable"] is False
+
+
+def test_apocalypse_clarification_through_the_api(client):
+    """Clarifications: Apocalypse's two stacks of three parts, one frozen: the ability is blocked."""
+    three = lambda e: [{"part": p, "energies": [e]} for p in ("head", "arms", "legs")]
+    body = {"salvager": "apocalypse", "stacks": [{"cards": three("chemical"), "frozen": True},
+                                                 {"cards": three("solar")}]}
+    d = post(client, "/api/two-robots/factory", body).get_json()
+    assert d["apocalypse"]["may_trigger"] is False
+
+
+def test_impossible_factory_is_a_400_naming_the_stack(client):
+    body = {"stacks": [{"cards": [{"part": "head", "energies": ["nuclear"]}]},
+                       {"cards": [{"part": "arms", "energies": ["nuclear"]}]}]}
+    r = post(client, "/api/two-robots/factory", body)
+    assert r.status_code == 400
+    err = r.get_json()["error"]
+    assert err["code"] == "impossible_factory"
+    assert [f["path"] for f in err["fields"]] == ["stacks[0]", "stacks[1]"]
+    assert "Nuclear" in err["message"]
+    mixed = {"stacks": [{"cards": [{"part": "head", "energies": ["nuclear"]}, {"part": "arms", "energies": ["solar"]}]}]}
+    err = post(client, "/api/two-robots/factory", mixed).get_json()["error"]
+    assert err["fields"][0]["path"] == "stacks[0]" and "Stack 1" in err["message"]
+
+
+def test_bad_fields_are_named(client):
+    cases = [
+        ({"stacks": [{"cards": [{"part": "wheel", "energies": ["solar"]}]}]}, "stacks[0].cards[0].part"),
+        ({"stacks": [{"cards": [{"part": "head", "energies": ["plasma"]}]}]}, "stacks[0].cards[0].energies[0]"),
+        ({"stacks": [{"cards": [{"part": "head", "energies": ["solar", "solar"]}]}]}, "stacks[0].cards[0].energies"),
+        ({"stacks": [{"cards": []}]}, "stacks[0].cards"),
+        ({"hand": [{"kind": "attack", "name": "x"}]}, "hand[0]"),
+        ({"hand": [{"kind": "attack", "stacks_required": 9}]}, "hand[0].stacks_required"),
+        ({"hand": [{"kind": "part", "part": "tail", "energies": ["solar"]}]}, "hand[0].part"),
+        ({"part_names": ["head", "head", "legs", "torso"]}, "part_names"),
+        ({"salvager": "pirate"}, "salvager"),
+    ]
+    for body, path in cases:
+        r = post(client, "/api/two-robots/factory", body)
+        assert r.status_code == 400, body
+        assert any(f["path"] == path for f in r.get_json()["error"]["fields"]), (body, r.get_json())
+
+
+def test_not_json_and_malformed(client):
+    assert client.post("/api/two-robots/factory", data="x", content_type="text/plain").status_code == 415
+    r = client.post("/api/two-robots/factory", data="{", content_type="application/json")
+    assert r.status_code == 400 and r.get_json()["error"]["code"] == "bad_json"
+    assert post(client, "/api/two-robots/factory", [1, 2]).status_code == 400
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 9) | st.sampled_from(
+        ["head", "arms", "legs", "torso", "solar", "nuclear", "chemical", "part", "attack", "defense", "", "x" * 40]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["stacks", "cards", "part", "energies", "frozen", "hand", "kind", "stacks_required",
+                         "part_names", "salvager", "name", "play"]), inner, max_size=5),
+    max_leaves=25)
+
+energy = st.sampled_from(["chemical", "electrical", "mechanical", "nuclear", "solar"])
+card = st.fixed_dictionaries({"part": st.sampled_from(["head", "arms", "legs", "torso"]),
+                              "energies": st.lists(energy, min_size=1, max_size=2, unique=True)})
+plausible = st.fixed_dictionaries({
+    "stacks": st.lists(st.fixed_dictionaries({"cards": st.lists(card, min_size=1, max_size=4),
+                                              "frozen": st.booleans()}), max_size=6),
+    "hand": st.lists(card.map(lambda c: {"kind": "part", **c}), max_size=4)})
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(json_values, plausible))
+def test_factory_fuzz_never_5xx(client, body):
+    r = post(client, "/api/two-robots/factory", body)
+    assert r.status_code in (200, 400), r.get_json()
+    if r.status_code == 400:
+        assert r.get_json()["error"]["message"]
