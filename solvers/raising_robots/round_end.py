@@ -124,6 +124,11 @@ def _take(inv: Inventory, items: dict[str, int], path: str, why: str) -> Invento
 
 def _check_items(items: dict[str, int], allowed: Sequence[str], path: str, total: int | None) -> None:
     for item, n in items.items():
+        if item == "duct_tape" and item not in allowed:
+            raise RoundEndInputError(f"{path}.{item}", "duct tape never pays a wild; use a resource or a robot card")
+        if item == "robot_cards" and item not in allowed:
+            raise RoundEndInputError(f"{path}.{item}", "robot cards pay a robot's resource cost only with"
+                                     " Sacagawea (they act as duct tape for her)")
         if item not in allowed:
             raise RoundEndInputError(f"{path}.{item}", f"only {', '.join(allowed)} can pay here")
         if n < 0:

@@ -1,0 +1,95 @@
+"""API of the round-end helper (api.md "POST /api/raising-robots/round-end"): the Johannes example,
+Charlotte, Sacagawea's Search link, Friendship gains; 400s name the field; fuzz never 5xx."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+URL = "/api/raising-robots/round-end"
+
+
+def fields(r):
+    return [f["path"] for f in r.get_json()["error"]["fields"]]
+
+
+def test_johannes_example(client):
+    """Johannes example: +1 battery, microchip and sensor, then +2 VP (11 batteries, 8 microchips)."""
+    body = {"inventory": {"battery": 10, "microchip": 7, "sensor": 5}, "robots": [],
+            "abilities": [{"id": "johannes", "upgraded": True}]}
+    d = client.post(URL, json=body).get_json()
+    assert [s["gained"] for s in d["steps"]] == [{"sensor": 1, "microchip": 1, "battery": 1}, {"vp": 2}]
+    assert d["inventory_after"] == {"sensor": 6, "gear": 0, "microchip": 8, "program": 0, "duct_tape": 0,
+                                    "battery": 11, "vp": 2, "robot_cards": 0}
+    assert all(s["rule"] == "rr-johannes-complexity-medium" for s in d["steps"])
+
+
+def test_full_round_end_in_the_players_order(client):
+    """Friendships: several round-end abilities in the order the player sets; Charlotte assembles the
+    robot that fills column 2, Temple then pays 2 VP per full column, Sacagawea searches."""
+    grid = [{"row": r, "column": 1} for r in ("design", "fabricate", "recycle")]
+    grid += [{"row": "design", "column": 2}, {"row": "fabricate", "column": 2}]
+    body = {"inventory": {"gear": 3, "robot_cards": 1, "battery": 5},
+            "robots": grid,
+            "abilities": [
+                {"id": "charlotte", "upgraded": True, "action": "assemble", "pay_wilds": {"gear": 2},
+                 "robot": {"row": "recycle", "cost_resources": [2, 1]}, "payment": {"gear": 1},
+                 "gain_wild": "program"},
+                {"id": "temple_friendship"},
+                {"id": "sacagawea", "upgraded": True, "reward": "battery_and_card"},
+                {"id": "johannes"}]}
+    d = client.post(URL, json=body).get_json()
+    assert [(s["name"], s["gained"]) for s in d["steps"]] == [
+        ("Charlotte", {"gear": -3, "robot_cards": -1}),
+        ("Charlotte (upgraded)", {"program": 1, "vp": 1}),
+        ("Temple (Friendship)", {"vp": 4}),
+        ("Sacagawea", {"robot_cards": 1}),
+        ("Sacagawea (upgraded)", {"battery": 1, "robot_cards": 1}),
+        ("Johannes", {"battery": 1}),
+    ]
+    assert d["steps"][0]["robot_added"]["column"] == 2
+    assert d["steps"][3]["link"] == "/raising-robots/search"
+    assert len(d["robots_after"]) == 6
+
+
+@pytest.mark.parametrize("ability,path", [
+    ({"id": "ada"}, "abilities[0].id"),
+    ({"id": "temple_friendship", "upgraded": True}, "abilities[0].upgraded"),
+    ({"id": "johannes", "part": "upgrade"}, "abilities[0].part"),
+    ({"id": "charlotte", "action": "unlock", "pay_wilds": {"duct_tape": 2}}, "abilities[0].pay_wilds.duct_tape"),
+    ({"id": "charlotte", "action": "unlock", "pay_wilds": {"gear": 5}}, "abilities[0].pay_wilds"),
+    ({"id": "charlotte", "action": "unlock", "pay_wilds": {"gear": 2}}, "abilities[0].pay_wilds.gear"),
+    ({"id": "charlotte", "upgraded": True}, "abilities[0].gain_wild"),
+    ({"id": "sacagawea", "upgraded": True}, "abilities[0].reward"),
+    ({"id": "confucius_friendship", "per_robot": ["gear", "gear"]}, "abilities[0].per_robot"),
+    ({"id": "johannes", "colour": 1}, "abilities[0].colour"),
+])
+def test_bad_fields_are_named(client, ability, path):
+    r = client.post(URL, json={"inventory": {"gear": 1}, "robots": [{"row": "design"}], "abilities": [ability]})
+    assert r.status_code == 400
+    assert fields(r)[0] == path, r.get_json()
+
+
+def test_robot_clash_is_named(client):
+    r = client.post(URL, json={"robots": [{"row": "design", "column": 1}, {"row": "design", "column": 1}]})
+    assert r.status_code == 400 and fields(r) == ["robots[1].column"]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 200) | st.sampled_from(
+        ["johannes", "charlotte", "sacagawea", "temple_friendship", "confucius_friendship", "johannes_friendship",
+         "assemble", "unlock", "gear", "robot_cards", "design", "vp", "batteries", "upgrade"]),
+    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(
+        st.sampled_from(["inventory", "robots", "abilities", "id", "upgraded", "part", "action", "pay_wilds",
+                         "robot", "payment", "gain_wild", "reward", "per_robot", "row", "column", "gear",
+                         "cost_resources", "search", "extra_cost", "extra_payment"]), kids, max_size=5),
+    max_leaves=14)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(json_values)
+def test_fuzz_never_5xx(client, body):
+    r = client.post(URL, data=json.dumps(body), content_type="application/json")
+    assert r.status_code in (200, 400), (body, r.get_data(as_text=True)[:300])
