@@ -1,0 +1,73 @@
+"""Fix a misspelled question word by the closest word the rule entries use (edit distance)."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+
+def osa_distance(a: str, b: str, limit: int) -> int:
+    """Edit distance counting a swap of two neighbours as one edit (optimal string alignment).
+
+    Stops early and returns limit + 1 once every alignment is over the limit."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def max_edits(word: str) -> int:
+    """Short words tolerate one slip, longer ones two; tiny words none (too many false friends)."""
+    if len(word) <= 3:
+        return 0
+    return 1 if len(word) <= 5 else 2
+
+
+class Speller:
+    """The vocabulary of the entries with how many entries use each word."""
+
+    def __init__(self, counts: dict[str, int]):
+        self.counts = dict(counts)
+        self.by_length: dict[int, list[str]] = defaultdict(list)
+        for word in self.counts:
+            if word.isalpha():
+                self.by_length[len(word)].append(word)
+        self._cache: dict[str, tuple[str, ...]] = {}
+
+    def __contains__(self, word: str) -> bool:
+        return word in self.counts
+
+    def corrections(self, word: str) -> tuple[str, ...]:
+        """The vocabulary words nearest to `word` (at most 3, most used first); () if none is close."""
+        if word in self._cache:
+            return self._cache[word]
+        limit = max_edits(word)
+        best: list[tuple[int, int, str]] = []
+        if limit and word.isalpha():
+            for length in range(len(word) - limit, len(word) + limit + 1):
+                for cand in self.by_length.get(length, ()):
+                    # a first letter typo is rare on a phone keyboard next to the rest; keep the
+                    # search cheap by asking the first or second letter to agree
+                    if cand[0] != word[0] and cand[:2] != word[1:3] and cand[1:2] != word[1:2]:
+                        continue
+                    d = osa_distance(word, cand, limit)
+                    if d <= limit:
+                        best.append((d, -self.counts[cand], cand))
+        best.sort()
+        if best:
+            top = best[0][0]
+            result = tuple(w for d, _, w in best if d == top)[:3]
+        else:
+            result = ()
+        if len(self._cache) < 5000:
+            self._cache[word] = result
+        return result
