@@ -92,7 +92,7 @@ def test_charlotte_assembles_at_the_cheaper_cost_into_the_leftmost_slot():
     plus the slot's extra cost; the robot card leaves the hand for the leftmost free slot."""
     robot = Robot(row="fabricate", cost_energy=(2, 4), cost_resources=(3, 2), vp=5)
     ab = Ability("charlotte", action="assemble", pay_wilds={"sensor": 2}, robot=robot,
-                 payment={"gear": 1, "duct_tape": 1}, extra_cost=1, extra_payment={"program": 1})
+                 payment={"gear": 1, "duct_tape": 1, "program": 1}, extra_cost=1)
     start = Inventory(sensor=2, gear=1, duct_tape=1, program=1, robot_cards=1)
     r = run(start, [Robot(row="fabricate", column=1)], [ab])
     assert r.inventory_after == Inventory()
@@ -118,7 +118,7 @@ def test_charlotte_assembly_into_a_full_row_is_refused():
 
 def test_robot_cards_pay_like_duct_tape_only_with_sacagawea():
     """Sacagawea (ongoing): robot cards act as duct tape, so they may pay a robot's resource cost;
-    without her they may not."""
+    without her they may not (a robot card is a wild, never a coloured resource)."""
     robot = Robot(row="design", cost_resources=(1,))
     ab = Ability("charlotte", action="assemble", pay_wilds={"sensor": 2}, robot=robot, payment={"robot_cards": 1})
     start = Inventory(sensor=2, robot_cards=2)
@@ -127,6 +127,16 @@ def test_robot_cards_pay_like_duct_tape_only_with_sacagawea():
     assert e.value.path == "abilities[0].payment.robot_cards"
     r = run(start, [], [ab], sacagawea_ongoing=True)
     assert r.inventory_after == Inventory()
+
+
+def test_robot_cards_may_pay_the_slot_extra_cost():
+    """Setup/Assemble (S1): the slot's extra cost may be paid with robot cards from hand."""
+    robot = Robot(row="design", cost_resources=(1, 2))
+    ab = Ability("charlotte", action="assemble", pay_wilds={"sensor": 2}, robot=robot,
+                 payment={"gear": 1, "robot_cards": 1}, extra_cost=1)
+    r = run(Inventory(sensor=2, gear=1, robot_cards=2), [Robot(row="design", column=1)], [ab])
+    assert r.inventory_after == Inventory()
+    assert r.steps[0].robot_added.column == 2
 
 
 # ---- Sacagawea -----------------------------------------------------------------------------------

@@ -84,7 +84,7 @@ json_values = st.recursive(
     lambda kids: st.lists(kids, max_size=4) | st.dictionaries(
         st.sampled_from(["inventory", "robots", "abilities", "id", "upgraded", "part", "action", "pay_wilds",
                          "robot", "payment", "gain_wild", "reward", "per_robot", "row", "column", "gear",
-                         "cost_resources", "search", "extra_cost", "extra_payment"]), kids, max_size=5),
+                         "cost_resources", "search", "extra_cost"]), kids, max_size=5),
     max_leaves=14)
 
 

@@ -154,14 +154,13 @@ class AbilityIn(BaseModel):
     robot: RobotIn | None = None
     payment: Items = Field(default_factory=dict, max_length=6)
     extra_cost: int = Field(default=0, ge=0, le=20)
-    extra_payment: Items = Field(default_factory=dict, max_length=6)
     gain_wild: WildItem | None = None
     search: bool = True
     reward: Literal["battery_and_card", "vp"] | None = None
     per_robot: list[Literal["batteries", "sensor", "gear", "microchip", "program", "robot_cards"]] = Field(
         default_factory=list, max_length=15)
 
-    @field_validator("pay_wilds", "payment", "extra_payment")
+    @field_validator("pay_wilds", "payment")
     @classmethod
     def _counts(cls, value: dict[str, int]) -> dict[str, int]:
         for item, v in value.items():
@@ -175,7 +174,7 @@ class AbilityIn(BaseModel):
             pay_wilds={k: v for k, v in self.pay_wilds.items() if v},
             robot=self.robot.to_solver() if self.robot else None,
             payment={k: v for k, v in self.payment.items() if v}, extra_cost=self.extra_cost,
-            extra_payment={k: v for k, v in self.extra_payment.items() if v}, gain_wild=self.gain_wild,
+            gain_wild=self.gain_wild,
             search=self.search, reward=self.reward, per_robot=tuple(self.per_robot))
 
 

@@ -25,6 +25,7 @@ from .model import RESOURCES, Inventory, Robot
 from .scoring import COLUMNS, full_columns, place_robots
 
 WILD_ITEMS = (*RESOURCES, "robot_cards")
+PAY_ITEMS = (*RESOURCES, "duct_tape", "robot_cards")
 JOHANNES_TYPES = ("battery", "duct_tape", "gear", "sensor", "microchip", "program")
 JOHANNES_BASE_AT = 5
 JOHANNES_UPGRADE_AT = 8
@@ -65,9 +66,8 @@ class Ability:
     action: str = "skip"
     pay_wilds: dict[str, int] = field(default_factory=dict, hash=False, compare=False)
     robot: Robot | None = None
-    payment: dict[str, int] = field(default_factory=dict, hash=False, compare=False)
-    extra_cost: int = 0
-    extra_payment: dict[str, int] = field(default_factory=dict, hash=False, compare=False)
+    payment: dict[str, int] = field(default_factory=dict, hash=False, compare=False)  # cheaper cost + extra
+    extra_cost: int = 0  # the slot's extra resource cost (printed on the board: the player enters it)
     gain_wild: str | None = None
     # Sacagawea
     search: bool = True
@@ -126,9 +126,6 @@ def _check_items(items: dict[str, int], allowed: Sequence[str], path: str, total
     for item, n in items.items():
         if item == "duct_tape" and item not in allowed:
             raise RoundEndInputError(f"{path}.{item}", "duct tape never pays a wild; use a resource or a robot card")
-        if item == "robot_cards" and item not in allowed:
-            raise RoundEndInputError(f"{path}.{item}", "robot cards pay a robot's resource cost only with"
-                                     " Sacagawea (they act as duct tape for her)")
         if item not in allowed:
             raise RoundEndInputError(f"{path}.{item}", f"only {', '.join(allowed)} can pay here")
         if n < 0:
@@ -188,24 +185,27 @@ def _charlotte_base(ab: Ability, i: int, inv: Inventory, robots: list[Robot], sa
     if in_row >= COLUMNS:
         raise RoundEndInputError(f"{p}.robot.row", f"the {robot.row} row already holds {COLUMNS} robots")
     cheaper = min(robot.cost_resources)
-    cost_items = (*RESOURCES, "duct_tape") + (("robot_cards",) if sacagawea else ())
-    _check_items(ab.payment, cost_items, f"{p}.payment", cheaper)
     if ab.extra_cost < 0:
         raise RoundEndInputError(f"{p}.extra_cost", "must be 0 or more")
-    _check_items(ab.extra_payment, (*RESOURCES, "duct_tape", "robot_cards"), f"{p}.extra_payment",
-                 ab.extra_cost)
+    _check_items(ab.payment, PAY_ITEMS, f"{p}.payment", cheaper + ab.extra_cost)
+    # robot cards are wild, so they may pay the slot's extra cost; the robot's own (coloured) cost
+    # only with Sacagawea, for whom they act as duct tape
+    if not sacagawea and ab.payment.get("robot_cards", 0) > ab.extra_cost:
+        raise RoundEndInputError(f"{p}.payment.robot_cards",
+                                 f"robot cards can pay only the slot's extra cost ({ab.extra_cost}) here;"
+                                 " the robot's own cost takes them only with Sacagawea (as duct tape)")
     if inv.robot_cards < 1:
         raise RoundEndInputError(f"{p}.robot", "the robot comes from your hand, and you hold no robot card now")
     inv = inv.add(robot_cards=-1)
-    inv = _take(inv, ab.payment, f"{p}.payment", "the robot's cheaper cost")
-    inv = _take(inv, ab.extra_payment, f"{p}.extra_payment", "the slot's extra cost")
+    inv = _take(inv, ab.payment, f"{p}.payment", "the robot's cheaper cost and the slot's extra cost")
     taken = {r.column for r in robots if r.row == robot.row}
     column = min(c for c in range(1, COLUMNS + 1) if c not in taken)
     placed = replace(robot, column=column)
     why = (f"{paid}; assembled a {robot.row} robot from hand into column {column} (the leftmost free slot),"
            f" paying its cheaper cost of {cheaper} resource(s)"
            + (f" plus the slot's extra {ab.extra_cost}" if ab.extra_cost else "")
-           + (" (robot cards paid like duct tape: Sacagawea)" if ab.payment.get("robot_cards") else ""))
+           + (" (robot cards paid like duct tape: Sacagawea)"
+              if ab.payment.get("robot_cards", 0) > ab.extra_cost else ""))
     return inv, [*robots, placed], why, placed, 0
 
 
