@@ -58,3 +58,15 @@ def entry(entry_id: str) -> Entry | None:
 
 def search(question: str, game: str | None = None, limit: int = 10) -> list[Entry]:
     return [h.entry for h in index().search(question, game, limit)]
+
+
+def section_path(e: Entry) -> list[Section]:
+    """The headings above the entry's section and the section itself, outermost first."""
+    book = books()[e.game]
+    by_id = {s.main_id: s for s in book.sections}
+    section = by_id[e.section_id]
+    path = [section]
+    while section.parent:
+        section = next(s for s in reversed(book.sections[:section.order]) if s.name == section.parent)
+        path.insert(0, section)
+    return path
