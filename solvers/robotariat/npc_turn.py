@@ -1,0 +1,363 @@
+"""The NPC turn, exactly (rulebook "NPC Turn", "Encounter Quick-Reference Table"; semantics.md).
+
+1. Move: an arrow on the black die moves every Human Oppressor one step on that colour's path, then an
+   arrow on the red die moves every Civilian Robot; an X moves the NPC Entry token one step on the X's
+   colour path instead (black die first).
+2. Resolve: each oppressor that moved meets its new space, in table order, then each civilian that
+   moved. Oppressor: 4+ posters (doubled on Überbot's space) + civilians + players there -> reputation
+   -1; -2 funds per player there; posters there to the junk pile; on a Recruitment Office
+   contributions -2. Civilian: nothing if an oppressor is there; else +1 per player, +1 per poster
+   (doubled with Überbot), and on a Recruitment Office with contributions > 0 the Office Reward.
+3. Funds and reputation stop at 0; the game ends the moment funds reach the target or reputation
+   reaches 0, and nothing after that point resolves.
+
+Choices inside the turn (Alice Smith's path, MT-ρ's re-roll, ArciTech's re-posted poster) are made
+with value.Valuer; ties go to the first option in a fixed order (documented at each choice).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from .board import Board
+from .model import FAILURE, SUCCESS, Dice, Rules, TableState, face_colour, is_arrow
+from .value import Valuer
+
+OPPRESSOR, CIVILIAN = "oppressor", "civilian"
+RULES_NPC_TURN = ("rb-npc-turn", "rb-encounter-quick-reference-table", "rb-game-end", "rb-revolution-table")
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """One NPC meeting the space it moved onto (or entered on), with what it changed."""
+    npc: str  # OPPRESSOR or CIVILIAN
+    index: int  # its place in the table's list of that kind
+    space: int
+    reputation: int = 0  # deltas, after the floors at 0
+    funds: int = 0
+    office: int = 0
+    posters_junked: int = 0
+    fined_players: int = 0  # players an oppressor fined (a fine happened when > 0)
+    suspicious: bool = False  # an oppressor counted 4 or more
+    blocked: bool = False  # a civilian found an oppressor there and did nothing
+    ended: str | None = None  # the game ended during this encounter
+    reposted_to: int | None = None  # ArciTech put one torn poster back up there, right after this encounter
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """The NPC turn for one roll (face kinds), resolved to the end or to the moment the game ended."""
+    black: str
+    red: str
+    state: TableState
+    encounters: tuple[Encounter, ...]
+    funds_delta: int
+    reputation_delta: int
+    office_delta: int
+    posters_junked: int
+    fines: int  # encounters that fined at least one player
+
+    @property
+    def arcitech(self) -> int | None:
+        for e in self.encounters:
+            if e.reposted_to is not None:
+                return e.reposted_to
+        return None
+
+
+class _Run:
+    """Mutable bookkeeping while one roll's encounters resolve (copied when ArciTech's choice branches)."""
+    __slots__ = ("encounters", "ended", "funds", "junk", "office", "posters", "rep", "used")
+
+    def __init__(self, s: TableState):
+        self.funds, self.rep, self.office = s.funds, s.reputation, s.office
+        self.posters, self.junk = list(s.posters), s.junk
+        self.ended: str | None = None
+        self.encounters: list[Encounter] = []
+        self.used = False  # ArciTech's once-per-NPC-turn re-post
+
+    def copy(self) -> _Run:
+        r = _Run.__new__(_Run)
+        r.funds, r.rep, r.office, r.junk, r.ended, r.used = (self.funds, self.rep, self.office, self.junk,
+                                                             self.ended, self.used)
+        r.posters, r.encounters = list(self.posters), list(self.encounters)
+        return r
+
+
+class _Table:
+    """What stays fixed while one roll resolves: positions after the move, players, rules."""
+    __slots__ = ("board", "civ", "civ_at", "opp", "opp_on", "players_at", "rules", "target", "uber")
+
+    def __init__(self, board: Board, rules: Rules, s: TableState, opp: tuple[int, ...], civ: tuple[int, ...]):
+        self.board, self.rules, self.opp, self.civ = board, rules, opp, civ
+        n = board.n
+        self.players_at = [0] * n
+        for p in s.players:
+            self.players_at[p] += 1
+        self.civ_at = [0] * n
+        for c in civ:
+            self.civ_at[c] += 1
+        self.opp_on = set(opp)
+        self.uber = s.where("uberbot")
+        self.target = rules.target
+
+
+def _oppressor_meets(t: _Table, r: _Run, index: int, x: int) -> int:
+    """Resolve one oppressor's encounter; returns the posters it tore down."""
+    before_funds, before_rep, before_office = r.funds, r.rep, r.office
+    posters = r.posters[x]
+    count = posters * (2 if t.uber == x else 1) + t.civ_at[x] + t.players_at[x]
+    suspicious = count >= 4
+    if suspicious:
+        r.rep = max(0, r.rep - 1)
+        if r.rep == 0:
+            r.ended = FAILURE
+            r.encounters.append(Encounter(OPPRESSOR, index, x, reputation=r.rep - before_rep, suspicious=True,
+                                          ended=FAILURE))
+            return 0
+    fined = t.players_at[x]
+    if fined:
+        r.funds = max(0, r.funds - 2 * fined)
+    if posters:
+        r.junk += posters
+        r.posters[x] = 0
+    if x in t.board.offices:
+        r.office = max(0, r.office - 2)
+    r.encounters.append(Encounter(OPPRESSOR, index, x, reputation=r.rep - before_rep, funds=r.funds - before_funds,
+                                  office=r.office - before_office, posters_junked=posters, fined_players=fined,
+                                  suspicious=suspicious))
+    return posters
+
+
+def _civilian_meets(t: _Table, r: _Run, index: int, x: int) -> None:
+    if x in t.opp_on:
+        r.encounters.append(Encounter(CIVILIAN, index, x, blocked=True))
+        return
+    before = r.funds
+    # three donations in the order the rulebook lists them; each is added whole, then the target is checked
+    office_gift = t.rules.office_rewards[r.office] if x in t.board.offices and r.office > 0 else 0
+    for gift in (t.players_at[x], r.posters[x] * (2 if t.uber == x else 1), office_gift):
+        if gift:
+            r.funds += gift
+            if r.funds >= t.target:
+                r.ended = SUCCESS
+                break
+    r.encounters.append(Encounter(CIVILIAN, index, x, funds=r.funds - before, ended=r.ended))
+
+
+def _final_state(s: TableState, t: _Table, r: _Run, entry: int) -> TableState:
+    return replace(s, oppressors=t.opp, civilians=t.civ, posters=tuple(r.posters), junk=r.junk, funds=r.funds,
+                   reputation=r.rep, office=r.office, entry=entry, ended=r.ended)
+
+
+def _resolve(s: TableState, t: _Table, queue: list[tuple[str, int, int]], entry: int, valuer: Valuer | None,
+             arcitech: bool) -> tuple[_Run, int]:
+    """Resolve the encounters in `queue`; returns the run and its scaled value (ArciTech's best choice)."""
+
+    def value(r: _Run) -> int:
+        if valuer is None:
+            return 0
+        return valuer.scaled(r.funds, r.rep, r.office, r.posters, t.civ, r.ended)
+
+    def run(r: _Run, qi: int) -> tuple[_Run, int]:
+        while qi < len(queue) and r.ended is None:
+            kind, index, x = queue[qi]
+            qi += 1
+            if kind == CIVILIAN:
+                _civilian_meets(t, r, index, x)
+                continue
+            torn = _oppressor_meets(t, r, index, x)
+            if torn and arcitech and not r.used and valuer is not None:
+                return _arcitech_choice(r, qi)
+        return r, value(r)
+
+    def _arcitech_choice(r: _Run, qi: int) -> tuple[_Run, int]:
+        # Ties: declining first, then spaces in board order. Spaces no later encounter visits only differ
+        # by their future-donation value, so one of them (the best, first in board order) stands for all.
+        best = run(r.copy(), qi)
+        visited = {x for _, _, x in queue[qi:]}
+        quiet = [s_ for s_ in range(t.board.n) if s_ not in visited]
+        candidates = set(visited)
+        if quiet:
+            if valuer is not None and valuer.horizon and valuer.w_poster:
+                gain = [0] * t.board.n
+                for c in t.civ:
+                    row = valuer.arrivals(c)
+                    for s_ in quiet:
+                        gain[s_] += row[s_]
+                candidates.add(max(quiet, key=lambda s_: (gain[s_], -s_)))
+            else:
+                candidates.add(quiet[0])
+        for space in sorted(candidates):
+            branch = r.copy()
+            branch.used = True
+            branch.posters[space] += 1
+            branch.junk -= 1
+            last = branch.encounters[-1]
+            branch.encounters[-1] = replace(last, reposted_to=space)
+            result = run(branch, qi)
+            if result[1] > best[1]:
+                best = result
+        return best
+
+    return run(_Run(s), 0)
+
+
+def _move(board: Board, s: TableState, black: str, red: str) -> tuple[tuple[int, ...], tuple[int, ...], int,
+                                                                        list[tuple[str, int, int]]]:
+    opp, civ, entry = s.oppressors, s.civilians, s.entry
+    queue: list[tuple[str, int, int]] = []
+    if is_arrow(black):
+        path = board.path(face_colour(black))
+        opp = tuple(path[p] for p in opp)
+        queue += [(OPPRESSOR, i, x) for i, x in enumerate(opp)]
+    else:
+        entry = board.path(face_colour(black))[entry]
+    if is_arrow(red):
+        path = board.path(face_colour(red))
+        civ = tuple(path[c] for c in civ)
+        queue += [(CIVILIAN, i, x) for i, x in enumerate(civ)]
+    else:
+        entry = board.path(face_colour(red))[entry]
+    return opp, civ, entry, queue
+
+
+def resolve_roll(board: Board, rules: Rules, s: TableState, black: str, red: str,
+                 valuer: Valuer | None = None) -> TurnResult:
+    """The NPC turn for one roll. ArciTech (if at the table) re-posts where `valuer` says is best."""
+    if s.ended is not None:
+        raise ValueError("the game is over; no NPC turn follows")
+    opp, civ, entry, queue = _move(board, s, black, red)
+    t = _Table(board, rules, s, opp, civ)
+    r, _ = _resolve(s, t, queue, entry, valuer, s.seat_of("arcitech") is not None)
+    after = _final_state(s, t, r, entry)
+    return TurnResult(black, red, after, tuple(r.encounters), funds_delta=after.funds - s.funds,
+                      reputation_delta=after.reputation - s.reputation, office_delta=after.office - s.office,
+                      posters_junked=sum(e.posters_junked for e in r.encounters),
+                      fines=sum(1 for e in r.encounters if e.fined_players))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    black: str
+    red: str
+    p: Fraction
+    result: TurnResult
+    value: Fraction  # V after this roll (value.py)
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """Every outcome of one NPC turn, merged by face kinds, with exact expectations."""
+    outcomes: tuple[Outcome, ...]
+    value_before: Fraction
+    alice: dict | None = None  # {"chosen": "yellow_arrow", "expected": {face: Fraction}, "tied": bool}
+    mt_rho: dict | None = None  # {"reroll": [(black, red)], "p_reroll": Fraction, "fresh_value": Fraction}
+
+    def expect(self, f) -> Fraction:
+        return sum((o.p * f(o) for o in self.outcomes), Fraction(0))
+
+    def prob(self, pred) -> Fraction:
+        return sum((o.p for o in self.outcomes if pred(o)), Fraction(0))
+
+    @property
+    def expected_value(self) -> Fraction:
+        """E[V after] - V before: the score of this NPC turn in SPARK-equivalents."""
+        return self.expect(lambda o: o.value) - self.value_before
+
+    def summary(self) -> dict[str, Fraction]:
+        return {
+            "funds_delta": self.expect(lambda o: o.result.funds_delta),
+            "reputation_delta": self.expect(lambda o: o.result.reputation_delta),
+            "office_delta": self.expect(lambda o: o.result.office_delta),
+            "posters_junked": self.expect(lambda o: o.result.posters_junked),
+            "p_reputation_loss": self.prob(lambda o: o.result.reputation_delta < 0),
+            "p_fine": self.prob(lambda o: o.result.fines > 0),
+            "p_success": self.prob(lambda o: o.result.state.ended == SUCCESS),
+            "p_failure": self.prob(lambda o: o.result.state.ended == FAILURE),
+            "value": self.expected_value,
+        }
+
+
+def npc_turn(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valuer) -> Forecast:
+    """Every outcome of the NPC turn the active player conducts, with its exact probability.
+
+    Alice Smith (active) chooses the oppressors' path instead of rolling the black die: the path with the
+    higher expected V (yellow on a tie). MT-ρ (active) re-rolls both dice once when the first roll's V is
+    below the expected V of a fresh roll (keeps on a tie)."""
+    if s.ended is not None:
+        raise ValueError("the game is over; no NPC turn follows")
+    arcitech = s.seat_of("arcitech") is not None
+    red = dice.counts("red")
+    cache: dict[tuple[str, str], tuple[TurnResult, int]] = {}
+
+    def roll(b: str, r: str) -> tuple[TurnResult, int]:
+        key = (b, r)
+        hit = cache.get(key)
+        if hit is None:
+            opp, civ, entry, queue = _move(board, s, b, r)
+            t = _Table(board, rules, s, opp, civ)
+            run, v = _resolve(s, t, queue, entry, valuer, arcitech)
+            after = _final_state(s, t, run, entry)
+            res = TurnResult(b, r, after, tuple(run.encounters), funds_delta=after.funds - s.funds,
+                             reputation_delta=after.reputation - s.reputation, office_delta=after.office - s.office,
+                             posters_junked=sum(e.posters_junked for e in run.encounters),
+                             fines=sum(1 for e in run.encounters if e.fined_players))
+            hit = cache[key] = (res, v)
+        return hit
+
+    before = valuer.value(s)
+    scale = valuer.scale
+    who = s.active_character
+    if who == "alice_smith":
+        totals = {b: sum(cr * roll(b, r)[1] for r, cr in red.items()) for b in ("yellow_arrow", "blue_arrow")}
+        chosen = "yellow_arrow" if totals["yellow_arrow"] >= totals["blue_arrow"] else "blue_arrow"
+        outcomes = tuple(Outcome(chosen, r, Fraction(cr, 6), roll(chosen, r)[0], Fraction(roll(chosen, r)[1], scale))
+                         for r, cr in red.items())
+        alice = {"chosen": chosen, "tied": totals["yellow_arrow"] == totals["blue_arrow"],
+                 "expected": {b: Fraction(v, 6 * scale) - before for b, v in totals.items()}}
+        return Forecast(outcomes, before, alice=alice)
+    black = dice.counts("black")
+    pairs = [(b, r, cb * cr) for b, cb in black.items() for r, cr in red.items()]
+    values = {(b, r): roll(b, r)[1] for b, r, _ in pairs}
+    mt_rho = None
+    weights = {(b, r): Fraction(c, 36) for b, r, c in pairs}
+    if who == "mt_rho":
+        fresh36 = sum(c * values[(b, r)] for b, r, c in pairs)  # 36 * scale * E[V of a fresh roll]
+        reroll = [(b, r) for b, r, c in pairs if 36 * values[(b, r)] < fresh36]
+        p_reroll = sum((weights[k] for k in reroll), Fraction(0))
+        weights = {k: (0 if k in reroll else w) + p_reroll * w for k, w in weights.items()}
+        mt_rho = {"reroll": reroll, "p_reroll": p_reroll, "fresh_value": Fraction(fresh36, 36 * scale) - before}
+    outcomes = tuple(Outcome(b, r, weights[(b, r)], roll(b, r)[0], Fraction(values[(b, r)], scale))
+                     for b, r, _ in pairs if weights[(b, r)])
+    return Forecast(outcomes, before, mt_rho=mt_rho)
+
+
+@dataclass(frozen=True)
+class EntryResult:
+    """The round-start entry: which NPC came in, where, and what its encounter did."""
+    npc: str
+    space: int
+    encounter: Encounter
+    state: TableState
+    last_round: bool
+
+
+def enter_npc(board: Board, rules: Rules, s: TableState, npc: str, row: int, rows: int = 6) -> EntryResult:
+    """Round start (rulebook "Round Order" 1): the next NPC of the entry track is placed on the Entry
+    token's space and meets it like an NPC that moved there. It joins the end of the table's list.
+    ArciTech's re-post is for NPC turns only, so it does not apply here."""
+    if s.ended is not None:
+        raise ValueError("the game is over; no round starts")
+    x = s.entry
+    opp, civ = s.oppressors, s.civilians
+    if npc == OPPRESSOR:
+        opp = opp + (x,)
+        queue = [(OPPRESSOR, len(opp) - 1, x)]
+    else:
+        civ = civ + (x,)
+        queue = [(CIVILIAN, len(civ) - 1, x)]
+    t = _Table(board, rules, s, opp, civ)
+    r, _ = _resolve(s, t, queue, s.entry, None, False)
+    after = replace(_final_state(s, t, r, s.entry), round=row)
+    return EntryResult(npc, x, r.encounters[0], after, last_round=row >= rows)
