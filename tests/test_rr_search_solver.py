@@ -222,7 +222,8 @@ def test_search_deck_size_zero_with_a_known_bottom_is_certain():
 
 
 def test_search_any_row_cards_match_every_row():
-    """Robot Cards That Can Be Assembled in Any Phase Row: they count as every row for Search."""
+    """Robots & Inventors, the section on cards for any Phase Row: such a card counts as every row
+    for Search (and the Search Example's third card)."""
     deck = Deck((CardGroup("any", 3, 2),), 2)
     for row in ("design", "fabricate", "recycle"):
         assert search_odds(deck, Criteria(row, 3, 3)).p_match == 1
