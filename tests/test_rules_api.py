@@ -108,7 +108,9 @@ def test_search_page_with_a_bad_game_searches_all_games(client):
 
 def test_entry_page_cites_its_section_and_shows_example_related_and_permalink(client):
     html = client.get("/rules/rr-competition-example").get_data(as_text=True)
-    assert "Competitions &amp; Friendships › Competition Example" in html
+    cite = html.split('class="small cite"', 1)[1].split("</p>", 1)[0]
+    assert re.search(r'#rr-competitions-friendships"><strong>Competitions &amp; Friendships</strong></a> › '
+                     r'<a href="/rules/raising-robots#rr-competition-example"><strong>Competition Example', cite)
     assert "Example</h2>" in html and "Efficiency" in html
     assert 'href="/rules/rr-card-mech-10-robot-cards"' in html  # related
     assert re.search(r'value="http://localhost/rules/rr-competition-example"', html)  # permalink

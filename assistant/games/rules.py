@@ -150,4 +150,7 @@ def _section_tree(book: rules.Book) -> list[dict]:
             continue
         parent = next(p for p in reversed(book.sections[:s.order]) if p.name == s.parent)
         nodes[parent.main_id]["children"].append(node)
+    for s in reversed(book.sections):  # children come after their parent: count bottom-up
+        node = nodes[s.main_id]
+        node["total"] = len(node["entries"]) + sum(c["total"] for c in node["children"])
     return roots
