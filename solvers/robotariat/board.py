@@ -216,7 +216,11 @@ class Board:
         g = nx.DiGraph()
         nxt = self.path(colour)
         g.add_edges_from((self.ids[i], self.ids[nxt[i]]) for i in range(self.n))
-        return [sorted(c, key=self.index.__getitem__) for c in nx.simple_cycles(g)]
+        loops = []
+        for cycle in nx.simple_cycles(g):
+            first = min(range(len(cycle)), key=lambda i: self.index[cycle[i]])
+            loops.append(cycle[first:] + cycle[:first])  # in path order, from the earliest space
+        return sorted(loops, key=lambda c: self.index[c[0]])
 
     def summary(self) -> dict:
         counts = {k: self.kinds.count(k) for k in KINDS}

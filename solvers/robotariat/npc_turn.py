@@ -361,3 +361,18 @@ def enter_npc(board: Board, rules: Rules, s: TableState, npc: str, row: int, row
     r, _ = _resolve(s, t, queue, s.entry, None, False)
     after = replace(_final_state(s, t, r, s.entry), round=row)
     return EntryResult(npc, x, r.encounters[0], after, last_round=row >= rows)
+
+
+def move_npc(board: Board, rules: Rules, s: TableState, npc: str, index: int, to: int) -> tuple[Encounter, TableState]:
+    """Move the Masses: one NPC steps along a black line to `to` and meets that space at once (during the
+    player's turn: not an NPC turn, so no ArciTech re-post)."""
+    if s.ended is not None:
+        raise ValueError("the game is over")
+    opp, civ = list(s.oppressors), list(s.civilians)
+    group = opp if npc == OPPRESSOR else civ
+    if to not in board.neighbours[group[index]]:
+        raise ValueError("Move the Masses moves an NPC to a space joined to its own by a black line")
+    group[index] = to
+    t = _Table(board, rules, s, tuple(opp), tuple(civ))
+    r, _ = _resolve(s, t, [(npc, index, to)], s.entry, None, False)
+    return r.encounters[0], _final_state(s, t, r, s.entry)

@@ -1,0 +1,417 @@
+"""Rise of the Robotariat JSON API (api.md "Rise of the Robotariat"; solvers/robotariat/README.md).
+
+Endpoints: npc-turn, suggest (the contract), round-start, lookahead, objectives, board/validate,
+defaults, readings. Each `*_json(body)` function takes the request body as a dict and returns the
+answer as a dict, raising ApiError (a 400 naming the field) on bad input: the pages call the same
+functions for their no-JS forms.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from flask import Blueprint
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from solvers.exact import exact, parse_fraction
+from solvers.robotariat import gamedata
+from solvers.robotariat.board import KINDS, MAX_LINKS, MAX_SPACES, Board, board_problems
+from solvers.robotariat.lookahead import lookahead
+from solvers.robotariat.model import CHARACTERS, FACES, Dice, Rules, TableState, status_after
+from solvers.robotariat.npc_turn import RULES_NPC_TURN, enter_npc, npc_turn
+from solvers.robotariat.objectives import OBJECTIVES, ObjectiveFacts, check_objectives
+from solvers.robotariat.readings import READINGS
+from solvers.robotariat.report import encounter_json, forecast_json, forecast_why, state_json
+from solvers.robotariat.suggest import suggest
+from solvers.robotariat.value import MAX_HORIZON, Valuer, Weights, default_horizon
+
+from ..api import ApiError, bad_field, json_body, parse, validation_error
+
+bp = Blueprint("robotariat_api", __name__)
+DATA = gamedata.DEFAULTS
+
+Id = Annotated[str, Field(min_length=1, max_length=40)]
+Face = Literal[FACES]  # type: ignore[valid-type]
+
+
+class SpaceIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    id: Id
+    name: str = Field(default="", max_length=60)
+    kind: Literal[KINDS]  # type: ignore[valid-type]
+    x: float | None = Field(default=None, ge=-1000, le=1000)
+    y: float | None = Field(default=None, ge=-1000, le=1000)
+    start: bool = False
+
+
+class BoardIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    spaces: list[SpaceIn] = Field(min_length=1, max_length=MAX_SPACES)
+    links: list[tuple[Id, Id]] = Field(default_factory=list, max_length=MAX_LINKS)
+    yellow_next: dict[Id, Id] = Field(default_factory=dict, max_length=MAX_SPACES + 20)
+    blue_next: dict[Id, Id] = Field(default_factory=dict, max_length=MAX_SPACES + 20)
+
+
+class DiceIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    black: list[Face] = Field(min_length=6, max_length=6)
+    red: list[Face] = Field(min_length=6, max_length=6)
+
+
+class PlayerIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    name: str = Field(default="", max_length=40)
+    at: Id
+    character: Literal[CHARACTERS] | None = None  # type: ignore[valid-type]
+
+
+class StateIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    oppressors: list[Id] = Field(default_factory=list, max_length=6)
+    civilians: list[Id] = Field(default_factory=list, max_length=6)
+    players: list[PlayerIn] = Field(min_length=1, max_length=5)
+    active: int = Field(default=0, ge=0, le=4, strict=True)
+    posters: dict[Id, Annotated[int, Field(ge=0, le=99, strict=True)]] = Field(default_factory=dict, max_length=MAX_SPACES)
+    junk: int = Field(default=0, ge=0, le=99, strict=True)
+    funds: int = Field(default=0, ge=0, le=999, strict=True)
+    reputation: int = Field(default=5, ge=0, le=99, strict=True)
+    office: int = Field(default=0, ge=0, le=10, strict=True)
+    entry: Id | None = None
+    round: int | None = Field(default=None, ge=1, le=6, strict=True)
+
+
+Weight = str | int | float
+
+
+class TableIn(BaseModel):
+    """The body every table endpoint takes (api.md npc-turn body, plus weights and horizon)."""
+    model_config = ConfigDict(extra="ignore")
+    players: int | None = Field(default=None, ge=3, le=5, strict=True)
+    board: BoardIn | None = None
+    dice: DiceIn | None = None
+    office_rewards: list[Annotated[int, Field(ge=0, le=99, strict=True)]] | None = Field(default=None, min_length=11,
+                                                                                          max_length=11)
+    state: StateIn
+    weights: dict[Literal["spark", "reputation", "office", "poster", "win", "loss"], Weight] | None = None
+    horizon: int | None = Field(default=None, ge=0, le=MAX_HORIZON, strict=True)
+
+    @field_validator("weights")
+    @classmethod
+    def _weights(cls, value):
+        if value is None:
+            return value
+        for k, v in value.items():
+            try:
+                f = parse_fraction(v)
+            except ValueError as e:
+                raise ValueError(f"{k}: {e}") from None
+            if not 0 <= f <= 10000 or f.denominator > 1000:
+                raise ValueError(f"{k}: a number from 0 to 10000 (fractions up to /1000)")
+        return value
+
+
+@dataclass(frozen=True)
+class Context:
+    board: Board
+    rules: Rules
+    dice: Dice
+    state: TableState
+    players: int
+    names: tuple[str, ...]
+    weights: Weights
+    horizon: int
+    valuer: Valuer
+
+
+def _board(body: TableIn | Any) -> Board:
+    if body.board is None:
+        return DATA.board
+    raw = body.board.model_dump()
+    errors, _ = board_problems(raw)
+    if errors:
+        fields = [p.as_dict() for p in errors]
+        raise ApiError(400, "bad_request", f"{errors[0].path}: {errors[0].message}"
+                       + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""), fields)
+    return Board.from_json(raw)
+
+
+def _space(board: Board, sid: str, path: str) -> int:
+    i = board.index.get(sid)
+    if i is None:
+        raise bad_field(path, f"{sid!r} is not a space on this board")
+    return i
+
+
+def _state(board: Board, st: StateIn, players: int, rules: Rules) -> tuple[TableState, tuple[str, ...]]:
+    if len(st.players) > players:
+        raise bad_field("state.players", f"{len(st.players)} pieces listed for a {players}-player game")
+    if len(st.oppressors) > DATA.max_oppressors:
+        raise bad_field("state.oppressors", f"the game has {DATA.max_oppressors} Human Oppressors")
+    if len(st.civilians) > DATA.max_civilians:
+        raise bad_field("state.civilians", f"the game has {DATA.max_civilians} Civilian Robots")
+    if st.active >= len(st.players):
+        raise bad_field("state.active", f"there is no player {st.active} (players are numbered from 0)")
+    chars = [p.character for p in st.players if p.character]
+    for i, p in enumerate(st.players):
+        if p.character and chars.count(p.character) > 1:
+            raise bad_field(f"state.players[{i}].character", "each character is played by one player only")
+    posters = [0] * board.n
+    for sid, n in st.posters.items():
+        posters[_space(board, sid, f"state.posters.{sid}")] += n
+    if sum(posters) + st.junk > rules.poster_supply:
+        raise bad_field("state.posters", f"the game has {rules.poster_supply} posters; "
+                        f"{sum(posters)} on the board and {st.junk} in the junk pile is too many")
+    if st.entry is None:
+        entry = board.start_space("move_the_masses")
+        if entry is None:
+            raise bad_field("state.entry", "say where the NPC Entry token is (this board has no Move the Masses space)")
+    else:
+        entry = _space(board, st.entry, "state.entry")
+    s = TableState(
+        oppressors=tuple(_space(board, x, f"state.oppressors[{i}]") for i, x in enumerate(st.oppressors)),
+        civilians=tuple(_space(board, x, f"state.civilians[{i}]") for i, x in enumerate(st.civilians)),
+        players=tuple(_space(board, p.at, f"state.players[{i}].at") for i, p in enumerate(st.players)),
+        characters=tuple(p.character for p in st.players), posters=tuple(posters), junk=st.junk, funds=st.funds,
+        reputation=st.reputation, office=st.office, entry=entry, active=st.active, round=st.round)
+    s = TableState(**{**s.__dict__, "ended": status_after(s.funds, s.reputation, rules.target)})
+    names = tuple(p.name or f"Player {i + 1}" for i, p in enumerate(st.players))
+    return s, names
+
+
+def context(body: TableIn, need_ongoing: bool = True) -> Context:
+    board = _board(body)
+    players = body.players if body.players is not None else len(body.state.players)
+    if not 3 <= players <= 5:
+        raise bad_field("players", "Rise of the Robotariat is for 3 to 5 players")
+    rules = DATA.rules(players, tuple(body.office_rewards) if body.office_rewards else None)
+    dice = Dice(tuple(body.dice.black), tuple(body.dice.red)) if body.dice else DATA.dice
+    state, names = _state(board, body.state, players, rules)
+    if need_ongoing and state.ended:
+        field = "state.reputation" if state.reputation <= 0 else "state.funds"
+        raise bad_field(field, "the game is over (" + ("Reputation is 0" if state.reputation <= 0
+                                                        else f"funds reached the target of {rules.target}") + ")")
+    weights = DATA.weights
+    if body.weights:
+        weights = Weights(**{**DATA.weights.as_dict(),
+                             **{k: parse_fraction(v) for k, v in body.weights.items()}})
+    horizon = body.horizon if body.horizon is not None else default_horizon(players, state, DATA.max_rounds)
+    return Context(board, rules, dice, state, players, names, weights, horizon,
+                   Valuer(board, rules, dice, weights, horizon))
+
+
+def _settings(ctx: Context) -> dict:
+    return {"players": ctx.players, "target": ctx.rules.target, "horizon": ctx.horizon,
+            "weights": {k: exact(v) for k, v in ctx.weights.as_dict().items()},
+            "dice": {"black": list(ctx.dice.black), "red": list(ctx.dice.red)},
+            "office_rewards": list(ctx.rules.office_rewards)}
+
+
+# ---- the endpoints as functions of the body ------------------------------------------------------
+
+def npc_turn_json(body: dict) -> dict:
+    ctx = context(parse(TableIn, body))
+    f = npc_turn(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer)
+    out = forecast_json(ctx.board, f, ctx.names)
+    rules = list(RULES_NPC_TURN)
+    if f.alice:
+        rules += ["rb-alice-smith", "rb-reading-alice-smith"]
+    if f.mt_rho:
+        rules += ["rb-mt", "rb-reading-mt-rho"]
+    if ctx.state.seat_of("arcitech") is not None:
+        rules.append("rb-arcitech")
+    if ctx.state.seat_of("uberbot") is not None:
+        rules.append("rb-berbot")
+    out.update(why=forecast_why(ctx.board, f), rules=rules, readings=["planner-score", "donation-parts"],
+               settings=_settings(ctx))
+    return out
+
+
+class RoundStartIn(TableIn):
+    row: int | None = Field(default=None, ge=1, le=6, strict=True)
+    npc: Literal["oppressor", "civilian"] | None = None
+
+
+def round_start_json(body: dict) -> dict:
+    req = parse(RoundStartIn, body)
+    ctx = context(req)
+    s = ctx.state
+    row = req.row or len(s.oppressors) + len(s.civilians) + 1  # one NPC entered per round so far
+    if row > len(DATA.entry_track):
+        raise bad_field("row", "all six NPCs have entered: the entry track is empty")
+    npc = req.npc or DATA.entry_track[row - 1]
+    if npc == "oppressor" and len(s.oppressors) >= DATA.max_oppressors:
+        raise bad_field("state.oppressors", "all the Human Oppressors are already on the board")
+    if npc == "civilian" and len(s.civilians) >= DATA.max_civilians:
+        raise bad_field("state.civilians", "all the Civilian Robots are already on the board")
+    e = enter_npc(ctx.board, ctx.rules, s, npc, row, DATA.max_rounds)
+    return {"row": row, "npc": npc, "space": ctx.board.ids[e.space], "last_round": e.last_round,
+            "encounter": encounter_json(ctx.board, e.encounter), "ended": e.state.ended,
+            "funds_delta": e.state.funds - s.funds, "reputation_delta": e.state.reputation - s.reputation,
+            "office_delta": e.state.office - s.office, "posters_junked": e.encounter.posters_junked,
+            "state": state_json(ctx.board, e.state, ctx.names),
+            "rules": ["rb-round-order", "rb-set-up-npc-entry", "rb-reading-round-start-entry",
+                      "rb-encounter-quick-reference-table", "rb-game-end"]
+            + (["rb-round-order-last-round"] if e.last_round else []),
+            "readings": ["arcitech-not-at-round-start"]}
+
+
+class LookaheadIn(TableIn):
+    turns: int = Field(default=3, ge=1, le=12, strict=True)
+
+
+def lookahead_json(body: dict) -> dict:
+    req = parse(LookaheadIn, body)
+    ctx = context(req, need_ongoing=False)
+    out = lookahead(ctx.board, ctx.dice, ctx.state, req.turns).as_json(ctx.board)
+    out.update(rules=["rb-npc-turn", "rb-rolling-for-human-oppressor-civilian-robot-movement", "rb-die-faces"],
+               readings=["lookahead-scope"], settings=_settings(ctx) | {"turns": req.turns})
+    return out
+
+
+class SuggestIn(TableIn):
+    limit: int | None = Field(default=None, ge=1, le=2000, strict=True)
+
+
+def suggest_json(body: dict) -> dict:
+    req = parse(SuggestIn, body)
+    ctx = context(req)
+    result = suggest(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer)
+    out = result.as_json(ctx.board, limit=req.limit)
+    out.update(settings=_settings(ctx), readings=["planner-score", "suggestion-options"])
+    return out
+
+
+def validate_board_json(body: dict) -> dict:
+    if not isinstance(body, dict) or "board" not in body:
+        raise bad_field("board", "send the board to check as {\"board\": {...}}")
+    try:
+        board_in = BoardIn.model_validate(body["board"])
+    except ValidationError as err:
+        raise validation_error(err, prefix="board") from None
+    raw = board_in.model_dump()
+    errors, warnings = board_problems(raw)
+    out: dict[str, Any] = {"ok": not errors, "errors": [p.as_dict() for p in errors],
+                           "warnings": [p.as_dict() for p in warnings], "summary": None,
+                           "rules": ["rb-movement", "rb-rolling-for-human-oppressor-civilian-robot-movement",
+                                     "rb-unverified-board"]}
+    if not errors:
+        out["summary"] = Board.from_json(raw).summary()
+    return out
+
+
+class ObjectivesIn(TableIn):
+    log: list[dict] = Field(default_factory=list, max_length=500)
+    office_track: list[Annotated[int, Field(ge=0, le=10, strict=True)]] | None = Field(default=None, max_length=2000)
+    facts: dict = Field(default_factory=dict)
+
+
+class FactsIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    cooperative: bool = False
+    objectives: list[Literal[OBJECTIVES] | None] = Field(default_factory=list, max_length=5)  # type: ignore[valid-type]
+    cards_played: list[Annotated[int, Field(ge=0, le=18, strict=True)]] = Field(default_factory=list, max_length=5)
+    spy_correct: list[bool] = Field(default_factory=list, max_length=5)
+    gambler_cards: bool = False
+    revolution_over: bool = False
+    max_junked: int | None = Field(default=None, ge=0, le=99, strict=True)
+
+
+class LogIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    round: int = Field(default=1, ge=1, le=6)
+    player: int | None = Field(default=None, ge=0, le=4)
+    what: str = Field(default="", max_length=200)
+    junked: int = Field(default=0, ge=0, le=99)
+    office: int | None = Field(default=None, ge=0, le=10)
+    turn: str | None = Field(default=None, max_length=40)
+
+
+def objectives_json(body: dict) -> dict:
+    req = parse(ObjectivesIn, body)
+    ctx = context(req, need_ongoing=False)
+    try:
+        facts_in = FactsIn.model_validate(req.facts)
+    except ValidationError as err:
+        raise validation_error(err, prefix="facts") from None
+    log = []
+    for i, entry in enumerate(req.log):
+        try:
+            log.append(LogIn.model_validate(entry))
+        except ValidationError as err:
+            raise validation_error(err, prefix=f"log[{i}]") from None
+    seats = len(ctx.state.players)
+    for key in ("objectives", "cards_played", "spy_correct"):
+        values = getattr(facts_in, key)
+        if values and len(values) != seats:
+            raise bad_field(f"facts.{key}", f"give one value for each of the {seats} players")
+    if "gambler" in facts_in.objectives and ctx.players < DATA.gambler_min_players:
+        raise bad_field("facts.objectives", "the Gambler is not used in a 3-player game")
+    picked = [o for o in facts_in.objectives if o]
+    if len(picked) != len(set(picked)):
+        raise bad_field("facts.objectives", "each secret objective card is drawn by one player only")
+    facts = ObjectiveFacts(
+        cooperative=facts_in.cooperative, objectives=tuple(facts_in.objectives), cards_played=tuple(facts_in.cards_played),
+        spy_correct=tuple(facts_in.spy_correct), gambler_cards=facts_in.gambler_cards,
+        revolution_over=facts_in.revolution_over, max_junked=facts_in.max_junked,
+        log=tuple((e.round, e.player, e.turn or "", e.junked, e.office) for e in log),
+        office_track=tuple(req.office_track) if req.office_track is not None else None)
+    result = check_objectives(ctx.state, ctx.players, facts, DATA)
+    return result.as_json(ctx.names)
+
+
+def defaults_json() -> dict:
+    return gamedata.defaults_json()
+
+
+def readings_json() -> dict:
+    return {"readings": READINGS}
+
+
+# ---- routes ---------------------------------------------------------------------------------------
+
+@bp.post("/api/robotariat/npc-turn")
+def api_npc_turn():
+    return npc_turn_json(_body())
+
+
+@bp.post("/api/robotariat/suggest")
+def api_suggest():
+    return suggest_json(_body())
+
+
+@bp.post("/api/robotariat/round-start")
+def api_round_start():
+    return round_start_json(_body())
+
+
+@bp.post("/api/robotariat/lookahead")
+def api_lookahead():
+    return lookahead_json(_body())
+
+
+@bp.post("/api/robotariat/objectives")
+def api_objectives():
+    return objectives_json(_body())
+
+
+@bp.post("/api/robotariat/board/validate")
+def api_validate_board():
+    return validate_board_json(_body())
+
+
+@bp.get("/api/robotariat/defaults")
+def api_defaults():
+    return defaults_json()
+
+
+@bp.get("/api/robotariat/readings")
+def api_readings():
+    return readings_json()
+
+
+def _body() -> Any:
+    data = json_body()
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad_request", "The body must be a JSON object.", [{"path": "body", "message": "must be an object"}])
+    return data
+

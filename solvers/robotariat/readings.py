@@ -1,0 +1,68 @@
+"""How Tablebot's Robotariat planner reads what the rules leave open (GET /api/robotariat/readings).
+
+Each answer's `readings` field lists the ids it relies on; `rules` lists rulebook entry ids. These are
+Tablebot's readings, in our own words, not rules text.
+"""
+from __future__ import annotations
+
+READINGS: list[dict] = [
+    {"id": "planner-score",
+     "title": "What “better” means for the planner",
+     "text": ("Tablebot scores a table state in SPARK-equivalents: funds x spark weight + Reputation x "
+              "reputation weight + future donations (the Office Reward at the current contributions times the "
+              "expected civilian visits to a Recruitment Office over the look-ahead horizon, and for each poster "
+              "the expected civilian visits to its space), + win bonus if the Revolution succeeded, - loss "
+              "penalty if it failed. Defaults: spark 1, reputation 5, office 1, poster 1, win 100, loss 100, "
+              "horizon one round of NPC turns (cut at the end of round 6). A move's score is the exact "
+              "expectation of this value after the NPC turn that follows, minus its value now. The same score "
+              "picks Alice Smith's path, MT-ρ's re-roll and ArciTech's re-posted poster. All weights and the "
+              "horizon can be changed per request."),
+     "rules": ["rb-npc-turn", "rb-game-end", "rb-revolution-table", "rb-character-abilities"]},
+    {"id": "donation-parts",
+     "title": "A civilian's donation that reaches the target",
+     "text": ("A civilian's encounter gives its parts in the rulebook's order: players, then posters, then the "
+              "Office Reward. Each part is added whole; the Revolution succeeds as soon as the funds reach the "
+              "target, and the parts after that are not added. This only changes the funds shown, never who wins."),
+     "rules": ["rb-encounter-quick-reference-table", "rb-game-end"]},
+    {"id": "choice-ties",
+     "title": "Ties inside the NPC turn",
+     "text": ("Alice Smith takes the yellow path when both paths are worth the same (and the answer says it was a "
+              "tie). MT-ρ keeps a roll worth exactly the average of a fresh roll. ArciTech declines a re-post "
+              "that gains nothing, and otherwise takes the first best space in board order."),
+     "rules": ["rb-character-abilities", "rb-alice-smith", "rb-mt", "rb-arcitech"]},
+    {"id": "arcitech-not-at-round-start",
+     "title": "ArciTech and the round-start entry",
+     "text": ("ArciTech's re-post is once per NPC turn. The NPC that enters at the start of a round is not part of "
+              "an NPC turn, and neither is an NPC moved by Move the Masses, so Tablebot does not offer the re-post "
+              "then."),
+     "rules": ["rb-arcitech", "rb-round-order", "rb-activation-move-the-masses"]},
+    {"id": "suggestion-options",
+     "title": "Which turns the suggestions list",
+     "text": ("The active player may stay or move along one black line, and may activate either the space they "
+              "leave (before moving) or the space they reach (after moving), not one with an Oppressor on it. "
+              "Sabotage and Upgrade draws are listed, scored like not activating, because the cards are unknown. "
+              "Scrap Yard placements are tried on the spaces an NPC can reach next turn plus the best other "
+              "space; when that is too many, posters are placed one at a time where they score best. Mr. "
+              "Postman's and WallyST's extra poster moves are applied at the end of the turn; the three that are "
+              "best on their own are tried with every option."),
+     "rules": ["rb-player-turn", "rb-types-of-space-activations", "rb-mr-postman", "rb-wally-st"]},
+    {"id": "lookahead-scope",
+     "title": "What the look-ahead assumes",
+     "text": ("The k-turn look-ahead rolls both dice every NPC turn: it does not model Alice Smith's choice, "
+              "MT-ρ's re-rolls, Move the Masses or NPCs entering at round start. “Reach” is the chance that an "
+              "NPC moves onto the space at some turn within k (a move is what triggers an encounter); "
+              "“present” is the chance one stands there after k turns."),
+     "rules": ["rb-npc-turn", "rb-rolling-for-human-oppressor-civilian-robot-movement"]},
+    {"id": "objective-history",
+     "title": "Reading the objectives from the table's history",
+     "text": ("A turn, for the Scrapper, is one player's turn together with the NPC turn they conduct after it; "
+              "the round-start entry counts as a turn of its own. The Bursar needs the Contributions track to "
+              "reach the threshold and, at any later moment, stand at 0. Cards played are Upgrade and Sabotage "
+              "cards; A1-5's setup card does not count. The Traffic Director needs at least one Oppressor on the "
+              "board, all on one space. With Completely Cooperative Mode nobody has an objective and everyone "
+              "wins if the Revolution succeeds within 6 rounds."),
+     "rules": ["rb-secret-objectives", "rb-scrapper", "rb-bursar", "rb-a1-5", "rb-traffic-director",
+               "rb-completely-cooperative-mode"]},
+]
+
+READING_IDS = frozenset(r["id"] for r in READINGS)

@@ -1,0 +1,438 @@
+"""Move suggestions for the active player (rulebook "Player Turn", "NPC Turn"; facts: space activations).
+
+Every legal turn: stay or move along one black line; activate nothing, the space left (before moving)
+or the space reached (after moving), unless an oppressor stands on it. Activations:
+  poster              place one poster from the supply on any space
+  sabotage / upgrade  draw 2 (the cards are unknown: the option is scored like no activation)
+  scrap_yard          put every junk-pile poster back on the board
+  recruitment_office  contribute 1..5 SPARK (funds permitting, contributions at most 10)
+  move_the_masses     move one NPC along a black line; it meets its new space at once
+Extras (the active player's own ability, once per turn, applied at the end of the turn): Mr. Postman
+moves one poster, WallyST pays one contribution to place a poster.
+
+Each option is scored exactly: E[V after the following NPC turn] - V now (value.py), the NPC turn
+being the one the active player conducts (Alice Smith's path, MT-ρ's re-roll, ArciTech's re-post
+included). Equal scores are ties and are reported as such.
+
+Limits (said in each option's `search` note where they apply): scrap-yard placements are searched over
+the spaces an NPC can reach next turn plus the best other space (all of them when that is at most
+`SCRAP_EXHAUSTIVE` placements, else greedily); extras are tried on top of every option but only the
+`EXTRA_CANDIDATES` extras that are best on their own.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import comb
+
+from solvers.exact import exact
+
+from .board import Board
+from .model import CHARACTER_NAMES, FAILURE, SUCCESS, Dice, Rules, TableState
+from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, Forecast, move_npc, npc_turn
+from .report import encounter_text
+from .value import Valuer
+
+SCRAP_EXHAUSTIVE = 120
+EXTRA_CANDIDATES = 3
+RULES_SUGGEST = ("rb-player-turn", "rb-movement", "rb-types-of-space-activations", "rb-npc-turn",
+                 "rb-encounter-quick-reference-table", "rb-game-end")
+ACTIVATION_RULES = {"poster": "rb-activation-poster", "sabotage": "rb-activation-sabotage",
+                    "upgrade": "rb-activation-upgrade", "scrap_yard": "rb-activation-scrap-yard",
+                    "recruitment_office": "rb-activation-recruitment-office",
+                    "move_the_masses": "rb-activation-move-the-masses"}
+
+
+@dataclass(frozen=True)
+class Activation:
+    kind: str
+    space: int
+    when: str  # "here" (staying), "before_move" or "after_move"
+    place_on: int | None = None  # poster
+    placement: tuple[tuple[int, int], ...] = ()  # scrap yard: (space, posters)
+    contribute: int = 0  # recruitment office
+    npc: str | None = None  # move the masses
+    npc_index: int | None = None
+    npc_to: int | None = None
+
+
+@dataclass(frozen=True)
+class Extra:
+    ability: str  # "mr_postman" or "wally_st"
+    to: int
+    source: int | None = None  # Mr. Postman: where the poster comes from
+
+
+@dataclass(frozen=True)
+class Option:
+    move_to: int
+    activation: Activation | None
+    extra: Extra | None
+    score: Fraction
+    expected: dict[str, Fraction]
+    immediate: Encounter | None = None  # Move the Masses' encounter during the turn
+    search: str | None = None
+
+
+@dataclass(frozen=True)
+class Suggestions:
+    start: TableState
+    options: tuple[Option, ...]  # best first
+    notes: tuple[str, ...]
+
+    def as_json(self, board: Board, limit: int | None = None) -> dict:
+        scores = [o.score for o in self.options]
+        shown = self.options if limit is None else self.options[:limit]
+        out = []
+        for o in shown:
+            rank = 1 + sum(1 for x in scores if x > o.score)
+            tied = sum(1 for x in scores if x == o.score) - 1
+            out.append(option_json(board, self.start, o, rank, tied))
+        return {"options": out, "count": len(self.options),
+                "best": [i for i, o in enumerate(self.options) if o.score == scores[0]] if scores else [],
+                "player": {"seat": self.start.active, "character": self.start.active_character,
+                           "at": board.ids[self.start.players[self.start.active]]},
+                "notes": list(self.notes), "rules": list(RULES_SUGGEST)}
+
+
+def activation_json(board: Board, a: Activation | None) -> dict | None:
+    if a is None:
+        return None
+    out: dict = {"kind": a.kind, "space": board.ids[a.space], "when": a.when}
+    if a.kind == "poster":
+        out["place_on"] = board.ids[a.place_on]
+    elif a.kind == "scrap_yard":
+        out["placement"] = {board.ids[s]: n for s, n in a.placement}
+    elif a.kind == "recruitment_office":
+        out["contribute"] = a.contribute
+    elif a.kind == "move_the_masses":
+        out.update(npc=a.npc, index=a.npc_index, to=board.ids[a.npc_to])
+    elif a.kind == "sabotage":
+        out.update(draw=2, use=1)
+    elif a.kind == "upgrade":
+        out.update(draw=2, keep=1)
+    return out
+
+
+def extra_json(board: Board, e: Extra | None) -> dict | None:
+    if e is None:
+        return None
+    out = {"ability": e.ability, "to": board.ids[e.to]}
+    if e.source is not None:
+        out["from"] = board.ids[e.source]
+    return out
+
+
+def _describe(board: Board, s0: TableState, o: Option) -> str:
+    here = s0.players[s0.active]
+    moving = o.move_to != here
+    parts = [f"Move to {board.names[o.move_to]}" if moving else f"Stay on {board.names[here]}"]
+    a = o.activation
+    if a is not None:
+        what = {"poster": lambda: f"place a poster on {board.names[a.place_on]}",
+                "sabotage": lambda: "draw 2 Sabotage cards and use 1",
+                "upgrade": lambda: "draw 2 Upgrade cards and keep 1",
+                "scrap_yard": lambda: "put the junk-pile posters on " + ", ".join(
+                    f"{board.names[s]} ({n})" for s, n in a.placement),
+                "recruitment_office": lambda: f"contribute {a.contribute} SPARK to the office",
+                "move_the_masses": lambda: f"move {a.npc.capitalize()} {a.npc_index + 1} to {board.names[a.npc_to]}"}
+        act = what[a.kind]()
+        if a.when == "before_move":
+            parts = [f"On {board.names[here]}, {act}, then move to {board.names[o.move_to]}"]
+        else:
+            parts.append(act)
+    if o.extra is not None:
+        e = o.extra
+        who = CHARACTER_NAMES[e.ability]
+        if e.ability == "mr_postman":
+            parts.append(f"{who} moves a poster from {board.names[e.source]} to {board.names[e.to]}")
+        else:
+            parts.append(f"{who} pays 1 contribution to place a poster on {board.names[e.to]}")
+    return ", ".join(parts)
+
+
+def _why(board: Board, s0: TableState, o: Option, rank: int, tied: int) -> str:
+    x = o.expected
+    text = _describe(board, s0, o) + "."
+    if o.immediate is not None:
+        text += " " + encounter_text(board, o.immediate)
+    bits = [f"expected funds {_num(x['funds_delta'], True)} SPARK"]
+    if x["reputation_delta"]:
+        bits.append(f"Reputation {_num(x['reputation_delta'], True)}")
+    if x["p_fine"]:
+        bits.append(f"a fine in {_pct(x['p_fine'])}")
+    if x["p_success"]:
+        bits.append(f"the Revolution succeeds in {_pct(x['p_success'])}")
+    if x["p_failure"]:
+        bits.append(f"it fails in {_pct(x['p_failure'])}")
+    if x["future_donations"]:
+        bits.append(f"then about {_num(x['future_donations'])} SPARK of future donations")
+    text += " After the NPC turn: " + "; ".join(bits) + f". Score {_num(o.score, True)}"
+    if o.activation is not None and o.activation.kind in ("sabotage", "upgrade"):
+        text += " (the cards are unknown: scored like not activating)"
+    text += "; " + ("best" if rank == 1 else f"rank {rank}")
+    if tied:
+        text += f", tied with {tied} other option{'s' if tied > 1 else ''}"
+    return text + "."
+
+
+def option_json(board: Board, s0: TableState, o: Option, rank: int, tied: int) -> dict:
+    rules = list(RULES_SUGGEST)
+    if o.activation is not None:
+        rules.append(ACTIVATION_RULES[o.activation.kind])
+    if o.extra is not None:
+        rules.append("rb-mr-postman" if o.extra.ability == "mr_postman" else "rb-wally-st")
+    out = {"move_to": board.ids[o.move_to], "activate": activation_json(board, o.activation),
+           "extra": extra_json(board, o.extra), "expected": {k: exact(v) for k, v in o.expected.items()},
+           "rank": rank, "tied_with": tied, "why": _why(board, s0, o, rank, tied), "rules": rules}
+    if o.immediate is not None:
+        out["immediate"] = {"text": encounter_text(board, o.immediate)}
+    if o.search:
+        out["search"] = o.search
+    return out
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f} %"
+
+
+def _num(v: Fraction, signed: bool = False) -> str:
+    sign = "+" if signed and v > 0 else ""
+    return f"{sign}{v.numerator}" if v.denominator == 1 else f"{sign}{float(v):.2f}"
+
+
+class _Scorer:
+    """Scores pre-NPC-turn states; the NPC turn forecast is cached per state."""
+
+    def __init__(self, board: Board, rules: Rules, dice: Dice, s0: TableState, valuer: Valuer):
+        self.board, self.rules, self.dice, self.s0, self.valuer = board, rules, dice, s0, valuer
+        self.v0 = valuer.value(s0)
+        self.cache: dict[TableState, tuple[Fraction, dict[str, Fraction]]] = {}
+
+    def forecast(self, pre: TableState) -> Forecast:
+        return npc_turn(self.board, self.rules, self.dice, pre, self.valuer)
+
+    def score(self, pre: TableState, immediate: Encounter | None = None) -> tuple[Fraction, dict[str, Fraction]]:
+        hit = self.cache.get(pre) if immediate is None else None
+        if hit is not None:
+            return hit
+        s0, v = self.s0, self.valuer
+        if pre.ended is not None:
+            finals = [(Fraction(1), pre, 0, False)]
+        else:
+            f = self.forecast(pre)
+            finals = [(o.p, o.result.state, o.result.posters_junked, o.result.fines > 0) for o in f.outcomes]
+        pre_junked = immediate.posters_junked if immediate else 0
+        pre_fine = bool(immediate and immediate.fined_players)
+        value = funds = rep = office = junked = p_rep = p_fine = p_win = p_loss = future = Fraction(0)
+        for p, st, jk, fine in finals:
+            value += p * v.value(st)
+            funds += p * st.funds
+            rep += p * st.reputation
+            office += p * st.office
+            junked += p * (pre_junked + jk)
+            if st.reputation < s0.reputation:
+                p_rep += p
+            if fine or pre_fine:
+                p_fine += p
+            if st.ended == SUCCESS:
+                p_win += p
+            elif st.ended == FAILURE:
+                p_loss += p
+            if st.ended is None and v.horizon:
+                fo, fp = v.future(st)
+                future += p * (fo + fp)
+        expected = {"score": value - self.v0, "funds_delta": funds - s0.funds, "reputation_delta": rep - s0.reputation,
+                    "office_delta": office - s0.office, "posters_junked": junked, "p_reputation_loss": p_rep,
+                    "p_fine": p_fine, "p_success": p_win, "p_failure": p_loss, "future_donations": future}
+        out = (value - self.v0, expected)
+        if immediate is None:
+            self.cache[pre] = out
+        return out
+
+
+def _moved(s: TableState, to: int) -> TableState:
+    players = list(s.players)
+    players[s.active] = to
+    return replace(s, players=tuple(players))
+
+
+def _hot_spaces(board: Board, s: TableState) -> set[int]:
+    """Spaces an NPC can move onto in the next NPC turn (where posters change that turn's encounters)."""
+    hot = set()
+    for x in s.oppressors + s.civilians:
+        hot.add(board.yellow[x])
+        hot.add(board.blue[x])
+    return hot
+
+
+def _apply(board: Board, rules: Rules, s: TableState, a: Activation) -> tuple[TableState, Encounter | None]:
+    if a.kind == "poster":
+        return s.with_poster(a.place_on), None
+    if a.kind == "scrap_yard":
+        posters = list(s.posters)
+        for space, n in a.placement:
+            posters[space] += n
+        return replace(s, posters=tuple(posters), junk=0), None
+    if a.kind == "recruitment_office":
+        return replace(s, funds=s.funds - a.contribute, office=s.office + a.contribute), None
+    if a.kind == "move_the_masses":
+        e, after = move_npc(board, rules, s, a.npc, a.npc_index, a.npc_to)
+        return after, e
+    return s, None  # sabotage / upgrade: the drawn cards are not modelled
+
+
+class _Planner:
+    def __init__(self, board: Board, rules: Rules, dice: Dice, s0: TableState, valuer: Valuer):
+        self.board, self.rules, self.s0 = board, rules, s0
+        self.scorer = _Scorer(board, rules, dice, s0, valuer)
+        self.valuer = valuer
+        self.notes: list[str] = []
+
+    def activations(self, s: TableState, space: int, when: str) -> list[tuple[Activation, str | None]]:
+        """Every activation of `space` in state `s` (with a search note where the list is not exhaustive)."""
+        board, rules = self.board, self.rules
+        if space in s.oppressors:
+            return []
+        kind = board.kinds[space]
+        if kind in ("sabotage", "upgrade"):
+            return [(Activation(kind, space, when), None)]
+        if kind == "poster":
+            if s.poster_supply_left(rules) < 1:
+                return []
+            return [(Activation(kind, space, when, place_on=t), None) for t in range(board.n)]
+        if kind == "recruitment_office":
+            top = min(rules.contribute_max, s.funds, rules.office_max - s.office)
+            return [(Activation(kind, space, when, contribute=c), None) for c in range(1, top + 1)]
+        if kind == "move_the_masses":
+            out, seen = [], set()
+            for npc, group in ((OPPRESSOR, s.oppressors), (CIVILIAN, s.civilians)):
+                for i, x in enumerate(group):
+                    for to in board.neighbours[x]:
+                        if (npc, x, to) not in seen:  # NPCs of a kind on one space are alike
+                            seen.add((npc, x, to))
+                            out.append((Activation(kind, space, when, npc=npc, npc_index=i, npc_to=to), None))
+            return out
+        if kind == "scrap_yard":
+            return self.scrap_yard(s, space, when)
+        return []
+
+    def scrap_yard(self, s: TableState, space: int, when: str) -> list[tuple[Activation, str | None]]:
+        j = s.junk
+        if j < 1:
+            return []
+        board = self.board
+        hot = sorted(_hot_spaces(board, s))
+        quiet = [x for x in range(board.n) if x not in hot]
+        if quiet:
+            # away from every NPC's next step a poster only adds future donations: the best such space
+            gain = [sum(self.valuer.arrivals(c)[x] for c in s.civilians) for x in range(board.n)]
+            hot.append(max(quiet, key=lambda x: (gain[x], -x)))
+        spaces = sorted(hot)
+        total = _multisets(len(spaces), j)
+        if total <= SCRAP_EXHAUSTIVE:
+            out = []
+            for combo in combinations_with_replacement(spaces, j):
+                placement = tuple((x, combo.count(x)) for x in sorted(set(combo)))
+                out.append((Activation("scrap_yard", space, when, placement=placement), None))
+            return out
+        # greedy: add posters one at a time where the exact score is best
+        counts: dict[int, int] = {}
+        for _ in range(j):
+            best = None
+            for x in spaces:
+                trial = dict(counts)
+                trial[x] = trial.get(x, 0) + 1
+                pre = replace(s, posters=tuple(s.posters[i] + trial.get(i, 0) for i in range(board.n)),
+                              junk=s.junk - sum(trial.values()))
+                sc = self.scorer.score(pre)[0]
+                if best is None or sc > best[0]:
+                    best = (sc, x)
+            counts[best[1]] = counts.get(best[1], 0) + 1
+        placement = tuple(sorted(counts.items()))
+        note = f"greedy placement ({total} placements were too many to try)"
+        return [(Activation("scrap_yard", space, when, placement=placement), note)]
+
+    def extras(self, s: TableState) -> list[Extra]:
+        """The active player's extra poster move, if they have one and it is possible in state s."""
+        who, board = s.active_character, self.board
+        if who == "mr_postman":
+            return [Extra("mr_postman", to, source) for source in range(board.n) if s.posters[source]
+                    for to in range(board.n) if to != source]
+        if who == "wally_st" and s.office >= 1 and s.poster_supply_left(self.rules) >= 1:
+            return [Extra("wally_st", to) for to in range(board.n)]
+        return []
+
+    def with_extra(self, s: TableState, e: Extra) -> TableState | None:
+        if e.ability == "mr_postman":
+            if not s.posters[e.source]:
+                return None
+            return s.with_poster(e.source, -1).with_poster(e.to)
+        if s.office < 1 or s.poster_supply_left(self.rules) < 1:
+            return None
+        return replace(s.with_poster(e.to), office=s.office - 1)
+
+    def run(self) -> Suggestions:
+        s0, board = self.s0, self.board
+        here = s0.players[s0.active]
+        plans: list[tuple[int, Activation | None, TableState, Encounter | None, str | None]] = []
+        for to in (here,) + board.neighbours[here]:
+            moved = _moved(s0, to)
+            plans.append((to, None, moved, None, None))
+            if to == here:
+                steps = [(here, "here", s0, False)]
+            else:
+                steps = [(here, "before_move", s0, True), (to, "after_move", moved, False)]
+            for space, when, base, move_after in steps:
+                for a, note in self.activations(base, space, when):
+                    after, enc = _apply(board, self.rules, base, a)
+                    if move_after and after.ended is None:
+                        after = _moved(after, to)
+                    plans.append((to, a, after, enc, note))
+        options: list[Option] = []
+        for to, a, pre, enc, note in plans:
+            score, expected = self.scorer.score(pre, enc)
+            options.append(Option(to, a, None, score, expected, enc, note))
+        extras = self.extras(s0)
+        if extras:
+            options += self.extra_options(plans, extras)
+        order = sorted(range(len(options)), key=lambda i: (-options[i].score, i))
+        return Suggestions(s0, tuple(options[i] for i in order), tuple(self.notes))
+
+    def extra_options(self, plans, extras: list[Extra]) -> list[Option]:
+        s0 = self.s0
+        base_state = _moved(s0, s0.players[s0.active])
+        base_score = self.scorer.score(base_state)[0]
+        ranked = []
+        for e in extras:
+            pre = self.with_extra(base_state, e)
+            if pre is not None:
+                ranked.append((self.scorer.score(pre)[0] - base_score, e))
+        ranked.sort(key=lambda x: -x[0])
+        picked = [e for _, e in ranked[:EXTRA_CANDIDATES]]
+        who = CHARACTER_NAMES[s0.active_character]
+        self.notes.append(f"{who}'s extra poster move: the {len(picked)} best on their own "
+                          f"(of {len(extras)}) are tried with every option, at the end of the turn.")
+        out = []
+        for to, a, pre, enc, note in plans:
+            if pre.ended is not None:
+                continue
+            for e in picked:
+                with_e = self.with_extra(pre, e)
+                if with_e is None:
+                    continue
+                score, expected = self.scorer.score(with_e, enc)
+                out.append(Option(to, a, e, score, expected, enc, note or "extra: best few only"))
+        return out
+
+
+def _multisets(k: int, j: int) -> int:
+    return comb(k + j - 1, j)
+
+
+def suggest(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valuer) -> Suggestions:
+    """Every legal turn of the active player, best first, scored by the exact following NPC turn."""
+    if s.ended is not None:
+        raise ValueError("the game is over")
+    return _Planner(board, rules, dice, s, valuer).run()
