@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from browser_checks import assert_phone_ready
+from conftest import PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -73,3 +74,20 @@ def test_header_box_suggests_rules_as_you_type_and_submits_to_the_search_page(pa
     page.wait_for_url("**/rules?q=frozen+stak")
     assert page.locator("#rules-results .rule-hit").count() > 0
     assert page.js_errors == []
+
+
+def test_rules_read_before_stay_readable_offline(browser, live_url):
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)  # service workers allowed
+    page = ctx.new_page()
+    page.goto(live_url + "/rules/two-robots")
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.reload()  # now under the service worker, which keeps what is read
+    page.goto(live_url + "/rules/rr-search")
+    ctx.set_offline(True)
+    page.goto(live_url + "/rules/rr-search")
+    assert page.locator("h1").inner_text() == "Search: find a Robot Card that fits two criteria"
+    page.goto(live_url + "/rules/two-robots#tr-frozen-stacks")  # a contents page holds every entry's text
+    assert page.locator("#tr-frozen-stacks").evaluate("d => d.open")
+    page.locator("#tr-frozen-stacks .rule-item > summary").first.click()
+    assert "Ice Blast" in page.locator("#tr-frozen-stacks .rule-item-body").first.inner_text()
+    ctx.close()
