@@ -44,6 +44,8 @@ def test_entry_page_shows_section_example_related_and_permalink(page, live_url, 
     page.emulate_media(color_scheme="dark")
     assert_phone_ready(page)
     page.screenshot(path=shots("rules-entry-320-dark"), full_page=True)
+    page.goto(live_url + "/rules/rr-fact-slot-surcharges")  # a long source address must wrap, not widen the page
+    assert_phone_ready(page)
     assert page.js_errors == []
 
 

@@ -29,7 +29,7 @@
     if (KIND[e.kind]) a.appendChild(badge("kind-" + e.kind, KIND[e.kind]));
     if (e.source === "unverified") a.appendChild(badge("unverified", "unverified"));
     else if (e.source === "public") a.appendChild(badge("public", "public source"));
-    else if (e.source === "tablebot") a.appendChild(badge("tablebot", "our reading"));
+    else if (e.source === "tablebot" && e.kind !== "reading") a.appendChild(badge("tablebot", "our reading"));
     a.appendChild(el("span", "rule-hit-text small", short(e.text, 170)));
     li.appendChild(a);
     return li;
