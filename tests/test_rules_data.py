@@ -55,6 +55,9 @@ def test_raising_robots_two_changes_to_setup_take_their_parents_ids(books):
     assert by_section["rr-setup-paw-friendship-cards"] == "rr-competitions-friendships-changes-to-setup"
 
 
+SHORTENED_HEADING = "Robot Cards for Any Phase Row"
+
+
 def _toc(seed: str) -> list[str]:
     """The bullet headings of the Friends rulebook's table of contents, in order."""
     block = seed.split("Table of Contents", 2)[2].split("\nIntroduction\n", 1)[0]
@@ -68,7 +71,9 @@ def test_raising_robots_sections_are_the_table_of_contents_in_order(books):
     names = [s.name for s in rr(books).sections]
     at = -1
     for heading in toc:  # every heading is a section, spelled as in the book, in the book's order
-        at = names.index(heading, at + 1)
+        # but one: the ten-word heading on any-row robot cards is cited shortened (own words only)
+        cited = SHORTENED_HEADING if heading.startswith("Robot Cards That") else heading
+        at = names.index(cited, at + 1)
 
 
 @pytest.mark.skipif(not RR_SEED.exists(), reason="the rulebook text is not next to the repository")

@@ -26,7 +26,7 @@ GAMES: dict[str, GameFile] = {g.game: g for g in GAME_FILES}
 
 
 def slugify(text: str) -> str:
-    """Lowercase, every run of non-alphanumerics becomes '-', trimmed (rules_format.md)."""
+    """Lowercase, every run of non-alphanumerics becomes '-', trimmed (assistant/data/rules/FORMAT.md)."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 

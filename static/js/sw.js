@@ -1,8 +1,9 @@
 // Offline: network first (answers must be current), the cache when there is no network.
 // The shell is cached on install; every page and rule visited is cached as it is read.
-var CACHE = "tablebot-v1";
+var CACHE = "tablebot-v2";
 var SHELL = ["/", "/offline", "/static/css/app.css", "/static/js/tablebot.js", "/static/js/theme.js",
-  "/static/icons/icon.svg", "/static/icons/icon-192.png", "/manifest.webmanifest"];
+  "/static/icons/icon.svg", "/static/icons/icon-192.png", "/manifest.webmanifest", "/rules",
+  "/static/css/rules.css", "/static/js/rules.js"];
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(SHELL); }).then(function () { return self.skipWaiting(); }));
