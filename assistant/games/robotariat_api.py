@@ -22,6 +22,7 @@ from solvers.robotariat.npc_turn import RULES_NPC_TURN, enter_npc, npc_turn
 from solvers.robotariat.objectives import OBJECTIVES, ObjectiveFacts, check_objectives
 from solvers.robotariat.readings import READINGS
 from solvers.robotariat.report import encounter_json, forecast_json, forecast_why, state_json
+from solvers.robotariat.rule_ids import CHARACTER_READINGS, CHARACTER_RULES
 from solvers.robotariat.suggest import suggest
 from solvers.robotariat.value import MAX_HORIZON, Valuer, Weights, default_horizon
 
@@ -151,10 +152,12 @@ def _state(board: Board, st: StateIn, players: int, rules: Rules) -> tuple[Table
         raise bad_field("state.civilians", f"the game has {DATA.max_civilians} Civilian Robots")
     if st.active >= len(st.players):
         raise bad_field("state.active", f"there is no player {st.active} (players are numbered from 0)")
-    chars = [p.character for p in st.players if p.character]
+    seen: set[str] = set()
     for i, p in enumerate(st.players):
-        if p.character and chars.count(p.character) > 1:
+        if p.character in seen:
             raise bad_field(f"state.players[{i}].character", "each character is played by one player only")
+        if p.character:
+            seen.add(p.character)
     posters = [0] * board.n
     for sid, n in st.posters.items():
         posters[_space(board, sid, f"state.posters.{sid}")] += n
@@ -213,14 +216,14 @@ def npc_turn_json(body: dict) -> dict:
     f = npc_turn(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer)
     out = forecast_json(ctx.board, f, ctx.names)
     rules = list(RULES_NPC_TURN)
-    if f.alice:
-        rules += ["rb-alice-smith", "rb-reading-alice-smith"]
-    if f.mt_rho:
-        rules += ["rb-mt", "rb-reading-mt-rho"]
-    if ctx.state.seat_of("arcitech") is not None:
-        rules.append("rb-arcitech")
-    if ctx.state.seat_of("uberbot") is not None:
-        rules.append("rb-berbot")
+    for who, used in (("alice_smith", f.alice), ("mt_rho", f.mt_rho)):
+        if used:
+            rules += [CHARACTER_RULES[who], CHARACTER_READINGS[who]]
+    for who in ("arcitech", "uberbot"):
+        if ctx.state.seat_of(who) is not None:
+            rules.append(CHARACTER_RULES[who])
+    if len(rules) > len(RULES_NPC_TURN):
+        rules.append("rb-character-abilities")
     out.update(why=forecast_why(ctx.board, f), rules=rules, readings=["planner-score", "donation-parts"],
                settings=_settings(ctx))
     return out

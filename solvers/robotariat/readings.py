@@ -5,6 +5,8 @@ Tablebot's readings, in our own words, not rules text.
 """
 from __future__ import annotations
 
+from .rule_ids import CHARACTER_RULES as CR
+
 READINGS: list[dict] = [
     {"id": "planner-score",
      "title": "What “better” means for the planner",
@@ -29,13 +31,13 @@ READINGS: list[dict] = [
      "text": ("Alice Smith takes the yellow path when both paths are worth the same (and the answer says it was a "
               "tie). MT-ρ keeps a roll worth exactly the average of a fresh roll. ArciTech declines a re-post "
               "that gains nothing, and otherwise takes the first best space in board order."),
-     "rules": ["rb-character-abilities", "rb-alice-smith", "rb-mt", "rb-arcitech"]},
+     "rules": ["rb-character-abilities", CR["alice_smith"], CR["mt_rho"], CR["arcitech"]]},
     {"id": "arcitech-not-at-round-start",
      "title": "ArciTech and the round-start entry",
      "text": ("ArciTech's re-post is once per NPC turn. The NPC that enters at the start of a round is not part of "
               "an NPC turn, and neither is an NPC moved by Move the Masses, so Tablebot does not offer the re-post "
               "then."),
-     "rules": ["rb-arcitech", "rb-round-order", "rb-activation-move-the-masses"]},
+     "rules": [CR["arcitech"], "rb-round-order", "rb-activation-move-the-masses"]},
     {"id": "suggestion-options",
      "title": "Which turns the suggestions list",
      "text": ("The active player may stay or move along one black line, and may activate either the space they "
@@ -45,7 +47,7 @@ READINGS: list[dict] = [
               "space; when that is too many, posters are placed one at a time where they score best. Mr. "
               "Postman's and WallyST's extra poster moves are applied at the end of the turn; the three that are "
               "best on their own are tried with every option."),
-     "rules": ["rb-player-turn", "rb-types-of-space-activations", "rb-mr-postman", "rb-wally-st"]},
+     "rules": ["rb-player-turn", "rb-types-of-space-activations", CR["mr_postman"], CR["wally_st"]]},
     {"id": "lookahead-scope",
      "title": "What the look-ahead assumes",
      "text": ("The k-turn look-ahead rolls both dice every NPC turn: it does not model Alice Smith's choice, "
@@ -61,7 +63,7 @@ READINGS: list[dict] = [
               "cards; A1-5's setup card does not count. The Traffic Director needs at least one Oppressor on the "
               "board, all on one space. With Completely Cooperative Mode nobody has an objective and everyone "
               "wins if the Revolution succeeds within 6 rounds."),
-     "rules": ["rb-secret-objectives", "rb-scrapper", "rb-bursar", "rb-a1-5", "rb-traffic-director",
+     "rules": ["rb-secret-objectives", "rb-scrapper", "rb-bursar", CR["a1_5"], "rb-traffic-director",
                "rb-completely-cooperative-mode"]},
 ]
 

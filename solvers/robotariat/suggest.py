@@ -32,6 +32,7 @@ from .board import Board
 from .model import CHARACTER_NAMES, FAILURE, SUCCESS, Dice, Rules, TableState
 from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, Forecast, move_npc, npc_turn
 from .report import encounter_text
+from .rule_ids import CHARACTER_RULES
 from .value import Valuer
 
 SCRAP_EXHAUSTIVE = 120
@@ -182,7 +183,7 @@ def option_json(board: Board, s0: TableState, o: Option, rank: int, tied: int) -
     if o.activation is not None:
         rules.append(ACTIVATION_RULES[o.activation.kind])
     if o.extra is not None:
-        rules.append("rb-mr-postman" if o.extra.ability == "mr_postman" else "rb-wally-st")
+        rules += [CHARACTER_RULES[o.extra.ability], "rb-character-abilities"]
     out = {"move_to": board.ids[o.move_to], "activate": activation_json(board, o.activation),
            "extra": extra_json(board, o.extra), "expected": {k: exact(v) for k, v in o.expected.items()},
            "rank": rank, "tied_with": tied, "why": _why(board, s0, o, rank, tied), "rules": rules}

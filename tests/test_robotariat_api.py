@@ -1,0 +1,247 @@
+"""Robotariat JSON API (api.md "Rise of the Robotariat"): shapes, exact answers, and clear 400s."""
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+
+import pytest
+
+KINDS = ["poster", "sabotage", "upgrade", "scrap_yard", "recruitment_office", "move_the_masses"]
+IDS = [f"s{i}" for i in range(6)]
+BOARD = {"spaces": [{"id": i, "name": k, "kind": k} for i, k in zip(IDS, KINDS)],
+         "links": [[IDS[i], IDS[(i + 1) % 6]] for i in range(6)],
+         "yellow_next": {IDS[i]: IDS[(i + 1) % 6] for i in range(6)},
+         "blue_next": {IDS[i]: IDS[(i - 1) % 6] for i in range(6)}}
+BODY = {"players": 3, "board": BOARD,
+        "dice": {"black": ["blue_arrow"] * 4 + ["yellow_arrow", "blue_x"],
+                 "red": ["yellow_arrow"] * 4 + ["blue_arrow", "yellow_x"]},
+        "office_rewards": [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5],
+        "state": {"oppressors": ["s0"], "civilians": ["s3"],
+                  "players": [{"name": "Ann", "at": "s1", "character": "uberbot"}, {"name": "Bo", "at": "s4"},
+                              {"name": "Cy", "at": "s5"}],
+                  "active": 0, "posters": {"s1": 2}, "junk": 0, "funds": 10, "reputation": 5, "office": 3,
+                  "entry": "s5"}}
+
+
+def frac(p: dict) -> Fraction:
+    return Fraction(p["exact"])
+
+
+def body(**state) -> dict:
+    b = copy.deepcopy(BODY)
+    b["state"].update(state)
+    return b
+
+
+def post(client, url: str, data) -> tuple[int, dict]:
+    r = client.post(url, json=data)
+    return r.status_code, r.get_json()
+
+
+def error_paths(data: dict) -> list[str]:
+    return [f["path"] for f in data["error"]["fields"]]
+
+
+# ---- npc-turn ---------------------------------------------------------------------------------------
+
+def test_npc_turn_contract_example(client):
+    """api.md npc-turn: outcomes merged by face kinds, exact p summing to 1, the expectations.
+    Rulebook NPC Turn: the oppressor on s0 steps to s1 (yellow) or s5 (blue); Ann (Überbot, 2 posters)
+    on s1 makes 2x2 + 1 = 5: suspicious."""
+    status, d = post(client, "/api/robotariat/npc-turn", BODY)
+    assert status == 200
+    assert sum(frac(o["p"]) for o in d["outcomes"]) == 1 and len(d["outcomes"]) == 9
+    yellow = [o for o in d["outcomes"] if o["black"] == "yellow_arrow"]
+    assert all(o["reputation_delta"] == -1 and o["posters_junked"] == 2 for o in yellow)
+    assert frac(d["p_reputation_loss"]) == Fraction(1, 6)
+    assert frac(d["p_fine"]) == Fraction(5, 6)  # yellow fines Ann, blue fines Cy on s5
+    assert frac(d["expected"]["reputation_delta"]) == Fraction(-1, 6)
+    assert "rb-npc-turn" in d["rules"] and "rb-berbot" in d["rules"]
+    assert d["outcomes"][0]["state"]["players"][0]["character"] == "uberbot"
+
+
+def test_npc_turn_default_game_data(client):
+    """api.md: omitted game data means the defaults (the example board, the unverified dice)."""
+    b = {"state": {"oppressors": ["p3"], "civilians": ["sb1"], "players": [{"at": "ro"}, {"at": "mm"}, {"at": "p1"}],
+                   "funds": 10, "reputation": 5}}
+    status, d = post(client, "/api/robotariat/npc-turn", b)
+    assert status == 200 and d["settings"]["target"] == 45 and d["settings"]["players"] == 3
+    assert d["outcomes"][0]["state"]["entry"] == "mm"  # the Entry token starts on Move the Masses
+
+
+def test_npc_turn_mt_rho_and_alice(client):
+    """Character Abilities: MT-ρ's re-roll data and Alice Smith's choice are reported."""
+    b = body()
+    b["state"]["players"][0]["character"] = "mt_rho"
+    status, d = post(client, "/api/robotariat/npc-turn", b)
+    assert status == 200 and d["mt_rho"] is not None and sum(frac(o["p"]) for o in d["outcomes"]) == 1
+    b["state"]["players"][0]["character"] = "alice_smith"
+    status, d = post(client, "/api/robotariat/npc-turn", b)
+    assert d["alice_smith"]["chosen"] in ("yellow_arrow", "blue_arrow")
+    assert {o["black"] for o in d["outcomes"]} == {d["alice_smith"]["chosen"]}
+
+
+@pytest.mark.parametrize("change, path", [
+    ({"oppressors": ["zz"]}, "state.oppressors[0]"),
+    ({"posters": {"s1": 5}, "junk": 4}, "state.posters"),
+    ({"active": 3}, "state.active"),
+    ({"oppressors": ["s0", "s0", "s0", "s0"]}, "state.oppressors"),
+    ({"reputation": 0}, "state.reputation"),
+    ({"funds": 45}, "state.funds"),
+    ({"entry": "nowhere"}, "state.entry"),
+])
+def test_npc_turn_bad_state_is_a_400_naming_the_field(client, change, path):
+    status, d = post(client, "/api/robotariat/npc-turn", body(**change))
+    assert status == 400 and path in error_paths(d) and d["error"]["message"]
+
+
+def test_bad_board_and_dice_are_400s(client):
+    b = copy.deepcopy(BODY)
+    b["board"]["blue_next"]["s4"] = "s1"  # not along a black line
+    status, d = post(client, "/api/robotariat/npc-turn", b)
+    assert status == 400 and "board.blue_next.s4" in error_paths(d)
+    b = copy.deepcopy(BODY)
+    b["dice"]["red"][5] = "green_x"
+    status, d = post(client, "/api/robotariat/npc-turn", b)
+    assert status == 400 and any(p.startswith("dice.red") for p in error_paths(d))
+    b = copy.deepcopy(BODY)
+    b["players"] = 2
+    assert post(client, "/api/robotariat/npc-turn", b)[0] == 400
+    b = copy.deepcopy(BODY)
+    b["state"]["players"][1]["character"] = "uberbot"
+    status, d = post(client, "/api/robotariat/npc-turn", b)
+    assert status == 400 and "state.players[1].character" in error_paths(d)
+    b = copy.deepcopy(BODY)
+    b["weights"] = {"reputation": "1/0"}
+    assert post(client, "/api/robotariat/npc-turn", b)[0] == 400
+
+
+def test_not_json_and_not_an_object(client):
+    assert client.post("/api/robotariat/npc-turn", data="x", content_type="text/plain").status_code == 415
+    assert client.post("/api/robotariat/npc-turn", data="{", content_type="application/json").status_code == 400
+    assert post(client, "/api/robotariat/npc-turn", [1, 2])[0] == 400
+
+
+# ---- round start, validation, defaults ----------------------------------------------------------
+
+def test_round_start_entry(client):
+    """Round Order 1: with 2 NPCs on the board the third row (a civilian) enters on the Entry token's
+    space (s5, Cy there: +1 SPARK)."""
+    status, d = post(client, "/api/robotariat/round-start", BODY)
+    assert status == 200 and d["row"] == 3 and d["npc"] == "civilian" and d["space"] == "s5"
+    assert d["funds_delta"] == 1 and d["state"]["civilians"] == ["s3", "s5"] and not d["last_round"]
+    status, d = post(client, "/api/robotariat/round-start", body(oppressors=["s0", "s1", "s2"]) | {"npc": "oppressor"})
+    assert status == 400 and "state.oppressors" in error_paths(d)
+
+
+def test_board_validate(client):
+    status, d = post(client, "/api/robotariat/board/validate", {"board": BOARD})
+    assert status == 200 and d["ok"] and d["summary"]["yellow_loops"] == [IDS]
+    bad = copy.deepcopy(BOARD)
+    del bad["yellow_next"]["s2"]
+    status, d = post(client, "/api/robotariat/board/validate", {"board": bad})
+    assert status == 200 and not d["ok"] and d["errors"][0]["path"] == "board.yellow_next.s2"
+    status, d = post(client, "/api/robotariat/board/validate", {"board": {"spaces": [{"id": "a", "kind": "bank"}]}})
+    assert status == 400 and "board.spaces[0].kind" in error_paths(d)
+
+
+def test_defaults_and_readings(client):
+    d = client.get("/api/robotariat/defaults").get_json()
+    assert d["board"]["provenance"]["note"] == "example: enter your printed board"
+    assert d["spark_target"]["by_players"]["5"] == 75
+    r = client.get("/api/robotariat/readings").get_json()
+    assert {x["id"] for x in r["readings"]} >= {"planner-score", "choice-ties"}
+
+
+# ---- suggest, lookahead, objectives --------------------------------------------------------------
+
+def test_suggest_contract_and_ranks(client):
+    """api.md suggest: options best first, ranks with ties, move_to the player's own space when staying."""
+    status, d = post(client, "/api/robotariat/suggest", BODY)
+    assert status == 200 and d["count"] == len(d["options"]) == 7
+    scores = [frac(o["expected"]["score"]) for o in d["options"]]
+    assert scores == sorted(scores, reverse=True)
+    assert all(o["rank"] == 1 + sum(1 for x in scores if x > frac(o["expected"]["score"])) for o in d["options"])
+    assert {o["move_to"] for o in d["options"]} == {"s1", "s0", "s2"}
+    assert d["best"] == [i for i, x in enumerate(scores) if x == scores[0]]
+    assert all(o["why"] and "rb-player-turn" in o["rules"] for o in d["options"])
+    status, d = post(client, "/api/robotariat/suggest", BODY | {"limit": 2})
+    assert len(d["options"]) == 2 and d["count"] == 7
+
+
+def test_suggest_weights_change_the_answer(client):
+    """The score's weights are the players' to tune (reading planner-score)."""
+    b = body(posters={}, office=0, funds=20)
+    b["state"]["players"][0] = {"name": "Ann", "at": "s4"}  # on the Recruitment Office
+    b["horizon"] = 0
+    _, plain = post(client, "/api/robotariat/suggest", b)
+    assert not any(o["activate"] and o["activate"]["kind"] == "recruitment_office" and o["rank"] == 1
+                   for o in plain["options"])
+    b["weights"] = {"office": 50}
+    b["horizon"] = 3
+    _, rich = post(client, "/api/robotariat/suggest", b)
+    assert rich["options"][0]["activate"]["kind"] == "recruitment_office"
+    assert rich["settings"]["weights"]["office"]["exact"] == "50"
+
+
+def test_lookahead_endpoint(client):
+    """NPC Turn look-ahead: heat per space, the oppressor's first step (s1 yellow 1/6, s5 blue 4/6)."""
+    status, d = post(client, "/api/robotariat/lookahead", BODY | {"turns": 1})
+    assert status == 200 and frac(d["spaces"]["s5"]["oppressor_reach"]) == Fraction(4, 6)
+    assert d["heat"]["s1"] == pytest.approx(1 / 6, abs=1e-4) and d["steps"][0]["turn"] == 1
+    assert post(client, "/api/robotariat/lookahead", BODY | {"turns": 13})[0] == 400
+
+
+def test_objectives_endpoint(client):
+    """Secret Objectives at the end of a won 3-player game (45 SPARK): Saboteur with 1 Reputation,
+    Scrapper with 4 posters junked in one turn; the Gambler is refused with 3 players."""
+    b = body(funds=46, reputation=1)
+    b["facts"] = {"objectives": ["saboteur", "scrapper", "dealer"], "cards_played": [1, 2, 2]}
+    b["log"] = [{"round": 2, "player": 1, "junked": 3}, {"round": 2, "player": 1, "junked": 1}]
+    status, d = post(client, "/api/robotariat/objectives", b)
+    assert status == 200 and d["revolution"] == "success"
+    assert [s["wins"] for s in d["seats"]] == [True, True, True]
+    b["facts"]["objectives"][0] = "gambler"
+    status, d = post(client, "/api/robotariat/objectives", b)
+    assert status == 400 and "facts.objectives" in error_paths(d)
+    b["facts"] = {"objectives": ["spy", "spy", None]}
+    assert post(client, "/api/robotariat/objectives", b)[0] == 400
+    b["facts"] = {"cards_played": [1, 2]}
+    status, d = post(client, "/api/robotariat/objectives", b)
+    assert status == 400 and "facts.cards_played" in error_paths(d)
+
+
+def _rule_ids(value) -> set[str]:
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k == "rules" and isinstance(v, list):
+                found |= set(v)
+            else:
+                found |= _rule_ids(v)
+    elif isinstance(value, list):
+        for v in value:
+            found |= _rule_ids(v)
+    return found
+
+
+def test_every_cited_rule_id_exists(client):
+    """Every `rules` id an answer cites is an entry of the rules index (ids: prefix + section slug)."""
+    from assistant import rules
+    from solvers.robotariat.objectives import OBJECTIVE_RULES
+    from solvers.robotariat.rule_ids import CHARACTER_READINGS, CHARACTER_RULES
+    from solvers.robotariat.suggest import ACTIVATION_RULES
+
+    ids = set(CHARACTER_RULES.values()) | set(CHARACTER_READINGS.values()) | set(ACTIVATION_RULES.values())
+    ids |= {i for v in OBJECTIVE_RULES.values() for i in v}
+    for who in ("alice_smith", "mt_rho", "arcitech", "mr_postman"):
+        b = copy.deepcopy(BODY)
+        b["state"]["players"][0]["character"] = who
+        for url in ("npc-turn", "suggest", "round-start", "lookahead", "objectives"):
+            ids |= _rule_ids(post(client, f"/api/robotariat/{url}", b)[1])
+    ids |= _rule_ids(post(client, "/api/robotariat/board/validate", {"board": BOARD})[1])
+    ids |= _rule_ids(client.get("/api/robotariat/readings").get_json())
+    missing = sorted(i for i in ids if rules.entry(i) is None)
+    assert not missing, missing
+    assert {"rb-npc-turn", "rb-encounter-quick-reference-table", "rb-player-turn", "rb-round-order",
+            "rb-secret-objectives", "rb-game-end", "rb-revolution-table", "rb-completely-cooperative-mode"} <= ids
