@@ -1,0 +1,1116 @@
+"""Rise of the Robotariat pages: the board with the table's pieces, the board editor, game data,
+forecast and suggestions, and the end-of-game objectives.
+
+Everything the pages keep lives under the table state key `robotariat`:
+
+    {"board":  {"spaces": [{"id", "name", "kind"}], "links": [[a, b]], "yellow_next": {}, "blue_next": {}},
+     "example": true,                      # still the shipped example board
+     "layout": {"s1": [x, y]},             # where each space is drawn (SVG units)
+     "data":   {"dice": {"black": [6 faces], "red": [6 faces]}, "office_rewards": [11 ints],
+                "starting_reputation": {"3": 5, "4": 6, "5": 7}},
+     "state":  {"oppressors": [], "civilians": [], "players": [{"name", "at", "character"}],
+                "active": 0, "posters": {}, "junk": 0, "funds": 0, "reputation": 5, "office": 0,
+                "entry": "s3", "round": 1},
+     "log":    [{"round", "player", "what", "junked", "office"}],   # NPC turns and entries applied here
+     "facts":  {...}}                      # what the objectives need that the board cannot show
+
+The board and state have the API's shapes (api.md), so a request body is built by copying them.
+Without JS every page is a form posting to itself: the view applies the same action the script
+applies (`apply_action`) and renders the result of the same solver functions the API calls.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+
+from solvers.robotariat import gamedata
+
+from .. import page_helpers, rules
+from .. import table_store as store
+from ..api import ApiError
+from ..db import engine
+from . import robotariat_api as rb_api
+
+bp = Blueprint("robotariat", __name__)
+
+GAME = "robotariat"
+
+TOOLS = [
+    (GAME, "Board, forecast and moves", "robotariat.play",
+     "Your pieces on the board; what the NPC dice will do; where the active player should go."),
+    (GAME, "Board editor", "robotariat.editor",
+     "Enter your printed board: spaces, black lines, yellow and blue paths. Export or import it."),
+    (GAME, "Game data", "robotariat.game_data",
+     "Die faces, Office Rewards and starting Reputation: defaults to check against your components."),
+    (GAME, "Objectives at the end", "robotariat.objectives",
+     "Which secret objectives are met when the game ends, and whether the Revolution succeeded."),
+]
+
+# ---- what the game is made of -----------------------------------------------------------------
+
+KINDS: dict[str, dict[str, str]] = {
+    "poster": {"label": "Poster", "short": "P", "rule": "rb-activation-poster"},
+    "sabotage": {"label": "Sabotage", "short": "Sb", "rule": "rb-activation-sabotage"},
+    "upgrade": {"label": "Upgrade", "short": "U", "rule": "rb-activation-upgrade"},
+    "scrap_yard": {"label": "Scrap Yard", "short": "SY", "rule": "rb-activation-scrap-yard"},
+    "recruitment_office": {"label": "Recruitment Office", "short": "RO",
+                           "rule": "rb-activation-recruitment-office"},
+    "move_the_masses": {"label": "Move the Masses", "short": "MM", "rule": "rb-activation-move-the-masses"},
+}
+
+# id -> (name, start space kind, short label drawn on the piece, rule entry)
+CHARACTERS: dict[str, tuple[str, str, str, str]] = {
+    "a1_5": ("A1-5", "scrap_yard", "A1", "rb-a1-5"),
+    "arcitech": ("ArciTech", "upgrade", "AT", "rb-arcitech"),
+    "uberbot": ("Überbot", "move_the_masses", "Üb", "rb-berbot"),
+    "mr_postman": ("Mr. Postman™", "poster", "MP", "rb-mr-postman"),
+    "mt_rho": ("MT-ρ", "move_the_masses", "MT", "rb-mt"),
+    "electric_eye": ("Electric Eye", "sabotage", "EE", "rb-electric-eye"),
+    "wally_st": ("WallyST", "recruitment_office", "WS", "rb-wally-st"),
+    "alice_smith": ("Alice Smith", "sabotage", "AS", "rb-alice-smith"),
+}
+
+FACES = {"yellow_arrow": "yellow arrow", "blue_arrow": "blue arrow", "yellow_x": "yellow X", "blue_x": "blue X"}
+
+# The NPC column of the entry track, top to bottom (rulebook "Set Up", step 6)
+ENTRY_TRACK = ("civilian", "oppressor", "civilian", "oppressor", "oppressor", "civilian")
+NPC_SUPPLY = {"oppressor": 3, "civilian": 3}  # "Tools of the Revolution"
+POSTER_SUPPLY = 8                               # 8 red cubes
+ROUNDS = 6
+MAX_SPACES = 60  # as solvers/robotariat/board.py
+MAX_NAME = 24
+ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
+
+# SVG geometry, in viewBox units; the script (robotariat_board.js) uses the same numbers
+BOX_W, BOX_H = 96, 64
+GRID_X, GRID_Y = 126, 112
+MARGIN = 6
+VIEW_W = 360
+COLUMNS = 3
+
+
+class FormError(ValueError):
+    """A form field that cannot be used: the page answers 400 and names it."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field, self.message = field, message
+
+
+# ---- helpers that never raise on bad stored data ----------------------------------------------
+
+def _int(value: Any, lo: int, hi: int, default: int) -> int:
+    if isinstance(value, bool):
+        return default
+    try:
+        v = int(value)
+    except (TypeError, ValueError, OverflowError):
+        return default
+    return max(lo, min(hi, v))
+
+
+def _text(value: Any, limit: int = MAX_NAME) -> str:
+    return str(value).strip()[:limit] if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
+
+
+def _space_id(value: Any, ids: set[str]) -> str | None:
+    return value if isinstance(value, str) and value in ids else None
+
+
+# ---- game data (the solver package's defaults file, with sources) ----------------------------
+
+def defaults() -> dict[str, Any]:
+    """Dice, Office Rewards, starting Reputation, SPARK targets and the example board, as the solver
+    package ships them (`json` keeps the whole answer of GET /api/robotariat/defaults, sources included)."""
+    d = gamedata.defaults_json()
+    return {"dice": {"black": list(d["dice"]["black"]), "red": list(d["dice"]["red"])},
+            "office_rewards": list(d["office_rewards"]["values"]),
+            "starting_reputation": dict(d["starting_reputation"]["by_players"]),
+            "spark_target": dict(d["spark_target"]["by_players"]),
+            "board": {k: d["board"][k] for k in ("spaces", "links", "yellow_next", "blue_next")},
+            "json": d}
+
+
+# ---- normalising what a table holds -----------------------------------------------------------
+
+def empty_board() -> dict[str, Any]:
+    return {"spaces": [], "links": [], "yellow_next": {}, "blue_next": {}}
+
+
+def _coord(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return round(max(0.0, min(100.0, float(value))), 1)
+
+
+def normalize_board(raw: Any) -> dict[str, Any]:
+    """Keep what makes sense of a stored or imported board: known kinds, unique ids, links and path
+    steps between existing spaces, the optional `x`, `y` (0..100) and `start` of the API's board.
+    Whether the board is complete is the validator's question (board_problems)."""
+    board = empty_board()
+    if not isinstance(raw, dict):
+        return board
+    seen: set[str] = set()
+    for s in raw.get("spaces") or []:
+        if not isinstance(s, dict) or len(board["spaces"]) >= MAX_SPACES:
+            continue
+        sid = s.get("id")
+        if not isinstance(sid, str) or not ID_RE.match(sid) or sid in seen:
+            continue
+        kind = s.get("kind") if s.get("kind") in KINDS else "poster"
+        space: dict[str, Any] = {"id": sid, "name": _text(s.get("name")) or KINDS[kind]["label"], "kind": kind}
+        x, y = _coord(s.get("x")), _coord(s.get("y"))
+        if x is not None and y is not None:
+            space["x"], space["y"] = x, y
+        if s.get("start") is True:
+            space["start"] = True
+        board["spaces"].append(space)
+        seen.add(sid)
+    pairs: set[tuple[str, str]] = set()
+    for link in raw.get("links") or []:
+        if isinstance(link, (list, tuple)) and len(link) == 2:
+            a, b = link
+            if isinstance(a, str) and isinstance(b, str) and a in seen and b in seen and a != b:
+                key = (a, b) if a < b else (b, a)
+                if key not in pairs:
+                    pairs.add(key)
+                    board["links"].append([key[0], key[1]])
+    for colour in ("yellow_next", "blue_next"):
+        steps = raw.get(colour)
+        if isinstance(steps, dict):
+            for a, b in steps.items():
+                if a in seen and isinstance(b, str) and b in seen and a != b:
+                    board[colour][a] = b
+    return board
+
+
+def _cell_xy(col: int, row: int) -> list[float]:
+    return [MARGIN + BOX_W / 2 + col * GRID_X, MARGIN + BOX_H / 2 + row * GRID_Y]
+
+
+def _cell_of(xy: list[float]) -> tuple[int, int]:
+    return (round((xy[0] - MARGIN - BOX_W / 2) / GRID_X), round((xy[1] - MARGIN - BOX_H / 2) / GRID_Y))
+
+
+def auto_layout(board: dict[str, Any], keep: dict[str, list[float]] | None = None) -> dict[str, list[float]]:
+    """Grid positions (SVG units, 3 columns) for the spaces the table has not placed yet.
+
+    Spaces with the API's `x`, `y` hints go to the free grid cell nearest their hint (hints scaled to
+    the grid; closest pairs first); the rest follow the yellow path in a snake, so that consecutive
+    yellow spaces sit side by side. robotariat_board.js does exactly the same."""
+    keep = dict(keep or {})
+    spaces = board["spaces"]
+    taken = {_cell_of(xy) for xy in keep.values()}
+    todo = [s for s in spaces if s["id"] not in keep]
+    hinted = [s for s in todo if "x" in s]
+    if hinted:
+        rows = max(1, math.ceil(len(spaces) / COLUMNS), max((r + 1 for _, r in taken), default=0))
+        xs, ys = [s["x"] for s in hinted], [s["y"] for s in hinted]
+        x0, y0 = min(xs), min(ys)
+        xr, yr = (max(xs) - x0) or 1.0, (max(ys) - y0) or 1.0
+        pairs = []
+        for i, s in enumerate(hinted):
+            u = (s["x"] - x0) / xr * (COLUMNS - 1)
+            v = (s["y"] - y0) / yr * (rows - 1)
+            for row in range(rows):
+                for col in range(COLUMNS):
+                    pairs.append((round((u - col) ** 2 + (v - row) ** 2, 6), i, row, col))
+        pairs.sort()
+        placed: set[int] = set()
+        for _, i, row, col in pairs:
+            if i not in placed and (col, row) not in taken:
+                keep[hinted[i]["id"]] = _cell_xy(col, row)
+                taken.add((col, row))
+                placed.add(i)
+    order: list[str] = []
+    for s in spaces:
+        sid = s["id"]
+        while sid is not None and sid not in order:
+            order.append(sid)
+            sid = board["yellow_next"].get(sid)
+    cell = 0
+    for sid in order:
+        if sid in keep:
+            continue
+        while True:
+            row, col = divmod(cell, COLUMNS)
+            col = COLUMNS - 1 - col if row % 2 else col
+            if (col, row) not in taken:
+                break
+            cell += 1
+        keep[sid] = _cell_xy(col, row)
+        taken.add((col, row))
+    return {s["id"]: keep[s["id"]] for s in spaces}
+
+
+def normalize_layout(raw: Any, board: dict[str, Any]) -> dict[str, list[float]]:
+    """The table's own placement of each space (grid cells, SVG units); the rest placed by auto_layout."""
+    keep: dict[str, list[float]] = {}
+    if isinstance(raw, dict):
+        ids = {s["id"] for s in board["spaces"]}
+        used: set[tuple[int, int]] = set()
+        for sid, xy in raw.items():
+            if sid in ids and isinstance(xy, (list, tuple)) and len(xy) == 2:
+                try:
+                    x, y = float(xy[0]), float(xy[1])
+                except (TypeError, ValueError):
+                    continue
+                if not (math.isfinite(x) and math.isfinite(y)):
+                    continue
+                col, row = _cell_of([x, y])
+                col, row = max(0, min(COLUMNS - 1, col)), max(0, min(MAX_SPACES, row))
+                if (col, row) not in used:  # two spaces never share a cell
+                    used.add((col, row))
+                    keep[sid] = _cell_xy(col, row)
+    return auto_layout(board, keep)
+
+
+def normalize_data(raw: Any, base: dict[str, Any]) -> dict[str, Any]:
+    raw = raw if isinstance(raw, dict) else {}
+    dice_raw = raw.get("dice") if isinstance(raw.get("dice"), dict) else {}
+    dice = {}
+    for colour in ("black", "red"):
+        faces = dice_raw.get(colour)
+        ok = isinstance(faces, list) and len(faces) == 6 and all(f in FACES for f in faces)
+        dice[colour] = list(faces) if ok else list(base["dice"][colour])
+    rewards = raw.get("office_rewards")
+    if isinstance(rewards, list) and len(rewards) == 11:
+        rewards = [_int(r, 0, 99, 0) for r in rewards]
+        rewards[0] = 0
+    else:
+        rewards = list(base["office_rewards"])
+    rep_raw = raw.get("starting_reputation") if isinstance(raw.get("starting_reputation"), dict) else {}
+    rep = {k: _int(rep_raw.get(k), 1, 20, int(v)) for k, v in base["starting_reputation"].items()}
+    return {"dice": dice, "office_rewards": rewards, "starting_reputation": rep}
+
+
+def first_of_kind(board: dict[str, Any], kind: str) -> str | None:
+    """The space of this kind marked as the start, else the first of that kind (as board.Board does)."""
+    of_kind = [s for s in board["spaces"] if s["kind"] == kind]
+    marked = [s for s in of_kind if s.get("start")]
+    return (marked or of_kind or [{"id": None}])[0]["id"]
+
+
+def start_space(board: dict[str, Any], character: str | None) -> str | None:
+    """Where the character's sheet puts it (rulebook "Character Abilities"), else the first space."""
+    if character in CHARACTERS:
+        found = first_of_kind(board, CHARACTERS[character][1])
+        if found:
+            return found
+    return board["spaces"][0]["id"] if board["spaces"] else None
+
+
+def normalize_state(raw: Any, board: dict[str, Any], players: int, names: list[str],
+                    data: dict[str, Any]) -> dict[str, Any]:
+    raw = raw if isinstance(raw, dict) else {}
+    ids = {s["id"] for s in board["spaces"]}
+    first = board["spaces"][0]["id"] if board["spaces"] else None
+
+    def npcs(key: str, limit: int) -> list[str]:
+        got = raw.get(key) if isinstance(raw.get(key), list) else []
+        return [x for x in got if _space_id(x, ids)][:limit]
+
+    seats = raw.get("players") if isinstance(raw.get("players"), list) else []
+    out_players = []
+    for i in range(players):
+        p = seats[i] if i < len(seats) and isinstance(seats[i], dict) else {}
+        character = p.get("character") if p.get("character") in CHARACTERS else None
+        name = (names[i] if i < len(names) and names[i] else "") or _text(p.get("name")) or f"Player {i + 1}"
+        at = _space_id(p.get("at"), ids) or start_space(board, character)
+        out_players.append({"name": name, "at": at, "character": character})
+    posters: dict[str, int] = {}
+    if isinstance(raw.get("posters"), dict):
+        for sid, n in raw["posters"].items():
+            if sid in ids and _int(n, 0, POSTER_SUPPLY, 0) > 0:
+                posters[sid] = _int(n, 0, POSTER_SUPPLY, 0)
+    rep_default = int(data["starting_reputation"].get(str(players), 5))
+    return {
+        "oppressors": npcs("oppressors", NPC_SUPPLY["oppressor"]),
+        "civilians": npcs("civilians", NPC_SUPPLY["civilian"]),
+        "players": out_players,
+        "active": _int(raw.get("active"), 0, max(0, players - 1), 0),
+        "posters": posters,
+        "junk": _int(raw.get("junk"), 0, POSTER_SUPPLY, 0),
+        "funds": _int(raw.get("funds"), 0, 999, 0),
+        "reputation": _int(raw.get("reputation"), 0, 20, rep_default),
+        "office": _int(raw.get("office"), 0, 10, 0),
+        "entry": _space_id(raw.get("entry"), ids) or first_of_kind(board, "move_the_masses") or first,
+        "round": _int(raw.get("round"), 1, ROUNDS, 1),
+    }
+
+
+def normalize_log(raw: Any) -> list[dict[str, Any]]:
+    out = []
+    for e in raw if isinstance(raw, list) else []:
+        if isinstance(e, dict):
+            out.append({"round": _int(e.get("round"), 1, ROUNDS, 1), "player": _int(e.get("player"), 0, 4, 0),
+                        "turn": "entry" if e.get("turn") == "entry" else "npc",
+                        "what": _text(e.get("what"), 80), "junked": _int(e.get("junked"), 0, POSTER_SUPPLY, 0),
+                        "office": _int(e.get("office"), 0, 10, 0)})
+    return out[-200:]
+
+
+def normalize(raw: Any, players: int, names: list[str] | None = None) -> dict[str, Any]:
+    """The `robotariat` key of a table as the pages use it; never raises, whatever is stored."""
+    raw = raw if isinstance(raw, dict) else {}
+    base = defaults()
+    board = normalize_board(raw.get("board"))
+    example = bool(raw.get("example", True))
+    layout_raw = raw.get("layout")
+    if not board["spaces"] and "board" not in raw and base.get("board"):
+        board = normalize_board(base["board"])
+        layout_raw = base.get("layout")
+        example = True
+    data = normalize_data(raw.get("data"), base)
+    return {
+        "board": board,
+        "example": example and bool(board["spaces"]),
+        "layout": normalize_layout(layout_raw, board),
+        "data": data,
+        "state": normalize_state(raw.get("state"), board, players, names or [], data),
+        "log": normalize_log(raw.get("log")),
+        "facts": raw.get("facts") if isinstance(raw.get("facts"), dict) else {},
+    }
+
+
+# ---- actions: what a tap or a form changes (robotariat_board.js applies the same ones) ---------
+
+def _require_space(rb: dict[str, Any], value: Any, field: str) -> str:
+    ids = {s["id"] for s in rb["board"]["spaces"]}
+    if not isinstance(value, str) or value not in ids:
+        raise FormError(field, "pick a space of the board")
+    return value
+
+
+def _new_space_id(board: dict[str, Any]) -> str:
+    used = {s["id"] for s in board["spaces"]}
+    n = len(used) + 1
+    while f"s{n}" in used:
+        n += 1
+    return f"s{n}"
+
+
+def _posters_out(state: dict[str, Any]) -> int:
+    return sum(state["posters"].values()) + state["junk"]
+
+
+def next_npc(state: dict[str, Any]) -> str | None:
+    """The NPC the entry track gives next, or None when all six have entered."""
+    n = len(state["oppressors"]) + len(state["civilians"])
+    return ENTRY_TRACK[n] if n < len(ENTRY_TRACK) else None
+
+
+def _piece(value: Any) -> tuple[str, int]:
+    if value == "entry":
+        return "entry", 0
+    if isinstance(value, str) and len(value) >= 2 and value[0] in "ocp" and value[1:].isdigit():
+        return {"o": "oppressors", "c": "civilians", "p": "players"}[value[0]], int(value[1:])
+    raise FormError("piece", "pick a piece to move")
+
+
+def _play_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
+    st = rb["state"]
+    do = act.get("do")
+    if do == "move":
+        to = _require_space(rb, act.get("to"), "to")
+        group, i = _piece(act.get("piece"))
+        if group == "entry":
+            st["entry"] = to
+        elif group == "players":
+            if i >= len(st["players"]):
+                raise FormError("piece", "no such player at this table")
+            st["players"][i]["at"] = to
+        else:
+            if i >= len(st[group]):
+                raise FormError("piece", "that NPC is not on the board")
+            st[group][i] = to
+    elif do == "place_npc":
+        to = _require_space(rb, act.get("to"), "to")
+        kind = next_npc(st)
+        if kind is None:
+            raise FormError("to", "all six NPCs of the entry track are already on the board")
+        st["oppressors" if kind == "oppressor" else "civilians"].append(to)
+    elif do == "remove_npc":
+        group, i = _piece(act.get("piece"))
+        if group not in ("oppressors", "civilians") or i >= len(st[group]):
+            raise FormError("piece", "that NPC is not on the board")
+        st[group].pop(i)
+    elif do == "poster":
+        at = _require_space(rb, act.get("at"), "at")
+        delta = _int(act.get("delta"), -1, 1, 0)
+        if delta > 0 and _posters_out(st) >= POSTER_SUPPLY:
+            raise FormError("at", f"all {POSTER_SUPPLY} posters are out (on the board or in the junk pile)")
+        if delta < 0 and not st["posters"].get(at):
+            raise FormError("at", "there is no poster on that space")
+        st["posters"][at] = st["posters"].get(at, 0) + delta
+        if not st["posters"][at]:
+            del st["posters"][at]
+    elif do == "tracks":
+        limits = {"funds": 999, "reputation": 20, "office": 10, "junk": POSTER_SUPPLY, "round": ROUNDS}
+        for key, hi in limits.items():
+            if key in act and act[key] not in (None, ""):
+                try:
+                    v = int(act[key])
+                except (TypeError, ValueError):
+                    raise FormError(key, "enter a whole number") from None
+                if not (1 if key == "round" else 0) <= v <= hi:
+                    raise FormError(key, f"must be between {1 if key == 'round' else 0} and {hi}")
+                st[key] = v
+        if _posters_out(st) > POSTER_SUPPLY:
+            raise FormError("junk", f"the game has {POSTER_SUPPLY} posters; the board and junk pile hold more")
+    elif do == "player":
+        seat = _int(act.get("seat"), -1, 99, -1)
+        if not 0 <= seat < len(st["players"]):
+            raise FormError("seat", "no such player at this table")
+        character = act.get("character") or None
+        if character is not None and character not in CHARACTERS:
+            raise FormError("character", "pick one of the characters")
+        st["players"][seat]["character"] = character
+        if not rb["log"] and st["round"] == 1:  # before play starts a character stands on its start space
+            st["players"][seat]["at"] = start_space(rb["board"], character)
+    elif do == "active":
+        seat = _int(act.get("seat"), -1, 99, -1)
+        if not 0 <= seat < len(st["players"]):
+            raise FormError("seat", "no such player at this table")
+        st["active"] = seat
+    elif do == "apply":
+        # an outcome the solver computed (an NPC turn or the round-start entry), as the API's `state`
+        got = act.get("state")
+        if not isinstance(got, dict):
+            raise FormError("state", "no outcome to apply")
+        for key in ("oppressors", "civilians", "posters", "junk", "funds", "reputation", "office", "entry"):
+            if key in got:
+                st[key] = json.loads(json.dumps(got[key]))
+        for j, p in enumerate(got.get("players") or []):
+            if j < len(st["players"]) and isinstance(p, dict) and p.get("at"):
+                st["players"][j]["at"] = p["at"]
+        if act.get("round") not in (None, ""):
+            st["round"] = _int(act["round"], 1, ROUNDS, st["round"])
+        if isinstance(act.get("log"), dict):
+            rb["log"].append(act["log"])
+        if act.get("next_turn"):
+            st["active"] = (st["active"] + 1) % len(st["players"])
+    elif do == "setup":
+        for p in st["players"]:
+            p["at"] = start_space(rb["board"], p["character"])
+        players = len(st["players"])
+        st.update(oppressors=[], civilians=[], posters={}, junk=0, funds=0, office=0, round=1, active=0,
+                  reputation=int(rb["data"]["starting_reputation"].get(str(players), 5)),
+                  entry=first_of_kind(rb["board"], "move_the_masses") or st["entry"])
+        rb["log"] = []
+    else:
+        raise FormError("do", "unknown action")
+
+
+def _edit_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
+    board = rb["board"]
+    do = act.get("do")
+    if do == "add_space":
+        if len(board["spaces"]) >= MAX_SPACES:
+            raise FormError("kind", f"a board here holds at most {MAX_SPACES} spaces")
+        kind = act.get("kind")
+        if kind not in KINDS:
+            raise FormError("kind", "pick the kind of space")
+        sid = _new_space_id(board)
+        board["spaces"].append({"id": sid, "kind": kind, "name": _text(act.get("name")) or KINDS[kind]["label"]})
+        if act.get("x") not in (None, "") and act.get("y") not in (None, ""):
+            rb["layout"][sid] = [act.get("x"), act.get("y")]
+    elif do == "edit_space":
+        sid = _require_space(rb, act.get("id"), "id")
+        space = next(s for s in board["spaces"] if s["id"] == sid)
+        if act.get("kind") is not None:
+            if act["kind"] not in KINDS:
+                raise FormError("kind", "pick the kind of space")
+            space["kind"] = act["kind"]
+        if act.get("name") is not None:
+            space["name"] = _text(act["name"]) or KINDS[space["kind"]]["label"]
+    elif do == "delete_space":
+        sid = _require_space(rb, act.get("id"), "id")
+        board["spaces"] = [s for s in board["spaces"] if s["id"] != sid]
+        board["links"] = [ln for ln in board["links"] if sid not in ln]
+        for colour in ("yellow_next", "blue_next"):
+            board[colour] = {a: b for a, b in board[colour].items() if sid not in (a, b)}
+        rb["layout"].pop(sid, None)
+        st = rb["state"]
+        st["oppressors"] = [x for x in st["oppressors"] if x != sid]
+        st["civilians"] = [x for x in st["civilians"] if x != sid]
+        st["posters"].pop(sid, None)
+    elif do == "toggle_link":
+        a = _require_space(rb, act.get("a"), "a")
+        b = _require_space(rb, act.get("b"), "b")
+        if a == b:
+            raise FormError("b", "a black line joins two different spaces")
+        key = sorted([a, b])
+        if key in board["links"]:
+            board["links"].remove(key)
+        else:
+            board["links"].append(key)
+    elif do == "path":
+        colour = act.get("colour")
+        if colour not in ("yellow", "blue"):
+            raise FormError("colour", "yellow or blue")
+        a = _require_space(rb, act.get("from"), "from")
+        if act.get("to") in (None, ""):
+            board[f"{colour}_next"].pop(a, None)
+        else:
+            b = _require_space(rb, act.get("to"), "to")
+            if a == b:
+                raise FormError("to", "the next space on a path is another space")
+            board[f"{colour}_next"][a] = b
+            if sorted([a, b]) not in board["links"]:  # a path runs along a black line
+                board["links"].append(sorted([a, b]))
+    elif do == "move_space":
+        sid = _require_space(rb, act.get("id"), "id")
+        try:
+            x, y = float(act.get("x")), float(act.get("y"))
+        except (TypeError, ValueError):
+            raise FormError("x", "tap where the space goes") from None
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise FormError("x", "tap where the space goes")
+        target = _cell_of([x, y])
+        for other, xy in rb["layout"].items():  # a space already in that cell swaps with the moved one
+            if other != sid and _cell_of(xy) == target:
+                rb["layout"][other] = rb["layout"][sid]
+        rb["layout"][sid] = [x, y]
+    elif do == "import":
+        board_raw = act.get("board")
+        if isinstance(board_raw, dict) and "board" in board_raw:  # a whole export file
+            act = {**act, "layout": board_raw.get("layout"), "board": board_raw.get("board")}
+            board_raw = act["board"]
+        if not isinstance(board_raw, dict):
+            raise FormError("board", "paste a board as JSON: {\"spaces\": [...], \"links\": [...], ...}")
+        imported = normalize_board(board_raw)
+        if not imported["spaces"]:
+            raise FormError("board", "the board has no spaces with an id and a kind")
+        rb["board"] = imported
+        rb["layout"] = act.get("layout") if isinstance(act.get("layout"), dict) else {}
+    elif do == "example":
+        base = defaults()
+        if not base.get("board"):
+            raise FormError("do", "no example board is available")
+        rb["board"] = normalize_board(base["board"])
+        rb["layout"] = base.get("layout") or {}
+        rb["example"] = True
+        return
+    elif do == "clear":
+        rb["board"] = empty_board()
+        rb["layout"] = {}
+    else:
+        raise FormError("do", "unknown action")
+    rb["example"] = False
+
+
+def _data_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
+    base = defaults()
+    if act.get("do") == "data_reset":
+        rb["data"] = normalize_data({}, base)
+        return
+    data = rb["data"]
+    dice = act.get("dice") if isinstance(act.get("dice"), dict) else {}
+    for colour in ("black", "red"):
+        if colour in dice:
+            faces = dice[colour]
+            if not isinstance(faces, list) or len(faces) != 6:
+                raise FormError(f"dice.{colour}", "a die has six faces")
+            for i, f in enumerate(faces):
+                if f not in FACES:
+                    raise FormError(f"dice.{colour}[{i}]", "a face is a yellow or blue arrow or X")
+            data["dice"][colour] = list(faces)
+    if "office_rewards" in act:
+        rewards = act["office_rewards"]
+        if not isinstance(rewards, list) or len(rewards) != 11:
+            raise FormError("office_rewards", "enter 11 values, for contributions 0 to 10")
+        clean = []
+        for i, r in enumerate(rewards):
+            try:
+                v = int(r)
+            except (TypeError, ValueError):
+                raise FormError(f"office_rewards[{i}]", "enter a whole number") from None
+            if not 0 <= v <= 99 or (i == 0 and v != 0):
+                raise FormError(f"office_rewards[{i}]", "0 at level 0, otherwise 0 to 99")
+            clean.append(v)
+        data["office_rewards"] = clean
+    rep = act.get("starting_reputation")
+    if isinstance(rep, dict):
+        for k in ("3", "4", "5"):
+            if k in rep:
+                try:
+                    v = int(rep[k])
+                except (TypeError, ValueError):
+                    raise FormError(f"starting_reputation.{k}", "enter a whole number") from None
+                if not 1 <= v <= 20:
+                    raise FormError(f"starting_reputation.{k}", "between 1 and 20")
+                data["starting_reputation"][k] = v
+
+
+PLAY_ACTIONS = {"move", "place_npc", "remove_npc", "poster", "tracks", "player", "active", "setup", "apply"}
+EDIT_ACTIONS = {"add_space", "edit_space", "delete_space", "toggle_link", "path", "move_space", "import",
+                "example", "clear"}
+DATA_ACTIONS = {"data", "data_reset"}
+
+
+def apply_action(rb: dict[str, Any], act: dict[str, Any], players: int, names: list[str]) -> dict[str, Any]:
+    """A copy of the normalised `robotariat` value with one action applied (FormError when it can't be)."""
+    rb = json.loads(json.dumps(rb))
+    do = act.get("do")
+    if do in ("roll", "enter"):
+        act = solved_action(rb, act)
+        do = "apply"
+    if do in PLAY_ACTIONS:
+        _play_action(rb, act)
+    elif do in EDIT_ACTIONS:
+        _edit_action(rb, act)
+    elif do in DATA_ACTIONS:
+        _data_action(rb, act)
+    elif do == "facts":
+        rb["facts"] = _facts_from(act, rb)
+    else:
+        raise FormError("do", "unknown action")
+    return normalize(rb, players, names)
+
+
+# ---- the board drawn as SVG (robotariat_board.js draws the same picture) ------------------------
+
+HEADER_H = 18
+ARROW_OFFSET = {"yellow": 7, "blue": 7}
+SAME_WAY_EXTRA = 9  # yellow and blue both going A -> B: draw the blue arrow further out
+
+
+def _clip(ax: float, ay: float, bx: float, by: float) -> tuple[float, float, float, float] | None:
+    """The part of the segment between two box centres that lies outside both boxes."""
+    dx, dy = bx - ax, by - ay
+    if abs(dx) < 1e-9 and abs(dy) < 1e-9:
+        return None
+    tx = (BOX_W / 2) / abs(dx) if dx else math.inf
+    ty = (BOX_H / 2) / abs(dy) if dy else math.inf
+    t = min(tx, ty)
+    if t >= 0.5:
+        return None  # the boxes overlap
+    return (ax + dx * t, ay + dy * t, bx - dx * t, by - dy * t)
+
+
+def _arrow(a: list[float], b: list[float], offset: float) -> dict[str, float] | None:
+    seg = _clip(a[0], a[1], b[0], b[1])
+    if seg is None:
+        return None
+    x1, y1, x2, y2 = seg
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length < 1:
+        return None
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    nx, ny = uy, -ux  # left of the direction of travel (SVG y points down)
+    shrink = min(4.0, length / 4)
+    return {"x1": round(x1 + ux * shrink + nx * offset, 1), "y1": round(y1 + uy * shrink + ny * offset, 1),
+            "x2": round(x2 - ux * shrink + nx * offset, 1), "y2": round(y2 - uy * shrink + ny * offset, 1)}
+
+
+def board_view(rb: dict[str, Any], heat: dict[str, float] | None = None, problems: set[str] | None = None
+               ) -> dict[str, Any]:
+    """Everything the SVG template draws: boxes, black lines, path arrows, pieces, heat."""
+    board, layout, st = rb["board"], rb["layout"], rb["state"]
+    problems = problems or set()
+    spaces = []
+    for s in board["spaces"]:
+        x, y = layout[s["id"]]
+        sid = s["id"]
+        row1 = []
+        if st["oppressors"].count(sid):
+            row1.append({"piece": "oppressor", "count": st["oppressors"].count(sid)})
+        if st["civilians"].count(sid):
+            row1.append({"piece": "civilian", "count": st["civilians"].count(sid)})
+        if st["posters"].get(sid):
+            row1.append({"piece": "poster", "count": st["posters"][sid]})
+        if st["entry"] == sid:
+            row1.append({"piece": "entry", "count": 1})
+        row2 = [{"seat": i + 1, "active": i == st["active"], "name": p["name"]}
+                for i, p in enumerate(st["players"]) if p["at"] == sid]
+        title = KINDS[s["kind"]]["label"] + (f" “{s['name']}”" if s["name"] != KINDS[s["kind"]]["label"] else "")
+        spaces.append({**s, "x": x, "y": y, "left": x - BOX_W / 2, "top": y - BOX_H / 2,
+                       "label": s["name"], "title": title, "row1": row1, "row2": row2,
+                       "heat": (heat or {}).get(sid), "problem": sid in problems,
+                       "aria": _space_aria(s, title, st)})
+    links = []
+    for a, b in board["links"]:
+        seg = _clip(*layout[a], *layout[b])
+        if seg:
+            links.append({"x1": round(seg[0], 1), "y1": round(seg[1], 1), "x2": round(seg[2], 1),
+                          "y2": round(seg[3], 1)})
+    linked = {tuple(sorted(ln)) for ln in board["links"]}
+    arrows = []
+    for colour in ("yellow", "blue"):
+        for a, b in board[f"{colour}_next"].items():
+            offset = ARROW_OFFSET[colour]
+            if colour == "blue" and board["yellow_next"].get(a) == b:
+                offset += SAME_WAY_EXTRA
+            arrow = _arrow(layout[a], layout[b], offset)
+            if arrow:
+                arrows.append({**arrow, "colour": colour, "linked": tuple(sorted((a, b))) in linked})
+    width = max([VIEW_W] + [x + BOX_W / 2 + MARGIN for x, _ in layout.values()])
+    height = max([BOX_H + 2 * MARGIN] + [y + BOX_H / 2 + 14 for _, y in layout.values()])
+    return {"spaces": spaces, "links": links, "arrows": arrows, "width": round(width), "height": round(height)}
+
+
+def _space_aria(space: dict[str, Any], title: str, st: dict[str, Any]) -> str:
+    sid = space["id"]
+    parts = [title]
+    for key, word in (("oppressors", "oppressor"), ("civilians", "civilian")):
+        n = st[key].count(sid)
+        if n:
+            parts.append(f"{n} {word}{'s' if n > 1 else ''}")
+    if st["posters"].get(sid):
+        parts.append(f"{st['posters'][sid]} poster{'s' if st['posters'][sid] > 1 else ''}")
+    if st["entry"] == sid:
+        parts.append("NPC Entry token")
+    parts += [p["name"] for p in st["players"] if p["at"] == sid]
+    return ", ".join(parts)
+
+
+# ---- the solvers, through the API's functions (the same answers the JSON API gives) ------------
+
+HEATS = {
+    "oppressor_reach": "an Oppressor moves onto it in the next k NPC turns",
+    "oppressor_present": "an Oppressor stands on it after k NPC turns",
+    "civilian_reach": "a Civilian Robot moves onto it in the next k NPC turns",
+    "entry": "the NPC Entry token is on it after k NPC turns",
+}
+SUGGEST_LIMIT = 40
+
+
+def api_body(rb: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """The request body of the Robotariat API (api.md) for this table."""
+    st = rb["state"]
+    body = {"players": len(st["players"]), "board": rb["board"], "dice": rb["data"]["dice"],
+            "office_rewards": rb["data"]["office_rewards"],
+            "state": {"oppressors": st["oppressors"], "civilians": st["civilians"],
+                      "players": [{k: v for k, v in p.items() if v is not None} for p in st["players"]],
+                      "active": st["active"], "posters": st["posters"], "junk": st["junk"], "funds": st["funds"],
+                      "reputation": st["reputation"], "office": st["office"], "entry": st["entry"],
+                      "round": st["round"]}}
+    return json.loads(json.dumps({**body, **extra}))
+
+
+def _solve(fn: Any, body: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+    try:
+        return fn(body), None
+    except ApiError as e:
+        return None, e.message
+
+
+def solved_action(rb: dict[str, Any], act: dict[str, Any]) -> dict[str, Any]:
+    """A rolled NPC turn ("roll": the faces) or the round-start entry ("enter") as the outcome to apply."""
+    st = rb["state"]
+    if act.get("do") == "roll":
+        out, err = _solve(rb_api.npc_turn_json, api_body(rb))
+        if out is None:
+            raise FormError("black", err or "no forecast for this table")
+        match = [o for o in out["outcomes"] if o["black"] == act.get("black") and o["red"] == act.get("red")]
+        if not match:
+            raise FormError("black", "that pair of faces cannot come up with these dice")
+        o = match[0]
+        return {"do": "apply", "state": o["state"], "next_turn": True,
+                "log": {"round": st["round"], "player": st["active"], "turn": "npc",
+                        "what": f"{FACES[o['black']]} / {FACES[o['red']]}", "junked": o["posters_junked"],
+                        "office": o["state"]["office"]}}
+    row = len(st["oppressors"]) + len(st["civilians"]) + 1
+    if row > len(ENTRY_TRACK):
+        raise FormError("do", "all six NPCs have entered: the entry track is empty")
+    out, err = _solve(rb_api.round_start_json, api_body(rb, row=row))
+    if out is None:
+        raise FormError("do", err or "no entry for this table")
+    return {"do": "apply", "state": out["state"], "round": row,
+            "log": {"round": row, "player": 0, "turn": "entry", "what": f"{out['npc']} enters",
+                    "junked": out["posters_junked"], "office": out["state"]["office"]}}
+
+
+def forecasts(rb: dict[str, Any], turns: int, heat: str) -> dict[str, Any]:
+    """Everything the board page shows from the solvers, each with the API's message when it can't."""
+    out: dict[str, Any] = {"turns": turns, "heat_kind": heat, "heat": None}
+    if not rb["board"]["spaces"]:
+        msg = "Enter the board first."
+        return {**out, "npc_error": msg, "suggest_error": msg, "look_error": msg, "entry_error": msg,
+                "npc": None, "suggest": None, "look": None, "entry": None}
+    body = api_body(rb)
+    out["npc"], out["npc_error"] = _solve(rb_api.npc_turn_json, body)
+    out["suggest"], out["suggest_error"] = _solve(rb_api.suggest_json, {**body, "limit": SUGGEST_LIMIT})
+    out["look"], out["look_error"] = _solve(rb_api.lookahead_json, {**body, "turns": turns})
+    st = rb["state"]
+    row = len(st["oppressors"]) + len(st["civilians"]) + 1
+    if row <= len(ENTRY_TRACK):
+        out["entry"], out["entry_error"] = _solve(rb_api.round_start_json, {**body, "row": row})
+    else:
+        out["entry"], out["entry_error"] = None, None
+    if out["look"]:
+        out["heat"] = {sid: float(v[heat]["approx"]) for sid, v in out["look"]["spaces"].items()}
+    return out
+
+
+# ---- objectives facts (entered at the end; the board cannot show them) -------------------------
+
+OBJECTIVES = ("bursar", "dealer", "gambler", "saboteur", "scrapper", "spy", "traffic_director", "turncoat")
+
+
+def _facts_from(act: dict[str, Any], rb: dict[str, Any]) -> dict[str, Any]:
+    players = len(rb["state"]["players"])
+    facts = dict(rb["facts"])
+    if "cooperative" in act:
+        facts["cooperative"] = bool(act["cooperative"]) and act["cooperative"] not in ("0", "false", "off")
+    for key in ("cards_played", "objectives", "spy_correct"):
+        if key in act:
+            values = act[key]
+            if not isinstance(values, list) or len(values) != players:
+                raise FormError(key, f"one value for each of the {players} players")
+            if key == "cards_played":
+                clean = []
+                for i, v in enumerate(values):
+                    try:
+                        n = int(v)
+                    except (TypeError, ValueError):
+                        raise FormError(f"cards_played[{i}]", "enter a whole number") from None
+                    if not 0 <= n <= 18:
+                        raise FormError(f"cards_played[{i}]", "between 0 and 18 (10 Upgrade + 8 Sabotage cards)")
+                    clean.append(n)
+                facts[key] = clean
+            elif key == "objectives":
+                for i, v in enumerate(values):
+                    if v not in OBJECTIVES and v not in (None, ""):
+                        raise FormError(f"objectives[{i}]", "pick one of the 8 secret objectives")
+                facts[key] = [v or None for v in values]
+            else:
+                facts[key] = [bool(v) and v not in ("0", "false", "off") for v in values]
+    for key in ("gambler_cards", "revolution_over"):
+        if key in act:
+            facts[key] = bool(act[key]) and act[key] not in ("0", "false", "off")
+    if "max_junked" in act and act["max_junked"] not in (None, ""):
+        try:
+            facts["max_junked"] = max(0, min(POSTER_SUPPLY, int(act["max_junked"])))
+        except (TypeError, ValueError):
+            raise FormError("max_junked", "enter a whole number") from None
+    return facts
+
+
+# ---- page plumbing ------------------------------------------------------------------------------
+
+def _seats(table: store.TableRecord | None, raw: Any) -> tuple[int, list[str]]:
+    """How many players and their names: the table's, or (not at a table) what the form carried."""
+    if table is not None:
+        shared = table.state.get("table") if isinstance(table.state.get("table"), dict) else {}
+        names = [_text(n) for n in (shared.get("names") or [])] if isinstance(shared.get("names"), list) else []
+        return max(3, min(5, table.players)), names
+    n = request.values.get("players")
+    if n is None and isinstance(raw, dict) and isinstance(raw.get("state"), dict):
+        seats = raw["state"].get("players")
+        n = len(seats) if isinstance(seats, list) else None
+    return _int(n, 3, 5, 3), []
+
+
+def _carried_state() -> Any:
+    """Not at a table, the forms carry the whole `robotariat` value in a hidden field."""
+    text = request.form.get("state_json")
+    if not text:
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _form_action(form: Any) -> dict[str, Any]:
+    """A form post as an action dict: plain fields, `x[]`-style lists, and a JSON `action` field."""
+    if form.get("action_json"):
+        try:
+            act = json.loads(form["action_json"])
+        except (ValueError, RecursionError):
+            raise FormError("action_json", "not valid JSON") from None
+        if not isinstance(act, dict):
+            raise FormError("action_json", "an object is expected")
+        return act
+    act: dict[str, Any] = {}
+    for key in form:
+        if key in ("state_json", "table", "version", "players"):
+            continue
+        values = form.getlist(key)
+        if key.endswith("[]"):
+            act[key[:-2]] = values
+        elif "." in key:  # dice.black.0 -> nested
+            head, _, rest = key.partition(".")
+            act.setdefault(head, {})
+            if isinstance(act[head], dict):
+                sub, _, idx = rest.partition(".")
+                if idx:
+                    act[head].setdefault(sub, [None] * 6)
+                    if idx.isdigit() and int(idx) < 6:
+                        act[head][sub][int(idx)] = values[-1]
+                else:
+                    act[head][sub] = values[-1]
+        else:
+            act[key] = values[-1]
+    if act.get("do") == "import" and "board" not in act:
+        act["board"] = _uploaded_board(str(act.pop("board_text", "") or ""))
+    return act
+
+
+def _uploaded_board(text: str) -> Any:
+    upload = request.files.get("board_file")
+    if upload is not None and upload.filename:
+        text = upload.read(64 * 1024).decode("utf-8", "replace")
+    if not text.strip():
+        raise FormError("board_text", "paste the board's JSON or pick a file")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise FormError("board_text", "this is not valid JSON") from None
+
+
+def _save(table: store.TableRecord, act: dict[str, Any], players: int, names: list[str]) -> dict[str, Any]:
+    """Apply the action on the table's latest state and save it; on a race re-apply on the newer one."""
+    for _ in range(4):
+        rb = normalize(table.state.get("robotariat"), players, names)
+        new = apply_action(rb, act, players, names)
+        try:
+            store.put(engine(), table.id, table.version, {**table.state, "robotariat": new})
+            return new
+        except store.Conflict as c:
+            table = c.current
+    raise FormError("do", "the table kept changing on other phones; try again")
+
+
+def _handle(page: str, allowed: set[str] | None) -> tuple[dict[str, Any], dict[str, Any], int, FormError | None]:
+    """Read the table (or the carried state), apply a posted action, and say what to render."""
+    ctx = page_helpers.table_context(GAME)
+    table = ctx["table"]
+    carried = None if table is not None else _carried_state()
+    players, names = _seats(table, carried)
+    raw = table.state.get("robotariat") if table is not None else carried
+    rb = normalize(raw, players, names)
+    status, error = 200, None
+    if request.method == "POST":
+        try:
+            act = _form_action(request.form)
+            if allowed is not None and act.get("do") not in allowed:
+                raise FormError("do", "this page cannot do that")
+            rb = _save(table, act, players, names) if table is not None else apply_action(rb, act, players, names)
+            if table is not None:
+                flash("Saved with the table.", "ok")
+        except FormError as e:
+            status, error = 400, e
+    return ctx, rb, status, error
+
+
+def _redirect_after_save(endpoint: str, ctx: dict[str, Any], anchor: str = "") -> Response | None:
+    if request.method == "POST" and ctx["table"] is not None:
+        return redirect(url_for(endpoint, table=ctx["table"].id) + anchor, code=303)
+    return None
+
+
+def rule_titles() -> dict[str, str]:
+    """Titles of the Robotariat rule entries, for links that read as words rather than ids."""
+    return {e.id: e.title for e in rules.books()[GAME].entries}
+
+
+def page_meta() -> dict[str, Any]:
+    """What robotariat_board.js needs to apply actions exactly as this module does."""
+    base = defaults()
+    return {"kinds": {k: {"label": v["label"]} for k, v in KINDS.items()},
+            "characters": {k: {"name": v[0], "start": v[1], "short": v[2]} for k, v in CHARACTERS.items()},
+            "faces": FACES, "entry_track": list(ENTRY_TRACK), "poster_supply": POSTER_SUPPLY,
+            "npc_supply": NPC_SUPPLY, "rounds": ROUNDS, "max_spaces": MAX_SPACES,
+            "spark_target": base["spark_target"], "rule_titles": rule_titles(),
+            "defaults": {k: base[k] for k in ("dice", "office_rewards", "starting_reputation", "board")}}
+
+
+def _common(ctx: dict[str, Any], rb: dict[str, Any], error: FormError | None) -> dict[str, Any]:
+    return {**ctx, "rb": rb, "error": error, "kinds": KINDS, "characters": CHARACTERS, "faces": FACES,
+            "meta": page_meta(), "rule_titles": rule_titles(),
+            "entry_track": ENTRY_TRACK, "next_npc": next_npc(rb["state"]), "rounds": ROUNDS,
+            "poster_supply": POSTER_SUPPLY, "players_count": len(rb["state"]["players"]),
+            "target": spark_target(len(rb["state"]["players"]))}
+
+
+def spark_target(players: int) -> int:
+    """The Revolution Table (public source, in the defaults file): SPARK needed for 3, 4, 5 players."""
+    return int(defaults()["spark_target"].get(str(players), 45))
+
+
+# ---- routes -------------------------------------------------------------------------------------
+
+@bp.route("/robotariat/", methods=["GET", "POST"])
+def play():
+    ctx, rb, status, error = _handle("play", PLAY_ACTIONS | {"roll", "enter"})
+    turns = _int(request.values.get("k"), 1, 12, 3)
+    heat = request.values.get("heat") if request.values.get("heat") in HEATS else "oppressor_reach"
+    anchor = {"roll": "#npc", "enter": "#entry"}.get(request.form.get("do", ""), "#board")
+    done = status == 200 and _redirect_after_save("robotariat.play", ctx, anchor)
+    if done:
+        return done
+    fc = forecasts(rb, turns, heat)
+    view = board_view(rb, heat=fc["heat"] if request.values.get("show_heat") == "1" else None)
+    return render_template("robotariat/play.html", view=view, fc=fc, heats=HEATS, **_common(ctx, rb, error)), status
+
+
+def board_check(rb: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+    """The API's board check (validate_board_json), or the message of its 400."""
+    if not rb["board"]["spaces"]:
+        return {"ok": False, "errors": [{"path": "board.spaces", "message": "the board needs at least one space"}],
+                "warnings": [], "summary": None, "rules": []}, None
+    try:
+        return rb_api.validate_board_json({"board": rb["board"]}), None
+    except ApiError as e:
+        return None, e.message
+
+
+def problem_spaces(check: dict[str, Any] | None) -> set[str]:
+    """Spaces a check complains about (a missing or wrong next space), to ring them on the drawing."""
+    out = set()
+    for p in (check or {}).get("errors", []):
+        m = re.match(r"^board\.(?:yellow|blue)_next\.(.+)$", p.get("path", ""))
+        if m:
+            out.add(m.group(1))
+    return out
+
+
+@bp.route("/robotariat/board", methods=["GET", "POST"])
+def editor():
+    ctx, rb, status, error = _handle("editor", EDIT_ACTIONS)
+    done = status == 200 and _redirect_after_save("robotariat.editor", ctx, "#editor")
+    if done:
+        return done
+    check, check_error = board_check(rb)
+    view = board_view(rb, problems=problem_spaces(check))
+    return render_template("robotariat/editor.html", view=view, validation=check, validation_error=check_error,
+                           **_common(ctx, rb, error)), status
+
+
+@bp.route("/robotariat/data", methods=["GET", "POST"])
+def game_data():
+    ctx, rb, status, error = _handle("data", DATA_ACTIONS)
+    done = status == 200 and _redirect_after_save("robotariat.game_data", ctx)
+    if done:
+        return done
+    base = defaults()
+    return render_template("robotariat/data.html", base=base, **_common(ctx, rb, error)), status
+
+
+@bp.route("/robotariat/objectives", methods=["GET", "POST"])
+def objectives():
+    ctx, rb, status, error = _handle("objectives", {"facts"})
+    done = status == 200 and _redirect_after_save("robotariat.objectives", ctx)
+    if done:
+        return done
+    return render_template("robotariat/objectives.html", objectives=OBJECTIVES, **_common(ctx, rb, error)), status
+
+
+@bp.route("/robotariat/board.json", methods=["GET", "POST"])
+def export_board():
+    """The board as a file to keep or share: {"board": ..., "layout": ...} (import takes it back)."""
+    ctx = page_helpers.table_context(GAME)
+    table = ctx["table"]
+    carried = None if table is not None else _carried_state()
+    players, names = _seats(table, carried)
+    rb = normalize(table.state.get("robotariat") if table is not None else carried, players, names)
+    body = json.dumps({"game": GAME, "board": rb["board"], "layout": rb["layout"]}, indent=1, ensure_ascii=False)
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="robotariat-board.json"'})
