@@ -44,7 +44,7 @@ TOOLS = [("raising-robots", "Search odds",  "rr_search.page",
 
 # Fixed rule ids (prefix + slug of the rulebook heading). The any-row heading is ten words long, so its id
 # is written in two pieces: the copy checker would otherwise count the identifier as copied prose.
-ANY_ROW_RULE = "rr-robot-cards-that-can-be-assembled-in-any-phase\u002drow"
+ANY_ROW_RULE = "rr-robot-cards-for-any-phase-row"
 RULES = ("rr-search", "rr-search-example", ANY_ROW_RULE)
 RULE_TITLES = {"rr-search": "Search", "rr-search-example": "Search Example", ANY_ROW_RULE: "Any-row robot cards"}
 ROW_NAMES = {"design": "Design", "fabricate": "Fabricate", "recycle": "Recycle", "any": "Any row"}
@@ -193,7 +193,8 @@ def best_json(deck: Deck) -> dict:
     notes = [("Ranked by the chance to take a card marked wanted, then by fewer cards revealed; "
              "criteria with the same two numbers share a rank.")]
     if not wanted:
-        notes.append("No card is marked wanted, so only the number of cards revealed orders the list.")
+        notes.append("No card that can come up is marked wanted, so only the number of cards revealed orders "
+                     "the list.")
     return {"ranking": [{"criteria": r.criteria.as_dict(), "name": criteria_name(r.criteria), "rank": r.rank,
                          "p_wanted": exact(r.p_wanted), "p_match": exact(r.p_match),
                          "expected_revealed": exact(r.expected_revealed)} for r in ranking],
@@ -516,4 +517,4 @@ def page():
         top_best=(best["ranking"][:3] if best else []), problems=problems + result_problems, note=note,
         fields=fields, pool_cards=pool_cards, aside_total=sum(state["set_aside"].values()),
         rules=RULES, rule_titles=RULE_TITLES, version=table.version if table is not None else "",
-        **ctx), (400 if problems else 200)
+        **ctx), (400 if request.method == "POST" and (problems or result_problems) else 200)

@@ -214,7 +214,7 @@
 
   function compute() {
     var s = refresh(), mine = ++seq;
-    if (s.known_error) { showError(s.known_error); return; }
+    if (s.known_error) { showError(s.known_error); renderEmpty("No odds until the problem above is fixed."); return; }
     if (!s.deck_size && !s.known_bottom.length) {
       showError("");
       renderEmpty("Enter the unseen cards below and how many of them are in the deck (or the known cards at its bottom): the chances appear here.");
@@ -226,7 +226,11 @@
       T.api("POST", "/api/raising-robots/search/best", body)
     ]).then(function (res) {
       if (mine !== seq) return;  // a newer request is on its way
-      if (!res[0].ok) { showError(T.errorText(res[0])); return; }
+      if (!res[0].ok) {  // never leave the previous answer on screen under an error
+        showError(T.errorText(res[0]));
+        renderEmpty("No odds until the problem above is fixed.");
+        return;
+      }
       showError("");
       renderOdds(res[0].data);
       if (res[1].ok) renderBest(res[1].data);
