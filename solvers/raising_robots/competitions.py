@@ -417,6 +417,42 @@ class Check:
     verdicts: tuple[Verdict, ...] = ()  # each step's criterion on the state before it
 
 
+def keep_now(state: PlayerState, reward: RewardOption) -> int:
+    """Friendship cards this reward keeps now: one while under the cap of 2, else none."""
+    return min(1, max(0, FRIENDSHIP_CAP - state.friendships)) if reward.friendship_draw else 0
+
+
+def apply_step(state: PlayerState, comp: Competition | None, step: Step, rules: Rules
+               ) -> tuple[PlayerState | None, Verdict | None, str]:
+    """One step of a plan: (state after it, its criterion's verdict, "") or (None, verdict, the problem)."""
+    if comp is None:
+        return None, None, f"{step.type} is not in play"
+    if comp.type in state.completed:
+        return None, None, f"{comp.name} is already completed (each competition once per player)"
+    verdict = check_criterion(comp, state)
+    if not verdict.met:
+        return None, verdict, f"{comp.name} criterion not met before paying: {verdict.why}"
+    problem = payment_problem(comp, step.payment, state, rules)
+    if problem:
+        return None, verdict, f"{comp.name} payment: {problem}"
+    reward = comp.reward(step.reward)
+    if reward is None:
+        return None, verdict, f"{comp.name} side {comp.side} has no {step.reward!r} reward"
+    keep = keep_now(state, reward)
+    if step.friendship_keep != keep:
+        return None, verdict, (f"{comp.name}: keeps {step.friendship_keep} Friendship card(s) but may keep "
+                               f"{keep} (at most {FRIENDSHIP_CAP} held)")
+    after = pay(state, step.payment)
+    after = replace(after, inventory=after.inventory.add(vp=reward.vp), friendships=state.friendships + keep,
+                    completed=state.completed | {comp.type})
+    return after, verdict, ""
+
+
+def step_value(comp: Competition, step: Step, values: Values) -> Fraction:
+    reward = comp.reward(step.reward)
+    return reward.vp + step.friendship_keep * values.friendship - payment_cost(step.payment, values)
+
+
 def validate_plan(state: PlayerState, competitions: Sequence[Competition], steps: Sequence[Step],
                   rules: Rules | None = None, values: Values | None = None) -> Check:
     """Check a plan step by step (criterion before paying, legal payment, a reward of the side showing,
@@ -427,36 +463,40 @@ def validate_plan(state: PlayerState, competitions: Sequence[Competition], steps
     verdicts = []
     value = Fraction(0)
     for k, step in enumerate(steps):
-        comp = by_type.get(step.type)
-
-        def fail(problem: str, _k: int = k) -> Check:
-            return Check(False, problem=problem, step=_k, states=tuple(states), verdicts=tuple(verdicts))
-
-        if comp is None:
-            return fail(f"{step.type} is not in play")
-        if comp.type in state.completed:
-            return fail(f"{comp.name} is already completed (each competition once per player)")
-        verdict = check_criterion(comp, state)
-        if not verdict.met:
-            return fail(f"{comp.name} criterion not met before paying: {verdict.why}")
-        problem = payment_problem(comp, step.payment, state, rules)
-        if problem:
-            return fail(f"{comp.name} payment: {problem}")
-        reward = comp.reward(step.reward)
-        if reward is None:
-            return fail(f"{comp.name} side {comp.side} has no {step.reward!r} reward")
-        room = max(0, FRIENDSHIP_CAP - state.friendships)
-        keep = min(1, room) if reward.friendship_draw else 0
-        if step.friendship_keep != keep:
-            return fail(f"{comp.name}: keeps {step.friendship_keep} Friendship card(s) but may keep {keep} "
-                        f"(at most {FRIENDSHIP_CAP} held)")
+        after, verdict, problem = apply_step(state, by_type.get(step.type), step, rules)
+        if after is None:
+            return Check(False, problem=problem, step=k, states=tuple(states), verdicts=tuple(verdicts))
         verdicts.append(verdict)
-        value += reward.vp + keep * values.friendship - payment_cost(step.payment, values)
-        state = pay(state, step.payment)
-        state = replace(state, inventory=state.inventory.add(vp=reward.vp), friendships=state.friendships + keep,
-                        completed=state.completed | {comp.type})
+        value += step_value(by_type[step.type], step, values)
+        state = after
         states.append(state)
     return Check(True, value=value, states=tuple(states), verdicts=tuple(verdicts))
+
+
+def legal_orders(state: PlayerState, competitions: Sequence[Competition], steps: Sequence[Step],
+                 rules: Rules | None = None) -> list[list[Step]]:
+    """Every order of these steps that is legal (Friendship keeps set as each order dictates), in the
+    order of the competitions' listing; prefixes that break a rule are not extended."""
+    rules = rules or Rules()
+    by_type = {c.type: c for c in competitions}
+    index = {c.type: k for k, c in enumerate(competitions)}
+    pending = sorted(steps, key=lambda s: index.get(s.type, len(index)))
+    out: list[list[Step]] = []
+
+    def extend(s: PlayerState, prefix: list[Step], rest: list[Step]) -> None:
+        if not rest:
+            out.append(prefix)
+            return
+        for k, step in enumerate(rest):
+            comp = by_type.get(step.type)
+            reward = comp.reward(step.reward) if comp else None
+            step = replace(step, friendship_keep=keep_now(s, reward) if reward else 0)
+            after, _, _ = apply_step(s, comp, step, rules)
+            if after is not None:
+                extend(after, [*prefix, step], rest[:k] + rest[k + 1:])
+
+    extend(state, [], pending)
+    return out
 
 
 def keep_for(state: PlayerState, steps_before: Sequence[Step], reward: RewardOption) -> int:

@@ -22,6 +22,7 @@ from .competitions import (
     Step,
     Values,
     check_criterion,
+    legal_orders,
     signature,
     validate_plan,
     with_keeps,
@@ -99,6 +100,12 @@ def _build(state: PlayerState, comps: list[Competition], rules: Rules, values: V
             m.add(done == 0)
     if n > 1:
         m.add_all_different(list(v.pos.values()))
+    # symmetry: competitions left out sit after the completed ones, in listing order
+    n_done = sum(v.done.values())
+    for c in range(n):
+        m.add(v.pos[c] >= n_done).only_enforce_if(~v.done[c])
+        for a in range(c):
+            m.add(v.pos[a] < v.pos[c]).only_enforce_if(~v.done[a], ~v.done[c])
 
     # -- order: lt[a, c] is true when a comes before c (only used for done pairs)
     lt: dict[tuple[int, int], cp_model.IntVar] = {}
@@ -217,7 +224,7 @@ def _extract(solver: cp_model.CpSolver, v: _Vars) -> list[Step]:
 class Plan:
     steps: tuple[Step, ...]
     check: Check  # the validator's verdict (always ok) and the state before each step
-    orders: int  # how many orders of these steps are legal (1: only this one)
+    orders: int  # how many orders of these steps are legal (1: only this one; 0: not counted)
 
 
 @dataclass(frozen=True)
@@ -230,24 +237,21 @@ class PlanResult:
 
 
 def _canonical(state: PlayerState, comps: Sequence[Competition], steps: Sequence[Step], rules: Rules,
-               values: Values) -> Plan:
-    """The plan in the first legal order following the competitions' listing, and how many orders work."""
+               values: Values, count_orders: bool = True) -> Plan:
+    """The plan in the first legal order following the competitions' listing, and how many orders work
+    (0 when not counted)."""
     own = validate_plan(state, comps, with_keeps(state, comps, steps), rules, values)
     if not own.ok:  # the model's own order must already be legal; reordering must not hide a model bug
         raise PlannerError(f"the planner produced a plan the validator rejects: {own.problem}")
-    index = {c.type: k for k, c in enumerate(comps)}
-    legal: list[tuple[list[Step], Check]] = []
-    for perm in itertools.permutations(sorted(steps, key=lambda s: index[s.type])):
-        ordered = with_keeps(state, comps, perm)
-        check = validate_plan(state, comps, ordered, rules, values)
-        if check.ok:
-            legal.append((ordered, check))
-    ordered, check = legal[0]
-    return Plan(tuple(ordered), check, len(legal))
+    if not count_orders:
+        return Plan(tuple(with_keeps(state, comps, steps)), own, 0)
+    orders = legal_orders(state, comps, steps, rules)
+    first = orders[0]
+    return Plan(tuple(first), validate_plan(state, comps, first, rules, values), len(orders))
 
 
 def plan(state: PlayerState, competitions: Sequence[Competition], rules: Rules | None = None,
-         values: Values | None = None, time_limit: float = 2.0, max_ties: int = 3) -> PlanResult:
+         values: Values | None = None, time_limit: float = 2.0, max_ties: int = 2) -> PlanResult:
     """The best sequence of competitions to complete now (possibly none), with its exact value."""
     rules, values = rules or Rules(), values or Values()
     comps = list(competitions)
@@ -259,6 +263,10 @@ def plan(state: PlayerState, competitions: Sequence[Competition], rules: Rules |
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = time_limit
+    # the model is tiny (about 70 variables): presolve, probing and inprocessing cost more than they save
+    solver.parameters.cp_model_presolve = False
+    solver.parameters.cp_model_probing_level = 0
+    solver.parameters.use_sat_inprocessing = False
     status = solver.solve(model)
     if status not in _STATUS:
         empty = Plan((), validate_plan(state, comps, (), rules, values), 1)
@@ -274,15 +282,16 @@ def plan(state: PlayerState, competitions: Sequence[Competition], rules: Rules |
     complete = status == cp_model.OPTIMAL
     if complete:
         model.add(v.primary == primary)
+        model.clear_objective()  # any plan of the same value will do: feasibility is quicker to settle
         lits = v.signature_literals()
         while True:
             found = {lit.index for lit in lits if solver.boolean_value(lit)}
             model.add_bool_or([~lit if lit.index in found else lit for lit in lits])
             again = solver.solve(model)
-            if again != cp_model.OPTIMAL or len(ties) == max_ties:
+            if again not in (cp_model.OPTIMAL, cp_model.FEASIBLE) or len(ties) == max_ties:
                 # a tie beyond the listed ones, or a search cut short, leaves the list incomplete
                 complete = again == cp_model.INFEASIBLE
                 break
-            ties.append(_canonical(state, comps, _extract(solver, v), rules, values))
+            ties.append(_canonical(state, comps, _extract(solver, v), rules, values, count_orders=False))
     assert len({signature(p.steps) for p in [best, *ties]}) == len(ties) + 1
     return PlanResult(_STATUS[status], best, best.check.value, tuple(ties), complete)
