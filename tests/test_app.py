@@ -55,7 +55,9 @@ def test_security_headers_on_pages_and_api(client):
 
 def test_pages_have_no_inline_scripts_or_third_party_urls(client):
     for url in ("/", "/games/raising-robots", "/games/robotariat", "/games/two-robots", "/join", "/offline"):
-        html = client.get(url).get_data(as_text=True)
+        r = client.get(url)
+        assert r.status_code == 200, url
+        html = r.get_data(as_text=True)
         assert "<script>" not in html and " onclick=" not in html
         assert "http://" not in html.replace("http://www.w3.org", "") and "https://" not in html
 
@@ -95,3 +97,16 @@ def test_database_url_comes_from_the_environment(tmp_path, monkeypatch):
     assert app.config["DATABASE_URL"] == url
     app.extensions["tablebot_db"].dispose()
     assert (tmp_path / "env.sqlite3").exists()
+
+
+def test_every_tool_on_the_hubs_links_to_a_page_that_answers(app, client):
+    tools = app.extensions["tablebot_tools"]
+    assert set(tools) <= {"raising-robots", "robotariat", "two-robots"}
+    for game, items in tools.items():
+        hub = client.get(f"/games/{game}").get_data(as_text=True)
+        for t in items:
+            with app.test_request_context():
+                from flask import url_for
+                url = url_for(t["endpoint"])
+            assert url in hub and t["title"] in hub
+            assert client.get(url).status_code == 200, url
