@@ -348,7 +348,7 @@ def normalize_log(raw: Any) -> list[dict[str, Any]]:
     for e in raw if isinstance(raw, list) else []:
         if isinstance(e, dict):
             out.append({"round": _int(e.get("round"), 1, ROUNDS, 1), "player": _int(e.get("player"), 0, 4, 0),
-                        "turn": "entry" if e.get("turn") == "entry" else "npc",
+                        "turn": "round_start" if e.get("turn") == "round_start" else "npc",
                         "what": _text(e.get("what"), 80), "junked": _int(e.get("junked"), 0, POSTER_SUPPLY, 0),
                         "office": _int(e.get("office"), 0, 10, 0)})
     return out[-200:]
@@ -366,15 +366,25 @@ def normalize(raw: Any, players: int, names: list[str] | None = None) -> dict[st
         layout_raw = base.get("layout")
         example = True
     data = normalize_data(raw.get("data"), base)
+    state = normalize_state(raw.get("state"), board, players, names or [], data)
     return {
         "board": board,
         "example": example and bool(board["spaces"]),
         "layout": normalize_layout(layout_raw, board),
         "data": data,
-        "state": normalize_state(raw.get("state"), board, players, names or [], data),
+        "state": state,
         "log": normalize_log(raw.get("log")),
+        "office_track": normalize_office_track(raw.get("office_track"), state["office"]),
         "facts": raw.get("facts") if isinstance(raw.get("facts"), dict) else {},
     }
+
+
+def normalize_office_track(raw: Any, office: int) -> list[int]:
+    """Every value the Office Contributions track has shown this game, in order (for the Bursar)."""
+    track = [_int(v, 0, 10, 0) for v in raw] if isinstance(raw, list) else []
+    if not track or track[-1] != office:
+        track.append(office)
+    return track[-1000:]
 
 
 # ---- actions: what a tap or a form changes (robotariat_board.js applies the same ones) ---------
@@ -502,6 +512,7 @@ def _play_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
                   reputation=int(rb["data"]["starting_reputation"].get(str(players), 5)),
                   entry=first_of_kind(rb["board"], "move_the_masses") or st["entry"])
         rb["log"] = []
+        rb["office_track"] = [0]
     else:
         raise FormError("do", "unknown action")
 
@@ -822,7 +833,7 @@ def solved_action(rb: dict[str, Any], act: dict[str, Any]) -> dict[str, Any]:
     if out is None:
         raise FormError("do", err or "no entry for this table")
     return {"do": "apply", "state": out["state"], "round": row,
-            "log": {"round": row, "player": 0, "turn": "entry", "what": f"{out['npc']} enters",
+            "log": {"round": row, "player": 0, "turn": "round_start", "what": f"{out['npc']} enters",
                     "junked": out["posters_junked"], "office": out["state"]["office"]}}
 
 
@@ -1017,7 +1028,7 @@ def page_meta() -> dict[str, Any]:
     return {"kinds": {k: {"label": v["label"]} for k, v in KINDS.items()},
             "characters": {k: {"name": v[0], "start": v[1], "short": v[2]} for k, v in CHARACTERS.items()},
             "faces": FACES, "entry_track": list(ENTRY_TRACK), "poster_supply": POSTER_SUPPLY,
-            "npc_supply": NPC_SUPPLY, "rounds": ROUNDS, "max_spaces": MAX_SPACES,
+            "npc_supply": NPC_SUPPLY, "rounds": ROUNDS, "max_spaces": MAX_SPACES, "objectives": list(OBJECTIVES),
             "spark_target": base["spark_target"], "rule_titles": rule_titles(),
             "defaults": {k: base[k] for k in ("dice", "office_rewards", "starting_reputation", "board")}}
 
@@ -1094,13 +1105,36 @@ def game_data():
     return render_template("robotariat/data.html", base=base, **_common(ctx, rb, error)), status
 
 
+OBJECTIVE_NAMES = {"bursar": "Bursar", "dealer": "Dealer", "gambler": "Gambler", "saboteur": "Saboteur",
+                   "scrapper": "Scrapper", "spy": "Spy", "traffic_director": "Traffic Director", "turncoat": "Turncoat"}
+
+
+def objectives_body(rb: dict[str, Any]) -> dict[str, Any]:
+    """The objectives request: the table, its log of applied turns, the office track and the facts."""
+    players = len(rb["state"]["players"])
+    raw = rb["facts"]
+    facts: dict[str, Any] = {k: bool(raw.get(k)) for k in ("cooperative", "gambler_cards", "revolution_over")}
+    for key in ("objectives", "cards_played", "spy_correct"):
+        if isinstance(raw.get(key), list) and len(raw[key]) == players:
+            facts[key] = raw[key]
+    if isinstance(raw.get("max_junked"), int) and not isinstance(raw.get("max_junked"), bool):
+        facts["max_junked"] = raw["max_junked"]
+    log = [{k: e[k] for k in ("round", "player", "turn", "junked", "office")} for e in rb["log"]]
+    return api_body(rb, log=log, office_track=rb["office_track"], facts=facts)
+
+
 @bp.route("/robotariat/objectives", methods=["GET", "POST"])
 def objectives():
     ctx, rb, status, error = _handle("objectives", {"facts"})
     done = status == 200 and _redirect_after_save("robotariat.objectives", ctx)
     if done:
         return done
-    return render_template("robotariat/objectives.html", objectives=OBJECTIVES, **_common(ctx, rb, error)), status
+    result, result_error = (None, "Enter the board first.") if not rb["board"]["spaces"] else \
+        _solve(rb_api.objectives_json, objectives_body(rb))
+    junked = max([e["junked"] for e in rb["log"]] or [0])
+    return render_template("robotariat/objectives.html", objectives=OBJECTIVES, objective_names=OBJECTIVE_NAMES,
+                           result=result, result_error=result_error, most_junked=junked,
+                           **_common(ctx, rb, error)), status
 
 
 @bp.route("/robotariat/board.json", methods=["GET", "POST"])

@@ -248,7 +248,8 @@
     var out = [];
     (Array.isArray(raw) ? raw : []).forEach(function (e) {
       if (!isObj(e)) return;
-      out.push({ round: toInt(e.round, 1, 6, 1), player: toInt(e.player, 0, 4, 0), what: text(e.what, 80),
+      out.push({ round: toInt(e.round, 1, 6, 1), player: toInt(e.player, 0, 4, 0),
+                 turn: e.turn === "round_start" ? "round_start" : "npc", what: text(e.what, 80),
                  junked: toInt(e.junked, 0, 8, 0), office: toInt(e.office, 0, 10, 0) });
     });
     return out.slice(-200);
@@ -266,16 +267,25 @@
       example = true;
     }
     var data = normalizeData(raw.data);
+    var state = normalizeState(raw.state, board, players, names || [], data);
     return {
       board: board,
       example: example && board.spaces.length > 0,
       layout: RB.normalizeLayout(layoutRaw, board),
       data: data,
-      state: normalizeState(raw.state, board, players, names || [], data),
+      state: state,
       log: normalizeLog(raw.log),
+      office_track: normalizeOfficeTrack(raw.office_track, state.office),
       facts: isObj(raw.facts) ? raw.facts : {}
     };
   };
+
+  // Every value the Office Contributions track has shown this game, in order (for the Bursar).
+  function normalizeOfficeTrack(raw, office) {
+    var track = Array.isArray(raw) ? raw.map(function (v) { return toInt(v, 0, 10, 0); }) : [];
+    if (!track.length || track[track.length - 1] !== office) track.push(office);
+    return track.slice(-1000);
+  }
 
   // ---- actions (as apply_action in robotariat.py) ----
   function requireSpace(rb, v, field) {
@@ -363,6 +373,7 @@
                             reputation: Number(rb.data.starting_reputation[String(st.players.length)] || 5),
                             entry: RB.firstOfKind(rb.board, "move_the_masses") || st.entry });
         rb.log = [];
+        rb.office_track = [0];
         break;
       case "apply":
         // an outcome the API computed (NPC turn or round-start entry), as its `state`
@@ -503,6 +514,38 @@
     }
   }
 
+  // What the objectives need that the board cannot show (as _facts_from in robotariat.py).
+  function flag(v) { return !!v && v !== "0" && v !== "false" && v !== "off"; }
+  function factsFrom(act, rb) {
+    var players = rb.state.players.length, facts = Object.assign({}, rb.facts);
+    if ("cooperative" in act) facts.cooperative = flag(act.cooperative);
+    ["cards_played", "objectives", "spy_correct"].forEach(function (key) {
+      if (!(key in act)) return;
+      var values = act[key];
+      if (!Array.isArray(values) || values.length !== players) fail(key, "one value for each of the " + players + " players");
+      if (key === "cards_played") {
+        facts[key] = values.map(function (v, i) {
+          var n = Number(v);
+          if (v === "" || v === null || !isFinite(n) || Math.trunc(n) !== n) fail("cards_played[" + i + "]", "enter a whole number");
+          if (n < 0 || n > 18) fail("cards_played[" + i + "]", "between 0 and 18 (10 Upgrade + 8 Sabotage cards)");
+          return n;
+        });
+      } else if (key === "objectives") {
+        facts[key] = values.map(function (v, i) {
+          if (v && RB.meta().objectives.indexOf(v) < 0) fail("objectives[" + i + "]", "pick one of the 8 secret objectives");
+          return v || null;
+        });
+      } else facts[key] = values.map(flag);
+    });
+    ["gambler_cards", "revolution_over"].forEach(function (key) { if (key in act) facts[key] = flag(act[key]); });
+    if ("max_junked" in act && act.max_junked !== null && act.max_junked !== "") {
+      var n = Number(act.max_junked);
+      if (!isFinite(n)) fail("max_junked", "enter a whole number");
+      facts.max_junked = Math.max(0, Math.min(RB.meta().poster_supply, Math.trunc(n)));
+    }
+    return facts;
+  }
+
   var PLAY = ["move", "place_npc", "remove_npc", "poster", "tracks", "player", "active", "setup", "apply"];
   var EDIT = ["add_space", "edit_space", "delete_space", "toggle_link", "path", "move_space", "import", "example", "clear"];
 
@@ -512,7 +555,7 @@
     if (PLAY.indexOf(act.do) >= 0) playAction(rb, act);
     else if (EDIT.indexOf(act.do) >= 0) editAction(rb, act);
     else if (act.do === "data" || act.do === "data_reset") dataAction(rb, act);
-    else if (act.do === "facts") rb.facts = Object.assign({}, rb.facts, act.facts || {});
+    else if (act.do === "facts") rb.facts = factsFrom(act, rb);
     else fail("do", "unknown action");
     return RB.normalize(rb, players, names);
   };

@@ -182,7 +182,7 @@
     btn.addEventListener("click", function () {
       btn.disabled = true;
       store.do({ "do": "apply", state: e.state, round: e.row,
-                 log: { round: e.row, player: 0, turn: "entry", what: e.npc + " enters", junked: e.posters_junked, office: e.state.office } })
+                 log: { round: e.row, player: 0, turn: "round_start", what: e.npc + " enters", junked: e.posters_junked, office: e.state.office } })
         .then(function () { btn.disabled = false; });
     });
     return [

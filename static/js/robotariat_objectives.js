@@ -1,0 +1,89 @@
+// Robotariat objectives: the facts save with the table as they change, and POST
+// /api/robotariat/objectives says whether the Revolution succeeded and which objectives are met.
+(function () {
+  "use strict";
+  if (!window.RB || !document.getElementById("rb-data")) return;
+  document.body.classList.add("rb-js");
+  var store = RB.store();
+  var meta = RB.meta();
+  var titles = meta.rule_titles || {};
+  var form = document.getElementById("facts-form");
+  var NAMES = { bursar: "Bursar", dealer: "Dealer", gambler: "Gambler", saboteur: "Saboteur", scrapper: "Scrapper",
+                spy: "Spy", traffic_director: "Traffic Director", turncoat: "Turncoat" };
+  var save = Tablebot.debounce(function () { store.do(RB.formAction(form)); }, 400);
+  form.addEventListener("input", save);
+  form.addEventListener("change", save);
+  form.addEventListener("submit", function (e) { e.preventDefault(); store.do(RB.formAction(form)); });
+
+  function h(tag, attrs) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") e.textContent = attrs[k]; else if (k === "cls") e.className = attrs[k]; else e.setAttribute(k, attrs[k]);
+    });
+    for (var i = 2; i < arguments.length; i++) if (arguments[i]) e.appendChild(typeof arguments[i] === "string" ? document.createTextNode(arguments[i]) : arguments[i]);
+    return e;
+  }
+  function verdict(v, yes, no) {
+    if (v === null || v === undefined) return h("span", { cls: "rb-verdict open", text: "not decided" });
+    return h("span", { cls: "rb-verdict " + (v ? "yes" : "no"), text: v ? (yes || "met") : (no || "not met") });
+  }
+  function ruleLinks(ids) {
+    if (!ids || !ids.length) return null;
+    var p = h("p", { cls: "rule-links" }, "Rules: ");
+    ids.forEach(function (id) { p.appendChild(h("a", { href: "/rules/" + id, text: titles[id] || id })); });
+    return p;
+  }
+
+  function body() {
+    var rb = store.rb, players = rb.state.players.length, raw = rb.facts, facts = {};
+    ["cooperative", "gambler_cards", "revolution_over"].forEach(function (k) { facts[k] = !!raw[k]; });
+    ["objectives", "cards_played", "spy_correct"].forEach(function (k) {
+      if (Array.isArray(raw[k]) && raw[k].length === players) facts[k] = raw[k];
+    });
+    if (typeof raw.max_junked === "number") facts.max_junked = raw.max_junked;
+    var log = rb.log.map(function (e) { return { round: e.round, player: e.player, turn: e.turn, junked: e.junked, office: e.office }; });
+    return RB.apiBody(rb, { log: log, office_track: rb.office_track, facts: facts });
+  }
+
+  function show(res) {
+    var box = document.getElementById("result-body");
+    box.textContent = "";
+    if (!res.ok) { box.appendChild(h("p", { cls: "notice warn", id: "result-error", text: Tablebot.errorText(res) })); return; }
+    var r = res.data;
+    box.appendChild(h("p", { cls: "rb-big rb-rev-" + r.revolution, id: "rev-status",
+      text: r.revolution === "success" ? "It succeeded." : (r.revolution === "failure" ? "It failed." : "It goes on.") }));
+    box.appendChild(h("p", { cls: "why", text: r.why }));
+    box.appendChild(h("h3", { text: "Who wins" }));
+    var ul = h("ul", { cls: "rb-seats", id: "seat-results" });
+    r.seats.forEach(function (s) {
+      ul.appendChild(h("li", {}, h("strong", { text: (s.seat + 1) + ". " + s.name }), s.objective ? " · " + NAMES[s.objective] : "", ": ",
+        verdict(s.wins, "wins", "does not win"), " ", h("span", { cls: "why", text: s.why })));
+    });
+    box.appendChild(ul);
+    if (r.mode !== "cooperative") {
+      box.appendChild(h("h3", { text: "Each objective's condition" }));
+      box.appendChild(h("p", { cls: "small muted", text: "Shown for every objective, so nobody has to reveal theirs to check it. Several players can win." }));
+      var checks = h("ul", { cls: "rb-checks", id: "objective-checks" });
+      r.checks.forEach(function (c) {
+        checks.appendChild(h("li", {}, h("strong", { text: c.name }), " ", verdict(c.met), " ", h("span", { cls: "why", text: c.why }), ruleLinks(c.rules.slice(1))));
+      });
+      r.seat_checks.forEach(function (row, seat) {
+        row.forEach(function (c) {
+          checks.appendChild(h("li", {}, h("strong", { text: c.name }), " for " + r.seats[seat].name + " ", verdict(c.met), " ", h("span", { cls: "why", text: c.why })));
+        });
+      });
+      box.appendChild(checks);
+    }
+    box.appendChild(ruleLinks(r.rules));
+  }
+
+  var lastKey = null;
+  function refresh() {
+    if (!store.rb.board.spaces.length) return;
+    var b = body(), key = JSON.stringify(b);
+    if (key === lastKey) return;
+    lastKey = key;
+    Tablebot.api("POST", "/api/robotariat/objectives", b).then(function (res) { if (key === lastKey) show(res); });
+  }
+  store.on(Tablebot.debounce(refresh, 200));
+})();
