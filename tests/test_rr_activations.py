@@ -28,10 +28,10 @@ def test_finite_loops_example_is_legal():
     assert [(a["path"], a["robots"]) for a in r.activations] == [
         ("3", ["Hallyu", "Bingo", "Zeus", "Sir Kit"]), ("4", ["Sir Kit"])]
     assert {n.path: n.label for n in r.nodes if n.kind != "run"} == {
-        "1": "Gain a program or a robot card",
-        "2": "Discard X robot cards, draw X+1; gain a robot card and a battery",
-        "3": "Hallyu", "3.A": "Gain a microchip or a gear", "3.B": "Gain a gear or a sensor",
-        "3.C": "Bingo", "3.C.1": "Zeus", "3.C.1.A": "Gain a program or a robot card", "3.C.1.B": "Sir Kit",
+        "1": "Take a program or a robot card",
+        "2": "Swap X robot cards for X+1 new ones, then +1 robot card and +1 battery",
+        "3": "Hallyu", "3.A": "Take a microchip or a gear", "3.B": "Take a gear or a sensor",
+        "3.C": "Bingo", "3.C.1": "Zeus", "3.C.1.A": "Take a program or a robot card", "3.C.1.B": "Sir Kit",
         "4": "Sir Kit"}
 
 

@@ -179,7 +179,7 @@ def test_temple_after_charlotte_counts_the_new_column_and_order_is_suggested():
     assert good.steps[1].gained == {"vp": 4}
     bad = run(start, robots, [Ability("temple_friendship"), charlotte])
     assert bad.steps[0].gained == {"vp": 2}
-    assert any("Charlotte -> Temple" in n and "+2 vp more" in n for n in bad.notes)
+    assert any("Charlotte → Temple" in n and "+2 vp more" in n for n in bad.notes)
 
 
 def test_confucius_friendship_rulebook_example():

@@ -197,16 +197,16 @@ def check(steps: Sequence[Node], phase: str | None = None, energy: int | None = 
 FINITE_LOOPS_EXAMPLE: dict = {
     "phase": "design", "energy": 5,
     "steps": [
-        {"board": "Gain a program or a robot card"},
-        {"board": "Discard X robot cards, draw X+1; gain a robot card and a battery"},
+        {"board": "Take a program or a robot card"},
+        {"board": "Swap X robot cards for X+1 new ones, then +1 robot card and +1 battery"},
         {"robot": "Hallyu", "does": "Spend a gear to run Fabricate at 4 (3 + 1 from an unlocked upgrade)",
          "then": [{"run": "fabricate", "energy": 4, "steps": [
-             {"board": "Gain a microchip or a gear"},
-             {"board": "Gain a gear or a sensor"},
+             {"board": "Take a microchip or a gear"},
+             {"board": "Take a gear or a sensor"},
              {"robot": "Bingo", "does": "Activate an adjacent robot (Hallyu is taken already, so Zeus)",
               "then": [{"robot": "Zeus", "does": "Run Design at 2 (1 + 1 from an unlocked upgrade)",
                         "then": [{"run": "design", "energy": 2, "steps": [
-                            {"board": "Gain a program or a robot card"},
+                            {"board": "Take a program or a robot card"},
                             {"robot": "Sir Kit", "does": "Gain a battery"}]}]}]}]}]},
         {"robot": "Sir Kit", "does": "Gain a battery (a separate activation from Hallyu's)"},
     ],

@@ -333,7 +333,7 @@ def better_order(inventory: Inventory, robots: list[Robot], order: Sequence[tupl
                 best = (gain, list(perm))
     if best is None:
         return None
-    names = " -> ".join(ABILITIES[ab.id][0] + (" (upgraded)" if part == "upgrade" else "")
+    names = " → ".join(ABILITIES[ab.id][0] + (" (upgraded)" if part == "upgrade" else "")
                         for _, ab, part in best[1])
     inv, _, _ = _apply(inventory, robots, best[1], sacagawea)
     extra = {k: v - base[k] for k, v in inv.as_dict().items() if v != base[k]}
