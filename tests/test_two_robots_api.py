@@ -127,3 +127,89 @@ def test_factory_fuzz_never_5xx(client, body):
     assert r.status_code in (200, 400), r.get_json()
     if r.status_code == 400:
         assert r.get_json()["error"]["message"]
+
+
+# ---- planner and odds endpoints ----------------------------------------------------------------------
+
+def C(part, *energies):
+    return {"part": part, "energies": list(energies)}
+
+
+LONE_TRIPLE = {"stacks": [{"cards": [C("head", "chemical", "solar"), C("arms", "chemical", "solar"),
+                                     C("legs", "chemical", "solar")]}],
+               "hand": [{"kind": "part", **C("head", "chemical")}]}
+
+
+def test_plan_keeps_the_card_that_would_lock_the_stack(client):
+    """Stacking Part Cards (Liz example logic) through the API: keep the Chemical HEAD."""
+    d = post(client, "/api/two-robots/plan", LONE_TRIPLE).get_json()
+    assert d["steps"] == [] and d["score"]["outs"] == 9
+    assert d["summary"].startswith("Keep your cards")
+    assert "9 against 5" in d["runner_up"]
+    assert d["p_robot_next_draw"]["exact"] == "7377/28576"  # 1 - C(87,3)/C(96,3)
+    assert d["unseen_source"] == "default" and "unverified" in d["notes"][0]
+
+
+def test_plan_event_power_through_the_api(client):
+    """The Event Phase, option A: the robot is kept by sacrificing the two parts played first."""
+    robot = [C(p, "mechanical") for p in ("head", "arms", "legs", "torso")]
+    body = {"stacks": [{"cards": robot}], "event": "power",
+            "hand": [{"kind": "part", **C("head", "electrical")}, {"kind": "part", **C("arms", "nuclear")}]}
+    d = post(client, "/api/two-robots/plan", body).get_json()
+    phases = [s["phase"] for s in d["steps"]]
+    assert phases == ["play", "play", "event", "event"]
+    assert d["score"]["robots"] == 1 and d["factory_after"]["active_robots"] == 1
+    assert "tr-the-event-phase" in d["rules"]
+
+
+def test_plan_with_entered_unseen_cards(client):
+    body = dict(LONE_TRIPLE, unseen=[{"kind": "part", **C("torso", "solar"), "count": 1},
+                                     {"kind": "attack", "name": "Any", "count": 3}])
+    d = post(client, "/api/two-robots/plan", body).get_json()
+    assert d["unseen_source"] == "entered" and d["score"]["outs"] == 1
+    assert d["p_robot_next_draw"]["exact"] == "3/4"  # 1 - C(3,3)/C(4,3)
+
+
+def test_plan_bad_fields(client):
+    cases = [({"event": "party"}, "event"), ({"actions": 4}, "actions"), ({"powers_left": -1}, "powers_left"),
+             ({"hand": [{"kind": "part", **C("head", "solar")}] * 16}, "hand"),
+             ({"unseen": [{"kind": "part", **C("head", "solar"), "count": 0}]}, "unseen"),
+             ({"unseen": [{"kind": "part", **C("tail", "solar")}]}, "unseen[0].part")]
+    for body, path in cases:
+        r = post(client, "/api/two-robots/plan", body)
+        assert r.status_code == 400, body
+        assert any(f["path"] == path for f in r.get_json()["error"]["fields"]), (body, r.get_json())
+    r = post(client, "/api/two-robots/plan", {"stacks": [{"cards": [C("head", "solar")]}, {"cards": [C("arms", "solar")]}]})
+    assert r.status_code == 400 and r.get_json()["error"]["code"] == "impossible_factory"
+
+
+def test_odds_completing_a_robot(client):
+    """Draw Phase: three cards; the TORSOs that finish the Chemical/Solar stack (9 of 96 unseen)."""
+    d = post(client, "/api/two-robots/odds", LONE_TRIPLE).get_json()
+    assert d["mode"] == "completes_robot" and d["wanted_total"] == 9 and d["unseen_total"] == 96
+    assert d["p_at_least_one"]["exact"] == "7377/28576"
+    assert d["completions"][0]["missing"] == "torso" and d["completions"][0]["count"] == 9
+    assert sum(__import__("fractions").Fraction(x["p"]["exact"]) for x in d["distribution"]) == 1
+
+
+def test_odds_marked_cards(client):
+    body = {"unseen": [{"kind": "attack", "name": "Ice Blast", "count": 2, "wanted": True},
+                       {"kind": "defense", "count": 8}], "draws": 3}
+    d = post(client, "/api/two-robots/odds", body).get_json()
+    assert d["mode"] == "marked" and d["wanted_total"] == 2
+    assert d["p_at_least_one"]["exact"] == "8/15"  # 1 - C(8,3)/C(10,3) = 1 - 56/120
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(json_values, plausible), st.sampled_from(["/api/two-robots/plan", "/api/two-robots/odds"]),
+       st.dictionaries(st.sampled_from(["event", "actions", "powers_left", "hand_limit", "draws", "unseen"]),
+                       st.one_of(st.integers(-2, 12), st.sampled_from(["power", "active_robot", "none", "x"]),
+                                 st.lists(st.fixed_dictionaries({"kind": st.sampled_from(["part", "attack"]),
+                                                                 "count": st.integers(-1, 5)}).map(
+                                     lambda d: d | {"part": "head", "energies": ["solar"]}), max_size=3)),
+                       max_size=3))
+def test_plan_and_odds_fuzz_never_5xx(client, body, url, extra):
+    if isinstance(body, dict):
+        body = body | extra
+    r = post(client, url, body)
+    assert r.status_code in (200, 400), r.get_json()

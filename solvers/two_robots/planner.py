@@ -1,0 +1,711 @@
+"""Two Robots turn planner: the best up-to-three plays, the Event phase sacrifice and the cleanup discard.
+
+Exhaustive search over the part cards in hand (identical cards are one choice) and every legal
+placement, up to the actions left; each distinct end state is scored once. Attack and Defense
+cards the player marks `play` go after the parts: placing parts never removes a stack, so the
+stack count an Attack card needs is highest at the end of the plays. Card effects are not modelled.
+
+A plan is judged by these terms, in this order (the first difference decides):
+ 1. won: two active robots after the plays (frozen ones count) ends the game at once, and then
+    only the fewest plays matter;
+ 2. event: the Event phase option the player asked for can be paid;
+ 3. robots: active robots left after the Event phase sacrifice;
+ 4. wanted: Attack/Defense cards marked `play` that get played;
+ 5. outs: unseen cards that would each finish a robot next turn (more outs = better next draw);
+ 6. ready: Attack/Defense cards kept in hand whose stack requirement is met;
+ 7. progress: distinct parts per stack, most built stack first (compared stack by stack);
+ 8. kept: fewer cards lost to the hand limit at cleanup;
+ 9. fewer plays (cards kept in hand stay flexible and out of reach of Attack cards).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+
+from .factory import (
+    Factory,
+    HandCard,
+    Part,
+    is_robot,
+    matchable,
+    placement,
+    stack_parts,
+)
+from .odds import UnseenCard, p_at_least_one
+
+EVENTS = ("none", "power", "active_robot")
+EVENT_COST = {"power": 2, "active_robot": 1}
+EVENT_NAME = {"power": "option A, use a Power card", "active_robot": "option B, reveal an Active Robot card"}
+
+TERMS = ("won", "event", "robots", "wanted", "outs", "ready", "progress", "kept", "plays")
+
+
+@dataclass(frozen=True)
+class Turn:
+    factory: Factory
+    hand: tuple[HandCard, ...]
+    part_names: tuple[str, ...]
+    unseen: tuple[UnseenCard, ...] = ()
+    actions: int = 3
+    event: str = "none"
+    powers_left: int = 3
+    hand_limit: int = 7
+
+
+@dataclass(frozen=True)
+class Step:
+    phase: str                 # "play", "event", "cleanup"
+    action: str                # "part", "attack", "defense", "sacrifice", "discard"
+    card: str                  # the card's label
+    hand_index: int | None     # index in the hand given (plays and discards)
+    stack: int | None          # play: target stack (None = new stack); sacrifice: stack it leaves
+    new_stack: bool
+    why: str
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Score:
+    won: bool
+    event: bool
+    robots: int
+    wanted: int
+    outs: int
+    ready: int
+    progress: tuple[int, ...]
+    kept: int       # minus the cards discarded at cleanup
+    plays: int      # minus the number of plays
+
+    def key(self) -> tuple:
+        return (self.won, self.event, self.robots, self.wanted, self.outs, self.ready, self.progress,
+                self.kept, self.plays)
+
+
+@dataclass(frozen=True)
+class EventOption:
+    event: str
+    available: bool
+    sacrifice: tuple[tuple[int, Part, str], ...]   # (stack in the factory after plays, card, why)
+    breaks_robot: bool
+    why: str
+
+
+@dataclass
+class TurnPlan:
+    steps: list[Step]
+    score: Score
+    factory_after_plays: Factory
+    factory_after: Factory
+    hand_after: list[int]
+    discards: list[int]
+    p_robot_next_draw: Fraction
+    summary: str
+    reasons: list[str]
+    runner_up: str | None
+    ties: list[str]
+    event_options: list[EventOption]
+    notes: list[str] = field(default_factory=list)
+    explored: int = 0
+
+
+# ---- the search's own compact factory --------------------------------------------------------------
+# A card is an int (part-name index << 5 | energy mask); a stack is (frozen, sorted card ints). Stacks
+# and their derived facts hash fast, so each distinct end state is scored once and cheaply.
+
+SStack = tuple[bool, tuple[int, ...]]
+
+
+@lru_cache(maxsize=1 << 15)
+def _info(stack: SStack) -> tuple[int, int, bool]:
+    """(candidate energies mask, part-name bits, frozen)."""
+    mask, names = 31, 0
+    for c in stack[1]:
+        mask &= c & 31
+        names |= 1 << (c >> 5)
+    return mask, names, stack[0]
+
+
+def _add(stack: SStack, card: int) -> SStack:
+    return stack[0], tuple(sorted(stack[1] + (card,)))
+
+
+def _masks(stacks: Sequence[SStack]) -> tuple[int, ...]:
+    return tuple(_info(s)[0] for s in stacks)
+
+
+@lru_cache(maxsize=1 << 15)
+def _stack_removals(stack: SStack, n: int) -> tuple[tuple[tuple[int, int, bool] | None, tuple[int, ...]], ...]:
+    """Distinct results of taking n cards from one stack: (its facts after, or None when it is gone;
+    the cards taken). A frozen stack gives nothing."""
+    if stack[0] or len(stack[1]) < n:
+        return ()
+    found: dict[tuple[int, int, bool] | None, tuple[int, ...]] = {}
+    cards = stack[1]
+    for picks in set(combinations(cards, n)):
+        rest = list(cards)
+        for c in picks:
+            rest.remove(c)
+        after = _info((stack[0], tuple(rest))) if rest else None
+        if after not in found or picks < found[after]:
+            found[after] = picks
+    return tuple(sorted(found.items(), key=lambda x: x[1]))
+
+
+def _remove(stacks: Sequence[SStack], picks: Sequence[tuple[int, int]]) -> tuple[SStack, ...]:
+    out = []
+    for i, s in enumerate(stacks):
+        cards = list(s[1])
+        for k, c in picks:
+            if k == i:
+                cards.remove(c)
+        if cards:
+            out.append((s[0], tuple(cards)))
+    return tuple(out)
+
+
+class _Planner:
+    def __init__(self, turn: Turn):
+        self.t = turn
+        self.names = turn.part_names
+        self.index = {n: i for i, n in enumerate(self.names)}
+        self.full = (1 << len(self.names)) - 1
+        self.part_cards: dict[int, list[int]] = {}
+        for i, c in enumerate(turn.hand):
+            if c.kind == "part" and c.part is not None:
+                self.part_cards.setdefault(self.card(c.part), []).append(i)
+        self.types = list(self.part_cards)
+        self.card_parts: dict[int, Part] = {}
+        for c in [*(c.part for c in turn.hand if c.part is not None),
+                  *(c for st in turn.factory.stacks for c in st.cards)]:
+            self.card_parts[self.card(c)] = c
+        self.flagged = [i for i, c in enumerate(turn.hand) if c.kind != "part" and c.play]
+        # unseen part cards by part-name index: [(mask, copies)]
+        self.unseen_by_name: dict[int, list[tuple[int, int]]] = {}
+        for u in turn.unseen:
+            if u.part is not None and u.part.part in self.index and u.count > 0:
+                self.unseen_by_name.setdefault(self.index[u.part.part], []).append((u.part.mask, u.count))
+        self.unseen_count = {(n, m): c for n, lst in self.unseen_by_name.items() for m, c in lst}
+        self.start: tuple[SStack, ...] = tuple(
+            (s.frozen, tuple(sorted(self.card(c) for c in s.cards))) for s in turn.factory.stacks)
+        self._shape_cache: dict[tuple, tuple[int, int, tuple[int, ...]]] = {}
+        self._sac_values: dict[tuple, tuple] = {}
+        self._attack_cache: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+    def card(self, part: Part) -> int:
+        if part.part not in self.index:
+            raise ValueError(f"{part.part!r} is not one of the part names {self.names}")
+        return self.index[part.part] << 5 | part.mask
+
+    def robots(self, stacks: Sequence[SStack]) -> int:
+        full = self.full
+        return sum(_info(s)[1] == full for s in stacks)
+
+    def shape_value(self, infos: Sequence[tuple[int, int, bool]]) -> tuple[int, int, tuple[int, ...]]:
+        """(robots, outs, progress): they depend only on each stack's energies, part names and frost."""
+        shape = tuple(sorted(infos))
+        hit = self._shape_cache.get(shape)
+        if hit is not None:
+            return hit
+        full = self.full
+        robots = sum(nb == full for _, nb, _ in infos)
+        masks = tuple(m for m, _, _ in infos)
+        outs_types: set[tuple[int, int]] = set()
+        outs = 0
+        for i, (m, nb, frozen) in enumerate(infos):
+            missing = full ^ nb
+            if frozen or missing == 0 or missing & (missing - 1):
+                continue
+            name = missing.bit_length() - 1
+            for um, copies in self.unseen_by_name.get(name, ()):
+                if (name, um) in outs_types or not (um & m):
+                    continue
+                if matchable(masks[:i] + (m & um,) + masks[i + 1:]):
+                    outs_types.add((name, um))
+                    outs += copies
+        progress = tuple(sorted((nb.bit_count() for _, nb, _ in infos), reverse=True))
+        value = (robots, outs, progress)
+        self._shape_cache[shape] = value
+        return value
+
+    def value(self, infos: Sequence[tuple[int, int, bool]], kept_reqs: tuple[int, ...]) -> tuple:
+        robots, outs, progress = self.shape_value(infos)
+        n = len(infos)
+        return robots, outs, sum(1 for r in kept_reqs if r <= n), progress
+
+    def can_pay(self, stacks: Sequence[SStack], event: str) -> bool:
+        free = sum(len(s[1]) for s in stacks if not s[0])
+        if free < EVENT_COST[event]:
+            return False
+        if event == "power":
+            return self.t.powers_left >= 1
+        return any(_info(s)[1] == self.full and not s[0] for s in stacks)
+
+    def sacrifice_value(self, stacks: tuple[SStack, ...], event: str, kept_reqs: tuple[int, ...]) -> tuple:
+        """(possible, value after the best sacrifice) where value = (robots, outs, ready, progress).
+        Factories whose stacks agree on everything a sacrifice can reach share one answer."""
+        if not self.can_pay(stacks, event):
+            return False, None
+        n = EVENT_COST[event]
+        sig = (event, kept_reqs, tuple(sorted((_info(s), tuple(r for r, _ in _stack_removals(s, 1)),
+                                               tuple(r for r, _ in _stack_removals(s, n))) for s in stacks)))
+        hit = self._sac_values.get(sig)
+        if hit is None:
+            hit = self._sac_values[sig] = self.sacrifice(stacks, event, kept_reqs)[4]
+        return True, hit
+
+    def sacrifice(self, stacks: tuple[SStack, ...], event: str, kept_reqs: tuple[int, ...]) -> tuple:
+        """(possible, stacks after, picks as (stack, card), breaks a robot, value) for the best
+        sacrifice. Every distinct way is tried, those keeping more robots first; the search stops once
+        no remaining way can do better."""
+        if not self.can_pay(stacks, event):
+            return False, stacks, (), False, None
+        full = self.full
+        infos = [_info(s) for s in stacks]
+        base = sum(1 for x in infos if x[1] == full)
+        cands: list[tuple[int, dict, tuple]] = []
+
+        def lost(i: int, res: tuple[int, int, bool] | None) -> int:
+            return 1 if infos[i][1] == full and (res is None or res[1] != full) else 0
+
+        singles = [_stack_removals(s, 1) for s in stacks]
+        if EVENT_COST[event] == 1:
+            for i, options in enumerate(singles):
+                for res, taken in options:
+                    cands.append((base - lost(i, res), {i: res}, ((i, taken[0]),)))
+        else:
+            for i, s in enumerate(stacks):
+                for res, taken in _stack_removals(s, 2):
+                    cands.append((base - lost(i, res), {i: res}, ((i, taken[0]), (i, taken[1]))))
+            for i, j in combinations(range(len(stacks)), 2):
+                for res_i, taken_i in singles[i]:
+                    li = lost(i, res_i)
+                    for res_j, taken_j in singles[j]:
+                        cands.append((base - li - lost(j, res_j), {i: res_i, j: res_j},
+                                      ((i, taken_i[0]), (j, taken_j[0]))))
+        cands.sort(key=lambda c: -c[0])
+        top = cands[0][0]
+        # nothing beats keeping every robot, the outs of the stacks one part short, and all the rest
+        ceiling = None
+        if top == base:
+            robots_cap, outs_cap, progress_cap = self.sacrifice_bound(stacks, EVENT_COST[event])
+            ceiling = (robots_cap, outs_cap, sum(1 for r in kept_reqs if r <= len(infos)), progress_cap)
+        best: tuple | None = None
+        ready = [sum(1 for r in kept_reqs if r <= k) for k in range(len(infos) + 1)]
+        cache, shape_value = self._shape_cache, self.shape_value
+        for robots, changes, picks in cands:
+            if best is not None and robots < best[0][0]:
+                break
+            after = [changes.get(k, inf) for k, inf in enumerate(infos)] if len(changes) > 0 else infos
+            after = [x for x in after if x is not None]
+            shape = cache.get(tuple(sorted(after))) or shape_value(after)
+            v = (shape[0], shape[1], ready[len(after)], shape[2])
+            if best is None or v > best[0]:
+                best = (v, picks)
+                if v == ceiling:
+                    break
+        assert best is not None
+        return True, _remove(stacks, best[1]), best[1], best[0][0] < base, best[0]
+
+    def _outs_cap(self, infos: Sequence[tuple[int, int, bool]]) -> int:
+        """The most outs a sacrifice keeping every robot can leave: at most every unseen card of the
+        name missing from each stack that is one part short now (a sacrifice never adds a name)."""
+        full = self.full
+        names = {(full ^ nb).bit_length() - 1 for _, nb, fr in infos
+                 if not fr and nb != full and (full ^ nb) & ((full ^ nb) - 1) == 0}
+        return sum(c for n in names for _, c in self.unseen_by_name.get(n, ()))
+
+    def sacrifice_bound(self, stacks: Sequence[SStack], n: int) -> tuple[int, int, tuple[int, ...]]:
+        """Upper bounds on (robots, outs, progress) after any sacrifice of n cards, each maximised on
+        its own (so together they bound the real, jointly chosen result)."""
+        full = self.full
+        infos = [_info(s) for s in stacks]
+        free = [(s, x) for s, x in zip(stacks, infos) if not s[0]]
+        safe = sum(len(s[1]) - (4 if x[1] == full else 0) for s, x in free)
+        robots = sum(1 for x in infos if x[1] == full) - (1 if safe < n else 0)
+        if safe < n:  # a robot must break and may leave a stack one part short: no useful cap
+            outs = sum(self.unseen_count.values())
+        else:
+            # stacks one part short keep their energies unless they hold a duplicate to give
+            fits: set[tuple[int, int]] = set()
+            for s, (m, nb, _) in free:
+                missing = full ^ nb
+                if missing == 0 or missing & (missing - 1):
+                    continue
+                name = missing.bit_length() - 1
+                wide = 31 if len(s[1]) > 3 else m
+                fits.update((name, um) for um, _ in self.unseen_by_name.get(name, ()) if um & wide)
+            outs = sum(self.unseen_count[f] for f in fits)
+        # progress: the best sorted tuple over which stacks give the n cards (duplicates go first)
+        counts = [(x[1].bit_count(), len(s[1]), s[0]) for s, x in zip(stacks, infos)]
+        splits: list[tuple[int, ...]] = [(i,) * n for i, c in enumerate(counts) if not c[2] and c[1] >= n]
+        if n == 2:
+            splits += [(i, j) for i, j in combinations(range(len(counts)), 2)
+                       if not counts[i][2] and not counts[j][2]]
+        progress: tuple[int, ...] = ()
+        for split in splits:
+            after = [min(names, size - split.count(k)) for k, (names, size, _) in enumerate(counts)
+                     if size - split.count(k) > 0]
+            progress = max(progress, tuple(sorted(after, reverse=True)))
+        return robots, outs, progress
+
+    def search(self) -> dict[tuple, tuple[tuple[SStack, ...], tuple[tuple[int, int | None], ...]]]:
+        """Every distinct end state of the plays: key -> (stacks, plays as (hand index, stack or None)).
+
+        Plays commute (a state is legal whenever a later one is, since fewer cards only widen the
+        energies a stack may take), so each state is reached in one canonical order: first the plays
+        that start new stacks, then those that add to a stack, each group by card kind."""
+        seen: dict[tuple, tuple] = {}
+        actions = self.t.actions
+        types = self.types
+        part_cards = self.part_cards
+        robots = self.robots
+
+        def rec(stacks: tuple[SStack, ...], used: tuple[int, ...], seq: tuple, depth: int,
+                adding: bool, first: int) -> None:
+            key = (tuple(sorted(stacks)), used)
+            if key in seen:
+                return
+            seen[key] = (stacks, seq)
+            if depth == actions or robots(stacks) >= 2:
+                return
+            masks = _masks(stacks)
+            for t in range(len(types)):
+                card = types[t]
+                idxs = part_cards[card]
+                if used[t] >= len(idxs):
+                    continue
+                cm = card & 31
+                nused = used[:t] + (used[t] + 1,) + used[t + 1:]
+                hand_index = idxs[used[t]]
+                if not adding and t >= first and matchable(masks + (cm,)):
+                    rec(stacks + ((False, (card,)),), nused, seq + ((hand_index, None),), depth + 1, False, t)
+                if adding and t < first:
+                    continue
+                for k, s in enumerate(stacks):
+                    if s[0] or not (masks[k] & cm):
+                        continue
+                    if matchable(masks[:k] + (masks[k] & cm,) + masks[k + 1:]):
+                        rec(stacks[:k] + (_add(s, card),) + stacks[k + 1:], nused, seq + ((hand_index, k),),
+                            depth + 1, True, t)
+
+        rec(self.start, tuple(0 for _ in types), (), 0, False, 0)
+        return seen
+
+    def score_all(self, states: dict) -> list[tuple]:
+        """Scored states, best first. A state whose bound cannot reach the best score nor the
+        runner-up's is skipped (only the Event sacrifice search makes scoring slow)."""
+        todo = []
+        for st, seq in states.values():
+            score, extra = self.evaluate(st, seq, sacrifice=False)
+            exact = score.won or self.t.event == "none" or not score.event
+            if exact:
+                todo.append((score.key(), st, seq, (score, extra)))
+            else:
+                # a sacrifice never adds a robot, a stack or a part; outs are capped by _outs_cap
+                infos = [_info(s) for s in st]
+                ub = (score.won, score.event, score.robots, score.wanted, max(score.outs, self._outs_cap(infos)),
+                      score.ready, score.progress, score.kept, score.plays)
+                todo.append((ub, st, seq, None))
+        todo.sort(key=lambda x: x[0], reverse=True)
+        scored: list[tuple] = []
+        best = lower = None
+        n = EVENT_COST.get(self.t.event, 0)
+        for ub, st, seq, done in todo:
+            if best is not None and ub < best and lower is not None and ub < lower:
+                break
+            if done is None and best is not None and lower is not None:
+                # a tighter bound, worth its cost only for states the cheap one could not rule out
+                robots, outs, progress = self.sacrifice_bound(st, n)
+                tight = ub[:2] + (robots, ub[3], outs, ub[5], progress) + ub[7:]
+                if tight < best and tight < lower:
+                    continue
+            score, extra = done if done is not None else self.evaluate(st, seq)
+            key = score.key()
+            scored.append((key, score, st, seq, extra))
+            if best is None or key > best:
+                if best is not None:
+                    lower = best
+                best = key
+            elif key < best and (lower is None or key > lower):
+                lower = key
+        scored.sort(key=lambda x: x[0], reverse=True)
+        return scored
+
+    def attacks_for(self, n_stacks: int, left: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(marked Attack/Defense cards played, stack requirements of those kept) for a plan ending
+        with n_stacks stacks and `left` actions."""
+        key = (n_stacks, left)
+        hit = self._attack_cache.get(key)
+        if hit is None:
+            t = self.t
+            attacks = tuple([i for i in self.flagged if t.hand[i].stacks_required <= n_stacks][:max(left, 0)])
+            reqs = tuple(sorted(t.hand[i].stacks_required for i in range(len(t.hand))
+                                if t.hand[i].kind != "part" and i not in attacks))
+            hit = self._attack_cache[key] = (attacks, reqs)
+        return hit
+
+    def kept(self, seq: tuple, attacks: Sequence[int]) -> list[int]:
+        played = {i for i, _ in seq} | set(attacks)
+        return [i for i in range(len(self.t.hand)) if i not in played]
+
+    def evaluate(self, stacks: tuple[SStack, ...], seq: tuple, sacrifice: bool = True) -> tuple[Score, dict]:
+        """The state's score; with sacrifice=False the Event phase is only checked for being payable."""
+        t = self.t
+        infos = [_info(s) for s in stacks]
+        full = self.full
+        robots_now = sum(1 for x in infos if x[1] == full)
+        if robots_now >= 2:  # the game is over: only the shortest way there matters
+            return Score(True, True, robots_now, 0, 0, 0, (), 0, -len(seq)), {"attacks": ()}
+        attacks, kept_reqs = self.attacks_for(len(stacks), t.actions - len(seq))
+        event_ok, value = True, None
+        if t.event != "none":
+            if sacrifice:
+                event_ok, value = self.sacrifice_value(stacks, t.event, kept_reqs)
+            else:
+                event_ok = self.can_pay(stacks, t.event)
+        robots, outs, ready, progress = value or self.value(infos, kept_reqs)
+        kept_count = len(t.hand) - len(seq) - len(attacks)
+        lost = max(0, kept_count - t.hand_limit)
+        score = Score(False, event_ok, robots, len(attacks), outs, ready, progress, -lost,
+                      -(len(seq) + len(attacks)))
+        return score, {"attacks": attacks}
+
+
+# ---- explanations ------------------------------------------------------------------------------------
+
+def _summary(turn: Turn, seq: tuple, attacks: Sequence[int]) -> str:
+    bits = []
+    for i, k in seq:
+        card = turn.hand[i].part
+        assert card is not None
+        bits.append(f"{card.label()} {'on stack ' + str(k + 1) if k is not None else 'as a new stack'}")
+    bits += [f"play {turn.hand[i].name or turn.hand[i].kind}" for i in attacks]
+    return "; ".join(bits) if bits else "play nothing"
+
+
+TERM_TEXT = {
+    "won": "winning now",
+    "event": "paying for the Event phase you chose",
+    "robots": "active robots kept",
+    "wanted": "marked Attack/Defense cards played",
+    "outs": "unseen cards that would finish a robot",
+    "ready": "Attack/Defense cards in hand whose stack requirement is met",
+    "progress": "parts per stack, most built first",
+    "kept": "cards lost to the hand limit",
+    "plays": "cards kept in hand",
+}
+
+
+def _difference(a: Score, b: Score) -> str:
+    for name in TERMS:
+        x, y = getattr(a, name), getattr(b, name)
+        if x != y:
+            if name in ("kept", "plays"):
+                x, y = -x if isinstance(x, int) else x, -y if isinstance(y, int) else y
+            show = (lambda v: "+".join(map(str, v))) if name == "progress" else str
+            return f"{TERM_TEXT[name]} ({show(x)} against {show(y)})"
+    return "nothing"
+
+
+def _reasons(turn: Turn, score: Score, total_unseen: int) -> list[str]:
+    out = []
+    if score.won:
+        out.append("Two active robots after these plays: you win (frozen robots count).")
+        return out
+    if turn.event != "none":
+        out.append(f"The Event phase ({EVENT_NAME[turn.event]}) can be paid." if score.event else
+                   f"The Event phase you chose ({EVENT_NAME[turn.event]}) cannot be paid with any plan.")
+    out.append(f"{score.robots} active robot{'s' if score.robots != 1 else ''} at the end of the turn.")
+    if score.wanted:
+        out.append(f"{score.wanted} marked Attack/Defense card{'s' if score.wanted != 1 else ''} played.")
+    if total_unseen:
+        p = p_at_least_one(total_unseen, score.outs, 3)
+        out.append(f"{score.outs} of {total_unseen} unseen cards would finish a robot: "
+                   f"{float(p) * 100:.1f} % to draw one in your next three." if score.outs else
+                   "No unseen card finishes a robot in one play yet.")
+    if score.ready:
+        out.append(f"{score.ready} Attack/Defense card{'s' if score.ready != 1 else ''} kept in hand "
+                   "can be played (stack requirement met).")
+    if score.progress:
+        out.append("Parts per stack, most built first: " + ", ".join(f"{n}/4" for n in score.progress) + ".")
+    return out
+
+
+def _play_steps(turn: Turn, seq: tuple, attacks: Sequence[int]) -> tuple[list[Step], Factory]:
+    steps = []
+    f = turn.factory
+    for i, k in seq:
+        card = turn.hand[i].part
+        assert card is not None
+        p = placement(f, card, k, turn.part_names)
+        assert p is not None
+        rules = ["tr-stacking-part-cards", "tr-energy-stacks"]
+        if p.completes_robot:
+            rules.append("tr-how-to-build-a-robot")
+        if p.duplicate:
+            rules.append("tr-duplicate-parts")
+        steps.append(Step("play", "part", card.label(), i, k, k is None, p.why, tuple(rules)))
+        f = f.add(card, k)
+    n = len(f.stacks)
+    for i in attacks:
+        c = turn.hand[i]
+        frozen = sum(s.frozen for s in f.stacks)
+        why = (f"{c.name or c.kind.title()} needs {c.stacks_required} unique stack"
+               f"{'s' if c.stacks_required != 1 else ''}; you have {n}"
+               + (f" ({frozen} frozen, which count)" if frozen else "") + ". Its effect is yours to resolve.")
+        rules = ("tr-attack-defense-cards",) + (("tr-frozen-stacks",) if frozen else ())
+        steps.append(Step("play", c.kind, c.name or c.kind.title(), i, None, False, why, rules))
+    return steps, f
+
+
+def _explain_sacrifice(f: Factory, picks: Sequence[tuple[int, int]], names: Sequence[str],
+                       card_of: dict[int, Part]) -> tuple[list[tuple[int, Part, str]], Factory]:
+    """Take the picks one by one from the factory after the plays: (stack, card, why) and the result.
+    A pick names a stack and a card; the top copy of equal cards goes (the sideways duplicate)."""
+    out = []
+    stacks = list(f.stacks)
+    alive = list(range(len(stacks)))        # original index of each remaining stack
+    for i, cid in picks:
+        pos = alive.index(i)
+        s = stacks[pos]
+        card = card_of[cid]
+        j = max(k for k, c in enumerate(s.cards) if c == card)
+        copies = sum(c.part == card.part for c in s.cards)
+        robot = is_robot(s, names)
+        if copies > 1:
+            why = f"a spare copy of {card.part.upper()} on stack {i + 1}: no part is lost"
+        elif len(s.cards) == 1:
+            why = f"the only card of stack {i + 1}, which goes away"
+        elif robot:
+            why = f"from the robot in stack {i + 1}, which breaks it (no other choice keeps it)"
+        else:
+            why = f"from stack {i + 1} ({len(stack_parts(s, names)[0])} of 4 parts), the loss that hurts least"
+        out.append((i, card, why))
+        rest = s.without(j)
+        if rest.cards:
+            stacks[pos] = rest
+        else:
+            del stacks[pos]
+            del alive[pos]
+    return out, Factory(tuple(stacks))
+
+
+def _event_option(planner: _Planner, f: Factory, stacks: tuple, event: str, kept_reqs: tuple[int, ...]) -> EventOption:
+    t = planner.t
+    ok, _, picks, breaks, _ = planner.sacrifice(stacks, event, kept_reqs)
+    n = EVENT_COST[event]
+    if not ok:
+        if event == "power" and t.powers_left < 1:
+            why = "No unused Power card left."
+        elif event == "active_robot" and not any(is_robot(s, t.part_names) and not s.frozen for s in f.stacks):
+            why = ("No active robot that can be deployed (a frozen robot cannot)." if
+                   any(is_robot(s, t.part_names) for s in f.stacks) else "No active robot in your factory.")
+        else:
+            free = sum(len(s.cards) for s in f.stacks if not s.frozen)
+            why = f"Needs {n} part{'s' if n != 1 else ''} from unfrozen stacks; you have {free}."
+        return EventOption(event, False, (), False, why)
+    explained, _ = _explain_sacrifice(f, picks, t.part_names, planner.card_parts)
+    why = "Sacrifice " + "; ".join(f"{c.label()}, {w}" for _, c, w in explained) + "."
+    return EventOption(event, True, tuple((i, c, w) for i, c, w in explained), breaks, why)
+
+
+def _discards(turn: Turn, f: Factory, kept: list[int]) -> tuple[list[int], dict[int, str]]:
+    """Which cards to discard down to the hand limit, worst first, each with its reason."""
+    extra = len(kept) - turn.hand_limit
+    reasons: dict[int, str] = {}
+    ranks: dict[int, tuple] = {}
+    n = len(f.stacks)
+    for i in kept:
+        c = turn.hand[i]
+        if c.kind != "part" or c.part is None:
+            if c.stacks_required <= n:
+                ranks[i], reasons[i] = (3,), f"its stack requirement ({c.stacks_required}) is met"
+            else:
+                ranks[i], reasons[i] = (1,), f"needs {c.stacks_required} stacks, you have {n}"
+            continue
+        best = (0,)
+        why = "it has no legal place in your factory now"
+        for k in [*range(n), None]:
+            p = placement(f, c.part, k, turn.part_names)
+            if p is None:
+                continue
+            if p.completes_robot:
+                cand = (4,), f"it finishes the robot in stack {k + 1}" if k is not None else "it finishes a robot"
+            elif k is not None and not p.duplicate:
+                cand = (3,), f"it adds a new part to stack {k + 1}"
+            elif k is None:
+                cand = (2,), "it could only start a new stack"
+            else:
+                cand = (1,), "it would only be a duplicate"
+            if cand[0] > best:
+                best, why = cand
+        ranks[i], reasons[i] = best, why
+    if extra <= 0:
+        return [], reasons
+    # lowest rank first; among equals, copies of a card kept anyway, then later cards in hand
+    def label(i: int) -> str:
+        return turn.hand[i].label()
+    order = sorted(kept, key=lambda i: (ranks[i], -sum(label(j) == label(i) for j in kept), -i))
+    return order[:extra], reasons
+
+
+def plan_turn(turn: Turn) -> TurnPlan:
+    if turn.event not in EVENTS:
+        raise ValueError(f"event must be one of {EVENTS}")
+    if not 0 <= turn.actions <= 3:
+        raise ValueError("a turn has at most three actions")
+    planner = _Planner(turn)
+    states = planner.search()
+    scored = planner.score_all(states)
+    best_key, score, stacks, seq, extra = scored[0]
+    total_unseen = sum(u.count for u in turn.unseen)
+
+    steps, f_plays = _play_steps(turn, seq, extra["attacks"])
+    notes: list[str] = []
+    for i in planner.flagged:
+        if i in extra["attacks"]:
+            continue
+        c = turn.hand[i]
+        if c.stacks_required > len(f_plays.stacks):
+            notes.append(f"{c.name or c.kind.title()} is not played: it needs {c.stacks_required} stacks and "
+                         f"the best plan reaches {len(f_plays.stacks)}.")
+        else:
+            notes.append(f"{c.name or c.kind.title()} is not played: no action is left for it.")
+    kept = planner.kept(seq, extra["attacks"])
+    kept_reqs = tuple(sorted(turn.hand[i].stacks_required for i in kept if turn.hand[i].kind != "part"))
+    event_options = [_event_option(planner, f_plays, stacks, e, kept_reqs) for e in ("power", "active_robot")]
+    after = f_plays
+    if score.won:
+        notes.append("The game ends when your second robot is built, so no Event phase is needed.")
+    elif turn.event != "none":
+        opt = next(o for o in event_options if o.event == turn.event)
+        if opt.available:
+            picks = planner.sacrifice(stacks, turn.event, kept_reqs)[2]
+            explained, after = _explain_sacrifice(f_plays, picks, turn.part_names, planner.card_parts)
+            for i, card, why in explained:
+                steps.append(Step("event", "sacrifice", card.label(), None, i, False,
+                                  f"Event phase, {EVENT_NAME[turn.event]}: sacrifice {card.label()}, {why}.",
+                                  ("tr-the-event-phase", "tr-note-sacrifice-anywhere", "tr-duplicate-parts")))
+        else:
+            notes.append(f"The Event phase you chose cannot be paid: {opt.why}")
+    discards, reasons = ([], {}) if score.won else _discards(turn, after, kept)
+    for i in discards:
+        steps.append(Step("cleanup", "discard", turn.hand[i].label(), i, None, False,
+                          f"Discard {turn.hand[i].label()}: {reasons[i]}, the least useful card kept "
+                          f"(hand limit {turn.hand_limit}).", ("tr-cleanup-phase",)))
+
+    ties = [_summary(turn, s[3], s[4]["attacks"]) for s in scored[1:] if s[0] == best_key][:3]
+    lower = next((s for s in scored if s[0] < best_key), None)
+    runner = None
+    if lower is not None:
+        runner = (f"Better than \"{_summary(turn, lower[3], lower[4]['attacks'])}\" on "
+                  f"{_difference(score, lower[1])}.")
+    p_next = p_at_least_one(total_unseen, score.outs, 3) if total_unseen else Fraction(0)
+    summary = _summary(turn, seq, extra["attacks"])
+    if not seq and not extra["attacks"]:
+        summary = "Keep your cards: no play this turn improves your factory."
+    return TurnPlan(steps, score, f_plays, after, [i for i in kept if i not in discards], discards, p_next,
+                    summary, _reasons(turn, score, total_unseen), runner, ties, event_options, notes, len(states))

@@ -1,0 +1,291 @@
+"""Two Robots turn planner: rulebook cases (Turn Overview, Event Phase, Cleanup Phase, Frozen Stacks,
+Clarifications) and plans where the obvious play is wrong; the search is checked against brute force."""
+from __future__ import annotations
+
+from itertools import combinations, permutations, product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solvers.two_robots.factory import Factory, HandCard, Part, Stack, analyse, placement, stack_parts
+from solvers.two_robots.game_data import DATA
+from solvers.two_robots.odds import completing, unseen_from_deck
+from solvers.two_robots.planner import Turn, plan_turn
+
+PN = ("head", "arms", "legs", "torso")
+
+
+def P(part: str, *energies: str) -> Part:
+    return Part.of(part, energies)
+
+
+def H(part: str, *energies: str) -> HandCard:
+    return HandCard("part", P(part, *energies))
+
+
+def turn(factory: Factory, hand: list[HandCard], **kw) -> Turn:
+    visible = [c for s in factory.stacks for c in s.cards] + [h.part for h in hand if h.part is not None]
+    unseen, _ = unseen_from_deck(DATA.default_deck(PN), 19, 21, visible)
+    return Turn(factory, tuple(hand), PN, unseen, **kw)
+
+
+def plays(plan) -> list[tuple[str, int | None]]:
+    return [(s.card, s.stack) for s in plan.steps if s.phase == "play"]
+
+
+# ---- Turn Overview: up to three plays ----------------------------------------------------------------
+
+def test_at_most_three_plays_and_only_legal_ones():
+    """Turn Overview / Play Phase: up to three Action cards; each placement is legal."""
+    f = Factory.of([[P("head", "chemical")], [P("head", "solar")]])
+    hand = [H("arms", "chemical"), H("legs", "chemical"), H("torso", "chemical"), H("arms", "solar"), H("legs", "solar")]
+    plan = plan_turn(turn(f, hand))
+    assert len(plays(plan)) == 3
+    g = f
+    for s in plan.steps:
+        if s.phase == "play":
+            card = hand[s.hand_index].part
+            assert placement(g, card, s.stack, PN) is not None
+            g = g.add(card, s.stack)
+    assert analyse(g, PN).active_robots == 1  # HEAD + ARMS + LEGS + TORSO on the Chemical stack
+
+
+def test_win_now_with_a_frozen_robot():
+    """Frozen Stacks + Clarifications: frozen stacks count toward Two Robots, so finishing the second
+    robot wins even though the first is frozen (and could not be deployed)."""
+    frozen_robot = Stack(tuple(P(p, "nuclear") for p in PN), frozen=True)
+    b = Stack((P("head", "solar"), P("arms", "solar"), P("legs", "electrical", "solar")))
+    plan = plan_turn(turn(Factory((frozen_robot, b)), [H("head", "electrical"), H("torso", "solar", "mechanical")]))
+    assert plan.score.won
+    assert plays(plan) == [("TORSO (Mechanical/Solar)", 1)]
+    assert any("win" in r for r in plan.reasons)
+
+
+def test_obvious_play_wrong_keep_the_core_card_that_would_lock_the_hybrid_stack():
+    """Stacking Part Cards (Liz example logic): a lone Chemical HEAD would either start a Chemical
+    stack (forcing the unlocked Chemical/Solar stack to Solar) or lock that stack to Chemical.
+    Both halve the cards that finish the robot; keeping it in hand is better."""
+    a = [P("head", "chemical", "solar"), P("arms", "chemical", "solar"), P("legs", "chemical", "solar")]
+    plan = plan_turn(turn(Factory.of([a]), [H("head", "chemical")]))
+    assert plays(plan) == []
+    # TORSO with Chemical or Solar: C, S, and the 7 hybrids holding either = 9 unseen outs
+    assert plan.score.outs == 9
+    assert plan.runner_up and "unseen cards that would finish a robot (9 against 5)" in plan.runner_up
+
+
+def test_obvious_play_wrong_finish_with_the_card_that_keeps_the_other_stack_open():
+    """Energy Stacks: with one action, finishing the Chemical/Solar stack with the Chemical TORSO
+    would force the Chemical/Nuclear stack to Nuclear; the Solar TORSO keeps it open."""
+    a = [P("head", "chemical", "solar"), P("arms", "chemical", "solar"), P("legs", "chemical", "solar")]
+    b = [P("head", "chemical", "nuclear"), P("arms", "chemical", "nuclear"), P("legs", "chemical", "nuclear")]
+    plan = plan_turn(turn(Factory.of([a, b]), [H("torso", "chemical"), H("torso", "solar")], actions=1))
+    assert plays(plan) == [("TORSO (Solar)", 0)]
+    assert plan.score.robots == 1
+    # stack 2 may still be Chemical or Nuclear: C/N, C/E, C/M, C/S, N, E/N, M/N, N/S (the C core is in hand)
+    assert plan.score.outs == 8
+
+
+def test_obvious_play_wrong_new_stack_first_then_the_attack():
+    """Attack / Defense Cards: the gold number counts unique stacks. Adding the HEAD to stack 1 looks
+    natural, but starting a third stack with it lets the marked Attack card be played after it."""
+    f = Factory.of([[P("arms", "chemical")], [P("arms", "solar")]])
+    attack = HandCard("attack", None, "Nuclear Explosion", 3, play=True)
+    plan = plan_turn(turn(f, [H("head", "nuclear", "chemical"), attack]))
+    steps = [(s.action, s.stack, s.new_stack) for s in plan.steps if s.phase == "play"]
+    assert steps == [("part", None, True), ("attack", None, False)]
+    assert plan.score.wanted == 1
+    assert "tr-attack-defense-cards" in plan.steps[1].rules
+
+
+def test_marked_attack_cannot_be_played_without_the_stacks():
+    f = Factory.of([[P("arms", "chemical")]])
+    attack = HandCard("attack", None, "Big One", 4, play=True)
+    plan = plan_turn(turn(f, [attack, H("head", "solar")]))
+    assert plan.score.wanted == 0
+    assert any("needs 4 stacks" in n for n in plan.notes)
+
+
+def test_reach_the_stack_count_a_defense_card_needs():
+    """Attack / Defense Cards note: a new stack can be worth more than stacking when a card in hand
+    needs it (with no robot or out at stake)."""
+    f = Factory.of([[P("head", "chemical")]])
+    plan = plan_turn(turn(f, [H("legs", "solar"), HandCard("defense", None, "Homing Missiles", 2)], actions=1))
+    assert plays(plan) == [("LEGS (Solar)", None)]
+    assert plan.score.ready == 1
+
+
+# ---- The Event Phase ---------------------------------------------------------------------------------
+
+def robot(energy: str, extra: tuple[Part, ...] = ()) -> tuple[Part, ...]:
+    return tuple(P(p, energy) for p in PN) + extra
+
+
+def test_event_power_plays_spare_parts_instead_of_breaking_the_robot():
+    """The Event Phase, option A: two parts are sacrificed. The obvious move keeps the cards in hand
+    and pays with the robot; playing two spare parts first and sacrificing them keeps the robot."""
+    f = Factory((Stack(robot("mechanical")),))
+    plan = plan_turn(turn(f, [H("head", "electrical"), H("arms", "nuclear")], event="power"))
+    assert plan.score.event and plan.score.robots == 1
+    sac = [s for s in plan.steps if s.phase == "event"]
+    assert len(sac) == 2 and all(s.stack != 0 for s in sac)
+    assert analyse(plan.factory_after, PN).active_robots == 1
+
+
+def test_event_active_robot_gives_the_duplicate_first():
+    """The Event Phase, option B + Duplicate Parts: one part is sacrificed; the spare ARMS goes, so
+    neither the robot nor the other stack loses a part."""
+    f = Factory((Stack(robot("chemical", (P("arms", "chemical", "solar"),))),
+                 Stack((P("head", "solar"), P("arms", "solar")))))
+    plan = plan_turn(turn(f, [], event="active_robot"))
+    sac = [s for s in plan.steps if s.phase == "event"]
+    assert [(s.card.split(" ")[0], s.stack) for s in sac] == [("ARMS", 0)]
+    assert "spare copy" in sac[0].why
+    assert plan.score.robots == 1 and plan.score.progress == (4, 2)
+    opt = next(o for o in plan.event_options if o.event == "power")
+    assert opt.available and not opt.breaks_robot
+    assert {(i, c.part) for i, c, _ in opt.sacrifice} == {(0, "arms"), (1, "head")} or \
+        {(i, c.part) for i, c, _ in opt.sacrifice} == {(0, "arms"), (1, "arms")}
+
+
+def test_event_breaks_the_robot_only_when_nothing_else_is_left():
+    """The Event Phase note: the sacrifice may come from the robot and dismantles it; Tablebot does
+    so only when no other choice exists."""
+    f = Factory((Stack(robot("chemical")),))
+    plan = plan_turn(turn(f, [], event="active_robot"))
+    assert plan.score.event and plan.score.robots == 0
+    opt = next(o for o in plan.event_options if o.event == "active_robot")
+    assert opt.breaks_robot and "breaks it" in opt.why
+
+
+def test_frozen_robot_cannot_be_deployed_for_event_b():
+    """Frozen Stacks: a frozen complete robot cannot be deployed, and frozen stacks give no parts."""
+    f = Factory((Stack(robot("chemical"), frozen=True), Stack((P("head", "solar"),))))
+    plan = plan_turn(turn(f, [], event="active_robot"))
+    assert not plan.score.event
+    opt = next(o for o in plan.event_options if o.event == "active_robot")
+    assert not opt.available and "frozen" in opt.why
+    assert any("cannot be paid" in n for n in plan.notes)
+
+
+def test_power_needs_an_unused_power_card():
+    """The Event Phase, option A: each Power is once per game."""
+    f = Factory.of([[P("head", "solar"), P("arms", "solar")]])
+    plan = plan_turn(turn(f, [], event="power", powers_left=0))
+    assert not plan.score.event
+    assert "No unused Power" in next(o for o in plan.event_options if o.event == "power").why
+
+
+# ---- Cleanup Phase -------------------------------------------------------------------------------------
+
+def test_cleanup_discards_dead_cards_down_to_seven():
+    """Cleanup Phase: discard down to seven. Ten cards, one action: nine remain, and the two parts with
+    no legal place (their energies are held by frozen stacks) go."""
+    f = Factory((Stack((P("head", "nuclear"),), frozen=True), Stack((P("head", "mechanical"),), frozen=True)))
+    dead = [H("arms", "nuclear"), H("legs", "mechanical", "nuclear")]
+    good = [H("arms", "chemical"), H("legs", "chemical"), H("torso", "chemical"), H("head", "chemical"),
+            H("arms", "solar"), H("legs", "solar"), H("torso", "solar"), H("head", "solar")]
+    hand = good[:4] + dead + good[4:]
+    plan = plan_turn(turn(f, hand, actions=1))
+    assert len(plan.hand_after) == 7
+    assert sorted(plan.discards) == [4, 5]
+    assert all("no legal place" in s.why for s in plan.steps if s.phase == "cleanup")
+    assert "tr-cleanup-phase" in plan.steps[-1].rules
+
+
+# ---- the search against brute force --------------------------------------------------------------------
+
+ENERGY = ("chemical", "nuclear", "solar")
+
+
+@st.composite
+def small_turns(draw):
+    def part():
+        es = draw(st.lists(st.sampled_from(ENERGY), min_size=1, max_size=2, unique=True))
+        return P(draw(st.sampled_from(PN)), *es)
+    stacks = []
+    for _ in range(draw(st.integers(0, 2))):
+        energy = draw(st.sampled_from(ENERGY))
+        names = draw(st.lists(st.sampled_from(PN), min_size=1, max_size=4, unique=draw(st.booleans())))
+        cards = tuple(P(n, energy) for n in names)
+        stacks.append(Stack(cards, draw(st.booleans())))
+    f = Factory(tuple(stacks))
+    if not analyse(f, PN).possible:
+        f = Factory(())
+    hand = [HandCard("part", part()) for _ in range(draw(st.integers(0, 3)))]
+    if draw(st.booleans()):
+        hand.append(HandCard("attack", None, "A", draw(st.integers(1, 3)), play=draw(st.booleans())))
+    event = draw(st.sampled_from(["none", "power", "active_robot"]))
+    return turn(f, hand, event=event, actions=draw(st.integers(1, 3)), hand_limit=draw(st.integers(1, 7)))
+
+
+def oracle_best(t: Turn) -> tuple:
+    """Brute force with the Factory API only: every order of every subset of part cards, every legal
+    placement, the marked attacks last, every sacrifice by card index."""
+    parts = [i for i, c in enumerate(t.hand) if c.kind == "part"]
+    flagged = [i for i, c in enumerate(t.hand) if c.kind != "part" and c.play]
+    best = None
+    for k in range(t.actions + 1):
+        for order in permutations(parts, k):
+            for targets in product(*[range(-1, 6)] * k):
+                f, ok = t.factory, True
+                for i, tgt in zip(order, targets):
+                    stack = None if tgt == -1 else tgt
+                    if stack is not None and stack >= len(f.stacks):
+                        ok = False
+                        break
+                    if placement(f, t.hand[i].part, stack, PN) is None:
+                        ok = False
+                        break
+                    f = f.add(t.hand[i].part, stack)
+                    if analyse(f, PN).active_robots >= 2 and len(f.stacks) and i != order[-1]:
+                        ok = False  # the game ends at the win: no plays after it
+                        break
+                if not ok:
+                    continue
+                score = oracle_score(t, f, list(order), flagged)
+                best = score if best is None or score > best else best
+    return best
+
+
+def oracle_value(t: Turn, f: Factory, kept: list[int]) -> tuple:
+    view = analyse(f, PN)
+    outs_idx = {j for c in completing(f, t.unseen, PN) for j in c.cards}
+    outs = sum(t.unseen[j].count for j in outs_idx)
+    ready = sum(1 for i in kept if t.hand[i].kind != "part" and t.hand[i].stacks_required <= len(f.stacks))
+    progress = tuple(sorted((len(stack_parts(s, PN)[0]) for s in f.stacks), reverse=True))
+    return view.active_robots, outs, ready, progress
+
+
+def oracle_score(t: Turn, f: Factory, order: list[int], flagged: list[int]) -> tuple:
+    left = t.actions - len(order)
+    won = analyse(f, PN).active_robots >= 2
+    if won:
+        return (True, True, analyse(f, PN).active_robots, 0, 0, 0, (), 0, -len(order))
+    attacks = [i for i in flagged if t.hand[i].stacks_required <= len(f.stacks)][:left]
+    kept = [i for i in range(len(t.hand)) if i not in order and i not in attacks]
+    event_ok, after_value = True, oracle_value(t, f, kept)
+    if t.event != "none" and not won:
+        n = 2 if t.event == "power" else 1
+        cards = [(i, j) for i, s in enumerate(f.stacks) if not s.frozen for j in range(len(s.cards))]
+        can = len(cards) >= n and (t.powers_left > 0 if t.event == "power" else
+                                   any(v.deployable for v in analyse(f, PN).stacks))
+        if not can:
+            event_ok = False
+        else:
+            after_value = None
+            for picks in combinations(cards, n):
+                g = f
+                for i, j in sorted(picks, reverse=True):
+                    g = g.remove(i, j)
+                v = oracle_value(t, g, kept)
+                after_value = v if after_value is None or v > after_value else after_value
+    robots, outs, ready, progress = after_value
+    lost = max(0, len(kept) - t.hand_limit)
+    return (won, event_ok, robots, len(attacks), outs, ready, progress, -lost, -(len(order) + len(attacks)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_turns())
+def test_planner_matches_brute_force(t):
+    plan = plan_turn(t)
+    assert plan.score.key() == oracle_best(t)
