@@ -3,6 +3,8 @@
 round-end abilities), "Friendship Ability Clarifications" (Temple, Confucius, Johannes)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -229,3 +231,45 @@ def test_johannes_friendship_then_johannes_round_end_order_matters():
     r2 = run(Inventory(gear=4, battery=4), [], [Ability("johannes"), Ability("johannes_friendship")])
     assert r2.steps[0].gained == {}
     assert r2.notes
+
+
+def _brute_best_gain(inv, robots, abilities):
+    from itertools import permutations
+
+    from solvers.raising_robots.round_end import _apply, _parts
+
+    order = [(i, ab, part) for i, ab in enumerate(abilities) for part in _parts(ab, i)]
+    base, _, _ = _apply(inv, robots, order, False)
+    best = 0
+    for perm in permutations(order):
+        try:
+            got, _, _ = _apply(inv, robots, perm, False)
+        except RoundEndInputError:
+            continue
+        g, b = got.as_dict(), base.as_dict()
+        if all(g[k] >= b[k] for k in b) and g != b:
+            best = max(best, sum(g[k] - b[k] for k in b))
+    return best
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(3, 9), min_size=8, max_size=8), st.permutations(range(3)))
+def test_better_order_against_all_permutations(counts, shuffle):
+    """Property (Friendships: the player orders round-end abilities): the suggested order gains exactly
+    as much as the best order found by trying every permutation, and none is suggested when none helps."""
+    abilities = [Ability("johannes", upgraded=True),
+                 Ability("charlotte", upgraded=True, action="unlock", pay_wilds={"gear": 2}, gain_wild="gear"),
+                 Ability("johannes_friendship")]
+    abilities = [abilities[i] for i in shuffle]
+    inv = Inventory(*counts)
+    try:
+        r = run(inv, [], abilities, sacagawea_ongoing=False)
+    except RoundEndInputError:
+        return
+    best = _brute_best_gain(inv, [], abilities)
+    notes = [n for n in r.notes if n.startswith("The order")]
+    if best == 0:
+        assert notes == []
+    else:
+        gained = sum(int(x) for x in re.findall(r"\+(\d+) ", notes[0]))
+        assert gained == best

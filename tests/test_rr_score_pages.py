@@ -6,6 +6,8 @@ import json
 import re
 
 from flask import url_for
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from assistant.games.rr_score import PAGE_RULE_IDS, TOOLS
 from assistant.rules.loader import load_books
@@ -121,3 +123,38 @@ def test_page_json_of_all_seats_round_trips(client):
     assert "Player 2" in text(r) and " 7 " in text(r)
     r = client.post("/raising-robots/score", data={"players": "2", "players_json": "{broken"})
     assert r.status_code == 200
+
+
+FORM_KEYS = ["seat", "players", "players_json", "action", "version", "inv-vp", "inv-gear", "s-design-1-vp",
+             "s-design-1-ge", "s-design-1-up", "c0-grade", "c0-vp-A", "c0-th-D", "c0-template", "c0-count",
+             "solo-threshold", "solo-mode", "ord-johannes-base", "ord-charlotte-base", "ch-action", "ch-w-gear",
+             "ch-cost", "ch-p-robot_cards", "ord-confucius_friendship-base", "co-batteries", "sa-reward",
+             "k-0", "l-0", "d-0", "e-0", "k-1", "l-1", "d-1", "phase", "energy", "blank"]
+FORM_VALUES = st.sampled_from(["", "0", "1", "2", "5", "99", "-1", "1000", "x", "A", "auto", "assemble", "unlock",
+                               "robot", "board", "run-design", "seat-1", "add-player", "apply", "more", "example",
+                               "resource_pairs:gear", "full_columns", "friends-inventory-vp", "[{}]", "[1]",
+                               '[{"robots": [{"row": "design", "column": "x"}], "inventory": {"vp": -3}}]'])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.dictionaries(st.sampled_from(FORM_KEYS), FORM_VALUES, max_size=12))
+def test_page_forms_never_5xx(client, form):
+    for url in ("/raising-robots/score", "/raising-robots/round-end", "/raising-robots/activations"):
+        r = client.post(url, data=form)
+        assert r.status_code in (200, 400), (url, form, r.get_data(as_text=True)[:300])
+
+
+def test_pages_survive_odd_table_state(client):
+    """The table's state is any JSON object other phones wrote: the pages read it without crashing."""
+    table = client.post("/api/tables", json={"game": "raising-robots", "players": 2}).get_json()
+    state = {"rr_players": [{"robots": [{"row": "design", "column": "x", "vp": "big"}, 5, {"row": "moon"}],
+                             "inventory": {"vp": "x", "gear": True}, "class_cards": [{"grade": "Q"}, "x"]}, "y"],
+             "rr_score": {"solo": "x"}, "rr_round_end": {"seats": {"0": {"order": {"johannes-base": "1"}, "co": 3}}},
+             "table": {"names": [3, "Bo"]}}
+    client.put(f"/api/tables/{table['id']}", json={"version": 1, "state": state})
+    for url in ("/raising-robots/score", "/raising-robots/round-end"):
+        for seat in ("0", "1"):
+            r = client.get(f"{url}?table={table['id']}&seat={seat}")
+            assert r.status_code == 200, (url, r.get_data(as_text=True)[:300])
+        r = client.post(f"{url}?table={table['id']}", data={"version": "2", "seat": "0", "action": "run"})
+        assert r.status_code in (200, 400)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from itertools import permutations
 
 from .model import RESOURCES, Inventory, Robot
 from .scoring import COLUMNS, full_columns, place_robots
@@ -310,7 +309,7 @@ def _notes(abilities: Sequence[Ability]) -> list[str]:
     return out
 
 
-MAX_REORDER_PARTS = 6  # 720 orders: fast enough to try them all for every request
+MAX_REORDER_PARTS = 8  # orders are searched depth-first, merging prefixes that reach the same state
 
 
 def better_order(inventory: Inventory, robots: list[Robot], order: Sequence[tuple[int, Ability, str]],
@@ -320,21 +319,34 @@ def better_order(inventory: Inventory, robots: list[Robot], order: Sequence[tupl
     if len(order) > MAX_REORDER_PARTS or len(order) < 2:
         return None
     base = result.as_dict()
-    best: tuple[int, list] | None = None
-    for perm in permutations(order):
-        try:
-            inv, _, _ = _apply(inventory, robots, perm, sacagawea)
-        except RoundEndInputError:
-            continue
-        got = inv.as_dict()
-        if all(got[k] >= base[k] for k in base) and got != base:
-            gain = sum(got[k] - base[k] for k in base)
-            if best is None or gain > best[0]:
-                best = (gain, list(perm))
+    best: tuple[int, tuple[int, ...], Inventory] | None = None
+    seen: set = set()
+
+    def search(inv: Inventory, now: list[Robot], left: frozenset[int], path: tuple[int, ...]) -> None:
+        nonlocal best
+        if not left:
+            got = inv.as_dict()
+            if all(got[k] >= base[k] for k in base) and got != base:
+                gain = sum(got[k] - base[k] for k in base)
+                if best is None or gain > best[0]:
+                    best = (gain, path, inv)
+            return
+        key = (left, inv, tuple(now))  # two prefixes that reach the same state have the same futures
+        if key in seen:
+            return
+        seen.add(key)
+        for j in sorted(left):
+            i, ab, part = order[j]
+            try:
+                inv2, now2, _ = _run_part(ab, i, part, inv, now, sacagawea)
+            except RoundEndInputError:
+                continue
+            search(inv2, now2, left - {j}, (*path, j))
+
+    search(inventory, list(robots), frozenset(range(len(order))), ())
     if best is None:
         return None
-    names = " → ".join(ABILITIES[ab.id][0] + (" (upgraded)" if part == "upgrade" else "")
-                        for _, ab, part in best[1])
-    inv, _, _ = _apply(inventory, robots, best[1], sacagawea)
-    extra = {k: v - base[k] for k, v in inv.as_dict().items() if v != base[k]}
+    names = " → ".join(ABILITIES[order[j][1].id][0] + (" (upgraded)" if order[j][2] == "upgrade" else "")
+                       for j in best[1])
+    extra = {k: v - base[k] for k, v in best[2].as_dict().items() if v != base[k]}
     return f"The order {names} ends with {_fmt(extra)} more, with the same choices."
