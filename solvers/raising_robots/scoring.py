@@ -178,7 +178,8 @@ def score(inventory: Inventory, robots: Sequence[Robot], class_cards: Sequence[C
         why += f": {vp} VP from the card" if g != "none" else ": 0 VP"
         lines.append(Line(label, vp, why, "class_cards"))
 
-    lines.append(Line("VP in inventory", inventory.vp, "the VP track at game end", "inventory"))
+    lines.append(Line("VP in inventory", inventory.vp, "the VP track at game end (competition rewards included)",
+                      "inventory"))
 
     n_left = leftover_count(inventory)
     leftovers = n_left // 3
