@@ -172,8 +172,12 @@ def test_forecast_and_suggestions_render_from_the_api_functions(client):
     for o in npc["outcomes"]:
         assert f'title="exactly {o["p"]["exact"]}"' in html
     sg = client.post("/api/robotariat/suggest", json={**api_body, "limit": 40}).get_json()
-    head = sg["options"][0]["why"].split(" After the NPC turn: ")[0]
-    assert head.replace("'", "&#39;") in html
+    best = sg["options"][0]
+    head = best["why"].split(" After the NPC turn: ")[0]
+    if best.get("immediate"):  # what Move the Masses does at once goes under the headline
+        head = head.replace(" " + best["immediate"]["text"], "")
+        assert best["immediate"]["text"] + " After the NPC turn: " in html
+    assert f'<p class="rb-opt-head">{head}</p>'.replace("'", "&#39;") in html
     assert html.count('class="heat"') == 10  # the look-ahead drawn on the board
 
 

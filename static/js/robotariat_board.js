@@ -383,6 +383,7 @@
           if (k in s) st[k] = clone(s[k]);
         });
         if (Array.isArray(s.players)) s.players.forEach(function (p, j) { if (st.players[j] && p && p.at) st.players[j].at = p.at; });
+        if (act.round !== undefined && act.round !== null && act.round !== "") st.round = toInt(act.round, 1, m.rounds, st.round);
         if (isObj(act.log)) rb.log.push(act.log);
         if (act.next_turn) {
           st.active = (st.active + 1) % st.players.length;

@@ -117,9 +117,11 @@
   function option(o) {
     var parts = o.why.split(" After the NPC turn: ");
     var head = parts.shift();
+    var now = o.immediate ? o.immediate.text : "";
+    if (now) head = head.split(" " + now).join("");
     return h("li", { cls: "rb-option" },
       h("p", { cls: "rb-opt-head", text: head }),
-      parts.length ? h("p", { cls: "why small", text: "After the NPC turn: " + parts.join(" After the NPC turn: ") }) : null,
+      parts.length ? h("p", { cls: "why small", text: (now ? now + " " : "") + "After the NPC turn: " + parts.join(" After the NPC turn: ") }) : null,
       o.search ? h("p", { cls: "small muted", text: o.search }) : null,
       (o.activate || o.extra) ? ruleLinks(o.rules.slice(-1)) : null);
   }
@@ -241,6 +243,18 @@
       else fill("entry-body", res[2].ok ? entry(res[2].data) : warn("entry-error", Tablebot.errorText(res[2])));
     });
   }
+
+  // the heat map can be switched on next to the board, where the thumb is
+  var heatToggle = document.getElementById("heat-toggle");
+  heatToggle.hidden = false;
+  function showToggle() { heatToggle.setAttribute("aria-pressed", showHeat.checked ? "true" : "false"); }
+  heatToggle.addEventListener("click", function () {
+    showHeat.checked = !showHeat.checked;
+    showToggle();
+    refresh();
+  });
+  showHeat.addEventListener("change", showToggle);
+  showToggle();
 
   var later = Tablebot.debounce(refresh, 250);
   document.addEventListener("rb:change", later);

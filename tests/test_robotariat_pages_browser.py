@@ -1,0 +1,212 @@
+"""Robotariat pages in Chromium at 390x844: draw a board in the editor and watch the check, move a piece
+by tapping, read the forecast and suggestions, apply a roll, and find it all again after a reload; the
+script's actions agree with the server's; phone checks and screenshots at 390 and 320 px, light and dark."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from browser_checks import assert_phone_ready
+from playwright.sync_api import expect
+
+from assistant.games import robotariat as rb
+
+MID_GAME = {"state": {"oppressors": ["p1"], "civilians": ["ro", "sb2"], "posters": {"p1": 2, "up2": 1},
+                      "funds": 10, "office": 3,
+                      "players": [{"at": "mm", "character": "uberbot"}, {"at": "p1"}, {"at": "sy"}]}}
+
+
+def new_table(page, live_url, state: dict | None = None) -> str:
+    t = page.request.post(f"{live_url}/api/tables", data={"game": "robotariat", "players": 3}).json()
+    if state is not None:
+        page.request.put(f"{live_url}/api/tables/{t['id']}", data={"version": 1, "state": state})
+    return t["id"]
+
+
+def table_rb(page, live_url, tid: str) -> dict:
+    return page.request.get(f"{live_url}/api/tables/{tid}").json()["state"].get("robotariat", {})
+
+
+def wait_for(page, live_url, tid, check, what: str) -> dict:
+    for _ in range(60):
+        got = table_rb(page, live_url, tid)
+        if got and check(got):
+            return got
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the table never showed {what}")
+
+
+def phone_checks(page, shots, name: str) -> None:
+    assert_phone_ready(page)
+    page.screenshot(path=shots(f"{name}_390"), full_page=True)
+    page.set_viewport_size({"width": 320, "height": 700})
+    page.wait_for_timeout(100)
+    assert_phone_ready(page)
+    page.screenshot(path=shots(f"{name}_320"), full_page=True)
+    page.emulate_media(color_scheme="dark")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(100)
+    page.screenshot(path=shots(f"{name}_dark"), full_page=True)
+    page.emulate_media(color_scheme="light")
+
+
+@pytest.mark.browser
+def test_editor_draws_a_board_by_tapping_and_the_check_follows(page, live_url, shots):
+    """Every space needs a yellow and a blue next space along black lines (rulebook "NPC Turn")."""
+    tid = new_table(page, live_url)
+    page.on("dialog", lambda d: d.accept())
+    page.goto(f"{live_url}/robotariat/board?table={tid}")
+    expect(page.locator("#example-notice")).to_contain_text("Example board: enter your printed board")
+    page.get_by_role("button", name="Start from an empty board").click()
+    wait_for(page, live_url, tid, lambda r: r["board"]["spaces"] == [], "the cleared board")
+
+    # three spaces, tapped into place
+    for kind in ("poster", "recruitment_office", "move_the_masses"):
+        page.select_option("#add-kind", kind)
+        page.locator("#rb-board .slot").first.click()
+    expect(page.locator("#rb-board .space")).to_have_count(3)
+    expect(page.locator("#check-bad")).to_contain_text("to fix")
+
+    # the yellow path s1 -> s2 -> s3 -> s1, tapping space after space
+    page.locator('[data-mode="yellow"]').click()
+    for sid in ("s1", "s2", "s3", "s1"):
+        page.locator(f'#rb-board .space[data-id="{sid}"]').click()
+    expect(page.locator("#rb-check")).to_contain_text("s1 has no next space on the blue path")
+    expect(page.locator("#rb-board .arrows line.yellow")).to_have_count(3)
+    assert page.locator("#rb-board .space.problem").count() == 3  # ringed: no blue step yet
+    # the blue path the other way round
+    page.locator('[data-mode="blue"]').click()
+    for sid in ("s1", "s3", "s2", "s1"):
+        page.locator(f'#rb-board .space[data-id="{sid}"]').click()
+    expect(page.locator("#check-ok")).to_be_visible()
+    got = wait_for(page, live_url, tid, lambda r: len(r["board"]["blue_next"]) == 3, "the blue path")
+    assert got["board"]["yellow_next"] == {"s1": "s2", "s2": "s3", "s3": "s1"}
+    assert got["board"]["blue_next"] == {"s1": "s3", "s3": "s2", "s2": "s1"}
+    assert sorted(map(tuple, got["board"]["links"])) == [("s1", "s2"), ("s1", "s3"), ("s2", "s3")]
+    assert got["example"] is False
+
+    # rename one by tapping it
+    page.locator('[data-mode="edit"]').click()
+    page.locator('#rb-board .space[data-id="s2"]').click()
+    page.fill("#edit-name", "Office")
+    page.locator("#edit-save").click()
+    wait_for(page, live_url, tid, lambda r: r["board"]["spaces"][1]["name"] == "Office", "the new name")
+    phone_checks(page, shots, "robotariat_editor")
+    # the check's first answer (three bare spaces) was a 200 with errors: nothing failed to load
+    assert page.js_errors == []
+
+
+@pytest.mark.browser
+def test_board_page_tap_to_move_forecast_suggestions_and_reload(page, live_url, shots):
+    """Tap a piece then a space; the NPC forecast and the suggestions follow; "We rolled this" applies a
+    roll (NPC Turn) and passes the turn; a reload shows the table as it was left."""
+    tid = new_table(page, live_url, {"robotariat": MID_GAME, "table": {"names": ["Ann", "Bo", "Cy"]}})
+    page.goto(f"{live_url}/robotariat/?table={tid}")
+    expect(page.locator("#sg-player")).to_have_text("1. Ann")
+    page.locator('#rb-chips [data-piece="p2"]').click()
+    expect(page.locator("#rb-hint")).to_contain_text("Tap the space to move")
+    page.locator('#rb-board .space[data-id="ro"]').click()
+    wait_for(page, live_url, tid, lambda r: r["state"]["players"][2]["at"] == "ro", "Cy on the office")
+    expect(page.locator('#rb-board .space[data-id="ro"]')).to_have_attribute("aria-label", "Recruitment Office, 1 civilian, Cy")
+
+    # a poster by tapping: + Poster, then the space
+    page.locator('#rb-chips [data-piece="poster+"]').click()
+    page.locator('#rb-board .space[data-id="sy"]').click()
+    wait_for(page, live_url, tid, lambda r: r["state"]["posters"].get("sy") == 1, "a poster on the Scrap Yard")
+
+    # the answers follow the table: forecast rows, suggestions grouped by rank, the entry for round 4
+    outcomes = page.locator("#npc-outcomes > li")
+    expect(outcomes.first).to_be_visible()
+    n = outcomes.count()
+    assert n >= 6 and page.locator("#npc-outcomes .num[title^='exactly ']").count() == n
+    expect(page.locator("#sg-options > li").first).to_contain_text("1st")
+    expect(page.locator("#entry-what")).to_contain_text("Human Oppressor")
+    # the look-ahead as a heat map on the board
+    page.locator("#show-heat").check()
+    expect(page.locator("#rb-board .heat")).to_have_count(10)
+    page.locator("#look .stepper button[data-step='1']").click()
+    expect(page.locator("#look-table tbody tr").first).to_be_visible()
+
+    # the dice came up: apply that roll
+    first = outcomes.first
+    faces = first.locator(".rb-face").inner_text()
+    first.get_by_role("button", name="We rolled this").click()
+    got = wait_for(page, live_url, tid, lambda r: r["state"]["active"] == 1, "the turn passing to Bo")
+    assert got["log"][-1]["what"] == faces.replace(" / ", " / ")
+    expect(page.locator("#sg-player")).to_have_text("2. Bo")
+    page.screenshot(path=shots("robotariat_play_heat_390"), full_page=True)
+
+    page.reload()
+    expect(page.locator("#sg-player")).to_have_text("2. Bo")
+    expect(page.locator('#rb-board .space[data-id="sy"]')).to_have_attribute("aria-label", "Scrap Yard, 1 poster")
+    assert page.locator("#f-funds").input_value() == str(got["state"]["funds"])
+    phone_checks(page, shots, "robotariat_play")
+    assert page.js_errors == []
+
+
+@pytest.mark.browser
+def test_data_and_objectives_pages_on_a_phone(page, live_url, shots):
+    tid = new_table(page, live_url, {"robotariat": {"state": {**MID_GAME["state"], "funds": 45, "reputation": 1}}})
+    page.goto(f"{live_url}/robotariat/data?table={tid}")
+    page.select_option("#die-red-5", "blue_x")
+    wait_for(page, live_url, tid, lambda r: r.get("data", {}).get("dice", {}).get("red", [""] * 6)[5] == "blue_x",
+             "the new face")
+    phone_checks(page, shots, "robotariat_data")
+
+    page.goto(f"{live_url}/robotariat/objectives?table={tid}")
+    expect(page.locator("#rev-status")).to_have_text("It succeeded.")
+    page.select_option("#obj-0", "saboteur")
+    expect(page.locator("#seat-results li").first).to_contain_text("wins")
+    page.locator("#f-coop").check()
+    expect(page.locator("#seat-results")).to_contain_text("Completely Cooperative Mode")
+    phone_checks(page, shots, "robotariat_objectives")
+    assert page.js_errors == []
+
+
+ACTIONS = [
+    {"do": "move", "piece": "p1", "to": "ro"},
+    {"do": "place_npc", "to": "sy"},
+    {"do": "poster", "at": "up1", "delta": 1},
+    {"do": "tracks", "funds": "12", "office": "6", "junk": "1"},
+    {"do": "player", "seat": "2", "character": "alice_smith"},
+    {"do": "active", "seat": "2"},
+    {"do": "add_space", "kind": "upgrade", "name": "  Annex  "},
+    {"do": "path", "colour": "yellow", "from": "s11", "to": "sy"},
+    {"do": "toggle_link", "a": "s11", "b": "mm"},
+    {"do": "move_space", "id": "mm", "x": 54, "y": 38},
+    {"do": "edit_space", "id": "p2", "name": "Plaza", "kind": "scrap_yard"},
+    {"do": "delete_space", "id": "up2"},
+    {"do": "data", "dice": {"red": ["blue_x"] * 6}, "office_rewards": [0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 9]},
+    {"do": "facts", "cooperative": "1", "cards_played": ["1", "0", "4"], "max_junked": "3"},
+    {"do": "apply", "state": {"funds": 20, "office": 4, "oppressors": ["sy"]}, "round": 2, "next_turn": True,
+     "log": {"round": 2, "player": 2, "turn": "npc", "what": "x", "junked": 2, "office": 4}},
+    {"do": "remove_npc", "piece": "o0"},
+    {"do": "setup"},
+    {"do": "import", "board": {"spaces": [{"id": "a", "kind": "poster", "x": 10, "y": 90},
+                                          {"id": "b", "kind": "upgrade", "x": 90, "y": 10}],
+                               "links": [["a", "b"]], "yellow_next": {"a": "b"}, "blue_next": {"b": "a"}}},
+    {"do": "example"},
+]
+
+
+@pytest.mark.browser
+def test_the_script_applies_every_action_as_the_server_does(page, live_url):
+    """robotariat_board.js (RB.reduce) and robotariat.py (apply_action) give the same table, step by step."""
+    page.goto(f"{live_url}/robotariat/board")
+    page.wait_for_function("() => !!(window.RB && window.RB.reduce)")
+    names = ["Ann", "Bo", "Cy"]
+    server = rb.normalize(MID_GAME, 3, names)
+    script = page.evaluate("a => RB.normalize(a.raw, 3, a.names)", {"raw": MID_GAME, "names": names})
+    assert json.loads(json.dumps(script)) == json.loads(json.dumps(server))
+    for act in ACTIONS:
+        server = rb.apply_action(server, act, 3, names)
+        script = page.evaluate("a => RB.reduce(a.rb, a.act, 3, a.names)", {"rb": script, "act": act, "names": names})
+        assert script == json.loads(json.dumps(server)), act["do"]
+    # and both refuse the same things
+    for bad in ({"do": "move", "piece": "p0", "to": "zz"}, {"do": "poster", "at": "mm", "delta": -1},
+                {"do": "tracks", "round": "0"}, {"do": "path", "colour": "red", "from": "mm", "to": "p1"}):
+        err = page.evaluate("a => { try { RB.reduce(a.rb, a.act, 3, []); return null } catch (e) { return e.field } }",
+                            {"rb": script, "act": bad})
+        with pytest.raises(rb.FormError) as server_err:
+            rb.apply_action(server, bad, 3, [])
+        assert err == server_err.value.field
