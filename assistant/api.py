@@ -39,6 +39,8 @@ def bad_field(path: str, message: str) -> ApiError:
 def _path(loc: tuple) -> str:
     out = ""
     for part in loc:
+        if part == "[key]":  # pydantic's marker for "the key itself" of a dict entry
+            continue
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out or "body"
 
