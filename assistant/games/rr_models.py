@@ -1,25 +1,27 @@
 """Request models shared by the Raising Robots endpoints (pydantic v2): inventory and robots."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
 
 from solvers.raising_robots.model import Inventory, Robot
 
+# whole numbers only: true or "3" in a count is a client bug worth a 400, not a silent 1 or 3
+WholeNumber = Annotated[int, Strict()]
 Count = Field(default=0, ge=0, le=999)
 
 
 class InventoryIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    sensor: int = Count
-    gear: int = Count
-    microchip: int = Count
-    program: int = Count
-    duct_tape: int = Count
-    battery: int = Count
-    vp: int = Count
-    robot_cards: int = Count
+    sensor: WholeNumber = Count
+    gear: WholeNumber = Count
+    microchip: WholeNumber = Count
+    program: WholeNumber = Count
+    duct_tape: WholeNumber = Count
+    battery: WholeNumber = Count
+    vp: WholeNumber = Count
+    robot_cards: WholeNumber = Count
 
     def to_solver(self) -> Inventory:
         return Inventory(**self.model_dump())
@@ -29,14 +31,14 @@ class RobotIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
     row: Literal["design", "fabricate", "recycle"]
     any_row: bool = False
-    cost_energy: list[int] = Field(default_factory=list, max_length=2)
-    cost_resources: list[int] = Field(default_factory=list, max_length=2)
-    basic_energy: int = Field(default=1, ge=1, le=7)
-    upgraded_energy: int | None = Field(default=None, ge=1, le=7)
+    cost_energy: list[WholeNumber] = Field(default_factory=list, max_length=2)
+    cost_resources: list[WholeNumber] = Field(default_factory=list, max_length=2)
+    basic_energy: WholeNumber = Field(default=1, ge=1, le=7)
+    upgraded_energy: WholeNumber | None = Field(default=None, ge=1, le=7)
     upgraded: bool = False
-    vp: int = Field(default=0, ge=0, le=20)
+    vp: WholeNumber = Field(default=0, ge=0, le=20)
     needs_microchip: bool = False
-    column: int | None = Field(default=None, ge=1, le=5)
+    column: WholeNumber | None = Field(default=None, ge=1, le=5)
     game_end: dict | None = None
 
     @model_validator(mode="after")
