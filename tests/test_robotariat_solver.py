@@ -363,3 +363,22 @@ def test_game_data_sources():
     assert data["objectives"]["turncoat_cards"] == {"3": 6, "4": 8, "5": 10}
     for key in ("dice", "office_rewards", "starting_reputation"):
         assert data[key]["provenance"]["source"] == "unverified"
+
+
+def test_shared_roll_memo_respects_arcitechs_choice():
+    """Character Abilities, ArciTech + Game End: re-posting on the civilian's space wins at once (funds
+    43 -> 45); with three more posters elsewhere (worth future donations only while the game goes on, and
+    a win bonus of 0) re-posting where the game goes on is worth more. Two states that differ only by
+    those posters elsewhere must not share the roll's resolution."""
+    weights = Weights(win=Fraction(0), poster=Fraction(1))
+    v = Valuer(BOARD, RULES, DICE, weights, 2)
+    a = table(opp=["s0"], civ=["s1"], players=["s2", "s3", "s3"], chars=["arcitech"], posters={"s1": 1}, funds=43)
+    b = table(opp=["s0"], civ=["s1"], players=["s2", "s3", "s3"], chars=["arcitech"], posters={"s1": 1, "s4": 3},
+              funds=43)
+    memo: dict = {}
+    npc_turn(BOARD, RULES, DICE, a, v, memo)
+    shared = {(o.black, o.red): o.result.state for o in npc_turn(BOARD, RULES, DICE, b, v, memo).outcomes}
+    fresh = {(o.black, o.red): o.result.state for o in npc_turn(BOARD, RULES, DICE, b, v).outcomes}
+    assert shared == fresh
+    assert roll(a, "yellow_arrow", "yellow_arrow", weights=weights, horizon=2).state.ended == SUCCESS
+    assert roll(b, "yellow_arrow", "yellow_arrow", weights=weights, horizon=2).state.ended is None

@@ -278,3 +278,23 @@ def test_abilities_match_enumeration(table):
     """Character Abilities: MT-ρ's re-roll (36 x 36 rolls), Alice Smith's chosen path and ArciTech's
     re-post, with the future-donation terms of the score, equal the oracle's enumeration."""
     assert_matches_oracle(*table)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(characters=("arcitech", "uberbot", "mt_rho", "alice_smith", "mr_postman", "wally_st", None)))
+def test_suggestion_scores_do_not_depend_on_the_shared_roll_memo(table):
+    """Player Turn suggestions: sharing roll resolutions between options (npc_turn's memo) gives the very
+    same exact scores as resolving every option's NPC turn from scratch (which the tests above hold to the
+    36-roll enumeration), ArciTech's re-post included."""
+    from solvers.robotariat.suggest import _Planner
+
+    game, state = table
+    board, rules, dice, s, valuer = to_solver(game, state)
+    if s.funds >= rules.target:
+        return
+    shared = _Planner(board, rules, dice, s, valuer)
+    fresh = _Planner(board, rules, dice, s, Valuer(board, rules, dice, valuer.weights, valuer.horizon))
+    fresh.scorer.memo = None
+    a, b = shared.run().options, fresh.run().options
+    assert [(o.move_to, o.activation, o.extra, o.score, o.expected) for o in a] == \
+        [(o.move_to, o.activation, o.extra, o.score, o.expected) for o in b]

@@ -74,7 +74,7 @@ class _Run:
         self.posters, self.junk = list(s.posters), s.junk
         self.ended: str | None = None
         self.encounters: list[Encounter] = []
-        self.used = False  # ArciTech's once-per-NPC-turn re-post
+        self.used: tuple[int, int] | None = None  # ArciTech's once-per-NPC-turn re-post: (encounter, space)
 
     def copy(self) -> _Run:
         r = _Run.__new__(_Run)
@@ -83,23 +83,38 @@ class _Run:
         r.posters, r.encounters = list(self.posters), list(self.encounters)
         return r
 
+    def final_encounters(self) -> tuple[Encounter, ...]:
+        if self.used is None:
+            return tuple(self.encounters)
+        out = list(self.encounters)
+        i, space = self.used
+        out[i] = replace(out[i], reposted_to=space)
+        return tuple(out)
+
 
 class _Table:
     """What stays fixed while one roll resolves: positions after the move, players, rules."""
     __slots__ = ("board", "civ", "civ_at", "opp", "opp_on", "players_at", "rules", "target", "uber")
 
-    def __init__(self, board: Board, rules: Rules, s: TableState, opp: tuple[int, ...], civ: tuple[int, ...]):
+    def __init__(self, board: Board, rules: Rules, s: TableState, opp: tuple[int, ...], civ: tuple[int, ...],
+                 players_at: list[int] | None = None, uber: int | None = -1):
         self.board, self.rules, self.opp, self.civ = board, rules, opp, civ
-        n = board.n
-        self.players_at = [0] * n
-        for p in s.players:
-            self.players_at[p] += 1
-        self.civ_at = [0] * n
+        if players_at is None:
+            players_at = _players_at(board, s)
+        self.players_at = players_at
+        self.civ_at = [0] * board.n
         for c in civ:
             self.civ_at[c] += 1
         self.opp_on = set(opp)
-        self.uber = s.where("uberbot")
+        self.uber = s.where("uberbot") if uber == -1 else uber
         self.target = rules.target
+
+
+def _players_at(board: Board, s: TableState) -> list[int]:
+    at = [0] * board.n
+    for p in s.players:
+        at[p] += 1
+    return at
 
 
 def _oppressor_meets(t: _Table, r: _Run, index: int, x: int) -> int:
@@ -146,8 +161,8 @@ def _civilian_meets(t: _Table, r: _Run, index: int, x: int) -> None:
 
 
 def _final_state(s: TableState, t: _Table, r: _Run, entry: int) -> TableState:
-    return replace(s, oppressors=t.opp, civilians=t.civ, posters=tuple(r.posters), junk=r.junk, funds=r.funds,
-                   reputation=r.rep, office=r.office, entry=entry, ended=r.ended)
+    return TableState(t.opp, t.civ, s.players, s.characters, tuple(r.posters), r.junk, r.funds, r.rep, r.office,
+                      entry, s.active, s.round, r.ended)
 
 
 def _resolve(s: TableState, t: _Table, queue: list[tuple[str, int, int]], entry: int, valuer: Valuer | None,
@@ -167,7 +182,7 @@ def _resolve(s: TableState, t: _Table, queue: list[tuple[str, int, int]], entry:
                 _civilian_meets(t, r, index, x)
                 continue
             torn = _oppressor_meets(t, r, index, x)
-            if torn and arcitech and not r.used and valuer is not None:
+            if torn and arcitech and r.used is None and valuer is not None:
                 return _arcitech_choice(r, qi)
         return r, value(r)
 
@@ -190,11 +205,9 @@ def _resolve(s: TableState, t: _Table, queue: list[tuple[str, int, int]], entry:
                 candidates.add(quiet[0])
         for space in sorted(candidates):
             branch = r.copy()
-            branch.used = True
+            branch.used = (len(branch.encounters) - 1, space)
             branch.posters[space] += 1
             branch.junk -= 1
-            last = branch.encounters[-1]
-            branch.encounters[-1] = replace(last, reposted_to=space)
             result = run(branch, qi)
             if result[1] > best[1]:
                 best = result
@@ -231,7 +244,7 @@ def resolve_roll(board: Board, rules: Rules, s: TableState, black: str, red: str
     t = _Table(board, rules, s, opp, civ)
     r, _ = _resolve(s, t, queue, entry, valuer, s.seat_of("arcitech") is not None)
     after = _final_state(s, t, r, entry)
-    return TurnResult(black, red, after, tuple(r.encounters), funds_delta=after.funds - s.funds,
+    return TurnResult(black, red, after, r.final_encounters(), funds_delta=after.funds - s.funds,
                       reputation_delta=after.reputation - s.reputation, office_delta=after.office - s.office,
                       posters_junked=sum(e.posters_junked for e in r.encounters),
                       fines=sum(1 for e in r.encounters if e.fined_players))
@@ -241,29 +254,42 @@ def resolve_roll(board: Board, rules: Rules, s: TableState, black: str, red: str
 class Outcome:
     black: str
     red: str
-    p: Fraction
+    weight: int  # p = weight / Forecast.denominator
     result: TurnResult
-    value: Fraction  # V after this roll (value.py)
+    scaled: int  # V after this roll times Valuer.scale (value.py)
+    denominator: int
+    scale: int
+
+    @property
+    def p(self) -> Fraction:
+        return Fraction(self.weight, self.denominator)
+
+    @property
+    def value(self) -> Fraction:
+        return Fraction(self.scaled, self.scale)
 
 
 @dataclass(frozen=True)
 class Forecast:
-    """Every outcome of one NPC turn, merged by face kinds, with exact expectations."""
+    """Every outcome of one NPC turn, merged by face kinds, with exact expectations (whole-number
+    weights over `denominator`: 36, 6 for Alice Smith, 36 * 36 for MT-ρ)."""
     outcomes: tuple[Outcome, ...]
     value_before: Fraction
+    denominator: int
     alice: dict | None = None  # {"chosen": "yellow_arrow", "expected": {face: Fraction}, "tied": bool}
     mt_rho: dict | None = None  # {"reroll": [(black, red)], "p_reroll": Fraction, "fresh_value": Fraction}
 
     def expect(self, f) -> Fraction:
-        return sum((o.p * f(o) for o in self.outcomes), Fraction(0))
+        return Fraction(sum(o.weight * f(o) for o in self.outcomes), self.denominator)
 
     def prob(self, pred) -> Fraction:
-        return sum((o.p for o in self.outcomes if pred(o)), Fraction(0))
+        return Fraction(sum(o.weight for o in self.outcomes if pred(o)), self.denominator)
 
     @property
     def expected_value(self) -> Fraction:
         """E[V after] - V before: the score of this NPC turn in SPARK-equivalents."""
-        return self.expect(lambda o: o.value) - self.value_before
+        scale = self.outcomes[0].scale
+        return Fraction(sum(o.weight * o.scaled for o in self.outcomes), self.denominator * scale) - self.value_before
 
     def summary(self) -> dict[str, Fraction]:
         return {
@@ -279,31 +305,72 @@ class Forecast:
         }
 
 
-def npc_turn(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valuer) -> Forecast:
+def _local_key(s: TableState, b: str, r: str, opp: tuple[int, ...], civ: tuple[int, ...],
+               queue: list[tuple[str, int, int]], valuer: Valuer, arcitech: bool, players_at: list[int],
+               uber: int | None) -> tuple:
+    """Everything one roll's encounters read: with this key equal, they resolve the same way.
+
+    With ArciTech at the table and posters an oppressor can tear down, the re-post choice also weighs the
+    future value of the posters elsewhere (a constant for every branch that does not end the game), so
+    that constant joins the key."""
+    visited = sorted({x for _, _, x in queue})
+    key = (b, r, opp, civ, s.funds, s.reputation, s.office, uber if uber in visited else None,
+           tuple((x, s.posters[x], players_at[x]) for x in visited))
+    if arcitech and valuer.horizon and valuer.w_poster and any(s.posters[x] for k, _, x in queue if k == OPPRESSOR):
+        rows = [valuer.arrivals(c) for c in civ]
+        elsewhere = sum(n * sum(row[x] for row in rows) for x, n in enumerate(s.posters) if n and x not in visited)
+        key += (elsewhere,)
+    return key
+
+
+def npc_turn(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valuer,
+             memo: dict | None = None) -> Forecast:
     """Every outcome of the NPC turn the active player conducts, with its exact probability.
 
     Alice Smith (active) chooses the oppressors' path instead of rolling the black die: the path with the
     higher expected V (yellow on a tie). MT-ρ (active) re-rolls both dice once when the first roll's V is
-    below the expected V of a fresh roll (keeps on a tie)."""
+    below the expected V of a fresh roll (keeps on a tie). `memo` (a dict kept by the caller across
+    states of one board, rules and valuer) reuses a roll's encounters between states that differ only
+    away from the spaces the NPCs move onto."""
     if s.ended is not None:
         raise ValueError("the game is over; no NPC turn follows")
     arcitech = s.seat_of("arcitech") is not None
     red = dice.counts("red")
     cache: dict[tuple[str, str], tuple[TurnResult, int]] = {}
+    players_at, uber = _players_at(board, s), s.where("uberbot")
 
     def roll(b: str, r: str) -> tuple[TurnResult, int]:
         key = (b, r)
         hit = cache.get(key)
-        if hit is None:
-            opp, civ, entry, queue = _move(board, s, b, r)
-            t = _Table(board, rules, s, opp, civ)
+        if hit is not None:
+            return hit
+        opp, civ, entry, queue = _move(board, s, b, r)
+        local = _local_key(s, b, r, opp, civ, queue, valuer, arcitech, players_at, uber) if memo is not None else None
+        found = memo.get(local) if local is not None else None
+        if found is None:
+            t = _Table(board, rules, s, opp, civ, players_at, uber)
             run, v = _resolve(s, t, queue, entry, valuer, arcitech)
             after = _final_state(s, t, run, entry)
-            res = TurnResult(b, r, after, tuple(run.encounters), funds_delta=after.funds - s.funds,
-                             reputation_delta=after.reputation - s.reputation, office_delta=after.office - s.office,
-                             posters_junked=sum(e.posters_junked for e in run.encounters),
-                             fines=sum(1 for e in run.encounters if e.fined_players))
-            hit = cache[key] = (res, v)
+            if local is not None:
+                changed = tuple((x, n - s.posters[x]) for x, n in enumerate(after.posters) if n != s.posters[x])
+                memo[local] = (run.final_encounters(), after.funds, after.reputation, after.office,
+                               after.junk - s.junk, after.ended, changed)
+            encounters = run.final_encounters()
+        else:
+            encounters, funds, rep, office, to_junk, ended, changed = found
+            posters = list(s.posters)
+            for x, delta in changed:
+                posters[x] += delta
+            after = TableState(opp, civ, s.players, s.characters, tuple(posters), s.junk + to_junk, funds, rep,
+                               office, entry, s.active, s.round, ended)
+            v = valuer.state_scaled(after)
+        junked = fines = 0
+        for e in encounters:
+            junked += e.posters_junked
+            fines += e.fined_players > 0
+        res = TurnResult(b, r, after, encounters, after.funds - s.funds, after.reputation - s.reputation,
+                         after.office - s.office, junked, fines)
+        hit = cache[key] = (res, v)
         return hit
 
     before = valuer.value(s)
@@ -312,25 +379,23 @@ def npc_turn(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valu
     if who == "alice_smith":
         totals = {b: sum(cr * roll(b, r)[1] for r, cr in red.items()) for b in ("yellow_arrow", "blue_arrow")}
         chosen = "yellow_arrow" if totals["yellow_arrow"] >= totals["blue_arrow"] else "blue_arrow"
-        outcomes = tuple(Outcome(chosen, r, Fraction(cr, 6), roll(chosen, r)[0], Fraction(roll(chosen, r)[1], scale))
-                         for r, cr in red.items())
+        outcomes = tuple(Outcome(chosen, r, cr, *roll(chosen, r), 6, scale) for r, cr in red.items())
         alice = {"chosen": chosen, "tied": totals["yellow_arrow"] == totals["blue_arrow"],
                  "expected": {b: Fraction(v, 6 * scale) - before for b, v in totals.items()}}
-        return Forecast(outcomes, before, alice=alice)
+        return Forecast(outcomes, before, 6, alice=alice)
     black = dice.counts("black")
     pairs = [(b, r, cb * cr) for b, cb in black.items() for r, cr in red.items()]
+    if who != "mt_rho":
+        return Forecast(tuple(Outcome(b, r, c, *roll(b, r), 36, scale) for b, r, c in pairs), before, 36)
     values = {(b, r): roll(b, r)[1] for b, r, _ in pairs}
-    mt_rho = None
-    weights = {(b, r): Fraction(c, 36) for b, r, c in pairs}
-    if who == "mt_rho":
-        fresh36 = sum(c * values[(b, r)] for b, r, c in pairs)  # 36 * scale * E[V of a fresh roll]
-        reroll = [(b, r) for b, r, c in pairs if 36 * values[(b, r)] < fresh36]
-        p_reroll = sum((weights[k] for k in reroll), Fraction(0))
-        weights = {k: (0 if k in reroll else w) + p_reroll * w for k, w in weights.items()}
-        mt_rho = {"reroll": reroll, "p_reroll": p_reroll, "fresh_value": Fraction(fresh36, 36 * scale) - before}
-    outcomes = tuple(Outcome(b, r, weights[(b, r)], roll(b, r)[0], Fraction(values[(b, r)], scale))
-                     for b, r, _ in pairs if weights[(b, r)])
-    return Forecast(outcomes, before, mt_rho=mt_rho)
+    fresh36 = sum(c * values[(b, r)] for b, r, c in pairs)  # 36 * scale * E[V of a fresh roll]
+    reroll = [(b, r) for b, r, c in pairs if 36 * values[(b, r)] < fresh36]
+    rerolled = sum(c for b, r, c in pairs if (b, r) in reroll)  # out of 36
+    # P(pair) = P(first roll shows it and is kept) + P(re-roll) * P(pair), over 36 * 36
+    weights = {(b, r): (0 if (b, r) in reroll else 36 * c) + rerolled * c for b, r, c in pairs}
+    mt_rho = {"reroll": reroll, "p_reroll": Fraction(rerolled, 36), "fresh_value": Fraction(fresh36, 36 * scale) - before}
+    outcomes = tuple(Outcome(b, r, weights[(b, r)], *roll(b, r), 1296, scale) for b, r, _ in pairs if weights[(b, r)])
+    return Forecast(outcomes, before, 1296, mt_rho=mt_rho)
 
 
 @dataclass(frozen=True)

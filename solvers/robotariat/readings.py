@@ -46,7 +46,7 @@ READINGS: list[dict] = [
               "Scrap Yard placements are tried on the spaces an NPC can reach next turn plus the best other "
               "space; when that is too many, posters are placed one at a time where they score best. Mr. "
               "Postman's and WallyST's extra poster moves are applied at the end of the turn; the three that are "
-              "best on their own are tried with every option."),
+              "best on their own are tried with the five best options (Mr. Postman's among the moves from the three best spaces to take a poster from to the four best to put it on)."),
      "rules": ["rb-player-turn", "rb-types-of-space-activations", CR["mr_postman"], CR["wally_st"]]},
     {"id": "lookahead-scope",
      "title": "What the look-ahead assumes",

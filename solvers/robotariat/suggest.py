@@ -16,8 +16,9 @@ included). Equal scores are ties and are reported as such.
 
 Limits (said in each option's `search` note where they apply): scrap-yard placements are searched over
 the spaces an NPC can reach next turn plus the best other space (all of them when that is at most
-`SCRAP_EXHAUSTIVE` placements, else greedily); extras are tried on top of every option but only the
-`EXTRA_CANDIDATES` extras that are best on their own.
+`SCRAP_EXHAUSTIVE` placements, else greedily); extras: the `EXTRA_CANDIDATES` extras that are best on
+their own are tried on top of the `EXTRA_BASES` best options (for Mr. Postman, among the moves from the
+3 best spaces to take a poster from to the 4 best spaces to put one on).
 """
 from __future__ import annotations
 
@@ -35,8 +36,9 @@ from .report import encounter_text
 from .rule_ids import CHARACTER_RULES
 from .value import Valuer
 
-SCRAP_EXHAUSTIVE = 120
+SCRAP_EXHAUSTIVE = 24
 EXTRA_CANDIDATES = 3
+EXTRA_BASES = 5
 RULES_SUGGEST = ("rb-player-turn", "rb-movement", "rb-types-of-space-activations", "rb-npc-turn",
                  "rb-encounter-quick-reference-table", "rb-game-end")
 ACTIVATION_RULES = {"poster": "rb-activation-poster", "sabotage": "rb-activation-sabotage",
@@ -210,44 +212,61 @@ class _Scorer:
         self.board, self.rules, self.dice, self.s0, self.valuer = board, rules, dice, s0, valuer
         self.v0 = valuer.value(s0)
         self.cache: dict[TableState, tuple[Fraction, dict[str, Fraction]]] = {}
+        self.memo: dict = {}  # roll resolutions shared between states (npc_turn)
+        self.outcomes: dict[TableState, tuple[int, list]] = {}
 
     def forecast(self, pre: TableState) -> Forecast:
-        return npc_turn(self.board, self.rules, self.dice, pre, self.valuer)
+        return npc_turn(self.board, self.rules, self.dice, pre, self.valuer, self.memo)
+
+    def finals(self, pre: TableState) -> tuple[int, list[tuple[int, TableState, int, bool, int]]]:
+        """(denominator, [(weight, state after the NPC turn, posters junked, a fine, scaled V)])."""
+        hit = self.outcomes.get(pre)
+        if hit is None:
+            v = self.valuer
+            if pre.ended is not None:
+                hit = 1, [(1, pre, 0, False, v.state_scaled(pre))]
+            else:
+                f = self.forecast(pre)
+                hit = f.denominator, [(o.weight, o.result.state, o.result.posters_junked, o.result.fines > 0,
+                                       o.scaled) for o in f.outcomes]
+            self.outcomes[pre] = hit
+        return hit
 
     def score(self, pre: TableState, immediate: Encounter | None = None) -> tuple[Fraction, dict[str, Fraction]]:
         hit = self.cache.get(pre) if immediate is None else None
         if hit is not None:
             return hit
         s0, v = self.s0, self.valuer
-        if pre.ended is not None:
-            finals = [(Fraction(1), pre, 0, False)]
-        else:
-            f = self.forecast(pre)
-            finals = [(o.p, o.result.state, o.result.posters_junked, o.result.fines > 0) for o in f.outcomes]
+        denom, finals = self.finals(pre)
         pre_junked = immediate.posters_junked if immediate else 0
         pre_fine = bool(immediate and immediate.fined_players)
-        value = funds = rep = office = junked = p_rep = p_fine = p_win = p_loss = future = Fraction(0)
-        for p, st, jk, fine in finals:
-            value += p * v.value(st)
-            funds += p * st.funds
-            rep += p * st.reputation
-            office += p * st.office
-            junked += p * (pre_junked + jk)
+        # whole-number sums over `denom` (values over denom * scale); Fractions only at the end
+        value = funds = rep = office = junked = p_rep = p_fine = p_win = p_loss = future = 0
+        for w, st, jk, fine, scaled in finals:
+            value += w * scaled
+            funds += w * st.funds
+            rep += w * st.reputation
+            office += w * st.office
+            junked += w * (pre_junked + jk)
             if st.reputation < s0.reputation:
-                p_rep += p
+                p_rep += w
             if fine or pre_fine:
-                p_fine += p
+                p_fine += w
             if st.ended == SUCCESS:
-                p_win += p
+                p_win += w
             elif st.ended == FAILURE:
-                p_loss += p
-            if st.ended is None and v.horizon:
-                fo, fp = v.future(st)
-                future += p * (fo + fp)
-        expected = {"score": value - self.v0, "funds_delta": funds - s0.funds, "reputation_delta": rep - s0.reputation,
-                    "office_delta": office - s0.office, "posters_junked": junked, "p_reputation_loss": p_rep,
-                    "p_fine": p_fine, "p_success": p_win, "p_failure": p_loss, "future_donations": future}
-        out = (value - self.v0, expected)
+                p_loss += w
+            elif v.horizon:
+                fo, fp = v.future_scaled(st.civilians, st.posters, st.office)
+                future += w * (fo + fp)
+        score = Fraction(value, denom * v.scale) - self.v0
+        expected = {"score": score, "funds_delta": Fraction(funds, denom) - s0.funds,
+                    "reputation_delta": Fraction(rep, denom) - s0.reputation,
+                    "office_delta": Fraction(office, denom) - s0.office, "posters_junked": Fraction(junked, denom),
+                    "p_reputation_loss": Fraction(p_rep, denom), "p_fine": Fraction(p_fine, denom),
+                    "p_success": Fraction(p_win, denom), "p_failure": Fraction(p_loss, denom),
+                    "future_donations": Fraction(future, denom * v.d)}
+        out = (score, expected)
         if immediate is None:
             self.cache[pre] = out
         return out
@@ -397,7 +416,8 @@ class _Planner:
             options.append(Option(to, a, None, score, expected, enc, note))
         extras = self.extras(s0)
         if extras:
-            options += self.extra_options(plans, extras)
+            best_first = sorted(range(len(plans)), key=lambda i: (-options[i].score, i))
+            options += self.extra_options([plans[i] for i in best_first], extras)
         order = sorted(range(len(options)), key=lambda i: (-options[i].score, i))
         return Suggestions(s0, tuple(options[i] for i in order), tuple(self.notes))
 
@@ -405,6 +425,15 @@ class _Planner:
         s0 = self.s0
         base_state = _moved(s0, s0.players[s0.active])
         base_score = self.scorer.score(base_state)[0]
+        if extras[0].ability == "mr_postman":
+            # a move is a removal plus a placement: shortlist the 3 best of each, then score the pairs
+            def alone(state: TableState) -> Fraction:
+                return self.scorer.score(state)[0]
+
+            sources = sorted({e.source for e in extras},
+                             key=lambda x: -alone(base_state.with_poster(x, -1)))[:EXTRA_CANDIDATES]
+            dests = sorted(range(self.board.n), key=lambda x: -alone(base_state.with_poster(x)))[:EXTRA_CANDIDATES + 1]
+            extras = [e for e in extras if e.source in sources and e.to in dests]
         ranked = []
         for e in extras:
             pre = self.with_extra(base_state, e)
@@ -413,10 +442,10 @@ class _Planner:
         ranked.sort(key=lambda x: -x[0])
         picked = [e for _, e in ranked[:EXTRA_CANDIDATES]]
         who = CHARACTER_NAMES[s0.active_character]
-        self.notes.append(f"{who}'s extra poster move: the {len(picked)} best on their own "
-                          f"(of {len(extras)}) are tried with every option, at the end of the turn.")
+        self.notes.append(f"{who}'s extra poster move: the {len(picked)} best on their own are tried, at the end "
+                          f"of the turn, with the {EXTRA_BASES} best options without it.")
         out = []
-        for to, a, pre, enc, note in plans:
+        for to, a, pre, enc, note in plans[:EXTRA_BASES]:
             if pre.ended is not None:
                 continue
             for e in picked:

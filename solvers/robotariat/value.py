@@ -69,6 +69,7 @@ class Valuer:
         red = dice.counts("red")
         self._red = (red.get("yellow_arrow", 0), red.get("blue_arrow", 0))
         self._rows: dict[int, list[int]] = {}
+        self._future: dict[tuple, tuple[int, int]] = {}
         self.scale = self.k * self.d  # V = scaled value / scale
 
     def arrivals(self, start: int) -> list[int]:
@@ -106,6 +107,10 @@ class Valuer:
         """(office donations, poster donations) expected over the horizon, each times 6**horizon."""
         if not self.horizon or not civilians:
             return 0, 0
+        key = (tuple(civilians), tuple(posters), office)
+        hit = self._future.get(key)
+        if hit is not None:
+            return hit
         offices = self.board.offices
         office_part = poster_part = 0
         reward = self.rules.office_rewards[office]
@@ -116,6 +121,8 @@ class Valuer:
             for s, count in enumerate(posters):
                 if count:
                     poster_part += count * row[s]
+        if len(self._future) < 50_000:
+            self._future[key] = (office_part, poster_part)
         return office_part, poster_part
 
     def scaled(self, funds: int, reputation: int, office: int, posters, civilians, ended: str | None) -> int:

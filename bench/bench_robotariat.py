@@ -1,0 +1,128 @@
+"""Benchmark: Robotariat NPC forecast and move suggestions, 3 oppressors, 3 civilians, 5 players
+(target: suggestions under 50 ms in-process).
+
+Run from the project root:  .venv/bin/python bench/bench_robotariat.py
+Random mid-game tables on the default (example) board: NPCs and players placed at random, 0-5
+posters, 0-3 in the junk pile, funds, office and the active player's character varied (none, and
+each ability that changes the forecast or the options). Each scenario is solved once with a fresh
+Valuer (as a request would). Prints p50/p95/max per solver and per character (wall clock and CPU
+time: on a shared machine the CPU time is the solver's own cost), for all characters together, and
+through the API with Flask's test client.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solvers.robotariat.gamedata import DEFAULTS
+from solvers.robotariat.lookahead import lookahead
+from solvers.robotariat.model import TableState
+from solvers.robotariat.npc_turn import npc_turn
+from solvers.robotariat.suggest import suggest
+from solvers.robotariat.value import Valuer, default_horizon
+
+SCENARIOS = 60
+PLAYERS = 5
+CHARACTERS = (None, "uberbot", "arcitech", "mt_rho", "alice_smith", "mr_postman", "wally_st")
+BOARD = DEFAULTS.board
+RULES = DEFAULTS.rules(PLAYERS)
+
+
+def scenario(rng: random.Random, active_character: str | None) -> TableState:
+    n = BOARD.n
+    posters = [0] * n
+    for _ in range(rng.randint(0, 5)):
+        posters[rng.randrange(n)] += 1
+    chars: list[str | None] = [active_character] + [None] * (PLAYERS - 1)
+    others = [c for c in ("uberbot", "arcitech") if c != active_character]
+    for i, c in enumerate(others[: rng.randint(0, 2)], start=1):
+        chars[i] = c
+    return TableState(oppressors=tuple(rng.randrange(n) for _ in range(3)),
+                      civilians=tuple(rng.randrange(n) for _ in range(3)),
+                      players=tuple(rng.randrange(n) for _ in range(PLAYERS)), characters=tuple(chars),
+                      posters=tuple(posters), junk=rng.randint(0, 3), funds=rng.randint(5, 60),
+                      reputation=rng.randint(1, 7), office=rng.randint(0, 10), entry=rng.randrange(n),
+                      active=0, round=rng.randint(1, 6))
+
+
+def stats(samples: list[float]) -> str:
+    ms = sorted(x * 1000 for x in samples)
+    p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+    return f"p50 {statistics.median(ms):6.2f} ms  p95 {p95:6.2f} ms  max {ms[-1]:6.2f} ms"
+
+
+def run(label: str, fn, states: list[TableState]) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU time per call (CPU time is what we cost when other processes share the cores)."""
+    samples, cpu = [], []
+    for s in states:
+        t0, c0 = time.perf_counter(), time.process_time()
+        fn(s)
+        samples.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+    print(f"{label:<40} wall {stats(samples)}")
+    print(f"{'':<40} cpu  {stats(cpu)}")
+    return samples, cpu
+
+
+def valuer(s: TableState) -> Valuer:
+    return Valuer(BOARD, RULES, DEFAULTS.dice, DEFAULTS.weights, default_horizon(PLAYERS, s))
+
+
+def main() -> None:
+    rng = random.Random(7)
+    print(f"Robotariat, example board ({BOARD.n} spaces), {PLAYERS} players, 3 oppressors, 3 civilians, "
+          f"{SCENARIOS} tables per row")
+    all_states = []
+    option_counts: list[int] = []
+    every: list[float] = []
+    every_cpu: list[float] = []
+    for who in CHARACTERS:
+        states = [scenario(rng, who) for _ in range(SCENARIOS)]
+        all_states += states
+        name = who or "no ability"
+        run(f"forecast (npc-turn), active {name}", lambda s: npc_turn(BOARD, RULES, DEFAULTS.dice, s, valuer(s)),
+            states)
+        wall, cpu = run(f"suggestions, active {name}",
+                        lambda s: option_counts.append(len(suggest(BOARD, RULES, DEFAULTS.dice, s, valuer(s)).options)),
+                        states)
+        every += wall
+        every_cpu += cpu
+    print(f"{'suggestions, all ' + str(len(every)) + ' tables':<40} wall {stats(every)}")
+    print(f"{'':<40} cpu  {stats(every_cpu)}")
+    print(f"options per suggestion: median {statistics.median(option_counts)}, max {max(option_counts)}")
+    run("look-ahead, 3 turns", lambda s: lookahead(BOARD, DEFAULTS.dice, s, 3), all_states[:SCENARIOS])
+    run("look-ahead, 12 turns", lambda s: lookahead(BOARD, DEFAULTS.dice, s, 12), all_states[:20])
+
+    from assistant import create_app
+    from solvers.robotariat.report import state_json
+
+    tmp = tempfile.mkdtemp()
+    client = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3"}).test_client()
+    bodies = []
+    for s in all_states[:SCENARIOS]:
+        st = state_json(BOARD, s)
+        st.pop("ended")
+        bodies.append({"players": PLAYERS, "state": st})
+
+    def api(url: str) -> list[float]:
+        samples = []
+        for b in bodies:
+            t0 = time.perf_counter()
+            r = client.post(url, json=b)
+            samples.append(time.perf_counter() - t0)
+            assert r.status_code == 200, r.get_data(as_text=True)[:200]
+        print(f"{'API ' + url:<40} wall {stats(samples)}")
+        return samples
+
+    api("/api/robotariat/npc-turn")
+    api("/api/robotariat/suggest")
+
+
+if __name__ == "__main__":
+    main()
