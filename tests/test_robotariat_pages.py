@@ -262,7 +262,7 @@ def test_bad_editor_forms_are_400_naming_the_field(client, form, field):
 
 def test_export_then_import_gives_the_same_board_and_layout(client):
     tid = new_table(client)
-    client.post(f"/robotariat/board?table={tid}", data={"do": "move_space", "id": "p2", "x": "180", "y": "150"})
+    client.post(f"/robotariat/board?table={tid}", data={"do": "move_space", "id": "p2", "x": "180", "y": "158"})
     exported = client.get(f"/robotariat/board.json?table={tid}")
     assert exported.headers["Content-Disposition"].startswith("attachment")
     data = exported.get_json()
@@ -272,7 +272,7 @@ def test_export_then_import_gives_the_same_board_and_layout(client):
     assert r.status_code == 303
     mine, theirs = table_rb(client, tid), table_rb(client, other)
     assert theirs["board"] == mine["board"] and theirs["layout"] == mine["layout"]
-    assert theirs["layout"]["p2"] == [180.0, 150.0] and theirs["example"] is False
+    assert theirs["layout"]["p2"] == [180.0, 158.0] and theirs["example"] is False
 
 
 def test_import_of_a_bare_api_board_lays_it_out(client):
@@ -283,7 +283,7 @@ def test_import_of_a_bare_api_board_lays_it_out(client):
              "blue_next": {"s1": "s4", "s4": "s3", "s3": "s2", "s2": "s1"}}
     r = client.post("/robotariat/board", data={"do": "import", "board_text": json.dumps(board)})
     layout = carried(r.get_data(as_text=True))["layout"]
-    assert layout == {"s1": [54.0, 38.0], "s2": [180.0, 38.0], "s3": [306.0, 38.0], "s4": [306.0, 150.0]}
+    assert layout == {"s1": [54.0, 42.0], "s2": [180.0, 42.0], "s3": [306.0, 42.0], "s4": [306.0, 158.0]}
 
 
 def test_export_without_a_table_posts_the_carried_board(client):
@@ -292,9 +292,9 @@ def test_export_without_a_table_posts_the_carried_board(client):
 
 
 def test_moving_a_space_onto_another_swaps_them(client):
-    r = client.post("/robotariat/board", data={"do": "move_space", "id": "mm", "x": "54", "y": "38"})
+    r = client.post("/robotariat/board", data={"do": "move_space", "id": "mm", "x": "54", "y": "42"})
     layout = carried(r.get_data(as_text=True))["layout"]
-    assert layout["mm"] == [54.0, 38.0] and layout["p3"] == [180.0, 38.0]
+    assert layout["mm"] == [54.0, 42.0] and layout["p3"] == [180.0, 42.0]
 
 
 # ---- game data and objectives ---------------------------------------------------------------------
@@ -382,3 +382,11 @@ def test_whatever_a_table_holds_the_pages_render(app, stored):
     tid = new_table(client, {"robotariat": stored})
     for page in PAGES:
         assert client.get(f"{page}?table={tid}").status_code == 200
+
+
+def test_without_a_table_the_player_count_can_change(client):
+    """Revolution Table: 4 players need 60 SPARK and start with 6 Reputation (unverified default)."""
+    r = client.post("/robotariat/", data={"do": "tracks", "players": "4"})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200 and "<strong>0</strong>/60" in html
+    assert len(carried(html)["state"]["players"]) == 4 and carried(html)["state"]["reputation"] == 6

@@ -173,7 +173,7 @@ ACTIONS = [
     {"do": "add_space", "kind": "upgrade", "name": "  Annex  "},
     {"do": "path", "colour": "yellow", "from": "s11", "to": "sy"},
     {"do": "toggle_link", "a": "s11", "b": "mm"},
-    {"do": "move_space", "id": "mm", "x": 54, "y": 38},
+    {"do": "move_space", "id": "mm", "x": 54, "y": 42},
     {"do": "edit_space", "id": "p2", "name": "Plaza", "kind": "scrap_yard"},
     {"do": "delete_space", "id": "up2"},
     {"do": "data", "dice": {"red": ["blue_x"] * 6}, "office_rewards": [0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 9]},

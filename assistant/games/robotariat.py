@@ -86,8 +86,8 @@ MAX_NAME = 24
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
 
 # SVG geometry, in viewBox units; the script (robotariat_board.js) uses the same numbers
-BOX_W, BOX_H = 96, 64
-GRID_X, GRID_Y = 126, 112
+BOX_W, BOX_H = 96, 72
+GRID_X, GRID_Y = 126, 116
 MARGIN = 6
 VIEW_W = 360
 COLUMNS = 3

@@ -6,7 +6,7 @@
   var RB = (window.RB = window.RB || {});
 
   // geometry: the same numbers as robotariat.py
-  var BOX_W = 96, BOX_H = 64, GRID_X = 126, GRID_Y = 112, MARGIN = 6, VIEW_W = 360, COLUMNS = 3;
+  var BOX_W = 96, BOX_H = 72, GRID_X = 126, GRID_Y = 116, MARGIN = 6, VIEW_W = 360, COLUMNS = 3;
   var ARROW_OFFSET = 7, SAME_WAY_EXTRA = 9;
   var SVG = "http://www.w3.org/2000/svg";
   RB.geometry = { BOX_W: BOX_W, BOX_H: BOX_H, GRID_X: GRID_X, GRID_Y: GRID_Y, MARGIN: MARGIN, COLUMNS: COLUMNS };
@@ -699,21 +699,21 @@
       var n1 = s.row1.length;
       s.row1.forEach(function (it, i) {
         var x = 48 - (n1 * 23 - 3) / 2 + i * 23;
-        if (it.piece === "oppressor") el("rect", { "class": "pc oppressor", x: x, y: 28, width: 12, height: 12, rx: 2 }, g);
-        else if (it.piece === "civilian") el("circle", { "class": "pc civilian", cx: x + 6, cy: 34, r: 6.5 }, g);
-        else if (it.piece === "poster") el("rect", { "class": "pc poster", x: x + 1, y: 28, width: 10, height: 12, rx: 1 }, g);
-        else el("path", { "class": "pc entry", d: "M" + x + ",40 L" + (x + 6) + ",27.5 L" + (x + 12) + ",40 z" }, g);
-        if (it.piece !== "entry") el("text", { "class": "count", x: x + 14, y: 38.5 }, g).textContent = it.count;
+        if (it.piece === "oppressor") el("rect", { "class": "pc oppressor", x: x, y: 25, width: 12, height: 12, rx: 2 }, g);
+        else if (it.piece === "civilian") el("circle", { "class": "pc civilian", cx: x + 6, cy: 31, r: 6.5 }, g);
+        else if (it.piece === "poster") el("rect", { "class": "pc poster", x: x + 1, y: 25, width: 10, height: 12, rx: 1 }, g);
+        else el("path", { "class": "pc entry", d: "M" + x + ",37 L" + (x + 6) + ",24.5 L" + (x + 12) + ",37 z" }, g);
+        if (it.piece !== "entry") el("text", { "class": "count", x: x + 14, y: 35.5 }, g).textContent = it.count;
       });
       var n2 = s.row2.length;
       s.row2.forEach(function (p, i) {
         var cx = 48 - (n2 - 1) * 9 + i * 18;
-        el("circle", { "class": "pc player" + (p.active ? " active" : ""), cx: cx, cy: 53, r: 8.5 }, g);
-        el("text", { "class": "seat", x: cx, y: 57 }, g).textContent = p.seat;
+        el("circle", { "class": "pc player" + (p.active ? " active" : ""), cx: cx, cy: 49, r: 8.5 }, g);
+        el("text", { "class": "seat", x: cx, y: 53 }, g).textContent = p.seat;
       });
       if (s.heat !== null) {
         var pill = el("g", { "class": "heat-pill" }, g);
-        el("rect", { x: 26, y: 56, width: 44, height: 17, rx: 8.5 }, pill);
+        el("rect", { x: 28, y: 59, width: 40, height: 12, rx: 6 }, pill);
         el("text", { x: 48, y: 68.5 }, pill).textContent = Math.round(100 * s.heat) + "%";
       }
       if (opts.extra) opts.extra(g, s);
