@@ -111,9 +111,11 @@ def test_bad_board_and_dice_are_400s(client):
     b["state"]["players"][1]["character"] = "uberbot"
     status, d = post(client, "/api/robotariat/npc-turn", b)
     assert status == 400 and "state.players[1].character" in error_paths(d)
-    b = copy.deepcopy(BODY)
-    b["weights"] = {"reputation": "1/0"}
-    assert post(client, "/api/robotariat/npc-turn", b)[0] == 400
+    for weights in ({"reputation": "1/0"}, {"win": True}, {"spark": -1}, {"luck": 1}):
+        b = copy.deepcopy(BODY)
+        b["weights"] = weights
+        status, d = post(client, "/api/robotariat/npc-turn", b)
+        assert status == 400 and any(p.startswith("weights") for p in error_paths(d)), weights
 
 
 def test_not_json_and_not_an_object(client):

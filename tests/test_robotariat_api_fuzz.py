@@ -30,7 +30,12 @@ def _paths(value, prefix=()):
             yield from _paths(v, prefix + (i,))
 
 
-PATHS = [p for p in _paths(BODY) if p]
+# the contract body plus every optional field the endpoints read
+FUZZ_BODY = BODY | {"weights": {"reputation": "5", "poster": 1}, "horizon": 2, "turns": 2, "limit": 5, "row": 3,
+                    "npc": "civilian", "facts": {"objectives": ["bursar", None, "spy"], "cards_played": [1, 2, 3],
+                                                 "spy_correct": [False, False, True], "max_junked": 2},
+                    "log": [{"round": 1, "player": 0, "junked": 2, "office": 5}], "office_track": [0, 5, 0]}
+PATHS = [p for p in _paths(FUZZ_BODY) if p]
 
 
 def _set(body, path, value):
@@ -50,7 +55,7 @@ def fuzz_client(tmp_path_factory):
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(url=hs.sampled_from(URLS), edits=hs.lists(hs.tuples(hs.sampled_from(PATHS), JSON), min_size=1, max_size=3))
 def test_mutated_bodies_never_crash(fuzz_client, url, edits):
-    body = copy.deepcopy(BODY)
+    body = copy.deepcopy(FUZZ_BODY)
     for path, value in edits:
         try:
             _set(body, path, value)

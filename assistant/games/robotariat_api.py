@@ -7,11 +7,21 @@ functions for their no-JS forms.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from flask import Blueprint
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    field_validator,
+)
 
 from solvers.exact import exact, parse_fraction
 from solvers.robotariat import gamedata
@@ -81,7 +91,7 @@ class StateIn(BaseModel):
     round: int | None = Field(default=None, ge=1, le=6, strict=True)
 
 
-Weight = str | int | float
+Weight = StrictStr | StrictInt | StrictFloat
 
 
 class TableIn(BaseModel):
@@ -102,6 +112,8 @@ class TableIn(BaseModel):
         if value is None:
             return value
         for k, v in value.items():
+            if isinstance(v, float) and not math.isfinite(v):
+                raise ValueError(f"{k}: a finite number is needed")
             try:
                 f = parse_fraction(v)
             except ValueError as e:
