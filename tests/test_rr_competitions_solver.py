@@ -335,7 +335,7 @@ def test_robo_race_upgraded_action_counts_only_when_upgraded():
 
 
 def test_robo_race_any_row_robot_counts_for_the_row_it_was_assembled_in():
-    """Robot Cards That Can Be Assembled in Any Phase Row: once assembled it counts as part of that row."""
+    """Robots & Inventors (the any-row symbol section): an any-row robot counts for the row it sits in."""
     race = G.competition("race-same-row")
     robots = [R("fabricate")] * 3 + [R("fabricate", any_row=True)]
     assert check_criterion(race, PlayerState.make(robots=robots)).met
@@ -411,3 +411,15 @@ def test_planner_matches_brute_force(case):
     if result.ties_complete:
         assert found == oracle.signatures
     explain(state, comps, result, rules, values)  # never fails on a legal plan
+
+
+def test_met_but_nothing_can_pay_is_said_plainly():
+    """Completion Cost and Rewards Layout: the cost is a token, N resources or M batteries; with none of
+    them the competition cannot be completed even though its criterion is met."""
+    race = G.competition("race-same-row")
+    state = PlayerState.make(robots=[R("design")] * 4)
+    result = plan(state, [race])
+    text = explain(state, [race], result)
+    assert result.best.steps == ()
+    assert "cannot pay it now: no unplaced green token, 0 of 4 resources, 0 of 7 batteries" in text.eligible[0].why
+    assert "Criteria are met, but nothing you have can pay the cost now." in text.notes

@@ -10,8 +10,8 @@ import random
 from fractions import Fraction
 from typing import Any, Literal
 
-from flask import Blueprint, jsonify
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from flask import Blueprint, flash, jsonify, render_template, request
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from solvers.exact import exact, parse_fraction
 from solvers.raising_robots import competitions_setup as setup
@@ -29,11 +29,14 @@ from solvers.raising_robots.competitions import (
     Values,
 )
 from solvers.raising_robots.competitions_data import GAME_DATA
-from solvers.raising_robots.competitions_explain import Explanation, explain
+from solvers.raising_robots.competitions_explain import Explanation, explain, vp_text
 from solvers.raising_robots.competitions_planner import MAX_SCALE, Plan, PlanResult, plan, value_scale
 from solvers.raising_robots.model import TOKEN_TYPES
 
-from ..api import bad_field, parse
+from .. import table_store as store
+from ..api import ApiError, bad_field, parse, validation_error
+from ..db import engine
+from ..page_helpers import table_context
 from .rr_models import InventoryIn, RobotIn
 
 bp = Blueprint("rr_competitions", __name__)
@@ -363,3 +366,452 @@ def setup_api():
 @bp.post("/api/raising-robots/competitions/round")
 def round_api():
     return jsonify(run_round(parse(RoundIn)))
+
+
+# ---- pages: the table state they keep ---------------------------------------------------------------
+# rr_competitions: {"cards": {type: criterion|None}, "sides": {type: "A"|"B"}, "tiles": {type: {"token_type",
+#   "A": {"resources", "batteries"}, "B": {...}}} (only values that differ from the data file), "card_values":
+#   {criterion: [ints]}, "values": {key: "n/d"}, "duct_tape_pays_resources": bool, "players": n,
+#   "tracker": [{"round", "token_type"}], "marker": round, "completed_this_round": [types]}
+# rr_players[seat]: "inventory", "tokens", "class_status", "robots", "friendships", "completed" (shared).
+
+STATE_KEY = "rr_competitions"
+INV_ITEMS = ("sensor", "gear", "microchip", "program", "robot_cards", "duct_tape", "battery", "vp")
+ITEM_LABELS = {"sensor": "Sensors", "gear": "Gears", "microchip": "Microchips", "program": "Programs",
+               "robot_cards": "Robot Cards in hand", "duct_tape": "Duct tape", "battery": "Batteries", "vp": "VP"}
+VALUE_LABELS = {"sensor": "a sensor", "gear": "a gear", "microchip": "a microchip", "program": "a program",
+                "duct_tape": "a duct tape", "battery": "a battery", "robot_cards": "a Robot Card",
+                "upgrade_token": "an unplaced upgrade token", "friendship": "a Friendship card kept"}
+TOKEN_LABELS = {"pink": "Pink (Efficiency)", "orange": "Orange", "blue": "Blue", "green": "Green"}
+RULE_TITLES = {"rr-how-to-complete-competitions": "How to Complete Competitions",
+               "rr-completion-criteria": "Completion Criteria", "rr-completion-rewards": "Completion Rewards",
+               "rr-competition-example": "Competition Example", "rr-friendship-example": "Friendship Example",
+               "rr-solo-2p-gameplay-changes": "Solo / 2P Gameplay Changes",
+               "rr-competition-card-and-tile-overview": "Competition Card and Tile Overview",
+               "rr-friendships": "Friendships"}
+PAGE_RULES = ["rr-how-to-complete-competitions", "rr-completion-criteria", "rr-competition-card-and-tile-overview",
+              "rr-completion-rewards", "rr-friendships"]
+MAX_ROBOTS = 15
+COMMON_RULES = ["rr-how-to-complete-competitions", "rr-completion-criteria", "rr-completion-rewards"]  # shown once
+
+
+def _int(raw: Any, lo: int, hi: int, default: int) -> int:
+    return raw if isinstance(raw, int) and not isinstance(raw, bool) and lo <= raw <= hi else default
+
+
+def default_tile(t: str) -> dict:
+    tile = GAME_DATA.tiles[t]
+    return {"token_type": tile.token_type.value,
+            **{s: {"resources": tile.sides[s].resources.value, "batteries": tile.sides[s].batteries.value}
+               for s in ("A", "B")}}
+
+
+def clean_comp_state(raw: Any) -> dict:
+    """The stored rr_competitions made safe to read (a table may hold anything)."""
+    raw = raw if isinstance(raw, dict) else {}
+    cards = raw.get("cards") if isinstance(raw.get("cards"), dict) else {}
+    sides = raw.get("sides") if isinstance(raw.get("sides"), dict) else {}
+    tiles_in = raw.get("tiles") if isinstance(raw.get("tiles"), dict) else {}
+    tiles = {}
+    for t in COMP_TYPES:
+        d, given = default_tile(t), tiles_in.get(t) if isinstance(tiles_in.get(t), dict) else {}
+        tile = {"token_type": given.get("token_type") if given.get("token_type") in TOKEN_TYPES else d["token_type"]}
+        for s in ("A", "B"):
+            gs = given.get(s) if isinstance(given.get(s), dict) else {}
+            tile[s] = {k: _int(gs.get(k), 1, 30, d[s][k]) for k in ("resources", "batteries")}
+        tiles[t] = tile
+    card_values = {}
+    cv = raw.get("card_values") if isinstance(raw.get("card_values"), dict) else {}
+    for cid, card in GAME_DATA.cards.items():
+        if card.values is not None:
+            given = cv.get(cid)
+            ok = isinstance(given, list) and 1 <= len(given) <= 7 and all(_int(v, 0, 20, -1) >= 0 for v in given)
+            card_values[cid] = list(given) if ok else list(card.values.value)
+    values = raw.get("values") if isinstance(raw.get("values"), dict) else {}
+    tracker = [s for s in raw.get("tracker", []) if isinstance(s, dict) and _int(s.get("round"), 1, 8, 0)
+               and s.get("token_type") in TOKEN_TYPES][:4] if isinstance(raw.get("tracker"), list) else []
+    done = raw.get("completed_this_round") if isinstance(raw.get("completed_this_round"), list) else []
+    return {
+        **raw,
+        "cards": {t: cards.get(t) if CRITERIA.get(cards.get(t)) == t else None for t in COMP_TYPES},
+        "sides": {t: sides.get(t) if sides.get(t) in ("A", "B") else "A" for t in COMP_TYPES},
+        "tiles": tiles, "card_values": card_values,
+        "values": {k: str(v) for k, v in values.items() if k in VALUE_KEYS and isinstance(v, (str, int))},
+        "duct_tape_pays_resources": raw.get("duct_tape_pays_resources") is True,
+        "players": _int(raw.get("players"), 1, 6, 0), "tracker": tracker,
+        "marker": _int(raw.get("marker"), 1, 8, 1),
+        "completed_this_round": [t for t in COMP_TYPES if t in done],
+    }
+
+
+def _clean_robot(r: Any) -> dict | None:
+    if not isinstance(r, dict) or r.get("row") not in ("design", "fabricate", "recycle"):
+        return None
+    out = dict(r)
+    for key in ("cost_energy", "cost_resources"):
+        v = r.get(key)
+        out[key] = [x for x in v if _int(x, 0, 20, -1) >= 0][:2] if isinstance(v, list) else []
+    out["basic_energy"] = _int(r.get("basic_energy"), 1, 7, 1)
+    out["upgraded_energy"] = _int(r.get("upgraded_energy"), 1, 7, 0) or None
+    out["vp"] = _int(r.get("vp"), 0, 20, 0)
+    out["any_row"] = r.get("any_row") is True
+    out["upgraded"] = r.get("upgraded") is True
+    return out
+
+
+def clean_seat(raw: Any) -> dict:
+    """A seat of rr_players with the keys this page reads made safe (other pages' keys are kept)."""
+    seat = dict(raw) if isinstance(raw, dict) else {}
+    inv = seat.get("inventory") if isinstance(seat.get("inventory"), dict) else {}
+    seat["inventory"] = {k: _int(inv.get(k), 0, 999, 0) for k in INV_ITEMS}
+    tok = seat.get("tokens") if isinstance(seat.get("tokens"), dict) else {}
+    seat["tokens"] = {w: {t: _int((tok.get(w) or {}).get(t) if isinstance(tok.get(w), dict) else 0, 0, 20, 0)
+                          for t in TOKEN_TYPES} for w in ("unplaced", "placed")}
+    cs = seat.get("class_status") if isinstance(seat.get("class_status"), dict) else {}
+    seat["class_status"] = {k: _int(cs.get(k), 0, 9, 0) for k in ("meeting_d", "meeting_c")}
+    robots = seat.get("robots") if isinstance(seat.get("robots"), list) else []
+    seat["robots"] = [r for r in (_clean_robot(x) for x in robots) if r is not None][:MAX_ROBOTS]
+    seat["friendships"] = _int(seat.get("friendships"), 0, FRIENDSHIP_CAP, 0)
+    done = seat.get("completed") if isinstance(seat.get("completed"), list) else []
+    seat["completed"] = [t for t in COMP_TYPES if t in done]
+    return seat
+
+
+def plan_body(cs: dict, seat: dict) -> dict:
+    """The API request for this page state: the same body a script would send."""
+    comps = []
+    for t in COMP_TYPES:
+        crit = cs["cards"][t]
+        if not crit:
+            continue
+        side, tile, d = cs["sides"][t], cs["tiles"][t], default_tile(t)
+        c: dict[str, Any] = {"type": t, "criterion": crit, "side": side}
+        if tile["token_type"] != d["token_type"]:
+            c["token_type"] = tile["token_type"]
+        c["cost"] = {k: tile[side][k] for k in ("resources", "batteries") if tile[side][k] != d[side][k]}
+        card = GAME_DATA.cards[crit]
+        if card.values is not None and cs["card_values"].get(crit) != list(card.values.value):
+            c["values"] = cs["card_values"][crit]
+        comps.append(c)
+    robot_keys = ("row", "any_row", "cost_energy", "cost_resources", "basic_energy", "upgraded_energy", "upgraded",
+                  "vp", "needs_microchip")
+    player = {"inventory": seat["inventory"], "tokens": seat["tokens"], "class_cards": seat["class_status"],
+              "robots": [{k: r[k] for k in robot_keys if k in r} for r in seat["robots"]],
+              "friendships": seat["friendships"], "completed": seat["completed"]}
+    return {"player": player, "competitions": comps, "values": cs["values"],
+            "rules": {"duct_tape_pays_resources": cs["duct_tape_pays_resources"]}}
+
+
+def plan_for_page(cs: dict, seat: dict) -> tuple[dict | None, list[dict]]:
+    try:
+        return run_plan(PlanIn.model_validate(plan_body(cs, seat))), []
+    except ValidationError as err:
+        return None, validation_error(err).fields
+    except ApiError as err:
+        return None, err.fields
+
+
+def apply_plan(cs: dict, seat: dict, result: dict) -> tuple[dict, dict]:
+    """The table after the plan is carried out: the seat's inventory, tokens, Friendship cards and completed
+    competitions, and the competitions completed this round (their tiles flip at round end)."""
+    p = result["plan"]
+    seat = {**seat, "inventory": dict(p["inventory_after"]), "tokens": p["tokens_after"],
+            "friendships": p["friendships_after"], "completed": list(p["completed_after"])}
+    done = set(cs["completed_this_round"]) | {s["type"] for s in p["steps"]}
+    cs = {**cs, "completed_this_round": [t for t in COMP_TYPES if t in done]}
+    return cs, seat
+
+
+# ---- pages: the form --------------------------------------------------------------------------------
+
+
+class _Form:
+    """Reads the page's form: whole numbers within bounds, each problem named by its field."""
+
+    def __init__(self, form):
+        self.form, self.problems = form, []
+
+    def int(self, name: str, path: str, lo: int, hi: int, old: int | None, blank: int | None = None) -> int | None:
+        raw = (self.form.get(name) or "").strip()
+        if raw == "":
+            return blank if blank is not None or old is None else old
+        try:
+            v = int(raw)
+        except ValueError:
+            self.problems.append({"path": path, "message": f"“{raw[:20]}” is not a whole number"})
+            return old
+        if not lo <= v <= hi:
+            self.problems.append({"path": path, "message": f"must be between {lo} and {hi}"})
+            return old
+        return v
+
+
+def _numbers(text: str) -> list[int] | None:
+    parts = text.replace(",", " ").split()
+    return [int(p) for p in parts] if parts and all(p.isdigit() for p in parts) else None
+
+
+def form_to_state(form, cs: dict, seat: dict) -> tuple[dict, dict, list[dict]]:
+    """The page state the form describes, on top of the stored one (keys other pages own are kept)."""
+    f = _Form(form)
+    cs = {**cs, "cards": dict(cs["cards"]), "sides": dict(cs["sides"]), "tiles": {t: {**v, "A": dict(v["A"]),
+          "B": dict(v["B"])} for t, v in cs["tiles"].items()}, "card_values": dict(cs["card_values"])}
+    for t in COMP_TYPES:
+        crit = form.get(f"card-{t}", "")
+        cs["cards"][t] = crit if CRITERIA.get(crit) == t else None
+        if form.get(f"side-{t}") in ("A", "B"):
+            cs["sides"][t] = form[f"side-{t}"]
+        if form.get(f"tok-{t}") in TOKEN_TYPES:
+            cs["tiles"][t]["token_type"] = form[f"tok-{t}"]
+        for s in ("A", "B"):
+            for k, short in (("resources", "res"), ("batteries", "bat")):
+                cs["tiles"][t][s][k] = f.int(f"{short}-{t}-{s}", f"tiles.{t}.{s}.{k}", 1, 30, cs["tiles"][t][s][k])
+    for cid in cs["card_values"]:
+        raw = form.get(f"vals-{cid}")
+        if raw is None:
+            continue
+        nums = _numbers(raw)
+        if nums is None or not 1 <= len(nums) <= 7 or not all(0 <= n <= 20 for n in nums):
+            f.problems.append({"path": f"card_values.{cid}", "message": "1 to 7 whole numbers from 0 to 20, "
+                                                                        "like “1 2 3 4”"})
+        else:
+            cs["card_values"][cid] = nums
+    values = {}
+    for k in VALUE_KEYS:
+        raw = (form.get(f"value-{k}") or "").strip()
+        if raw and Fraction(getattr(Values(), k)) != _fraction_or_none(raw):
+            values[k] = raw[:20]
+    cs["values"] = values
+    cs["duct_tape_pays_resources"] = form.get("duct_tape_pays_resources") == "1"
+
+    seat = {**seat}
+    seat["inventory"] = {k: f.int(f"inv-{k}", f"inventory.{k}", 0, 999, seat["inventory"][k]) for k in INV_ITEMS}
+    seat["tokens"] = {w: {t: f.int(f"{w}-{t}", f"tokens.{w}.{t}", 0, 20, seat["tokens"][w][t]) for t in TOKEN_TYPES}
+                      for w in ("unplaced", "placed")}
+    seat["class_status"] = {k: f.int(k, f"class_cards.{k}", 0, 9, seat["class_status"][k])
+                            for k in ("meeting_d", "meeting_c")}
+    seat["friendships"] = f.int("friendships", "friendships", 0, FRIENDSHIP_CAP, seat["friendships"])
+    seat["completed"] = [t for t in COMP_TYPES if form.get(f"done-{t}") == "1"]
+    seat["robots"] = _robots_from_form(form, f, seat["robots"])
+    return cs, seat, f.problems
+
+
+def _fraction_or_none(text: str) -> Fraction | None:
+    try:
+        return parse_fraction(text)
+    except (ValueError, TypeError, OverflowError):
+        return None
+
+
+def _robots_from_form(form, f: _Form, old: list[dict]) -> list[dict]:
+    robots = []
+    count = f.int("robots", "robots", 0, MAX_ROBOTS, len(old)) or 0
+    for i in [*range(count), "new"]:
+        p = f"r{i}-"
+        row = form.get(p + "row", "")
+        if row not in ("design", "fabricate", "recycle") or form.get(p + "del") == "1":
+            continue
+        if i == "new" and (form.get("action") != "add-robot" or len(robots) >= MAX_ROBOTS):
+            continue
+        src = f.int(p + "src", f"robots[{i}]", 0, MAX_ROBOTS - 1, None)
+        base = dict(old[src]) if isinstance(src, int) and src < len(old) else {}
+        path = f"robots[{len(robots)}]"
+        e1 = f.int(p + "e1", path + ".cost_energy", 0, 20, None, blank=-1)
+        c1 = f.int(p + "c1", path + ".cost_resources", 0, 20, None, blank=-1)
+        e2 = f.int(p + "e2", path + ".cost_energy", 0, 20, None, blank=-1)
+        c2 = f.int(p + "c2", path + ".cost_resources", 0, 20, None, blank=-1)
+        up = f.int(p + "up", path + ".upgraded_energy", 1, 7, None, blank=0)
+        base.update({
+            "row": row, "any_row": form.get(p + "any") == "1", "upgraded": form.get(p + "upgraded") == "1",
+            "cost_energy": [v for v in (e1, e2) if isinstance(v, int) and v >= 0],
+            "cost_resources": [v for v in (c1, c2) if isinstance(v, int) and v >= 0],
+            "basic_energy": f.int(p + "basic", path + ".basic_energy", 1, 7, 1) or 1,
+            "upgraded_energy": up or None, "vp": f.int(p + "vp", path + ".vp", 0, 20, 0) or 0,
+        })
+        if len(base["cost_energy"]) != len(base["cost_resources"]):
+            f.problems.append({"path": path, "message": "give each cost column both its energy and its resources"})
+        robots.append(base)
+    return robots
+
+
+def _stored(cs: dict) -> dict:
+    """What the table keeps: tile numbers and card values only where they differ from the data file."""
+    out = {**cs, "tiles": {}, "card_values": {}}
+    for t in COMP_TYPES:
+        d, tile = default_tile(t), cs["tiles"][t]
+        diff = {"token_type": tile["token_type"]} if tile["token_type"] != d["token_type"] else {}
+        for s in ("A", "B"):
+            sd = {k: v for k, v in tile[s].items() if v != d[s][k]}
+            if sd:
+                diff[s] = sd
+        if diff:
+            out["tiles"][t] = diff
+    for cid, vals in cs["card_values"].items():
+        if vals != list(GAME_DATA.cards[cid].values.value):
+            out["card_values"][cid] = vals
+    return out
+
+
+def _save(table, read_version: int, cs: dict, seat_index: int | None = None, seat: dict | None = None) -> None:
+    """Write this page's keys into the table (compare-and-set; on a conflict, on top of the newer state)."""
+    for _ in range(3):
+        merged = dict(table.state)
+        merged[STATE_KEY] = _stored(cs)
+        if seat is not None:
+            players = list(merged.get("rr_players")) if isinstance(merged.get("rr_players"), list) else []
+            while len(players) <= seat_index:
+                players.append({})
+            own = dict(players[seat_index]) if isinstance(players[seat_index], dict) else {}
+            own.update({k: seat[k] for k in ("inventory", "tokens", "class_status", "robots", "friendships",
+                                              "completed")})
+            players[seat_index] = own
+            merged["rr_players"] = players
+        try:
+            store.put(engine(), table.id, read_version, merged)
+            return
+        except store.Conflict as c:
+            flash("Someone at the table saved first; your changes were written on top of theirs.", "conflict")
+            table, read_version = c.current, c.current.version
+    flash("Not saved with the table: it kept changing. Try again.", "error")
+
+
+def _seat_names(table) -> list[str]:
+    n = table.players if table is not None else 1
+    shared = table.state.get("table") if table is not None and isinstance(table.state.get("table"), dict) else {}
+    names = shared.get("names") if isinstance(shared.get("names"), list) else []
+    return [(names[i] if i < len(names) and isinstance(names[i], str) and names[i].strip() else f"Player {i + 1}")
+            for i in range(n)]
+
+
+def _seat_of(table, names: list[str]) -> tuple[int, dict]:
+    try:
+        i = int(request.values.get("seat", "0"))
+    except ValueError:
+        i = 0
+    i = min(max(i, 0), len(names) - 1)
+    players = table.state.get("rr_players") if table is not None else None
+    raw = players[i] if isinstance(players, list) and i < len(players) else {}
+    return i, clean_seat(raw)
+
+
+def _read_version(table) -> int:
+    try:
+        return int(request.form.get("version", ""))
+    except ValueError:
+        return table.version
+
+
+def _applied_note(result: dict) -> str:
+    steps = result["plan"]["steps"]
+    done = ", ".join(s["name"] for s in steps)
+    return (f"Applied: {done} completed. Your inventory, tokens and Friendship cards are updated; those tiles "
+            "turn to their B side at the end of the round.")
+
+
+@bp.route("/raising-robots/competitions", methods=["GET", "POST"])
+def planner_page():
+    ctx = table_context("raising-robots")
+    table = ctx["table"]
+    names = _seat_names(table)
+    seat_index, seat = _seat_of(table, names)
+    cs = clean_comp_state(table.state.get(STATE_KEY) if table is not None else None)
+    problems: list[dict] = []
+    note = None
+    if request.method == "POST":
+        cs, seat, problems = form_to_state(request.form, cs, seat)
+        result, plan_problems = plan_for_page(cs, seat)
+        if request.form.get("action") == "apply" and result and not problems and result["plan"]["steps"]:
+            note = _applied_note(result)
+            cs, seat = apply_plan(cs, seat, result)
+            result, plan_problems = plan_for_page(cs, seat)
+        if table is not None and not problems:
+            _save(table, _read_version(table), cs, seat_index, seat)
+            table = store.get(engine(), table.id)
+            ctx["table"] = table
+    else:
+        if table is None:  # cards and sides handed over by the setup helper
+            for crit in request.args.getlist("card"):
+                if crit in CRITERIA:
+                    cs["cards"][CRITERIA[crit]] = crit
+            for t in COMP_TYPES:
+                if request.args.get(f"side-{t}") in ("A", "B"):
+                    cs["sides"][t] = request.args[f"side-{t}"]
+        result, plan_problems = plan_for_page(cs, seat)
+    status = 400 if request.method == "POST" and (problems or plan_problems) else 200
+    return render_template(
+        "raising_robots/competitions.html", cs=cs, seat=seat, seat_index=seat_index, names=names, result=result,
+        problems=problems + plan_problems, note=note, data=GAME_DATA, comp_types=COMP_TYPES, comp_names=COMP_NAMES,
+        token_types=TOKEN_TYPES, token_labels=TOKEN_LABELS, inv_items=INV_ITEMS, item_labels=ITEM_LABELS,
+        value_keys=VALUE_KEYS, value_labels=VALUE_LABELS, defaults=Values(), vp_text=vp_text,
+        default_tile=default_tile, page_rules=PAGE_RULES, rule_titles=RULE_TITLES, common_rules=COMMON_RULES,
+        version=table.version if table is not None else "", **ctx), status
+
+
+def _setup_from_form(cs: dict) -> dict:
+    """Without a table the setup travels in the form: cards, sides, tracker and marker."""
+    form = request.form
+    cs = {**cs, "cards": dict(cs["cards"]), "sides": dict(cs["sides"])}
+    for t in COMP_TYPES:
+        if CRITERIA.get(form.get(f"card-{t}", "")) == t:
+            cs["cards"][t] = form[f"card-{t}"]
+        if form.get(f"side-{t}") in ("A", "B"):
+            cs["sides"][t] = form[f"side-{t}"]
+    tracker = []
+    for i in range(4):
+        rnd, tok = form.get(f"trk-{i}-round", ""), form.get(f"trk-{i}-type", "")
+        if rnd.isdigit() and 1 <= int(rnd) <= 8 and tok in TOKEN_TYPES:
+            tracker.append({"round": int(rnd), "token_type": tok})
+    if "marker" in form:
+        cs["tracker"] = tracker
+        m = form.get("marker", "")
+        cs["marker"] = int(m) if m.isdigit() and 1 <= int(m) <= 8 else cs["marker"]
+    return cs
+
+
+@bp.route("/raising-robots/competitions/setup", methods=["GET", "POST"])
+def setup_page():
+    ctx = table_context("raising-robots")
+    table = ctx["table"]
+    cs = clean_comp_state(table.state.get(STATE_KEY) if table is not None else None)
+    players = cs["players"] or (table.players if table is not None else 1)
+    problems: list[dict] = []
+    events: list[dict] = []
+    note = None
+    if request.method == "POST":
+        cs = _setup_from_form(cs)
+        action = request.form.get("action", "")
+        f = _Form(request.form)
+        players = f.int("players", "players", 1, 6, players) or players
+        problems = f.problems
+        if action == "deal" and not problems:
+            dealt = run_setup(SetupIn(players=players))
+            cs = {**cs, "cards": {c["type"]: c["criterion"] for c in dealt["cards"]}, "sides": dealt["sides"],
+                  "tracker": [{"round": s["round"], "token_type": s["token_type"]} for s in dealt["tracker"]],
+                  "marker": 1, "completed_this_round": [], "players": players}
+            note = "Dealt one card of each competition; every tile shows its A side."
+        elif action == "round-end" and not problems:
+            done = [t for t in COMP_TYPES if request.form.get(f"done-{t}") == "1"]
+            if cs["marker"] >= 8:
+                problems.append({"path": "marker", "message": "the round marker is already on the last round"})
+            else:
+                out = run_round(RoundIn(marker_to=cs["marker"] + 1, sides=cs["sides"], completed_this_round=done,
+                                        tracker=[SpotIn(**s) for s in cs["tracker"]]))
+                cs = {**cs, "sides": out["sides"], "marker": out["marker_to"], "completed_this_round": [],
+                      "tracker": [{"round": s["round"], "token_type": s["token_type"]} for s in out["tracker"]]}
+                events = out["events"]
+                note = f"The round marker is on round {out['marker_to']}." + ("" if events else " No tile flips.")
+        elif action == "sides" and not problems:
+            note = "Tile sides saved."
+        cs["players"] = players
+        if table is not None and not problems:
+            _save(table, _read_version(table), cs)
+            table = store.get(engine(), table.id)
+            ctx["table"] = table
+    planner_args = {"card": [c for c in cs["cards"].values() if c],
+                    **{f"side-{t}": s for t, s in cs["sides"].items() if s == "B"}}
+    return render_template(
+        "raising_robots/competitions_setup.html", cs=cs, players=players, events=events, note=note,
+        problems=problems, data=GAME_DATA, comp_types=COMP_TYPES, comp_names=COMP_NAMES, token_labels=TOKEN_LABELS,
+        tile_of=setup.tile_of, rule_titles=RULE_TITLES, planner_args=planner_args,
+        setup_rules=SETUP_RULES + ["rr-competition-card-and-tile-overview"],
+        version=table.version if table is not None else "", **ctx), 400 if problems else 200

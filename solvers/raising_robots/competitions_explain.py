@@ -109,6 +109,17 @@ def _alternatives(comp: Competition, state: PlayerState, later: Sequence[Competi
     return out
 
 
+def cannot_pay(comp: Competition, state: PlayerState, rules: Rules) -> str | None:
+    """Why none of the tile side's three payments is possible now, or None when one is."""
+    tokens = [t for t in comp.token_types() if state.unplaced_of(t) > 0]
+    have = sum(state.inventory.get(i) for i in rules.payable_items())
+    if tokens or have >= comp.cost_resources or state.inventory.battery >= comp.cost_batteries:
+        return None
+    token = f"no unplaced {comp.token_type} token" if comp.side == "A" else "no unplaced upgrade token"
+    return (f"{token}, {have} of {comp.cost_resources} resources, "
+            f"{state.inventory.battery} of {comp.cost_batteries} batteries")
+
+
 def _payment_reasons(k: int, plan: Plan, comps: Sequence[Competition], start: PlayerState, rules: Rules,
                      values: Values) -> list[str]:
     steps = plan.steps
@@ -193,10 +204,23 @@ def explain(state: PlayerState, competitions: Sequence[Competition], result: Pla
     plan = result.best
     in_plan = {s.type for s in plan.steps}
     eligible = []
+    unpayable = []
     for comp in competitions:
         verdict = check_criterion(comp, state)
         done = comp.type in state.completed
-        why = ("already completed (once per player); " if done else "") + verdict.why
+        why = verdict.why
+        if done:
+            why = "already completed (each competition once per player)"
+        elif verdict.met and comp.type not in in_plan:
+            cannot = cannot_pay(comp, state, rules)
+            if cannot:
+                unpayable.append(comp.type)
+                why += f"; but you cannot pay it now: {cannot}"
+            elif any(comp.type in {st.type for st in tie.steps} for tie in result.ties):
+                why += "; left out of this plan, but an equally good plan completes it (see the ties)"
+            else:
+                why += ("; left out: paying for it would cost more than it gives, or leave a better "
+                        "competition unpaid")
         eligible.append(Eligibility(comp.type, comp.criterion, verdict.met, why, done, comp.type in in_plan,
                                     verdict.matching))
     by_type = {c.type: c for c in competitions}
@@ -231,15 +255,15 @@ def explain(state: PlayerState, competitions: Sequence[Competition], result: Pla
         notes.append("The planner ran out of time before finding a plan; nothing is suggested.")
     if not plan.steps and result.status != "unknown":
         met_now = [e for e in eligible if e.met and not e.completed]
-        notes.append("Completing nothing now is best with these values." if met_now else
-                     "No competition in play can be completed now.")
+        if not met_now:
+            notes.append("No competition in play can be completed now.")
+        elif all(e.type in unpayable for e in met_now):
+            notes.append("Criteria are met, but nothing you have can pay the cost now.")
+        else:
+            notes.append("Completing nothing now is best with these values.")
     if len(plan.steps) > 1:
         notes.append("Only this order works." if plan.orders == 1 else
                      f"{plan.orders} orders of these steps work; this is one of them.")
-    if result.ties:
-        more = "" if result.ties_complete else " (and possibly more)"
-        notes.append(f"{len(result.ties)} other plan{'s' if len(result.ties) > 1 else ''}{more} reach the same "
-                     "value: see the ties.")
     for k, step in enumerate(plan.steps):
         comp = by_type[step.type]
         if comp.criterion in ("think-2-d-grades", "think-1-c-grade") and k > 0:
