@@ -21,11 +21,10 @@ def parse_fraction(text: str | int | float) -> Fraction:
     """Read "2", "1/3", "0.5" or a number; raise ValueError on anything else (incl. zero denominators)."""
     if isinstance(text, bool):
         raise ValueError("a number is expected, not true/false")
-    if isinstance(text, float):
-        return Fraction(str(text))
     try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError) as e:
+        return Fraction(str(text)) if isinstance(text, float) else Fraction(text)
+    except (ValueError, ZeroDivisionError, OverflowError, TypeError) as e:
+        # inf, nan, "1/0", "abc", None: all mean the same thing to a player
         raise ValueError(f"{text!r} is not a number or a fraction like 1/3") from e
 
 
