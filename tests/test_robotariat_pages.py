@@ -179,6 +179,7 @@ def test_forecast_and_suggestions_render_from_the_api_functions(client):
         assert best["immediate"]["text"] + " After the NPC turn: " in html
     assert f'<p class="rb-opt-head">{head}</p>'.replace("'", "&#39;") in html
     assert html.count('class="heat"') == 10  # the look-ahead drawn on the board
+    assert "<summary>What “better” means for the planner</summary>" in html  # the reading the answers name
 
 
 def test_ties_are_shown_as_ties(client):

@@ -1030,6 +1030,8 @@ def page_meta() -> dict[str, Any]:
             "faces": FACES, "entry_track": list(ENTRY_TRACK), "poster_supply": POSTER_SUPPLY,
             "npc_supply": NPC_SUPPLY, "rounds": ROUNDS, "max_spaces": MAX_SPACES, "objectives": list(OBJECTIVES),
             "spark_target": base["spark_target"], "rule_titles": rule_titles(),
+            "readings": {r["id"]: {"title": r["title"], "text": r["text"]}
+                         for r in rb_api.readings_json()["readings"]},
             "defaults": {k: base[k] for k in ("dice", "office_rewards", "starting_reputation", "board")}}
 
 

@@ -38,6 +38,12 @@
     ids.forEach(function (id) { p.appendChild(h("a", { href: "/rules/" + id, text: titles[id] || id })); });
     return p;
   }
+  function readings(ids) {
+    return (ids || []).filter(function (id) { return meta.readings[id]; }).map(function (id) {
+      var r = meta.readings[id];
+      return h("details", { cls: "rb-reading" }, h("summary", { text: r.title }), h("p", { cls: "small", text: r.text }));
+    });
+  }
   function warn(id, msg) { return h("p", { cls: "notice warn", id: id, text: msg }); }
   function fill(id, nodes) {
     var box = document.getElementById(id);
@@ -101,6 +107,7 @@
       });
     out.push(list);
     out.push(h("p", { cls: "small muted", text: "“We rolled this” applies the roll to the table and passes the turn to the next player." }));
+    out = out.concat(readings(f.readings));
     out.push(ruleLinks(f.rules));
     return out;
   }
@@ -151,6 +158,7 @@
     }
     if (sg.count > sg.options.length) out.push(h("p", { cls: "small muted", text: "The " + (sg.count - sg.options.length) + " lower-scored turns are not listed." }));
     sg.notes.forEach(function (n) { out.push(h("p", { cls: "small muted", text: n })); });
+    out = out.concat(readings(sg.readings));
     out.push(ruleLinks(sg.rules));
     return out;
   }
@@ -193,7 +201,7 @@
       h("p", { cls: "small rb-deltas", text: "SPARK " + sint(e.funds_delta) + " · Reputation " + sint(e.reputation_delta) +
         (e.office_delta ? " · office " + sint(e.office_delta) : "") + (e.posters_junked ? " · " + e.posters_junked + " posters junked" : "") +
         (e.last_round ? " · this starts the last round" : "") }),
-      btn, ruleLinks(e.rules)];
+      btn].concat(readings(e.readings), [ruleLinks(e.rules)]);
   }
 
   // ---- fetching ----
@@ -211,7 +219,7 @@
     });
     function show() {
       var s2 = lookSettings();
-      fill("look-body", lookData ? look(lookData, s2.heat) : warn("look-error", lookError || ""));
+      fill("look-body", lookData ? [look(lookData, s2.heat)].concat(readings(lookData.readings)) : warn("look-error", lookError || ""));
       RB.play.setOverlay(overlayFrom(lookData, s2));
     }
   }
@@ -280,7 +288,7 @@
           var st = store.rb.state, row = st.oppressors.length + st.civilians.length + 1;
           Tablebot.api("POST", "/api/robotariat/round-start", Object.assign({}, body, { row: row })).then(function (res) {
             if (!res.ok) { store.error(Tablebot.errorText(res)); return; }
-            entry(res.data)[2].click();
+            entry(res.data)[2].click();  // the "place it" button of a fresh rendering
           });
         }
       });

@@ -74,6 +74,10 @@
       });
       box.appendChild(checks);
     }
+    (r.readings || []).forEach(function (id) {
+      var rd = meta.readings[id];
+      if (rd) box.appendChild(h("details", { cls: "rb-reading" }, h("summary", { text: rd.title }), h("p", { cls: "small", text: rd.text })));
+    });
     box.appendChild(ruleLinks(r.rules));
   }
 
