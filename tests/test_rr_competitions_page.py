@@ -75,6 +75,16 @@ def test_robots_added_by_form_count_for_robo_race(client):
         data = form(**{"card-robo_race": "race-same-row", "action": "add-robot", "rnew-row": "recycle",
                        "robots": count, **{f"r{i}-row": "recycle" for i in range(count)}})
     assert count == 4 and "4 robots in the recycle row" in text_of(html)
+    rows = {f"r{i}-row": "recycle" for i in range(4)}
+    html = client.post(PAGE, data=form(**{"card-robo_race": "race-same-row", "robots": 4, **rows, "r2-del": 1,
+                                          "r0-chip": 1})).get_data(as_text=True)
+    assert 'name="robots" value="3"' in html and "at most 3 robots in one row" in text_of(html)
+    assert re.search(r'name="r0-chip" value="1" checked', html)
+
+
+def test_the_hub_lists_both_pages(client):
+    html = client.get("/games/raising-robots").get_data(as_text=True)
+    assert "Competitions planner" in html and "Competitions setup" in html
 
 
 def test_planner_keeps_its_state_with_the_table(client):

@@ -456,6 +456,7 @@ def _clean_robot(r: Any) -> dict | None:
     out["vp"] = _int(r.get("vp"), 0, 20, 0)
     out["any_row"] = r.get("any_row") is True
     out["upgraded"] = r.get("upgraded") is True
+    out["needs_microchip"] = r.get("needs_microchip") is True
     return out
 
 
@@ -623,6 +624,7 @@ def _robots_from_form(form, f: _Form, old: list[dict]) -> list[dict]:
         up = f.int(p + "up", path + ".upgraded_energy", 1, 7, None, blank=0)
         base.update({
             "row": row, "any_row": form.get(p + "any") == "1", "upgraded": form.get(p + "upgraded") == "1",
+            "needs_microchip": form.get(p + "chip") == "1",
             "cost_energy": [v for v in (e1, e2) if isinstance(v, int) and v >= 0],
             "cost_resources": [v for v in (c1, c2) if isinstance(v, int) and v >= 0],
             "basic_energy": f.int(p + "basic", path + ".basic_energy", 1, 7, 1) or 1,

@@ -87,7 +87,8 @@
     var res = [n("c1"), n("c2")].filter(function (x) { return x !== null; });
     var src = v("src");
     return { src: src === "" ? null : Number(src),
-      robot: { row: v("row"), any_row: c("any"), upgraded: c("upgraded"), cost_energy: energy, cost_resources: res,
+      robot: { row: v("row"), any_row: c("any"), upgraded: c("upgraded"), needs_microchip: c("chip"),
+        cost_energy: energy, cost_resources: res,
         basic_energy: n("basic") || 1, upgraded_energy: n("up"), vp: n("vp") || 0 } };
   }
 
