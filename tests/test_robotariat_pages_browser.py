@@ -4,6 +4,7 @@ script's actions agree with the server's; phone checks and screenshots at 390 an
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from browser_checks import assert_phone_ready
@@ -109,10 +110,15 @@ def test_board_page_tap_to_move_forecast_suggestions_and_reload(page, live_url, 
     wait_for(page, live_url, tid, lambda r: r["state"]["players"][2]["at"] == "ro", "Cy on the office")
     expect(page.locator('#rb-board .space[data-id="ro"]')).to_have_attribute("aria-label", "Recruitment Office, 1 civilian, Cy")
 
-    # a poster by tapping: + Poster, then the space
+    # a poster by tapping: + Poster, then the space; a second tap was a mistake: Undo
     page.locator('#rb-chips [data-piece="poster+"]').click()
     page.locator('#rb-board .space[data-id="sy"]').click()
     wait_for(page, live_url, tid, lambda r: r["state"]["posters"].get("sy") == 1, "a poster on the Scrap Yard")
+    page.locator('#rb-board .space[data-id="sy"]').click()
+    wait_for(page, live_url, tid, lambda r: r["state"]["posters"].get("sy") == 2, "a second poster")
+    page.locator("#undo").click()
+    wait_for(page, live_url, tid, lambda r: r["state"]["posters"].get("sy") == 1, "the second poster undone")
+    expect(page.locator('#rb-board .space[data-id="sy"]')).to_have_attribute("aria-label", re.compile(r"^Scrap Yard, 1 poster\."))
 
     # the answers follow the table: forecast rows, suggestions grouped by rank, the entry for round 4
     outcomes = page.locator("#npc-outcomes > li")

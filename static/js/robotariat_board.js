@@ -796,6 +796,22 @@
         return true;
       }, function () { self.saving--; return false; });
     };
+    // Undo the table's last change (whoever made it): the tables API keeps every version.
+    self.undo = function () {
+      if (!self.table) return Promise.resolve(false);
+      var t = self.table;
+      self.saving++;
+      return Tablebot.api("POST", "/api/tables/" + encodeURIComponent(t.id) + "/undo").then(function (res) {
+        self.saving--;
+        var table = res.ok ? res.data : (res.data && res.data.table);
+        if (table) { t.version = table.version; t.state = table.state || {}; self.names = names(t.state); self.rb = fromTable(t.state); }
+        if (!res.ok) self.error(Tablebot.errorText(res));
+        else self.error("");
+        carry();
+        emit("change", "undo");
+        return res.ok;
+      });
+    };
     var id = document.body.dataset.tableId;
     if (id && window.Tablebot) {
       var t = (self.table = Tablebot.table(id));

@@ -156,6 +156,14 @@
     });
   });
 
+  var undo = document.getElementById("undo");
+  if (undo && store.table) {
+    undo.hidden = false;
+    undo.addEventListener("click", function () {
+      undo.disabled = true;
+      store.undo().then(function () { undo.disabled = false; });
+    });
+  }
   store.on(function () { render(); });
   RB.play = {
     store: store,
