@@ -389,8 +389,6 @@ RULE_TITLES = {"rr-how-to-complete-competitions": "How to Complete Competitions"
                "rr-solo-2p-gameplay-changes": "Solo / 2P Gameplay Changes",
                "rr-competition-card-and-tile-overview": "Competition Card and Tile Overview",
                "rr-friendships": "Friendships"}
-PAGE_RULES = ["rr-how-to-complete-competitions", "rr-completion-criteria", "rr-competition-card-and-tile-overview",
-              "rr-completion-rewards", "rr-friendships"]
 MAX_ROBOTS = 15
 COMMON_RULES = ["rr-how-to-complete-competitions", "rr-completion-criteria", "rr-completion-rewards"]  # shown once
 
@@ -745,7 +743,7 @@ def planner_page():
         problems=problems + plan_problems, note=note, data=GAME_DATA, comp_types=COMP_TYPES, comp_names=COMP_NAMES,
         token_types=TOKEN_TYPES, token_labels=TOKEN_LABELS, inv_items=INV_ITEMS, item_labels=ITEM_LABELS,
         value_keys=VALUE_KEYS, value_labels=VALUE_LABELS, defaults=Values(), vp_text=vp_text,
-        default_tile=default_tile, page_rules=PAGE_RULES, rule_titles=RULE_TITLES, common_rules=COMMON_RULES,
+        default_tile=default_tile, rule_titles=RULE_TITLES, common_rules=COMMON_RULES,
         version=table.version if table is not None else "", **ctx), status
 
 
