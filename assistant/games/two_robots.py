@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from flask import Blueprint
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from flask import Blueprint, flash, render_template, request
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from solvers.two_robots.as_json import apocalypse_json, factory_json, hand_json, odds_json, plan_json
 from solvers.two_robots.factory import Factory, HandCard, Part, Stack, analyse, apocalypse_check, hand_view
@@ -12,7 +12,11 @@ from solvers.two_robots.game_data import DATA
 from solvers.two_robots.odds import UnseenCard, completing, draw_odds, unseen_from_deck
 from solvers.two_robots.planner import Turn, plan_turn
 
-from ..api import ApiError, bad_field, parse
+from .. import rules as rulebook
+from .. import table_store as store
+from ..api import ApiError, bad_field, parse, validation_error
+from ..db import engine
+from ..page_helpers import table_context
 
 bp = Blueprint("two_robots", __name__)
 
@@ -262,3 +266,401 @@ def api_plan():
 @bp.post("/api/two-robots/odds")
 def api_odds():
     return odds_result(parse(OddsIn))
+
+
+# ---- pages -------------------------------------------------------------------------------------------
+# The factory page and the odds page keep one seat's factory, hand, turn settings and unseen cards in
+# the table state under `two_robots.players[seat]`. Without JavaScript each page is a form that posts
+# the cards as short text ("head:cs, arms:c"; "attack:3:Nuclear Explosion!") and re-renders.
+
+TOOLS = [
+    ("two-robots", "Factory and turn plan", "two_robots.factory_page",
+     "Which energy each stack has, where each card in hand may go, and the best plays for your turn."),
+    ("two-robots", "Draw odds", "two_robots.odds_page",
+     "The exact chance that your next three cards finish a robot, or bring any card you want."),
+]
+
+STATE_KEY = "two_robots"
+ENERGY_LETTER = {e.id: e.id[0] for e in DATA.energies}
+LETTER_ENERGY = {v: k for k, v in ENERGY_LETTER.items()}
+MAX_STACK_FIELDS = 5
+SHORT = {"chemical": "Chem", "electrical": "Elec", "mechanical": "Mech", "nuclear": "Nucl", "solar": "Solar"}
+EVENTS = {"none": "No Event this turn", "power": "A: use a Power (sacrifice two parts)",
+          "active_robot": "B: reveal an Active Robot card (sacrifice one part)"}
+FACTORY_RULES = ["tr-energy-stacks", "tr-stacking-part-cards", "tr-liz-example", "tr-how-to-build-a-robot",
+                 "tr-duplicate-parts", "tr-frozen-stacks", "tr-attack-defense-cards", "tr-note-lone-hybrid-counts",
+                 "tr-clarification-space-pod"]
+PLAN_RULES = ["tr-turn-overview", "tr-the-event-phase", "tr-note-sacrifice-anywhere", "tr-cleanup-phase"]
+ODDS_RULES = ["tr-turn-overview", "tr-draw-phase", "tr-fact-component-counts", "tr-unverified-card-contents"]
+
+
+def rule_titles() -> dict[str, str]:
+    """Titles of the Two Robots rule entries, so links read as words."""
+    return {e.id: e.title for e in rulebook.books()["two-robots"].entries}
+
+
+def _names_of(table) -> list[str]:
+    n = table.players if table is not None else 1
+    raw = (table.state.get("table") or {}).get("names") if table is not None else None
+    names = [str(x)[:40] for x in raw] if isinstance(raw, list) else []
+    return [names[i] if i < len(names) and names[i].strip() else f"Player {i + 1}" for i in range(n)]
+
+
+def _clean_names(raw) -> tuple[str, ...] | None:
+    """Four part names: HEAD and ARMS from the rules, then the table's two (lowercase ids)."""
+    if not isinstance(raw, list) or len(raw) != 4 or not all(isinstance(x, str) for x in raw):
+        return None
+    names = tuple(_name(x)[:30] for x in raw)
+    fixed = DATA.part_ids[:2]
+    if names[:2] != fixed or len(set(names)) != 4 or not all(n and n.replace("_", "").isalnum() for n in names):
+        return None
+    return names
+
+
+def _part_names(table, form=None) -> tuple[tuple[str, ...], list[dict]]:
+    """The table's part names (or the defaults); a form may rename the two unverified ones."""
+    stored = None
+    if table is not None and isinstance(table.state.get(STATE_KEY), dict):
+        stored = _clean_names(table.state[STATE_KEY].get("part_names"))
+    names = stored or DATA.part_ids
+    if form is not None and "name2" in form:
+        wanted = [*DATA.part_ids[:2], form.get("name2", ""), form.get("name3", "")]
+        clean = _clean_names(wanted)
+        if clean is None:
+            return names, [{"path": "part_names", "message": "the two other part names must be different words "
+                                                           "(letters and digits), not HEAD or ARMS"}]
+        names = clean
+    return names, []
+
+
+def _seat_of(source, count: int) -> int:
+    try:
+        seat = int(source.get("seat", 0))
+    except (TypeError, ValueError):
+        seat = 0
+    return seat if 0 <= seat < count else 0
+
+
+def energies_code(energies: list[str]) -> str:
+    return "".join(ENERGY_LETTER[e] for e in energies)
+
+
+def card_code(card: dict) -> str:
+    kind = card.get("kind", "part")
+    if kind == "part":
+        return f"{card['part']}:{energies_code(card['energies'])}"
+    text = f"{kind}:{card.get('stacks_required', 0)}"
+    if card.get("name"):
+        text += f":{card['name']}"
+    return text + ("!" if card.get("play") else "")
+
+
+def parse_cards(text: str, names: tuple[str, ...], path: str, hand: bool) -> tuple[list[dict], list[dict]]:
+    """Cards from the form's short text; (cards, problems naming the field)."""
+    cards, problems = [], []
+    tokens = [t.strip() for t in text.replace("\n", ",").split(",") if t.strip()][:60]
+    for k, token in enumerate(tokens):
+        where = f"{path}[{k}]"
+        head, _, rest = token.partition(":")
+        head = head.strip().lower()
+        if hand and head in ("attack", "defense"):
+            play = rest.endswith("!")
+            rest = rest.rstrip("!")
+            gold, _, name = rest.partition(":")
+            if not gold.strip().isdigit() or not 0 <= int(gold) <= 5:
+                problems.append({"path": where, "message": f"“{token}”: write the gold number 0-5, like {head}:3"})
+                continue
+            cards.append({"kind": head, "name": name.strip()[:60], "stacks_required": int(gold), "play": play})
+            continue
+        part = next((n for n in names if n == head), None) or next(
+            (n for n in names if head and n.startswith(head) and sum(m.startswith(head) for m in names) == 1), None)
+        letters = rest.strip().lower()
+        energies = [LETTER_ENERGY.get(ch) for ch in letters]
+        if part is None:
+            problems.append({"path": where, "message": f"“{token}”: the part must be one of {', '.join(names)}"})
+        elif not 1 <= len(energies) <= 2 or None in energies or len(set(energies)) != len(energies):
+            problems.append({"path": where, "message": f"“{token}”: give one or two energy letters (c, e, m, n, s), "
+                                                       "like head:cs"})
+        else:
+            cards.append({"kind": "part", "part": part, "energies": [e for e in ENERGY_LETTER if e in energies]})
+    return cards, problems
+
+
+def _int(source, name: str, lo: int, hi: int, default: int) -> int:
+    try:
+        v = int(source.get(name, default))
+    except (TypeError, ValueError):
+        return default
+    return min(hi, max(lo, v))
+
+
+def empty_seat() -> dict:
+    return {"stacks": [], "hand": [], "event": "none", "actions": DATA.actions, "powers_left": 3}
+
+
+def clean_seat(raw, names: tuple[str, ...]) -> dict:
+    """A seat of the table state, made safe: anything another client wrote that does not validate is
+    dropped (a card that is not a card), the rest kept."""
+    seat = empty_seat()
+    if not isinstance(raw, dict):
+        return seat
+    for stack in raw.get("stacks", [])[:MAX_STACK_FIELDS] if isinstance(raw.get("stacks"), list) else []:
+        if not isinstance(stack, dict):
+            continue
+        cards = []
+        for c in stack.get("cards", [])[:60] if isinstance(stack.get("cards"), list) else []:
+            try:
+                p = PartIn.model_validate(c)
+            except ValidationError:
+                continue
+            if p.part in names:
+                cards.append({"part": p.part, "energies": [e for e in ENERGY_LETTER if e in p.energies]})
+        if cards:
+            seat["stacks"].append({"cards": cards, "frozen": stack.get("frozen") is True})
+    for c in raw.get("hand", [])[:MAX_PLAN_HAND] if isinstance(raw.get("hand"), list) else []:
+        try:
+            h = HandCardIn.model_validate(c)
+        except ValidationError:
+            continue
+        if h.kind == "part" and h.part in names:
+            seat["hand"].append({"kind": "part", "part": h.part,
+                                 "energies": [e for e in ENERGY_LETTER if e in (h.energies or [])]})
+        elif h.kind != "part":
+            seat["hand"].append({"kind": h.kind, "name": h.name, "stacks_required": h.stacks_required,
+                                 "play": h.play})
+    if raw.get("event") in EVENTS:
+        seat["event"] = raw["event"]
+    seat["actions"] = _int(raw, "actions", 0, 3, DATA.actions)
+    seat["powers_left"] = _int(raw, "powers_left", 0, 5, 3)
+    unseen = raw.get("unseen")
+    if isinstance(unseen, dict):
+        seat["unseen"] = clean_unseen(unseen, names)
+    return seat
+
+
+def _combo_key(part: str, energies: list[str]) -> str:
+    return f"{part}:{energies_code(energies)}"
+
+
+def combos() -> list[list[str]]:
+    """The 15 energy combinations, cores first, in the order the deck grid shows them."""
+    ids = [e.id for e in DATA.energies]
+    return [[e] for e in ids] + [[a, b] for i, a in enumerate(ids) for b in ids[i + 1:]]
+
+
+def clean_unseen(raw: dict, names: tuple[str, ...]) -> dict:
+    parts = raw.get("parts") if isinstance(raw.get("parts"), dict) else {}
+    keys = {_combo_key(n, c) for n in names for c in combos()}
+    out = {"parts": {k: v for k, v in parts.items() if k in keys and isinstance(v, int)
+                     and not isinstance(v, bool) and 0 <= v <= 100}}
+    for kind, total in (("attack", DATA.deck_attack), ("defense", DATA.deck_defense)):
+        v = raw.get(kind)
+        out[kind] = v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100 else total
+    return out
+
+
+def default_unseen(seat: dict, names: tuple[str, ...]) -> dict:
+    """The default deck (unverified composition) minus the seat's factory and hand."""
+    counts = {_combo_key(p.part, list(p.energies)): n for p, n in DATA.default_deck(names)}
+    for card in [c for s in seat["stacks"] for c in s["cards"]] + [c for c in seat["hand"] if c["kind"] == "part"]:
+        key = _combo_key(card["part"], card["energies"])
+        counts[key] = max(0, counts.get(key, 0) - 1)
+    return {"parts": counts,
+            "attack": max(0, DATA.deck_attack - sum(c["kind"] == "attack" for c in seat["hand"])),
+            "defense": max(0, DATA.deck_defense - sum(c["kind"] == "defense" for c in seat["hand"]))}
+
+
+def unseen_body(unseen: dict) -> list[dict]:
+    out = []
+    for key, n in unseen["parts"].items():
+        part, _, code = key.partition(":")
+        out.append({"kind": "part", "part": part, "energies": [LETTER_ENERGY[ch] for ch in code], "count": n})
+    out.append({"kind": "attack", "name": "Attack cards", "count": unseen["attack"]})
+    out.append({"kind": "defense", "name": "Defense cards", "count": unseen["defense"]})
+    return out
+
+
+def seat_body(seat: dict, names: tuple[str, ...]) -> dict:
+    return {"part_names": list(names), "stacks": seat["stacks"], "hand": seat["hand"]}
+
+
+def seat_from_form(form, names: tuple[str, ...], old: dict) -> tuple[dict, list[dict]]:
+    seat = dict(old)
+    problems: list[dict] = []
+    stacks = []
+    for i in range(MAX_STACK_FIELDS):
+        cards, bad = parse_cards(form.get(f"stack{i}", "")[:2000], names, f"stacks[{i}]", hand=False)
+        problems += bad
+        if cards:
+            stacks.append({"cards": cards, "frozen": form.get(f"frozen{i}") == "on"})
+    seat["stacks"] = stacks
+    hand, bad = parse_cards(form.get("hand", "")[:2000], names, "hand", hand=True)
+    problems += bad
+    if len(hand) > MAX_PLAN_HAND:
+        problems.append({"path": "hand", "message": f"at most {MAX_PLAN_HAND} cards"})
+        hand = hand[:MAX_PLAN_HAND]
+    seat["hand"] = hand
+    if "event" in form:
+        seat["event"] = form.get("event") if form.get("event") in EVENTS else "none"
+        seat["actions"] = _int(form, "actions", 0, 3, DATA.actions)
+        seat["powers_left"] = _int(form, "powers_left", 0, 5, 3)
+    return seat, problems
+
+
+def _save_seat(table, seat_index: int, seat: dict, form, names: tuple[str, ...]) -> None:
+    """Write this seat into the table (compare-and-set; on a race, our seat goes on top of theirs)."""
+    try:
+        version = int(form.get("version", ""))
+    except ValueError:
+        version = table.version
+    for _ in range(3):
+        state = dict(table.state)
+        mine = dict(state.get(STATE_KEY) or {}) if isinstance(state.get(STATE_KEY), dict) else {}
+        players = list(mine.get("players") or []) if isinstance(mine.get("players"), list) else []
+        while len(players) <= seat_index:
+            players.append({})
+        merged = dict(players[seat_index]) if isinstance(players[seat_index], dict) else {}
+        merged.update(seat)
+        players[seat_index] = merged
+        mine["players"] = players
+        if names != DATA.part_ids or "part_names" in mine:
+            mine["part_names"] = list(names)
+        state[STATE_KEY] = mine
+        try:
+            store.put(engine(), table.id, version, state)
+            return
+        except store.Conflict as c:
+            flash("Someone at the table saved first; your factory was written on top of their version.", "conflict")
+            table, version = c.current, c.current.version
+    flash("Not saved with the table: it kept changing. Try again.", "error")
+
+
+def _stored_seat(table, seat_index: int, names: tuple[str, ...]) -> dict:
+    if table is None:
+        return empty_seat()
+    mine = table.state.get(STATE_KEY)
+    players = mine.get("players") if isinstance(mine, dict) else None
+    raw = players[seat_index] if isinstance(players, list) and seat_index < len(players) else None
+    return clean_seat(raw, names)
+
+
+def _try(fn, body_model, data: dict) -> tuple[dict | None, list[dict]]:
+    try:
+        return fn(body_model.model_validate(data)), []
+    except ValidationError as err:
+        return None, validation_error(err).fields
+    except ApiError as err:
+        return None, err.fields or [{"path": "body", "message": err.message}]
+
+
+def _page_common(game_seat_source) -> tuple:
+    ctx = table_context("two-robots")
+    table = ctx["table"]
+    names_list = _names_of(table)
+    seat_index = _seat_of(game_seat_source, len(names_list))
+    return ctx, table, names_list, seat_index
+
+
+@bp.route("/two-robots/factory", methods=["GET", "POST"])
+def factory_page():
+    source = request.form if request.method == "POST" else request.args
+    ctx, table, seat_names, seat_index = _page_common(source)
+    names, problems = _part_names(table, request.form if request.method == "POST" else None)
+    seat = _stored_seat(table, seat_index, names)
+    if request.method == "POST" and request.form.get("action") != "seat" and not problems:
+        seat, problems = seat_from_form(request.form, names, seat)
+        if table is not None and not problems:
+            _save_seat(table, seat_index, seat, request.form, names)
+            table = store.get(engine(), table.id)
+            ctx["table"] = table
+    body = seat_body(seat, names)
+    result = plan = None
+    if not problems:
+        result, problems = _try(factory_result, FactoryIn, body)
+    if result is not None:
+        plan_in = dict(body, event=seat["event"], actions=seat["actions"], powers_left=seat["powers_left"])
+        if "unseen" in seat:
+            plan_in["unseen"] = unseen_body(seat["unseen"])
+        plan, plan_problems = _try(plan_result, PlanIn, plan_in)
+        problems += plan_problems
+    status = 400 if request.method == "POST" and problems else 200
+    return render_template(
+        "two_robots/factory.html", seat=seat, seat_index=seat_index, seat_names=seat_names, result=result,
+        plan=plan, problems=problems, names=names, part_sources=[p.source for p in DATA.part_names],
+        energies=DATA.energies, events=EVENTS,
+        codes={"stacks": [", ".join(card_code(c) for c in s["cards"]) for s in seat["stacks"]],
+               "hand": ", ".join(card_code(c) for c in seat["hand"])},
+        max_stacks=MAX_STACK_FIELDS, letters=ENERGY_LETTER, version=table.version if table is not None else "",
+        factory_rules=FACTORY_RULES, plan_rules=PLAN_RULES, rule_titles=rule_titles(), short=SHORT, **ctx), status
+
+
+def _wanted_flags(unseen: list[dict], want: dict, names: tuple[str, ...]) -> tuple[list[dict], str]:
+    """Mark the unseen cards the chosen wish covers; returns (cards, what the wish is in words)."""
+    kind = want.get("kind", "robot")
+    if kind == "robot":
+        return unseen, "a part that finishes a robot"
+    if kind in ("attack", "defense"):
+        return [dict(u, wanted=u["kind"] == kind) for u in unseen], f"an {kind.title()} card" if kind == "attack" \
+            else "a Defense card"
+    part = want.get("part") if want.get("part") in names else None
+    energy = want.get("energy") if want.get("energy") in ENERGY_LETTER else None
+    out = [dict(u, wanted=u["kind"] == "part" and (part is None or u["part"] == part)
+                and (energy is None or energy in u["energies"])) for u in unseen]
+    words = f"{'a ' + part.upper() if part else 'a part'}{' that carries ' + energy.title() if energy else ''}"
+    return out, words
+
+
+@bp.route("/two-robots/odds", methods=["GET", "POST"])
+def odds_page():
+    source = request.form if request.method == "POST" else request.args
+    ctx, table, seat_names, seat_index = _page_common(source)
+    names, _ = _part_names(table)
+    problems: list[dict] = []
+    seat = _stored_seat(table, seat_index, names)
+    want = {"kind": source.get("want", "robot"), "part": source.get("want_part", ""),
+            "energy": source.get("want_energy", "")}
+    if want["kind"] not in ("robot", "part", "attack", "defense"):
+        want["kind"] = "robot"
+    if request.method == "POST" and request.form.get("action") not in ("seat", None):
+        action = request.form.get("action")
+        stored = seat
+        seat, problems = seat_from_form(request.form, names, seat)
+        before = stored if table is not None else seat  # the seat the grid on screen was drawn for
+        if action == "reset":
+            seat.pop("unseen", None)
+        elif any(k.startswith("u-") for k in request.form):
+            grid = {"parts": {}, "attack": _int(request.form, "u-attack", 0, 100, DATA.deck_attack),
+                    "defense": _int(request.form, "u-defense", 0, 100, DATA.deck_defense)}
+            for n in names:
+                for c in combos():
+                    key = _combo_key(n, c)
+                    grid["parts"][key] = _int(request.form, f"u-{key}", 0, 100, 0)
+            shown = before.get("unseen") or default_unseen(before, names)
+            shown = dict(shown, parts={k: shown["parts"].get(k, 0) for k in grid["parts"]})
+            if grid != shown:  # only counts the player changed replace the default
+                seat["unseen"] = grid
+        if table is not None and not problems:
+            _save_seat(table, seat_index, dict(seat, unseen=seat.get("unseen")), request.form, names)
+            table = store.get(engine(), table.id)
+            ctx["table"] = table
+    unseen = seat.get("unseen") or default_unseen(seat, names)
+    cards, wish = _wanted_flags(unseen_body(unseen), want, names)
+    odds = None
+    if problems:
+        pass
+    elif sum(c["count"] for c in cards) > 0:
+        odds, problems = _try(odds_result, OddsIn, dict(seat_body(seat, names), unseen=cards))
+    else:
+        problems = [{"path": "unseen", "message": "no unseen cards: enter how many of each card are left"}]
+    grid = [{"combo": c, "code": energies_code(c),
+             "cells": [{"part": n, "key": _combo_key(n, c), "count": unseen["parts"].get(_combo_key(n, c), 0)}
+                       for n in names]} for c in combos()]
+    status = 400 if request.method == "POST" and problems else 200
+    return render_template(
+        "two_robots/odds.html", codes={"stacks": [", ".join(card_code(c) for c in s["cards"]) for s in seat["stacks"]],
+                                       "hand": ", ".join(card_code(c) for c in seat["hand"])},
+        max_stacks=MAX_STACK_FIELDS, seat=seat, seat_index=seat_index, seat_names=seat_names, odds=odds, wish=wish,
+        want=want, problems=problems, grid=grid, unseen=unseen, default=("unseen" not in seat or not seat["unseen"]),
+        names=names, energies=DATA.energies, letters=ENERGY_LETTER,
+        version=table.version if table is not None else "", odds_rules=ODDS_RULES, rule_titles=rule_titles(),
+        **ctx), status

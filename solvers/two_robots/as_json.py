@@ -16,7 +16,7 @@ from .factory import (
     analyse,
 )
 from .odds import Completion, DrawOdds, UnseenCard
-from .planner import TurnPlan
+from .planner import Step, TurnPlan
 
 
 def part_json(card: Part) -> dict:
@@ -88,11 +88,21 @@ def _rules(*groups: Sequence[str]) -> list[str]:
     return out
 
 
+def step_title(st: Step) -> str:
+    if st.phase == "play" and st.action == "part":
+        return f"Play {st.card} " + ("as a new stack" if st.new_stack else f"on stack {(st.stack or 0) + 1}")
+    if st.phase == "play":
+        return f"Play {st.card}"
+    if st.phase == "event":
+        return f"Sacrifice {st.card} from stack {(st.stack or 0) + 1}"
+    return f"Discard {st.card}"
+
+
 def plan_json(plan: TurnPlan, part_names: Sequence[str]) -> dict:
     s = plan.score
     steps = [{"phase": st.phase, "action": st.action, "card": st.card, "hand_index": st.hand_index,
-              "stack": st.stack, "new_stack": st.new_stack, "why": st.why, "rules": list(st.rules)}
-             for st in plan.steps]
+              "stack": st.stack, "new_stack": st.new_stack, "title": step_title(st), "why": st.why,
+              "rules": list(st.rules)} for st in plan.steps]
     after = analyse(plan.factory_after, part_names)
     events = [{"event": o.event, "available": o.available, "breaks_robot": o.breaks_robot, "why": o.why,
                "sacrifice": [{"stack": i, "card": part_json(c), "why": w} for i, c, w in o.sacrifice]}

@@ -547,7 +547,9 @@ def _play_steps(turn: Turn, seq: tuple, attacks: Sequence[int]) -> tuple[list[St
             rules.append("tr-how-to-build-a-robot")
         if p.duplicate:
             rules.append("tr-duplicate-parts")
-        steps.append(Step("play", "part", card.label(), i, k, k is None, p.why, tuple(rules)))
+        effect = p.why.split(": ", 1)[-1]  # the sentence names the card and place; the step title does already
+        steps.append(Step("play", "part", card.label(), i, k, k is None, effect[:1].upper() + effect[1:],
+                          tuple(rules)))
         f = f.add(card, k)
     n = len(f.stacks)
     for i in attacks:

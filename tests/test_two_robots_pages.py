@@ -1,0 +1,122 @@
+"""Two Robots pages without JavaScript (Flask test client): forms that post and re-render, the table state,
+clear 400s, the hub links, the rule links, and fuzzed forms that never give a 5xx."""
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from assistant import rules
+
+
+def new_table(client, players=2) -> dict:
+    r = client.post("/api/tables", data=json.dumps({"game": "two-robots", "players": players}),
+                    content_type="application/json")
+    assert r.status_code == 201
+    return r.get_json()
+
+
+def test_hub_lists_both_pages(client):
+    html = client.get("/games/two-robots").get_data(as_text=True)
+    assert "/two-robots/factory" in html and "/two-robots/odds" in html
+
+
+def test_factory_form_liz_example_without_js(client):
+    """Stacking Part Cards, Liz example, typed as text: the new Chemical/Solar stack shows as Solar."""
+    r = client.post("/two-robots/factory", data={"stack0": "head:cs, arms:c", "stack1": "legs:cs",
+                                                 "hand": "torso:c, attack:3:Nuclear Explosion!", "event": "none",
+                                                 "actions": "3", "powers_left": "3", "action": "plan"})
+    assert r.status_code == 200
+    html = r.get_data(as_text=True)
+    assert "stack 1 is Chemical" in html and 'title="Solar"' in html
+    assert "Play TORSO (Chemical) on stack 1" in html
+    assert 'href="/rules/tr-liz-example"' in html
+
+
+def test_factory_form_errors_are_named(client):
+    r = client.post("/two-robots/factory", data={"stack0": "head:cx", "hand": "attack:9", "action": "plan"})
+    assert r.status_code == 400
+    html = r.get_data(as_text=True)
+    assert "stacks[0][0]" in html and "hand[0]" in html
+    r = client.post("/two-robots/factory", data={"stack0": "head:n", "stack1": "arms:n", "action": "plan"})
+    assert r.status_code == 400 and "stacks[0]" in r.get_data(as_text=True)
+
+
+def test_factory_kept_with_the_table_per_seat(client):
+    table = new_table(client)
+    url = f"/two-robots/factory?table={table['id']}&seat=1"
+    r = client.post(url, data={"seat": "1", "version": "1", "stack0": "head:n", "frozen0": "on", "hand": "arms:s",
+                               "event": "power", "actions": "2", "powers_left": "1", "action": "plan"})
+    assert r.status_code == 200
+    state = client.get(f"/api/tables/{table['id']}").get_json()["state"]["two_robots"]
+    seat = state["players"][1]
+    assert seat["stacks"] == [{"cards": [{"kind": "part", "part": "head", "energies": ["nuclear"]}], "frozen": True}]
+    assert seat["event"] == "power" and seat["actions"] == 2 and seat["powers_left"] == 1
+    assert state["players"][0] == {}
+    html = client.get(url).get_data(as_text=True)
+    assert 'value="head:n"' in html and "tr-stack frozen" in html
+
+
+def test_part_names_can_be_renamed_for_the_table(client):
+    """How to Build a Robot: HEAD and ARMS are fixed; the other two names are the table's to set."""
+    table = new_table(client)
+    url = f"/two-robots/factory?table={table['id']}"
+    r = client.post(url, data={"version": "1", "name2": "body", "name3": "Wheels", "stack0": "body:c, wheels:c",
+                               "action": "plan"})
+    assert r.status_code == 200
+    assert client.get(f"/api/tables/{table['id']}").get_json()["state"]["two_robots"]["part_names"] == \
+        ["head", "arms", "body", "wheels"]
+    r = client.post(url, data={"name2": "head", "name3": "x", "action": "plan"})
+    assert r.status_code == 400 and "part_names" in r.get_data(as_text=True)
+
+
+def test_odds_form_default_deck_and_entered_counts(client):
+    """Draw Phase: three cards. Default deck minus the factory and hand; counts changed by the player
+    replace the default, and 'back to the default deck' undoes that."""
+    table = new_table(client)
+    client.post(f"/two-robots/factory?table={table['id']}",
+                data={"version": "1", "stack0": "head:cs, arms:cs, legs:cs", "hand": "head:c", "action": "plan"})
+    url = f"/two-robots/odds?table={table['id']}"
+    html = client.get(url).get_data(as_text=True)
+    assert "9 of 96 unseen cards" in html and "7377/28576" in html
+    form = {k: "1" for k in [f"u-{n}:{c}" for n in ("head", "arms", "legs", "torso")
+                             for c in ("c", "e", "m", "n", "s", "ce", "cm", "cn", "cs", "em", "en", "es", "mn",
+                                       "ms", "ns")]}
+    form.update({"u-torso:cs": "0", "u-attack": "19", "u-defense": "21", "action": "save", "want": "robot",
+                 "stack0": "head:cs, arms:cs, legs:cs", "hand": "head:c"})
+    html = client.post(url, data=form).get_data(as_text=True)
+    assert "8 of 99 unseen cards" in html
+    seat = client.get(f"/api/tables/{table['id']}").get_json()["state"]["two_robots"]["players"][0]
+    assert seat["unseen"]["parts"]["torso:cs"] == 0
+    html = client.post(url, data={"action": "reset", "stack0": "head:cs, arms:cs, legs:cs", "hand": "head:c"}
+                       ).get_data(as_text=True)
+    assert "9 of 96 unseen cards" in html
+    html = client.get(url + "&want=attack").get_data(as_text=True)
+    assert "19 of 96" in html
+
+
+def test_every_rule_id_used_exists():
+    """Rule links resolve: every id the Two Robots answers cite is an entry of the rules book."""
+    from assistant.games import two_robots as page
+    ids = {e.id for e in rules.books()["two-robots"].entries}
+    used = set(page.FACTORY_RULES + page.PLAN_RULES + page.ODDS_RULES)
+    used |= {"tr-energy-stacks", "tr-stacking-part-cards", "tr-how-to-build-a-robot", "tr-duplicate-parts",
+             "tr-frozen-stacks", "tr-attack-defense-cards", "tr-the-event-phase", "tr-note-sacrifice-anywhere",
+             "tr-cleanup-phase", "tr-turn-overview", "tr-draw-phase", "tr-clarifications",
+             "tr-clarification-apocalypse-frozen"}
+    assert used <= ids, used - ids
+
+
+form_values = st.one_of(st.text(max_size=40), st.sampled_from(
+    ["head:cs", "arms:c, legs:cs", "attack:3!", "defense:x", "torso:", ":cs", "head:ccc", "on", "-1", "99", "power"]))
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.dictionaries(st.sampled_from(["stack0", "stack1", "stack4", "frozen0", "hand", "event", "actions",
+                                        "powers_left", "action", "name2", "name3", "seat", "want", "want_part",
+                                        "u-head:c", "u-attack", "version"]), form_values, max_size=8),
+       st.sampled_from(["/two-robots/factory", "/two-robots/odds"]))
+def test_page_forms_fuzz_never_5xx(client, data, url):
+    r = client.post(url, data=data)
+    assert r.status_code in (200, 400)

@@ -1,0 +1,110 @@
+"""Two Robots pages in real Chromium at phone size: one flow per page, screenshots at 390 and 320 px and dark."""
+from __future__ import annotations
+
+import pytest
+from browser_checks import assert_phone_ready
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def add_part(page, where_button, part: str, *energies: str) -> None:
+    where_button.click()
+    dialog = page.locator("#tr-picker")
+    dialog.locator(f"#tr-parts [data-part={part}]").click()
+    for e in energies:
+        dialog.locator(f"[data-energy={e}]").click()
+    dialog.locator("#tr-pick-add").click()
+
+
+def test_factory_page_liz_example_and_plan(page, live_url, shots):
+    """Liz example on screen: a Chemical stack, then a Chemical/Solar card started as a new stack is Solar;
+    the hand shows where each card may go and the plan lists numbered steps."""
+    page.goto(f"{live_url}/two-robots/factory")
+    page.wait_for_selector("#tr-form.js")
+    add_part(page, page.locator("#tr-stacks .tr-stack.new .tr-add"), "head", "chemical", "solar")
+    expect(page.locator("#tr-stacks .tr-stack:not(.new)")).to_have_count(1)
+    add_part(page, page.locator("#tr-stacks .tr-stack").first.locator(".tr-add"), "arms", "chemical")
+    expect(page.locator("#tr-stacks .tr-energy").first).to_have_attribute("title", "Chemical")
+    add_part(page, page.locator("#tr-stacks .tr-stack.new .tr-add"), "legs", "chemical", "solar")
+    expect(page.locator("#tr-stacks .tr-energy").nth(1)).to_have_attribute("title", "Solar")
+    assert "stack 1 is Chemical" in page.locator("#tr-whys li").nth(1).inner_text()
+
+    # the hand: a TORSO that fits stack 1, and a HEAD that only duplicates
+    hand_add = page.locator("#tr-hand .tr-chip.add")
+    add_part(page, hand_add, "torso", "chemical")
+    add_part(page, page.locator("#tr-hand .tr-chip.add"), "legs", "chemical")
+    expect(page.locator("#tr-hand .tr-chip.playable")).to_have_count(2)
+    page.wait_for_selector("#tr-steps li")
+    assert "Play" in page.locator("#tr-steps li").first.inner_text()
+
+    # duplicates lie sideways; a frozen stack is iced
+    add_part(page, page.locator("#tr-stacks .tr-stack").first.locator(".tr-add"), "arms", "chemical", "solar")
+    page.wait_for_selector("#tr-stacks .tr-tile.dup")
+    page.locator("#tr-stacks .tr-stack").nth(1).locator(".tr-freeze").click()
+    page.wait_for_selector("#tr-stacks .tr-stack.frozen")
+
+    assert page.js_errors == []
+    assert_phone_ready(page)
+    page.screenshot(path=shots("two_robots_factory_390"), full_page=True)
+    sections = page.locator("#tr-form > section")
+    sections.nth(0).screenshot(path=shots("two_robots_factory_390_stacks"))
+    sections.nth(2).screenshot(path=shots("two_robots_factory_390_plan"))
+    page.set_viewport_size({"width": 320, "height": 700})
+    assert_phone_ready(page)
+    page.screenshot(path=shots("two_robots_factory_320"), full_page=True)
+    sections.nth(0).screenshot(path=shots("two_robots_factory_320_stacks"))
+    page.emulate_media(color_scheme="dark")
+    page.screenshot(path=shots("two_robots_factory_dark"), full_page=True)
+    sections.nth(0).screenshot(path=shots("two_robots_factory_dark_stacks"))
+    sections.nth(1).screenshot(path=shots("two_robots_factory_dark_hand"))
+    page.locator("#tr-hand .tr-chip.add").click()
+    page.locator("#tr-picker").screenshot(path=shots("two_robots_picker_dark"))
+    page.locator("#tr-pick-cancel").click()
+    page.emulate_media(color_scheme="light")
+
+    # tapping a hand card offers its legal places; playing it moves it into the factory
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#tr-hand .tr-chip.playable").first.click()
+    page.locator("#tr-menu .btn.primary").first.click()
+    expect(page.locator("#tr-hand .tr-chip:not(.add)")).to_have_count(1)
+    assert page.js_errors == []
+
+
+def test_odds_page_kept_with_the_table(page, live_url, shots):
+    """Draw Phase (three cards): the factory entered on the factory page is kept with the table, and the
+    odds page gives the exact chance that the next three cards finish the robot."""
+    r = page.request.post(f"{live_url}/api/tables", data={"game": "two-robots", "players": 2})
+    table = r.json()["id"]
+    page.goto(f"{live_url}/two-robots/factory?table={table}")
+    page.wait_for_selector("#tr-form.js")
+    add_part(page, page.locator("#tr-stacks .tr-stack.new .tr-add"), "head", "chemical", "solar")
+    stack = page.locator("#tr-stacks .tr-stack").first
+    add_part(page, stack.locator(".tr-add"), "arms", "chemical", "solar")
+    add_part(page, stack.locator(".tr-add"), "legs", "chemical", "solar")
+    expect(page.locator("[data-table-status]")).to_contain_text("Saved")
+    expect(page.locator("#tr-stacks .tr-tile")).to_have_count(3)
+    expect(page.locator("[data-table-status]")).to_contain_text("Saved")
+
+    page.goto(f"{live_url}/two-robots/odds?table={table}")
+    page.wait_for_selector("#tr-odds.js")
+    # TORSO with Chemical or Solar: 9 of the 97 unseen cards (default deck minus the three in the factory)
+    expect(page.locator("#tr-odds-result")).to_contain_text("9 of 97 unseen cards")
+    first = page.locator("#tr-odds-result .tr-big")
+    expect(first).to_have_attribute("title", "exactly 4713/18430")  # 1 - C(88,3)/C(97,3)
+    page.select_option("#want", "attack")
+    expect(page.locator("#tr-odds-result")).to_contain_text("19 of 97")
+    page.select_option("#want", "robot")
+    page.locator("#tr-deck input[name='u-torso:s']").fill("0")
+    expect(page.locator("#tr-odds-result")).to_contain_text("8 of 96")
+
+    assert page.js_errors == []
+    assert_phone_ready(page)
+    page.screenshot(path=shots("two_robots_odds_390"), full_page=True)
+    page.locator("#tr-odds > section").nth(1).screenshot(path=shots("two_robots_odds_390_result"))
+    page.set_viewport_size({"width": 320, "height": 700})
+    assert_phone_ready(page)
+    page.locator("#tr-odds > section").nth(2).screenshot(path=shots("two_robots_odds_320_deck"))
+    page.emulate_media(color_scheme="dark")
+    page.locator("#tr-odds > section").nth(1).screenshot(path=shots("two_robots_odds_dark_result"))
+    page.screenshot(path=shots("two_robots_odds_dark"), full_page=True)
