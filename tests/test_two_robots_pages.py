@@ -120,3 +120,33 @@ form_values = st.one_of(st.text(max_size=40), st.sampled_from(
 def test_page_forms_fuzz_never_5xx(client, data, url):
     r = client.post(url, data=data)
     assert r.status_code in (200, 400)
+
+
+def test_game_data_endpoint_says_what_is_unknown(client):
+    """Setup (public transcription): the Active Robot pile by player count; the 5-player pile is unknown.
+    The Event Phase: the pile is reshuffled after each Event phase, so a reveal is count / pile size."""
+    d = client.get("/api/two-robots/data").get_json()
+    piles = {p["players"]: p for p in d["active_robot_pile"]["by_players"]}
+    assert piles[5]["known"] is False and piles[5]["cards"] == []
+    assert [(c["name"], c["p"]["exact"]) for c in piles[2]["cards"]] == [("Shots Fired", "3/4"), ("Weapons Jammed", "1/4")]
+    assert (d["action_deck"]["robot_parts"], d["action_deck"]["attack"], d["action_deck"]["defense"]) == (60, 19, 21)
+    assert [p["source"] for p in d["part_names"]] == ["rulebook", "rulebook", "unverified", "unverified"]
+    assert [s["name"] for s in d["salvagers"]] == ["Samurai", "Scavenger", "Peacemaker", "Guardian", "Apocalypse"]
+    assert all(s["health"] == 3 and s["turn_order_source"] == "unverified" for s in d["salvagers"])
+    assert d["default_parts"]["source"] == "unverified"
+
+
+def test_apocalypse_check_on_the_page(client):
+    """Clarifications: Apocalypse with two stacks of three parts, one frozen, may not trigger the ability."""
+    r = client.post("/two-robots/factory", data={"stack0": "head:c, arms:c, legs:c", "frozen0": "on",
+                                                 "stack1": "head:s, arms:s, torso:s", "salvager": "apocalypse",
+                                                 "health": "2", "action": "plan"})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200 and "stack 1 is frozen, so the ability may not be triggered" in html
+
+
+def test_table_pile_follows_the_player_count(client):
+    table = new_table(client, players=5)
+    html = client.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
+    assert "Active Robot pile, 5 players:" in html and "not known" in html
+    assert "Active Robot pile, 2 players" not in html

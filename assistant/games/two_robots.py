@@ -1,11 +1,13 @@
 """Two Robots: the factory checker, the turn planner and the draw odds (JSON API and pages)."""
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Literal
 
 from flask import Blueprint, flash, render_template, request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from solvers.exact import exact
 from solvers.two_robots.as_json import apocalypse_json, factory_json, hand_json, odds_json, plan_json
 from solvers.two_robots.factory import Factory, HandCard, Part, Stack, analyse, apocalypse_check, hand_view
 from solvers.two_robots.game_data import DATA
@@ -258,6 +260,11 @@ def odds_result(body: OddsIn) -> dict:
     return out
 
 
+@bp.get("/api/two-robots/data")
+def api_data():
+    return game_data_json()
+
+
 @bp.post("/api/two-robots/plan")
 def api_plan():
     return plan_result(parse(PlanIn))
@@ -394,8 +401,12 @@ def _int(source, name: str, lo: int, hi: int, default: int) -> int:
     return min(hi, max(lo, v))
 
 
+SALVAGERS = {sv.id: sv for sv in DATA.salvagers}
+
+
 def empty_seat() -> dict:
-    return {"stacks": [], "hand": [], "event": "none", "actions": DATA.actions, "powers_left": 3}
+    return {"stacks": [], "hand": [], "event": "none", "actions": DATA.actions, "powers_left": 3, "salvager": None,
+            "health": DATA.salvagers[0].health}
 
 
 def clean_seat(raw, names: tuple[str, ...]) -> dict:
@@ -432,6 +443,9 @@ def clean_seat(raw, names: tuple[str, ...]) -> dict:
         seat["event"] = raw["event"]
     seat["actions"] = _int(raw, "actions", 0, 3, DATA.actions)
     seat["powers_left"] = _int(raw, "powers_left", 0, 5, 3)
+    seat["salvager"] = raw.get("salvager") if raw.get("salvager") in SALVAGERS else None
+    seat["health"] = _int(raw, "health", 0, 9, SALVAGERS[seat["salvager"]].health if seat["salvager"]
+                          else DATA.salvagers[0].health)
     unseen = raw.get("unseen")
     if isinstance(unseen, dict):
         seat["unseen"] = clean_unseen(unseen, names)
@@ -481,7 +495,43 @@ def unseen_body(unseen: dict) -> list[dict]:
 
 
 def seat_body(seat: dict, names: tuple[str, ...]) -> dict:
-    return {"part_names": list(names), "stacks": seat["stacks"], "hand": seat["hand"]}
+    body = {"part_names": list(names), "stacks": seat["stacks"], "hand": seat["hand"]}
+    if seat.get("salvager"):
+        body["salvager"] = seat["salvager"]
+    return body
+
+
+def robot_pile(players: int | None) -> list[dict]:
+    """The Active Robot pile for the table's player count (or every known count), with the chance of
+    revealing each card from a full pile; the 5-player pile is not known and says so."""
+    counts = [players] if players in DATA.robot_pile else sorted(DATA.robot_pile)
+    out = []
+    for n in counts:
+        mix = DATA.robot_pile[n]
+        if mix is None:
+            out.append({"players": n, "known": False, "cards": [], "total": 0})
+            continue
+        total = sum(mix.values())
+        out.append({"players": n, "known": True, "total": total,
+                    "cards": [{"id": k, "name": DATA.robot_pile_names[k], "count": v, "p": exact(Fraction(v, total))}
+                              for k, v in mix.items()]})
+    return out
+
+
+def game_data_json() -> dict:
+    return {
+        "energies": [{"id": e.id, "name": e.name, "source": e.source} for e in DATA.energies],
+        "part_names": [{"id": p.id, "name": p.name, "source": p.source} for p in DATA.part_names],
+        "action_deck": {"robot_parts": DATA.deck_parts, "attack": DATA.deck_attack, "defense": DATA.deck_defense,
+                        "source": "public", "url": DATA.deck_url},
+        "default_parts": {"source": DATA.default_parts_source, "copies_per_combination": DATA.default_copies},
+        "turn": {"draw": DATA.draw, "actions": DATA.actions, "hand_limit": DATA.hand_limit,
+                 "power_cost": DATA.power_cost, "robot_card_cost": DATA.robot_card_cost, "source": "rulebook"},
+        "salvagers": [{"id": sv.id, "name": sv.name, "turn_order": sv.turn_order, "health": sv.health,
+                       "source": sv.source, "url": sv.url, "turn_order_source": sv.turn_order_source,
+                       "health_source": sv.health_source} for sv in DATA.salvagers],
+        "active_robot_pile": {"source": "public", "url": DATA.robot_pile_url, "by_players": robot_pile(None)},
+    }
 
 
 def seat_from_form(form, names: tuple[str, ...], old: dict) -> tuple[dict, list[dict]]:
@@ -504,6 +554,9 @@ def seat_from_form(form, names: tuple[str, ...], old: dict) -> tuple[dict, list[
         seat["event"] = form.get("event") if form.get("event") in EVENTS else "none"
         seat["actions"] = _int(form, "actions", 0, 3, DATA.actions)
         seat["powers_left"] = _int(form, "powers_left", 0, 5, 3)
+    if "salvager" in form:
+        seat["salvager"] = form.get("salvager") if form.get("salvager") in SALVAGERS else None
+        seat["health"] = _int(form, "health", 0, 9, 3)
     return seat, problems
 
 
@@ -591,7 +644,8 @@ def factory_page():
         codes={"stacks": [", ".join(card_code(c) for c in s["cards"]) for s in seat["stacks"]],
                "hand": ", ".join(card_code(c) for c in seat["hand"])},
         max_stacks=MAX_STACK_FIELDS, letters=ENERGY_LETTER, version=table.version if table is not None else "",
-        factory_rules=FACTORY_RULES, plan_rules=PLAN_RULES, rule_titles=rule_titles(), short=SHORT, **ctx), status
+        factory_rules=FACTORY_RULES, plan_rules=PLAN_RULES, rule_titles=rule_titles(), short=SHORT,
+        salvagers=DATA.salvagers, pile=robot_pile(table.players if table is not None else None), **ctx), status
 
 
 def _wanted_flags(unseen: list[dict], want: dict, names: tuple[str, ...]) -> tuple[list[dict], str]:

@@ -6,6 +6,7 @@
   var T = window.Tablebot;
   var ENERGIES = ["chemical", "electrical", "mechanical", "nuclear", "solar"];
   var EVENTS = ["none", "power", "active_robot"];
+  var SALVAGERS = ["samurai", "scavenger", "peacemaker", "guardian", "apocalypse"];
   var SHORT = { chemical: "Chem", electrical: "Elec", mechanical: "Mech", nuclear: "Nucl", solar: "Solar" };
   var form, names, titles, seatIndex, state, table = null, seq = 0;
 
@@ -37,7 +38,8 @@
   function clean(raw) {
     raw = raw && typeof raw === "object" ? raw : {};
     var s = { stacks: [], hand: [], event: EVENTS.indexOf(raw.event) >= 0 ? raw.event : "none",
-      actions: clampInt(raw.actions, 0, 3, 3), powers_left: clampInt(raw.powers_left, 0, 5, 3) };
+      actions: clampInt(raw.actions, 0, 3, 3), powers_left: clampInt(raw.powers_left, 0, 5, 3),
+      salvager: SALVAGERS.indexOf(raw.salvager) >= 0 ? raw.salvager : null, health: clampInt(raw.health, 0, 9, 3) };
     (Array.isArray(raw.stacks) ? raw.stacks : []).slice(0, 5).forEach(function (st) {
       if (!st || !Array.isArray(st.cards)) return;
       var cards = st.cards.map(cleanPart).filter(Boolean).slice(0, 60);
@@ -60,12 +62,16 @@
     state.event = ev ? ev.value : "none";
     state.actions = clampInt(form.elements.actions.value, 0, 3, 3);
     state.powers_left = clampInt(form.elements.powers_left.value, 0, 5, 3);
+    state.salvager = SALVAGERS.indexOf(form.elements.salvager.value) >= 0 ? form.elements.salvager.value : null;
+    state.health = clampInt(form.elements.health.value, 0, 9, 3);
   }
   function writeControls() {
     var ev = form.querySelector("input[name=event][value=" + state.event + "]");
     if (ev) ev.checked = true;
     form.elements.actions.value = String(state.actions);
     form.elements.powers_left.value = String(state.powers_left);
+    form.elements.salvager.value = state.salvager || "";
+    form.elements.health.value = String(state.health);
   }
   function code(c) {
     if (c.kind === "attack" || c.kind === "defense") {
@@ -83,7 +89,11 @@
   }
 
   // ---- talking to the API ----
-  function factoryBody() { return { part_names: names, stacks: state.stacks, hand: state.hand }; }
+  function factoryBody() {
+    var b = { part_names: names, stacks: state.stacks, hand: state.hand };
+    if (state.salvager) b.salvager = state.salvager;
+    return b;
+  }
   function unseenList(u) {
     var out = [];
     Object.keys(u.parts || {}).forEach(function (k) {
@@ -138,7 +148,7 @@
   var save = T.debounce(function () {
     if (!table) return;
     var mine = { stacks: state.stacks, hand: state.hand, event: state.event, actions: state.actions,
-      powers_left: state.powers_left };
+      powers_left: state.powers_left, salvager: state.salvager, health: state.health };
     table.save(function (s) {
       var tr = s.two_robots && typeof s.two_robots === "object" ? s.two_robots : {};
       var players = Array.isArray(tr.players) ? tr.players : [];
@@ -227,6 +237,12 @@
       nb.addEventListener("click", function () { openPicker({ where: "new" }); });
       slot.appendChild(nb);
       list.appendChild(slot);
+    }
+    var apo = document.getElementById("tr-apocalypse");
+    apo.hidden = !(data && data.apocalypse);
+    if (data && data.apocalypse) {
+      apo.textContent = "Apocalypse’s ability: " + data.apocalypse.why;
+      apo.className = "notice " + (data.apocalypse.may_trigger ? "ok" : "warn");
     }
     document.getElementById("tr-summary").textContent = data ? data.why :
       (state.stacks.length ? "This factory cannot be: see the stack marked in red." : "Add your first part card.");
@@ -461,7 +477,7 @@
     initNames();
     form.addEventListener("submit", function (e) { e.preventDefault(); readControls(); changed(); });
     form.addEventListener("change", function (e) {
-      if (e.target.name === "event" || e.target.name === "actions" || e.target.name === "powers_left") { readControls(); changed(); }
+      if (["event", "actions", "powers_left", "salvager", "health"].indexOf(e.target.name) >= 0) { readControls(); changed(); }
     });
     var id = document.body.dataset.tableId;
     if (id) {
