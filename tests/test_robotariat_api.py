@@ -247,3 +247,51 @@ def test_every_cited_rule_id_exists(client):
     assert not missing, missing
     assert {"rb-npc-turn", "rb-encounter-quick-reference-table", "rb-player-turn", "rb-round-order",
             "rb-secret-objectives", "rb-game-end", "rb-revolution-table", "rb-completely-cooperative-mode"} <= ids
+
+
+def test_every_reading_is_a_rule_entry_players_can_open(client):
+    """Tablebot's readings (where the rulebook is silent) are rule entries of kind "reading", source
+    "tablebot", so the pages can link /rules/<entry>."""
+    from assistant import rules
+
+    for r in client.get("/api/robotariat/readings").get_json()["readings"]:
+        e = rules.entry(r["entry"])
+        assert e is not None and e.kind == "reading" and e.source == "tablebot", r["id"]
+        assert e.id.startswith("rb-reading-"), r["id"]
+
+
+def test_answers_link_the_entries_of_the_readings_they_name(client):
+    """Every answer that names a reading also lists its entry among its rules (NPC Turn, Player Turn,
+    Round Order, Secret Objectives); character choices add the tie reading and the character's own."""
+    entry_of = {r["id"]: r["entry"] for r in client.get("/api/robotariat/readings").get_json()["readings"]}
+    b = body(funds=46, reputation=1)
+    b["facts"] = {"objectives": ["scrapper", "traffic_director", "dealer"], "cards_played": [1, 2, 2]}
+    for who in ("alice_smith", "mt_rho", "arcitech", None):
+        a = copy.deepcopy(BODY)
+        a["state"]["players"][0]["character"] = who
+        for url, data in (("npc-turn", a), ("suggest", a), ("round-start", a), ("lookahead", a),
+                          ("objectives", b)):
+            status, d = post(client, f"/api/robotariat/{url}", data)
+            assert status == 200 and d["readings"], url
+            assert all(entry_of[r] in d["rules"] for r in d["readings"]), (url, who)
+        _, d = post(client, "/api/robotariat/npc-turn", a)
+        if who is None:
+            assert "choice-ties" not in d["readings"]
+        else:
+            assert "choice-ties" in d["readings"] and f"rb-reading-{who.replace('_', '-')}" in d["rules"]
+    _, d = post(client, "/api/robotariat/objectives", b)
+    by_objective = {c["objective"]: c["rules"] for c in d["checks"]}
+    assert "rb-reading-scrapper-turn" in by_objective["scrapper"]
+    assert "rb-reading-traffic-director" in by_objective["traffic_director"]
+    assert "rb-reading-cards-played" in by_objective["turncoat"]
+    assert "rb-reading-cards-played" in d["seats"][2]["check"]["rules"]  # the Dealer's seat
+
+
+def test_card_draw_options_link_the_card_draw_reading(client):
+    """Types of Space Activations: a Sabotage or Upgrade draw is scored like not activating, and says so."""
+    b = copy.deepcopy(BODY)
+    b["state"]["players"][0]["at"] = "s1"  # the Sabotage space
+    _, d = post(client, "/api/robotariat/suggest", b)
+    draws = [o for o in d["options"] if o["activate"] and o["activate"]["kind"] in ("sabotage", "upgrade")]
+    assert draws and all("rb-reading-card-draws" in o["rules"] for o in draws)
+    assert not any("rb-reading-card-draws" in o["rules"] for o in d["options"] if o not in draws)

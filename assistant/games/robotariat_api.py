@@ -30,9 +30,15 @@ from solvers.robotariat.lookahead import lookahead
 from solvers.robotariat.model import CHARACTERS, FACES, Dice, Rules, TableState, status_after
 from solvers.robotariat.npc_turn import RULES_NPC_TURN, enter_npc, npc_turn
 from solvers.robotariat.objectives import OBJECTIVES, ObjectiveFacts, check_objectives
-from solvers.robotariat.readings import READINGS
+from solvers.robotariat.readings import READINGS, with_reading_entries
 from solvers.robotariat.report import encounter_json, forecast_json, forecast_why, state_json
-from solvers.robotariat.rule_ids import CHARACTER_READINGS, CHARACTER_RULES
+from solvers.robotariat.rule_ids import (
+    CARD_DRAW_READING,
+    CHARACTER_READINGS,
+    CHARACTER_RULES,
+    OBJECTIVE_READINGS,
+    SEARCH_LIMITS_READING,
+)
 from solvers.robotariat.suggest import suggest
 from solvers.robotariat.value import MAX_HORIZON, Valuer, Weights, default_horizon
 
@@ -236,9 +242,19 @@ def npc_turn_json(body: dict) -> dict:
             rules.append(CHARACTER_RULES[who])
     if len(rules) > len(RULES_NPC_TURN):
         rules.append("rb-character-abilities")
-    out.update(why=forecast_why(ctx.board, f), rules=rules, readings=["planner-score", "donation-parts"],
-               settings=_settings(ctx))
+    choices = _choosing_characters(ctx.state)
+    readings = ["planner-score", "donation-parts"] + (["choice-ties"] if choices else [])
+    out.update(why=forecast_why(ctx.board, f),
+               rules=with_reading_entries(rules, readings, *(CHARACTER_READINGS[w] for w in choices)),
+               readings=readings, settings=_settings(ctx))
     return out
+
+
+def _choosing_characters(s: TableState) -> list[str]:
+    """Characters at the table whose choice the next NPC turn makes for them (Tablebot's readings decide):
+    Alice Smith and MT-ρ when they conduct it (the active seat), ArciTech wherever she sits."""
+    who = [c for c in ("alice_smith", "mt_rho") if s.active_character == c]
+    return who + (["arcitech"] if s.seat_of("arcitech") is not None else [])
 
 
 class RoundStartIn(TableIn):
@@ -264,9 +280,10 @@ def round_start_json(body: dict) -> dict:
             "funds_delta": e.state.funds - s.funds, "reputation_delta": e.state.reputation - s.reputation,
             "office_delta": e.state.office - s.office, "posters_junked": e.encounter.posters_junked,
             "state": state_json(ctx.board, e.state, ctx.names),
-            "rules": ["rb-round-order", "rb-set-up-npc-entry", "rb-reading-round-start-entry",
-                      "rb-encounter-quick-reference-table", "rb-game-end"]
-            + (["rb-round-order-last-round"] if e.last_round else []),
+            "rules": with_reading_entries(
+                ["rb-round-order", "rb-set-up-npc-entry", "rb-reading-round-start-entry",
+                 "rb-encounter-quick-reference-table", "rb-game-end"]
+                + (["rb-round-order-last-round"] if e.last_round else []), ["arcitech-not-at-round-start"]),
             "readings": ["arcitech-not-at-round-start"]}
 
 
@@ -278,7 +295,9 @@ def lookahead_json(body: dict) -> dict:
     req = parse(LookaheadIn, body)
     ctx = context(req, need_ongoing=False)
     out = lookahead(ctx.board, ctx.dice, ctx.state, req.turns).as_json(ctx.board)
-    out.update(rules=["rb-npc-turn", "rb-rolling-for-human-oppressor-civilian-robot-movement", "rb-die-faces"],
+    out.update(rules=with_reading_entries(
+                   ["rb-npc-turn", "rb-rolling-for-human-oppressor-civilian-robot-movement", "rb-die-faces"],
+                   ["lookahead-scope"]),
                readings=["lookahead-scope"], settings=_settings(ctx) | {"turns": req.turns})
     return out
 
@@ -292,7 +311,16 @@ def suggest_json(body: dict) -> dict:
     ctx = context(req)
     result = suggest(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer)
     out = result.as_json(ctx.board, limit=req.limit)
-    out.update(settings=_settings(ctx), readings=["planner-score", "suggestion-options"])
+    choices = _choosing_characters(ctx.state)
+    readings = ["planner-score", "suggestion-options"] + (["choice-ties"] if choices else [])
+    bounded = bool(out["notes"]) or any("search" in o or o["extra"] for o in out["options"])
+    out["rules"] = with_reading_entries(out["rules"], readings, *(CHARACTER_READINGS[w] for w in choices),
+                                        *([SEARCH_LIMITS_READING] if bounded else []))
+    for o in out["options"]:
+        drawn = o["activate"] is not None and o["activate"]["kind"] in ("sabotage", "upgrade")
+        o["rules"] = with_reading_entries(o["rules"], [], *([CARD_DRAW_READING] if drawn else []),
+                                          *([SEARCH_LIMITS_READING] if "search" in o or o["extra"] else []))
+    out.update(settings=_settings(ctx), readings=readings)
     return out
 
 
@@ -371,7 +399,14 @@ def objectives_json(body: dict) -> dict:
         log=tuple((e.round, e.player, e.turn or "", e.junked, e.office) for e in log),
         office_track=tuple(req.office_track) if req.office_track is not None else None)
     result = check_objectives(ctx.state, ctx.players, facts, DATA)
-    return result.as_json(ctx.names)
+    out = result.as_json(ctx.names)
+    # each check also links the readings it relies on (what a Scrapper turn is, which cards count, ...)
+    checks = out["checks"] + [c for row in out["seat_checks"] for c in row] + [s["check"] for s in out["seats"]
+                                                                                  if "check" in s]
+    for c in checks:
+        c["rules"] = with_reading_entries(c["rules"], [], *OBJECTIVE_READINGS.get(c["objective"], ()))
+    out["rules"] = with_reading_entries(out["rules"], out["readings"])
+    return out
 
 
 def defaults_json() -> dict:

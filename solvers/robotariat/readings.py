@@ -1,14 +1,15 @@
 """How Tablebot's Robotariat planner reads what the rules leave open (GET /api/robotariat/readings).
 
-Each answer's `readings` field lists the ids it relies on; `rules` lists rulebook entry ids. These are
-Tablebot's readings, in our own words, not rules text.
+Each answer's `readings` field lists the ids it relies on; `rules` lists rule entry ids, and includes
+each reading's `entry`: the rules assistant's entry (kind "reading") that states it for players, so a
+page can link `/rules/<entry>`. These are Tablebot's readings, in our own words, not rules text.
 """
 from __future__ import annotations
 
 from .rule_ids import CHARACTER_RULES as CR
 
 READINGS: list[dict] = [
-    {"id": "planner-score",
+    {"id": "planner-score", "entry": "rb-reading-planner-score",
      "title": "What “better” means for the planner",
      "text": ("Tablebot scores a table state in SPARK-equivalents: funds x spark weight + Reputation x "
               "reputation weight + future donations (the Office Reward at the current contributions times the "
@@ -20,25 +21,25 @@ READINGS: list[dict] = [
               "picks Alice Smith's path, MT-ρ's re-roll and ArciTech's re-posted poster. All weights and the "
               "horizon can be changed per request."),
      "rules": ["rb-npc-turn", "rb-game-end", "rb-revolution-table", "rb-character-abilities"]},
-    {"id": "donation-parts",
+    {"id": "donation-parts", "entry": "rb-reading-donation-parts",
      "title": "A civilian's donation that reaches the target",
      "text": ("A civilian's encounter gives its parts in the rulebook's order: players, then posters, then the "
               "Office Reward. Each part is added whole; the Revolution succeeds as soon as the funds reach the "
               "target, and the parts after that are not added. This only changes the funds shown, never who wins."),
      "rules": ["rb-encounter-quick-reference-table", "rb-game-end"]},
-    {"id": "choice-ties",
+    {"id": "choice-ties", "entry": "rb-reading-choice-ties",
      "title": "Ties inside the NPC turn",
      "text": ("Alice Smith takes the yellow path when both paths are worth the same (and the answer says it was a "
               "tie). MT-ρ keeps a roll worth exactly the average of a fresh roll. ArciTech declines a re-post "
               "that gains nothing, and otherwise takes the first best space in board order."),
      "rules": ["rb-character-abilities", CR["alice_smith"], CR["mt_rho"], CR["arcitech"]]},
-    {"id": "arcitech-not-at-round-start",
+    {"id": "arcitech-not-at-round-start", "entry": "rb-reading-arcitech",
      "title": "ArciTech and the round-start entry",
      "text": ("ArciTech's re-post is once per NPC turn. The NPC that enters at the start of a round is not part of "
               "an NPC turn, and neither is an NPC moved by Move the Masses, so Tablebot does not offer the re-post "
               "then."),
      "rules": [CR["arcitech"], "rb-round-order", "rb-activation-move-the-masses"]},
-    {"id": "suggestion-options",
+    {"id": "suggestion-options", "entry": "rb-reading-suggestions",
      "title": "Which turns the suggestions list",
      "text": ("The active player may stay or move along one black line, and may activate either the space they "
               "leave (before moving) or the space they reach (after moving), not one with an Oppressor on it. "
@@ -48,14 +49,14 @@ READINGS: list[dict] = [
               "Postman's and WallyST's extra poster moves are applied at the end of the turn; the three that are "
               "best on their own are tried with the five best options (Mr. Postman's among the moves from the three best spaces to take a poster from to the four best to put it on)."),
      "rules": ["rb-player-turn", "rb-types-of-space-activations", CR["mr_postman"], CR["wally_st"]]},
-    {"id": "lookahead-scope",
+    {"id": "lookahead-scope", "entry": "rb-reading-lookahead",
      "title": "What the look-ahead assumes",
      "text": ("The k-turn look-ahead rolls both dice every NPC turn: it does not model Alice Smith's choice, "
               "MT-ρ's re-rolls, Move the Masses or NPCs entering at round start. “Reach” is the chance that an "
               "NPC moves onto the space at some turn within k (a move is what triggers an encounter); "
               "“present” is the chance one stands there after k turns."),
      "rules": ["rb-npc-turn", "rb-rolling-for-human-oppressor-civilian-robot-movement"]},
-    {"id": "objective-history",
+    {"id": "objective-history", "entry": "rb-reading-objective-history",
      "title": "Reading the objectives from the table's history",
      "text": ("A turn, for the Scrapper, is one player's turn together with the NPC turn they conduct after it; "
               "the round-start entry counts as a turn of its own. The Bursar needs the Contributions track to "
@@ -68,3 +69,13 @@ READINGS: list[dict] = [
 ]
 
 READING_IDS = frozenset(r["id"] for r in READINGS)
+READING_ENTRIES = {r["id"]: r["entry"] for r in READINGS}
+
+
+def with_reading_entries(rules: list[str], readings: list[str], *more: str) -> list[str]:
+    """`rules` followed by the entries of `readings` and any `more` ids, each id once, order kept."""
+    out = list(rules)
+    for rid in [READING_ENTRIES[r] for r in readings] + list(more):
+        if rid not in out:
+            out.append(rid)
+    return out
