@@ -1,6 +1,6 @@
 """Rules search speed and quality: index build time, p50/p95 per question, top-3 hit rate per game.
 
-Run: .venv/bin/python bench/rules_search.py
+Run: .venv/bin/python bench/bench_rules_search.py
 """
 from __future__ import annotations
 
