@@ -295,3 +295,75 @@ def test_card_draw_options_link_the_card_draw_reading(client):
     draws = [o for o in d["options"] if o["activate"] and o["activate"]["kind"] in ("sabotage", "upgrade")]
     assert draws and all("rb-reading-card-draws" in o["rules"] for o in draws)
     assert not any("rb-reading-card-draws" in o["rules"] for o in d["options"] if o not in draws)
+
+
+# ---- "Do this": each option's state_after -------------------------------------------------------------
+
+def _option(options: list[dict], **want) -> dict:
+    """The one option whose move and activation fields are `want` (activation keys: kind, when, place_on, ...)."""
+    found = [o for o in options if o["move_to"] == want.get("move_to", o["move_to"])
+             and all((o["activate"] or {}).get(k) == v for k, v in want.items() if k != "move_to")]
+    assert len(found) == 1, (want, [o["headline"] for o in found])
+    return found[0]
+
+
+def _request_state(state_after: dict) -> dict:
+    return {k: v for k, v in state_after.items() if k != "ended"}
+
+
+def test_state_after_poster_move_the_masses_and_office(client):
+    """Types of Space Activations, by example on the ring s0 Poster .. s5 Move the Masses:
+    - Poster (the Oppressor on s2): Ann on s0 stays and puts a poster on s3; or puts one on s2 before
+      moving to s1.
+    - Move the Masses: Ann on s5 moves the Oppressor from s0 to s1, where Bo stands by 2 posters
+      (2 + 1 = 3 < 4: no suspicion); it fines Bo -2 and tears both posters down at once (Encounter
+      Quick-Reference Table), then Ann moves to s4.
+    - Recruitment Office: Ann moves to s4 and contributes 2: funds 10 -> 8, contributions 3 -> 5.
+    state_after is the table after the turn and before the NPC turn, in the request's `state` shape."""
+    b = body(oppressors=["s2"])
+    b["state"]["players"][0] = {"name": "Ann", "at": "s0"}
+    _, d = post(client, "/api/robotariat/suggest", b)
+    stay = _option(d["options"], move_to="s0", kind="poster", place_on="s3")
+    after = stay["state_after"]
+    assert stay["headline"] == "Stay on poster, place a poster on scrap_yard"
+    assert after == {**b["state"], "posters": {"s1": 2, "s3": 1}, "ended": None,
+                     "players": [{"name": "Ann", "at": "s0"}, {"name": "Bo", "at": "s4"}, {"name": "Cy", "at": "s5"}]}
+    before = _option(d["options"], move_to="s1", kind="poster", when="before_move", place_on="s2")
+    assert before["state_after"]["posters"] == {"s1": 2, "s2": 1}
+    assert [p["at"] for p in before["state_after"]["players"]] == ["s1", "s4", "s5"]
+
+    b = body(players=[{"name": "Ann", "at": "s5"}, {"name": "Bo", "at": "s1"}, {"name": "Cy", "at": "s2"}])
+    _, d = post(client, "/api/robotariat/suggest", b)
+    mm = _option(d["options"], move_to="s4", kind="move_the_masses", when="before_move", npc="oppressor", to="s1")
+    after = mm["state_after"]
+    assert after["oppressors"] == ["s1"] and after["posters"] == {} and after["junk"] == 2
+    assert after["funds"] == 8 and after["reputation"] == 5 and after["ended"] is None
+    assert [p["at"] for p in after["players"]] == ["s4", "s1", "s2"]
+    assert mm["immediate"]["posters_junked"] == 2 and mm["immediate"]["fined_players"] == 1
+    assert mm["headline"] == "On move_the_masses, move Oppressor 1 to sabotage, then move to recruitment_office"
+
+    office = _option(d["options"], move_to="s4", kind="recruitment_office", contribute=2)
+    after = office["state_after"]
+    assert (after["funds"], after["office"], after["players"][0]["at"]) == (8, 5, "s4")
+    assert after["posters"] == {"s1": 2} and after["oppressors"] == ["s0"]
+
+
+def test_state_after_is_what_the_option_is_scored_on(client):
+    """Each option's expected deltas (against the state sent) are the move's own change plus the NPC turn
+    forecast for its state_after, exactly (NPC Turn); state_after is accepted back as a request state."""
+    for who in (None, "uberbot", "mr_postman", "wally_st"):
+        b = body(junk=1, posters={"s1": 1, "s3": 1})
+        b["state"]["players"][0] = {"name": "Ann", "at": "s5", **({"character": who} if who else {})}
+        _, d = post(client, "/api/robotariat/suggest", b)
+        assert any(o["extra"] for o in d["options"]) == (who in ("mr_postman", "wally_st"))
+        for o in d["options"]:
+            after = o["state_after"]
+            assert after["active"] == 0 and after["entry"] == "s5"
+            if after["ended"]:
+                assert frac(o["expected"]["funds_delta"]) == after["funds"] - 10
+                continue
+            status, f = post(client, "/api/robotariat/npc-turn", {**b, "state": _request_state(after)})
+            assert status == 200, (o["headline"], f)
+            for key, field in (("funds_delta", "funds"), ("reputation_delta", "reputation"), ("office_delta", "office")):
+                assert frac(o["expected"][key]) == frac(f["expected"][key]) + after[field] - b["state"][field], \
+                    (who, o["headline"], key)

@@ -3,6 +3,7 @@ script (rulebook "Player Turn", "NPC Turn", "Round Order", "Set Up"), bad forms 
 field, and nothing a form sends gives a 5xx."""
 from __future__ import annotations
 
+import html as html_lib
 import io
 import json
 import re
@@ -173,11 +174,9 @@ def test_forecast_and_suggestions_render_from_the_api_functions(client):
         assert f'title="exactly {o["p"]["exact"]}"' in html
     sg = client.post("/api/robotariat/suggest", json={**api_body, "limit": 40}).get_json()
     best = sg["options"][0]
-    head = best["why"].split(" After the NPC turn: ")[0]
     if best.get("immediate"):  # what Move the Masses does at once goes under the headline
-        head = head.replace(" " + best["immediate"]["text"], "")
         assert best["immediate"]["text"] + " After the NPC turn: " in html
-    assert f'<p class="rb-opt-head">{head}</p>'.replace("'", "&#39;") in html
+    assert f'<p class="rb-opt-head">{best["headline"]}</p>'.replace("'", "&#39;") in html
     assert html.count('class="heat"') == 10  # the look-ahead drawn on the board
     assert "<summary>What “better” means for the planner</summary>" in html  # the reading the answers name
 
@@ -209,6 +208,87 @@ def test_round_start_places_the_next_npc_on_the_entry_token(client):
     got = table_rb(client, tid)
     assert got["state"]["civilians"] == ["mm"] and got["state"]["funds"] == 1  # one player there donates 1
     assert got["state"]["round"] == 1 and got["log"][-1]["turn"] == "round_start"
+
+
+def test_do_this_applies_the_suggested_turn_and_logs_it(client):
+    """Player Turn: "Do this" puts the table where the suggested turn leaves it (its state_after, Move the
+    Masses' encounter included) and logs the player's turn; the NPC turn comes next, so the page says so."""
+    tid = new_table(client, {"robotariat": MID_GAME, "table": {"names": ["Ann", "Bo", "Cy"]}})
+    sg = client.post("/api/robotariat/suggest", json={**rb.api_body(rb.normalize(MID_GAME, 3, ["Ann", "Bo", "Cy"])),
+                                                      "limit": rb.SUGGEST_LIMIT}).get_json()
+    n = next(i for i, o in enumerate(sg["options"]) if o["activate"] and o["activate"]["kind"] == "move_the_masses")
+    r = client.post(f"/robotariat/?table={tid}", data={"do": "do_option", "option": str(n), "version": "2"})
+    assert r.status_code == 303 and r.headers["Location"].endswith("#npc")
+    got = table_rb(client, tid)
+    after = sg["options"][n]["state_after"]
+    for key in ("oppressors", "civilians", "posters", "junk", "funds", "reputation", "office", "entry", "active"):
+        assert got["state"][key] == after[key], key
+    assert [p["at"] for p in got["state"]["players"]] == [p["at"] for p in after["players"]]
+    assert got["log"][-1] == {"round": 1, "player": 0, "turn": "player", "what": sg["options"][n]["headline"][:80],
+                              "junked": sg["options"][n]["immediate"]["posters_junked"], "office": after["office"]}
+    html = client.get(f"/robotariat/?table={tid}").get_data(as_text=True)
+    assert 'id="sg-played">Ann has played this turn' in html
+    r = client.post(f"/robotariat/?table={tid}", data={"do": "do_option", "option": "99", "version": "3"})
+    assert r.status_code == 400 and "(option)" in notice(r.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("form,section", [({"do": "roll", "black": "blue_arrow", "red": "yellow_arrow"}, "npc"),
+                                          ({"do": "enter"}, "entry"), ({"do": "do_option", "option": "0"}, "sg")])
+def test_an_answer_for_an_older_table_is_not_applied(client, form, section):
+    """A roll, a round start or a suggested turn is worked out for the table the page showed (its version);
+    when another phone saved since, nothing is applied: 409, the newer table, and one sentence saying so."""
+    tid = new_table(client, {"robotariat": MID_GAME})
+    client.post(f"/robotariat/?table={tid}", data={"do": "move", "piece": "p2", "to": "ro"})  # another phone: v3
+    before = client.get(f"/api/tables/{tid}").get_json()
+    r = client.post(f"/robotariat/?table={tid}", data={**form, "version": "2"})
+    assert r.status_code == 409
+    html = r.get_data(as_text=True)
+    assert re.search(rf'<p class="notice conflict" id="{section}-changed" role="alert">The table changed', html)
+    assert html.count('class="notice conflict"') == 3 and html.count(" hidden>The table changed") == 2
+    assert 'name="version" value="3"' in html  # the forms now name the newer version
+    assert client.get(f"/api/tables/{tid}").get_json() == before
+    r = client.post(f"/robotariat/?table={tid}", data={**form, "version": "3"})
+    assert r.status_code == 303 and table_rb(client, tid)["state"]["players"][2]["at"] == "ro"
+
+
+def test_the_robotariat_round_is_the_table_pages_round(client):
+    """Round Order: the round on the board page and the table page's shared round are the same number;
+    the board page keeps its own and writes the table's whenever its round changes."""
+    tid = new_table(client, {"robotariat": {"state": {"players": [{"at": "mm"}, {"at": "p1"}, {"at": "sy"}]}},
+                             "table": {"names": ["Ann", "Bo", "Cy"], "round": 1, "notes": "snacks"}})
+    client.post(f"/robotariat/?table={tid}", data={"do": "tracks", "round": "3"})
+    state = client.get(f"/api/tables/{tid}").get_json()["state"]
+    assert state["robotariat"]["state"]["round"] == 3
+    assert state["table"] == {"names": ["Ann", "Bo", "Cy"], "round": 3, "notes": "snacks"}
+    assert 'id="round" name="round" type="number" inputmode="numeric" min="1" max="99" value="3"' in \
+        client.get(f"/t/{tid}").get_data(as_text=True)
+    client.post(f"/robotariat/?table={tid}", data={"do": "move", "piece": "p0", "to": "p1"})
+    client.post(f"/t/{tid}/edit", data={"version": "4", "name0": "Ann", "name1": "Bo", "name2": "Cy", "round": "5"})
+    client.post(f"/robotariat/?table={tid}", data={"do": "poster", "at": "p1", "delta": "1"})
+    state = client.get(f"/api/tables/{tid}").get_json()["state"]
+    assert state["table"]["round"] == 5  # a change that keeps the Robotariat round leaves the table's alone
+    client.post(f"/robotariat/?table={tid}", data={"do": "enter"})  # the first NPC of the track: round 1 starts
+    assert client.get(f"/api/tables/{tid}").get_json()["state"]["table"]["round"] == 1
+    client.post(f"/robotariat/?table={tid}", data={"do": "tracks", "round": "2"})
+    assert client.get(f"/api/tables/{tid}").get_json()["state"]["table"]["round"] == 2
+    client.post(f"/robotariat/?table={tid}", data={"do": "setup"})
+    state = client.get(f"/api/tables/{tid}").get_json()["state"]
+    assert state["robotariat"]["state"]["round"] == 1 and state["table"]["round"] == 1
+
+
+def test_every_reading_shown_links_its_rule_entry(client):
+    """Tablebot's readings (where the rules are silent) open their entry in the rules assistant."""
+    from solvers.robotariat.readings import READINGS
+
+    tid = new_table(client, {"robotariat": MID_GAME})
+    html = client.get(f"/robotariat/?table={tid}").get_data(as_text=True)
+    shown = re.findall(r'<details class="rb-reading"><summary>(.*?)</summary>.*?</details>', html, re.DOTALL)
+    blocks = re.findall(r'<details class="rb-reading">.*?</details>', html, re.DOTALL)
+    assert len(shown) >= 4 and len(blocks) == len(shown)
+    by_title = {r["title"]: r["entry"] for r in READINGS}
+    for title, block in zip(shown, blocks):
+        rid = by_title.get(html_lib.unescape(title))
+        assert rid and f'<a href="/rules/{rid}" title="' in block, title
 
 
 def test_a_broken_board_says_so_instead_of_a_forecast(client):
@@ -357,10 +437,10 @@ _values = st.one_of(st.text(max_size=12), st.sampled_from(["mm", "p1", "p0", "o0
                                                             "yellow", "blue", "yellow_arrow", "nan", "1e309"]))
 _forms = st.dictionaries(st.sampled_from(["do", "piece", "to", "at", "delta", "funds", "round", "seat", "character",
                                           "kind", "name", "id", "a", "b", "colour", "from", "x", "y", "black",
-                                          "red", "board_text", "action_json", "state_json", "cards_played[]",
+                                          "red", "board_text", "action_json", "state_json", "cards_played[]", "option", "version",
                                           "dice.black.2", "office_rewards[]"]),
                          _values, max_size=6)
-_dos = st.sampled_from(sorted(rb.PLAY_ACTIONS | rb.EDIT_ACTIONS | rb.DATA_ACTIONS | {"facts", "roll", "enter", "?"}))
+_dos = st.sampled_from(sorted(rb.PLAY_ACTIONS | rb.EDIT_ACTIONS | rb.DATA_ACTIONS | set(rb.OUTCOMES) | {"facts", "?"}))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -165,6 +165,7 @@ def test_data_and_objectives_pages_on_a_phone(page, live_url, shots):
     expect(page.locator("#seat-results li").first).to_contain_text("wins")
     page.locator("#f-coop").check()
     expect(page.locator("#seat-results")).to_contain_text("Completely Cooperative Mode")
+    expect(page.locator('details.rb-reading a[href="/rules/rb-reading-objective-history"]')).to_have_count(1)
     phone_checks(page, shots, "robotariat_objectives")
     assert page.js_errors == []
 
@@ -216,3 +217,94 @@ def test_the_script_applies_every_action_as_the_server_does(page, live_url):
         with pytest.raises(rb.FormError) as server_err:
             rb.apply_action(server, bad, 3, [])
         assert err == server_err.value.field
+
+
+def space_labels(page) -> dict[str, str]:
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#rb-board .space')]
+        .map(g => [g.dataset.id, g.getAttribute('aria-label')]))""")
+
+
+@pytest.mark.browser
+def test_do_this_moves_the_pieces_and_the_round_reaches_the_table_page(page, live_url, shots):
+    """Player Turn: "Do this" on the best suggestion puts the pieces where that turn leaves them (Move the
+    Masses' encounter resolved), logs it and says the NPC turn comes next; a reload shows the same board.
+    Round Order: a round set on the board page is the table page's round too."""
+    names = ["Ann", "Bo", "Cy"]
+    tid = new_table(page, live_url, {"robotariat": MID_GAME, "table": {"names": names}})
+    start = rb.normalize(MID_GAME, 3, names)
+    best = page.request.post(f"{live_url}/api/robotariat/suggest",
+                             data={**rb.api_body(start), "limit": rb.SUGGEST_LIMIT}).json()["options"][0]
+    expected = {s["id"]: s["aria"] for s in rb.board_view(
+        rb.apply_action(start, rb.suggestion_action(start["state"], best), 3, names))["spaces"]}
+    assert expected != {s["id"]: s["aria"] for s in rb.board_view(start)["spaces"]}
+
+    page.goto(f"{live_url}/robotariat/?table={tid}")
+    first = page.locator("#sg-options .rb-option").first
+    expect(first.locator(".rb-opt-head")).to_have_text(best["headline"])
+    page.wait_for_timeout(300)  # the script's own rendering (same answer) replaces the server's
+    page.locator("#sg-options .rb-option").first.get_by_role("button", name="Do this").click()
+    got = wait_for(page, live_url, tid, lambda r: r["log"] and r["log"][-1]["turn"] == "player", "the turn logged")
+    assert got["log"][-1]["what"] == best["headline"][:80] and got["state"]["active"] == 0
+    expect(page.locator("#sg-played")).to_contain_text("Ann has played this turn")
+    # each reading the answers name links its rule entry
+    expect(page.locator('#suggest details.rb-reading a[href="/rules/rb-reading-planner-score"]')).to_have_count(1)
+    expect(page.locator('#npc details.rb-reading a[href="/rules/rb-reading-donation-parts"]')).to_have_count(1)
+    assert space_labels(page) == expected
+    page.screenshot(path=shots("robotariat_do_this_390"), full_page=False)
+
+    page.reload()
+    expect(page.locator("#sg-played")).to_be_visible()
+    assert space_labels(page) == expected
+    page.locator("#tracks .stepper button[data-step='1']").last.click()  # the round stepper
+    state = None
+    for _ in range(60):
+        state = page.request.get(f"{live_url}/api/tables/{tid}").json()["state"]
+        if state.get("table", {}).get("round") == 2:
+            break
+        page.wait_for_timeout(100)
+    assert state["robotariat"]["state"]["round"] == 2, state["robotariat"]["state"]
+    assert state["table"] == {"names": names, "round": 2}
+    phone_checks(page, shots, "robotariat_do_this")
+    assert page.js_errors == []
+
+
+@pytest.mark.browser
+def test_a_roll_never_undoes_another_phones_move(page, browser, browser_context_args, live_url, shots):
+    """NPC Turn, at a table of two phones: A shows the forecast, B moves a piece, A taps a roll. The roll
+    was worked out for the table before B's move, so it is not applied: B's move stays, A is told in one
+    sentence and sees the forecast for the table as it is now; A's next tap applies the roll."""
+    tid = new_table(page, live_url, {"robotariat": MID_GAME})
+    other = browser.new_context(**browser_context_args)
+    try:
+        b = other.new_page()  # B first, so that A taps well before its own look for changes (every 5 s)
+        b.goto(f"{live_url}/robotariat/?table={tid}")
+        expect(b.locator('#rb-chips [data-piece="p2"]')).to_be_visible()
+        b.wait_for_timeout(300)
+        page.goto(f"{live_url}/robotariat/?table={tid}")
+        expect(page.locator("#npc-outcomes > li").first).to_be_visible()
+        page.wait_for_timeout(300)  # the script's forecast is shown
+        b.locator('#rb-chips [data-piece="p2"]').click()
+        b.locator('#rb-board .space[data-id="ro"]').click()
+        wait_for(page, live_url, tid, lambda r: r["state"]["players"][2]["at"] == "ro", "B's move")
+    finally:
+        other.close()
+
+    with page.expect_response(lambda r: r.request.method == "PUT" and r.status == 409):  # a compare-and-set
+        page.locator("#npc-outcomes > li").first.get_by_role("button", name="We rolled this").click()
+    expect(page.locator("#npc-changed")).to_be_visible()
+    expect(page.locator("#npc-changed")).to_have_text(rb.CHANGED["npc"])
+    got = table_rb(page, live_url, tid)
+    assert got["state"]["players"][2]["at"] == "ro" and got["state"]["active"] == 0 and got["log"] == []
+    expect(page.locator('#rb-board .space[data-id="ro"]')).to_have_attribute("aria-label", re.compile(r"Player 3"))
+    page.screenshot(path=shots("robotariat_roll_conflict_390"), full_page=False)
+
+    # the forecast now is the newer table's: tapping a roll applies it on top of B's move
+    expect(page.locator("#npc-outcomes > li").first).to_be_visible()
+    page.wait_for_timeout(400)
+    faces = page.locator("#npc-outcomes > li").first.locator(".rb-face").inner_text()
+    page.locator("#npc-outcomes > li").first.get_by_role("button", name="We rolled this").click()
+    got = wait_for(page, live_url, tid, lambda r: r["state"]["active"] == 1, "the roll applied")
+    assert got["state"]["players"][2]["at"] == "ro" and got["log"][-1]["what"] == faces
+    expect(page.locator("#npc-changed")).to_be_hidden()
+    # the browser reports the refused save (409) on the console; nothing else went wrong
+    assert [e for e in page.js_errors if "409 (CONFLICT)" not in e] == []

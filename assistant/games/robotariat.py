@@ -11,7 +11,8 @@ Everything the pages keep lives under the table state key `robotariat`:
      "state":  {"oppressors": [], "civilians": [], "players": [{"name", "at", "character"}],
                 "active": 0, "posters": {}, "junk": 0, "funds": 0, "reputation": 5, "office": 0,
                 "entry": "s3", "round": 1},
-     "log":    [{"round", "player", "what", "junked", "office"}],   # NPC turns and entries applied here
+     "log":    [{"round", "player", "turn", "what", "junked", "office"}],   # turns applied here
+                                           # (turn: "player" = a suggestion done, "npc", "round_start")
      "facts":  {...}}                      # what the objectives need that the board cannot show
 
 The board and state have the API's shapes (api.md), so a request body is built by copying them.
@@ -343,12 +344,15 @@ def normalize_state(raw: Any, board: dict[str, Any], players: int, names: list[s
     }
 
 
+LOG_TURNS = ("player", "npc", "round_start")  # a suggestion done, a roll applied, a round-start entry
+
+
 def normalize_log(raw: Any) -> list[dict[str, Any]]:
     out = []
     for e in raw if isinstance(raw, list) else []:
         if isinstance(e, dict):
             out.append({"round": _int(e.get("round"), 1, ROUNDS, 1), "player": _int(e.get("player"), 0, 4, 0),
-                        "turn": "round_start" if e.get("turn") == "round_start" else "npc",
+                        "turn": e.get("turn") if e.get("turn") in LOG_TURNS else "npc",
                         "what": _text(e.get("what"), 80), "junked": _int(e.get("junked"), 0, POSTER_SUPPLY, 0),
                         "office": _int(e.get("office"), 0, 10, 0)})
     return out[-200:]
@@ -658,6 +662,9 @@ def _data_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
                 data["starting_reputation"][k] = v
 
 
+# answers the solvers computed for the table as the page showed it, and the section showing each: applying
+# one is a compare-and-set on the version it was computed from (never re-applied on a newer table)
+OUTCOMES = {"roll": "npc", "enter": "entry", "do_option": "sg"}
 PLAY_ACTIONS = {"move", "place_npc", "remove_npc", "poster", "tracks", "player", "active", "setup", "apply"}
 EDIT_ACTIONS = {"add_space", "edit_space", "delete_space", "toggle_link", "path", "move_space", "import",
                 "example", "clear"}
@@ -668,7 +675,7 @@ def apply_action(rb: dict[str, Any], act: dict[str, Any], players: int, names: l
     """A copy of the normalised `robotariat` value with one action applied (FormError when it can't be)."""
     rb = json.loads(json.dumps(rb))
     do = act.get("do")
-    if do in ("roll", "enter"):
+    if do in OUTCOMES:
         act = solved_action(rb, act)
         do = "apply"
     if do in PLAY_ACTIONS:
@@ -811,9 +818,27 @@ def _solve(fn: Any, body: dict[str, Any]) -> tuple[dict[str, Any] | None, str | 
         return None, e.message
 
 
+def suggestion_action(st: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]:
+    """"Do this" on a suggested turn: its `state_after` to apply, logged as the active player's turn
+    (posters a Move the Masses sent to the junk pile count for the Scrapper's turn)."""
+    junked = (option.get("immediate") or {}).get("posters_junked", 0)
+    return {"do": "apply", "state": option["state_after"],
+            "log": {"round": st["round"], "player": st["active"], "turn": "player", "what": option["headline"][:80],
+                    "junked": junked, "office": option["state_after"]["office"]}}
+
+
 def solved_action(rb: dict[str, Any], act: dict[str, Any]) -> dict[str, Any]:
-    """A rolled NPC turn ("roll": the faces) or the round-start entry ("enter") as the outcome to apply."""
+    """A rolled NPC turn ("roll": the faces), the round-start entry ("enter") or a suggested turn
+    ("do_option": its place in the page's list) as the outcome to apply."""
     st = rb["state"]
+    if act.get("do") == "do_option":
+        n = _int(act.get("option"), -1, SUGGEST_LIMIT, -1)
+        out, err = _solve(rb_api.suggest_json, api_body(rb, limit=SUGGEST_LIMIT))
+        if out is None:
+            raise FormError("option", err or "no suggestions for this table")
+        if not 0 <= n < len(out["options"]):
+            raise FormError("option", "pick one of the suggested turns")
+        return suggestion_action(st, out["options"][n])
     if act.get("do") == "roll":
         out, err = _solve(rb_api.npc_turn_json, api_body(rb))
         if out is None:
@@ -847,6 +872,8 @@ def forecasts(rb: dict[str, Any], turns: int, heat: str) -> dict[str, Any]:
     body = api_body(rb)
     out["npc"], out["npc_error"] = _solve(rb_api.npc_turn_json, body)
     out["suggest"], out["suggest_error"] = _solve(rb_api.suggest_json, {**body, "limit": SUGGEST_LIMIT})
+    for i, o in enumerate((out["suggest"] or {}).get("options", [])):
+        o["n"] = i  # its place in the list: what the no-JS "Do this" form posts
     out["look"], out["look_error"] = _solve(rb_api.lookahead_json, {**body, "turns": turns})
     st = rb["state"]
     row = len(st["oppressors"]) + len(st["civilians"]) + 1
@@ -976,17 +1003,68 @@ def _uploaded_board(text: str) -> Any:
         raise FormError("board_text", "this is not valid JSON") from None
 
 
+def with_round(state: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The table's state with `robotariat` replaced by `after`; when that changed the Robotariat round, the
+    table page's shared round (`table.round`) follows, so both pages show the same round."""
+    out = {**state, "robotariat": after}
+    if after["state"]["round"] != before["state"]["round"]:
+        shared = state.get("table") if isinstance(state.get("table"), dict) else {}
+        out["table"] = {**shared, "round": after["state"]["round"]}
+    return out
+
+
 def _save(table: store.TableRecord, act: dict[str, Any], players: int, names: list[str]) -> dict[str, Any]:
     """Apply the action on the table's latest state and save it; on a race re-apply on the newer one."""
     for _ in range(4):
         rb = normalize(table.state.get("robotariat"), players, names)
         new = apply_action(rb, act, players, names)
         try:
-            store.put(engine(), table.id, table.version, {**table.state, "robotariat": new})
+            store.put(engine(), table.id, table.version, with_round(table.state, rb, new))
             return new
         except store.Conflict as c:
             table = c.current
     raise FormError("do", "the table kept changing on other phones; try again")
+
+
+class TableChanged(Exception):
+    """The table moved on after the page showed the answer being applied: nothing was saved."""
+
+    def __init__(self, table: store.TableRecord):
+        super().__init__("the table changed")
+        self.table = table
+
+
+CHANGED = {"npc": "The table changed since this forecast was made, so nothing was applied: here is the forecast "
+                  "for the table as it is now, tap your roll again.",
+           "sg": "The table changed since these suggestions were made, so nothing was applied: here they are for "
+                 "the table as it is now, tap your choice again.",
+           "entry": "The table changed since this round start was worked out, so nothing was applied: here it is "
+                    "for the table as it is now, tap “place it” again."}
+
+
+def _posted_version(table: store.TableRecord) -> int:
+    raw = request.form.get("version")
+    if raw in (None, ""):
+        return table.version
+    try:
+        return int(raw)
+    except ValueError:
+        raise FormError("version", "reload the page: the form lost the table's version") from None
+
+
+def _save_outcome(table: store.TableRecord, act: dict[str, Any], players: int, names: list[str],
+                  version: int) -> dict[str, Any]:
+    """An outcome (roll, round start, suggested turn) worked out on the table at `version`, saved as one
+    compare-and-set on that version: if another phone saved since, TableChanged and nothing is saved."""
+    if version != table.version:
+        raise TableChanged(table)
+    rb = normalize(table.state.get("robotariat"), players, names)
+    new = apply_action(rb, act, players, names)
+    try:
+        store.put(engine(), table.id, version, with_round(table.state, rb, new))
+    except store.Conflict as c:
+        raise TableChanged(c.current) from None
+    return new
 
 
 def _handle(page: str, allowed: set[str] | None) -> tuple[dict[str, Any], dict[str, Any], int, FormError | None]:
@@ -998,16 +1076,27 @@ def _handle(page: str, allowed: set[str] | None) -> tuple[dict[str, Any], dict[s
     raw = table.state.get("robotariat") if table is not None else carried
     rb = normalize(raw, players, names)
     status, error = 200, None
+    ctx["changed"] = None
     if request.method == "POST":
         try:
             act = _form_action(request.form)
             if allowed is not None and act.get("do") not in allowed:
                 raise FormError("do", "this page cannot do that")
-            rb = _save(table, act, players, names) if table is not None else apply_action(rb, act, players, names)
+            if table is None:
+                rb = apply_action(rb, act, players, names)
+            elif act.get("do") in OUTCOMES:
+                rb = _save_outcome(table, act, players, names, _posted_version(table))
+            else:
+                rb = _save(table, act, players, names)
             if table is not None:
                 flash("Saved with the table.", "ok")
         except FormError as e:
             status, error = 400, e
+        except TableChanged as c:
+            # show the newer table and what the solvers say about it; the player applies again
+            ctx["table"] = c.table
+            rb = normalize(c.table.state.get("robotariat"), players, names)
+            status, ctx["changed"] = 409, OUTCOMES[act["do"]]
     return ctx, rb, status, error
 
 
@@ -1030,7 +1119,7 @@ def page_meta() -> dict[str, Any]:
             "faces": FACES, "entry_track": list(ENTRY_TRACK), "poster_supply": POSTER_SUPPLY,
             "npc_supply": NPC_SUPPLY, "rounds": ROUNDS, "max_spaces": MAX_SPACES, "objectives": list(OBJECTIVES),
             "spark_target": base["spark_target"], "rule_titles": rule_titles(),
-            "readings": {r["id"]: {"title": r["title"], "text": r["text"]}
+            "readings": {r["id"]: {"title": r["title"], "text": r["text"], "entry": r["entry"]}
                          for r in rb_api.readings_json()["readings"]},
             "defaults": {k: base[k] for k in ("dice", "office_rewards", "starting_reputation", "board")}}
 
@@ -1052,16 +1141,24 @@ def spark_target(players: int) -> int:
 
 @bp.route("/robotariat/", methods=["GET", "POST"])
 def play():
-    ctx, rb, status, error = _handle("play", PLAY_ACTIONS | {"roll", "enter"})
+    ctx, rb, status, error = _handle("play", PLAY_ACTIONS | set(OUTCOMES))
     turns = _int(request.values.get("k"), 1, 12, 3)
     heat = request.values.get("heat") if request.values.get("heat") in HEATS else "oppressor_reach"
-    anchor = {"roll": "#npc", "enter": "#entry"}.get(request.form.get("do", ""), "#board")
+    anchor = {"roll": "#npc", "enter": "#entry", "do_option": "#npc"}.get(request.form.get("do", ""), "#board")
     done = status == 200 and _redirect_after_save("robotariat.play", ctx, anchor)
     if done:
         return done
     fc = forecasts(rb, turns, heat)
     view = board_view(rb, heat=fc["heat"] if request.values.get("show_heat") == "1" else None)
-    return render_template("robotariat/play.html", view=view, fc=fc, heats=HEATS, **_common(ctx, rb, error)), status
+    return render_template("robotariat/play.html", view=view, fc=fc, heats=HEATS, changed_text=CHANGED,
+                           played=turn_played(rb), **_common(ctx, rb, error)), status
+
+
+def turn_played(rb: dict[str, Any]) -> bool:
+    """The active player has done a suggested turn already (the NPC turn they conduct comes next)."""
+    st, log = rb["state"], rb["log"]
+    return bool(log) and log[-1]["turn"] == "player" and log[-1]["round"] == st["round"] \
+        and log[-1]["player"] == st["active"]
 
 
 def board_check(rb: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:

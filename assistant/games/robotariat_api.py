@@ -310,7 +310,7 @@ def suggest_json(body: dict) -> dict:
     req = parse(SuggestIn, body)
     ctx = context(req)
     result = suggest(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer)
-    out = result.as_json(ctx.board, limit=req.limit)
+    out = result.as_json(ctx.board, limit=req.limit, names=ctx.names)
     choices = _choosing_characters(ctx.state)
     readings = ["planner-score", "suggestion-options"] + (["choice-ties"] if choices else [])
     bounded = bool(out["notes"]) or any("search" in o or o["extra"] for o in out["options"])

@@ -32,7 +32,7 @@ from solvers.exact import exact
 from .board import Board
 from .model import CHARACTER_NAMES, FAILURE, SUCCESS, Dice, Rules, TableState
 from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, Forecast, move_npc, npc_turn
-from .report import encounter_text
+from .report import encounter_json, encounter_text, state_json
 from .rule_ids import CHARACTER_RULES
 from .value import Valuer
 
@@ -74,6 +74,7 @@ class Option:
     extra: Extra | None
     score: Fraction
     expected: dict[str, Fraction]
+    after: TableState  # the table when the turn is done (Move the Masses' encounter resolved), before the NPC turn
     immediate: Encounter | None = None  # Move the Masses' encounter during the turn
     search: str | None = None
 
@@ -84,14 +85,14 @@ class Suggestions:
     options: tuple[Option, ...]  # best first
     notes: tuple[str, ...]
 
-    def as_json(self, board: Board, limit: int | None = None) -> dict:
+    def as_json(self, board: Board, limit: int | None = None, names: tuple[str, ...] = ()) -> dict:
         scores = [o.score for o in self.options]
         shown = self.options if limit is None else self.options[:limit]
         out = []
         for o in shown:
             rank = 1 + sum(1 for x in scores if x > o.score)
             tied = sum(1 for x in scores if x == o.score) - 1
-            out.append(option_json(board, self.start, o, rank, tied))
+            out.append(option_json(board, self.start, o, rank, tied, names))
         return {"options": out, "count": len(self.options),
                 "best": [i for i, o in enumerate(self.options) if o.score == scores[0]] if scores else [],
                 "player": {"seat": self.start.active, "character": self.start.active_character,
@@ -127,7 +128,8 @@ def extra_json(board: Board, e: Extra | None) -> dict | None:
     return out
 
 
-def _describe(board: Board, s0: TableState, o: Option) -> str:
+def headline(board: Board, s0: TableState, o: Option) -> str:
+    """The turn in a few words, as a player would say it (no period): "Move to Poster, contribute 2 SPARK"."""
     here = s0.players[s0.active]
     moving = o.move_to != here
     parts = [f"Move to {board.names[o.move_to]}" if moving else f"Stay on {board.names[here]}"]
@@ -155,9 +157,9 @@ def _describe(board: Board, s0: TableState, o: Option) -> str:
     return ", ".join(parts)
 
 
-def _why(board: Board, s0: TableState, o: Option, rank: int, tied: int) -> str:
+def _why(board: Board, o: Option, rank: int, tied: int, head: str) -> str:
     x = o.expected
-    text = _describe(board, s0, o) + "."
+    text = head + "."
     if o.immediate is not None:
         text += " " + encounter_text(board, o.immediate)
     bits = [f"expected funds {_num(x['funds_delta'], True)} SPARK"]
@@ -180,17 +182,21 @@ def _why(board: Board, s0: TableState, o: Option, rank: int, tied: int) -> str:
     return text + "."
 
 
-def option_json(board: Board, s0: TableState, o: Option, rank: int, tied: int) -> dict:
+def option_json(board: Board, s0: TableState, o: Option, rank: int, tied: int, names: tuple[str, ...] = ()) -> dict:
+    """One option as the API gives it; `state_after` is the table once the turn is played (the move, the
+    activation, Move the Masses' encounter, the extra poster move), before the NPC turn."""
     rules = list(RULES_SUGGEST)
     if o.activation is not None:
         rules.append(ACTIVATION_RULES[o.activation.kind])
     if o.extra is not None:
         rules += [CHARACTER_RULES[o.extra.ability], "rb-character-abilities"]
+    head = headline(board, s0, o)
     out = {"move_to": board.ids[o.move_to], "activate": activation_json(board, o.activation),
            "extra": extra_json(board, o.extra), "expected": {k: exact(v) for k, v in o.expected.items()},
-           "rank": rank, "tied_with": tied, "why": _why(board, s0, o, rank, tied), "rules": rules}
+           "rank": rank, "tied_with": tied, "headline": head, "why": _why(board, o, rank, tied, head),
+           "rules": rules, "state_after": state_json(board, o.after, names)}
     if o.immediate is not None:
-        out["immediate"] = {"text": encounter_text(board, o.immediate)}
+        out["immediate"] = encounter_json(board, o.immediate)
     if o.search:
         out["search"] = o.search
     return out
@@ -413,7 +419,7 @@ class _Planner:
         options: list[Option] = []
         for to, a, pre, enc, note in plans:
             score, expected = self.scorer.score(pre, enc)
-            options.append(Option(to, a, None, score, expected, enc, note))
+            options.append(Option(to, a, None, score, expected, pre, enc, note))
         extras = self.extras(s0)
         if extras:
             best_first = sorted(range(len(plans)), key=lambda i: (-options[i].score, i))
@@ -453,7 +459,7 @@ class _Planner:
                 if with_e is None:
                     continue
                 score, expected = self.scorer.score(with_e, enc)
-                out.append(Option(to, a, e, score, expected, enc, note or "extra: best few only"))
+                out.append(Option(to, a, e, score, expected, with_e, enc, note or "extra: best few only"))
         return out
 
 

@@ -244,12 +244,13 @@
     };
   }
 
+  var LOG_TURNS = ["player", "npc", "round_start"];  // a suggestion done, a roll applied, a round-start entry
   function normalizeLog(raw) {
     var out = [];
     (Array.isArray(raw) ? raw : []).forEach(function (e) {
       if (!isObj(e)) return;
       out.push({ round: toInt(e.round, 1, 6, 1), player: toInt(e.player, 0, 4, 0),
-                 turn: e.turn === "round_start" ? "round_start" : "npc", what: text(e.what, 80),
+                 turn: LOG_TURNS.indexOf(e.turn) >= 0 ? e.turn : "npc", what: text(e.what, 80),
                  junked: toInt(e.junked, 0, 8, 0), office: toInt(e.office, 0, 10, 0) });
     });
     return out.slice(-200);
@@ -561,6 +562,14 @@
     return RB.normalize(rb, players, names);
   };
 
+  // The table page's shared round (`table.round`) follows the Robotariat round whenever an action changes
+  // it (as with_round in robotariat.py); `s` is the table's whole state, changed in place.
+  RB.syncRound = function (s, before, after) {
+    if (after.state.round === before.state.round) return s;
+    s.table = Object.assign({}, isObj(s.table) ? s.table : {}, { round: after.state.round });
+    return s;
+  };
+
   // ---- the API's request body ----
   RB.apiBody = function (rb, extra) {
     var st = rb.state;
@@ -786,8 +795,11 @@
       if (!self.table) return Promise.resolve(true);
       self.saving++;
       return self.table.save(function (s) {
-        try { s.robotariat = RB.reduce(fromTable(s), act, players, names(s)); }
-        catch (e) { if (!(e instanceof FormError)) throw e; }
+        try {
+          var base = fromTable(s);
+          s.robotariat = RB.reduce(base, act, players, names(s));
+          RB.syncRound(s, base, s.robotariat);
+        } catch (e) { if (!(e instanceof FormError)) throw e; }
         return s;
       }).then(function (state) {
         self.saving--;
@@ -795,6 +807,45 @@
         if (!self.saving) { self.rb = fromTable(state); emit("change", null); }
         return true;
       }, function () { self.saving--; return false; });
+    };
+    // Once this phone's own saves are done (the table's version is then the one the page shows).
+    function settled() {
+      return new Promise(function (resolve) {
+        (function wait() { if (self.saving) setTimeout(wait, 40); else resolve(); })();
+      });
+    }
+    function tell(kind, info) {  // the table's status line (Tablebot.tableStatus listens on the table)
+      (self.table.listeners || []).forEach(function (f) { f(kind, info); });
+    }
+    // Apply an answer the solvers worked out for the table as it was (`key`: the API body it was computed
+    // from) as one compare-and-set on that version, never re-applied on a newer table (a roll on a table
+    // another phone changed would undo their change). Resolves to "ok", "changed" (the table moved on:
+    // nothing saved, the newer table is shown) or "error".
+    self.applyAt = function (act, key) {
+      if (!self.table) return self.do(act).then(function (ok) { return ok ? "ok" : "error"; });
+      var t = self.table;
+      return Promise.resolve(self.loading).then(settled).then(function () {
+        if (t.version === null) { self.error("the table is not loaded yet; try again"); return "error"; }
+        var base = fromTable(t.state);
+        if (key && JSON.stringify(RB.apiBody(base)) !== key) { self.rb = base; emit("change", "remote"); return "changed"; }
+        var next;
+        try { next = RB.reduce(base, act, players, names(t.state)); }
+        catch (e) {
+          if (e instanceof FormError) { self.error(e.message + " (" + e.field + ")"); return "error"; }
+          throw e;
+        }
+        var state = RB.syncRound(Object.assign(clone(t.state), { robotariat: next }), base, next);
+        self.saving++;
+        return Tablebot.api("PUT", "/api/tables/" + encodeURIComponent(t.id), { version: t.version, state: state }).then(function (res) {
+          self.saving--;
+          var table = res.ok ? res.data : (res.status === 409 && res.data ? res.data.table : null);
+          if (table) { t.version = table.version; t.state = table.state || {}; self.names = names(t.state); self.rb = fromTable(t.state); carry(); }
+          if (res.ok) { self.error(""); tell("saved", res.data); emit("change", act); return "ok"; }
+          if (table) { emit("change", "remote"); return "changed"; }
+          self.error(Tablebot.errorText(res));
+          return "error";
+        });
+      });
     };
     // Undo the table's last change (whoever made it): the tables API keeps every version.
     self.undo = function () {
@@ -816,7 +867,7 @@
     if (id && window.Tablebot) {
       var t = (self.table = Tablebot.table(id));
       Tablebot.tableStatus(t);
-      t.load().then(function (state) {
+      self.loading = t.load().then(function (state) {
         self.names = names(state);
         self.rb = fromTable(state);
         emit("change", null);

@@ -2,6 +2,9 @@
 // suggestions for the active player (/suggest), the k-turn look-ahead and its heat map (/lookahead)
 // and the round-start entry (/round-start), fetched again whenever the table changes. The markup is the
 // one templates/robotariat/_forecast.html renders without JS.
+// Applying an answer ("We rolled this", "Do this", "place it") saves it only on the table it was worked
+// out for (RB.store().applyAt): when another phone changed the table meanwhile, nothing is applied, the
+// section says so and shows the answers for the table as it is now.
 (function () {
   "use strict";
   if (!window.RB || !RB.play) return;
@@ -41,8 +44,12 @@
   function readings(ids) {
     return (ids || []).filter(function (id) { return meta.readings[id]; }).map(function (id) {
       var r = meta.readings[id];
-      return h("details", { cls: "rb-reading" }, h("summary", { text: r.title }), h("p", { cls: "small", text: r.text }));
+      return h("details", { cls: "rb-reading" }, h("summary", { text: r.title }), h("p", { cls: "small", text: r.text }),
+        readingLink(r));
     });
+  }
+  function readingLink(r) {
+    return h("p", { cls: "rule-links" }, h("a", { href: "/rules/" + r.entry, title: titles[r.entry] || r.entry, text: "Open this reading in the rules" }));
   }
   function warn(id, msg) { return h("p", { cls: "notice warn", id: id, text: msg }); }
   function fill(id, nodes) {
@@ -60,7 +67,7 @@
   }
 
   // ---- the NPC turn ----
-  function npc(f) {
+  function npc(f, key) {
     var rows = [
       ["SPARK change (expected)", signed(f.expected.funds_delta)],
       ["Reputation change (expected)", signed(f.expected.reputation_delta)],
@@ -97,7 +104,7 @@
         var enc = o.encounters.length ? o.encounters.map(function (e) { return h("li", { text: e.text }); })
           : [h("li", { text: "No NPC moves onto a space." })];
         var btn = h("button", { cls: "btn", type: "button", text: "We rolled this" });
-        btn.addEventListener("click", function () { applyRoll(o, btn); });
+        btn.addEventListener("click", function () { applyRoll(o, key, btn); });
         list.appendChild(h("li", { cls: "rb-outcome" },
           h("div", { cls: "rb-out-head" }, h("span", { cls: "rb-face" }, face(o.black), " / ", face(o.red)), pct(o.p)),
           h("span", { cls: "bar" }, h("i", { style: "width:" + (100 * o.p.approx).toFixed(1) + "%" })),
@@ -112,49 +119,100 @@
     return out;
   }
 
-  function applyRoll(o, btn) {
+  // ---- applying an answer, only on the table it was worked out for ----
+  var SECTIONS = ["npc", "sg", "entry"];
+  function changed(section) {
+    SECTIONS.forEach(function (s) {
+      var box = document.getElementById(s + "-changed");
+      if (box) box.hidden = s !== section;
+    });
+  }
+  // `key`: the API body the answer was computed from; `section`: where to say the table changed
+  function applyAnswer(act, key, section, btn) {
+    if (btn) btn.disabled = true;
+    return store.applyAt(act, key).then(function (result) {
+      if (btn) btn.disabled = false;
+      if (result === "ok") changed(null);
+      if (result === "changed") {
+        changed(section);
+        last.key = null;  // fetch the answers for the table as it is now
+        refresh();
+        var box = document.getElementById(section + "-changed");
+        if (box && box.scrollIntoView) box.scrollIntoView({ block: "center" });
+      }
+      return result;
+    });
+  }
+  function applyRoll(o, key, btn) {
     var st = store.rb.state;
-    btn.disabled = true;
-    store.do({ "do": "apply", state: o.state, next_turn: true,
-               log: { round: st.round, player: st.active, turn: "npc", what: meta.faces[o.black] + " / " + meta.faces[o.red],
-                      junked: o.posters_junked, office: o.state.office } }).then(function () { btn.disabled = false; });
+    return applyAnswer({ "do": "apply", state: o.state, next_turn: true,
+                         log: { round: st.round, player: st.active, turn: "npc", what: meta.faces[o.black] + " / " + meta.faces[o.red],
+                                junked: o.posters_junked, office: o.state.office } }, key, "npc", btn);
+  }
+  // "Do this" on a suggested turn (as suggestion_action in robotariat.py)
+  function doOption(o, key, btn) {
+    var st = store.rb.state;
+    return applyAnswer({ "do": "apply", state: o.state_after,
+                         log: { round: st.round, player: st.active, turn: "player", what: o.headline.slice(0, 80),
+                                junked: o.immediate ? o.immediate.posters_junked : 0, office: o.state_after.office } },
+                       key, "sg", btn).then(function (result) {
+      if (result === "ok") {
+        var npcBox = document.getElementById("npc");
+        if (npcBox && npcBox.scrollIntoView) npcBox.scrollIntoView({ block: "start" });
+      }
+      return result;
+    });
+  }
+  function placeEntry(e, key, btn) {
+    return applyAnswer({ "do": "apply", state: e.state, round: e.row,
+                         log: { round: e.row, player: 0, turn: "round_start", what: e.npc + " enters", junked: e.posters_junked, office: e.state.office } },
+                       key, "entry", btn);
   }
 
   // ---- suggestions ----
-  function option(o) {
-    var parts = o.why.split(" After the NPC turn: ");
-    var head = parts.shift();
-    var now = o.immediate ? o.immediate.text : "";
-    if (now) head = head.split(" " + now).join("");
+  function option(o, key) {
+    var lead = o.headline + ". ";
+    var btn = h("button", { cls: "btn", type: "button", text: "Do this" });
+    btn.addEventListener("click", function () { doOption(o, key, btn); });
     return h("li", { cls: "rb-option" },
-      h("p", { cls: "rb-opt-head", text: head }),
-      parts.length ? h("p", { cls: "why small", text: (now ? now + " " : "") + "After the NPC turn: " + parts.join(" After the NPC turn: ") }) : null,
+      h("p", { cls: "rb-opt-head", text: o.headline }),
+      h("p", { cls: "why small", text: o.why.indexOf(lead) === 0 ? o.why.slice(lead.length) : o.why }),
       o.search ? h("p", { cls: "small muted", text: o.search }) : null,
-      (o.activate || o.extra) ? ruleLinks(o.rules.slice(-1)) : null);
+      h("div", { cls: "row rb-opt-foot" }, h("div", { cls: "grow" }, (o.activate || o.extra) ? ruleLinks(o.rules.slice(-1)) : null), btn));
   }
-  function group(g) {
+  function group(g, key) {
+    function opt(o) { return option(o, key); }
     var o0 = g[1][0], opts = g[1];
     var li = h("li", { cls: "rb-group" + (g[0] === 1 ? " best" : "") },
       h("p", { cls: "rb-rank" }, h("span", { text: ordinal(g[0]) + (o0.tied_with ? " · " + (o0.tied_with + 1) + " options tie" : "") }),
         h("span", { cls: "muted small" }, "score ", h("span", { cls: "num", title: "exactly " + o0.expected.score.exact, text: (o0.expected.score.approx >= 0 ? "+" : "") + o0.expected.score.approx.toFixed(2) }))),
-      h("ul", { cls: "rb-options" }, opts.slice(0, 2).map(option)));
+      h("ul", { cls: "rb-options" }, opts.slice(0, 2).map(opt)));
     if (opts.length > 2) {
       li.appendChild(h("details", { cls: "rb-more" }, h("summary", { text: (opts.length - 2) + " more with the same score" }),
-        h("ul", { cls: "rb-options" }, opts.slice(2).map(option))));
+        h("ul", { cls: "rb-options" }, opts.slice(2).map(opt))));
     }
     return li;
   }
-  function suggest(sg) {
+  // The active player has done a suggested turn already: the NPC turn they conduct comes next.
+  function played(rb) {
+    var st = rb.state, e = rb.log[rb.log.length - 1];
+    return !!e && e.turn === "player" && e.round === st.round && e.player === st.active;
+  }
+  function suggest(sg, key) {
+    function grp(g) { return group(g, key); }
     var groups = [];
     sg.options.forEach(function (o) {
       if (groups.length && groups[groups.length - 1][0] === o.rank) groups[groups.length - 1][1].push(o);
       else groups.push([o.rank, [o]]);
     });
-    var out = [h("p", { cls: "small muted", id: "sg-count", text: sg.count + " possible turns, scored by the exact expectation after the NPC turn that follows." }),
-      h("ol", { cls: "rb-groups", id: "sg-options" }, groups.slice(0, 3).map(group))];
+    var st = store.rb.state;
+    var out = [played(store.rb) ? h("p", { cls: "notice ok", id: "sg-played", text: st.players[st.active].name +
+        " has played this turn: roll the NPC dice and tap “We rolled this” below." }) : null,
+      h("p", { cls: "small muted", id: "sg-count", text: sg.count + " possible turns, scored by the exact expectation after the NPC turn that follows. “Do this” moves the pieces for you." }),
+      h("ol", { cls: "rb-groups", id: "sg-options" }, groups.slice(0, 3).map(grp))];
     if (groups.length > 3) {
       out.push(h("details", { cls: "rb-more", id: "sg-more" }, h("summary", { text: (groups.length - 3) + " more scores" }),
-        h("ol", { cls: "rb-groups" }, groups.slice(3).map(group))));
+        h("ol", { cls: "rb-groups" }, groups.slice(3).map(grp))));
     }
     if (sg.count > sg.options.length) out.push(h("p", { cls: "small muted", text: "The " + (sg.count - sg.options.length) + " lower-scored turns are not listed." }));
     sg.notes.forEach(function (n) { out.push(h("p", { cls: "small muted", text: n })); });
@@ -187,14 +245,9 @@
   }
 
   // ---- round start ----
-  function entry(e) {
+  function entry(e, key) {
     var btn = h("button", { cls: "btn primary", type: "button", id: "entry-apply", text: "Start round " + e.row + ": place it" });
-    btn.addEventListener("click", function () {
-      btn.disabled = true;
-      store.do({ "do": "apply", state: e.state, round: e.row,
-                 log: { round: e.row, player: 0, turn: "round_start", what: e.npc + " enters", junked: e.posters_junked, office: e.state.office } })
-        .then(function () { btn.disabled = false; });
-    });
+    btn.addEventListener("click", function () { placeEntry(e, key, btn); });
     return [
       h("p", { id: "entry-what" }, "Round " + e.row + ": a ", h("strong", { text: e.npc === "oppressor" ? "Human Oppressor" : "Civilian Robot" }),
         " enters on ", h("strong", { text: spaceName(e.space) }), ". " + e.encounter.text),
@@ -245,10 +298,10 @@
       row <= meta.entry_track.length ? Tablebot.api("POST", "/api/robotariat/round-start", Object.assign({}, body, { row: row })) : Promise.resolve(null)
     ]).then(function (res) {
       if (key !== last.key) return;  // the table changed again meanwhile
-      fill("npc-body", res[0].ok ? npc(res[0].data) : warn("npc-error", Tablebot.errorText(res[0])));
-      fill("sg-body", res[1].ok ? suggest(res[1].data) : warn("sg-error", Tablebot.errorText(res[1])));
+      fill("npc-body", res[0].ok ? npc(res[0].data, key) : warn("npc-error", Tablebot.errorText(res[0])));
+      fill("sg-body", res[1].ok ? suggest(res[1].data, key) : warn("sg-error", Tablebot.errorText(res[1])));
       if (res[2] === null) fill("entry-body", h("p", { id: "entry-what", text: "All six NPCs of the entry track are on the board: this is the last round." }));
-      else fill("entry-body", res[2].ok ? entry(res[2].data) : warn("entry-error", Tablebot.errorText(res[2])));
+      else fill("entry-body", res[2].ok ? entry(res[2].data, key) : warn("entry-error", Tablebot.errorText(res[2])));
     });
   }
 
@@ -270,25 +323,32 @@
   lookForm.addEventListener("input", Tablebot.debounce(function () { refresh(); }, 200));
   lookForm.addEventListener("change", function () { refresh(); });
 
-  // The server rendered the answers for this state already; wire its buttons to apply in place.
+  // The server rendered the answers for the table as the page came (pageKey) and the script replaces
+  // them as soon as it has fetched its own; a tap before that applies the same answer, from the API.
+  var pageKey = JSON.stringify(RB.apiBody(store.rb));
   function wireServerForms() {
-    document.querySelectorAll("#npc-body form, #entry-body form").forEach(function (form) {
+    document.querySelectorAll("#npc-body form, #entry-body form, #sg-body form").forEach(function (form) {
       form.addEventListener("submit", function (e) {
         e.preventDefault();
-        last.key = null;  // fetch the answers, then apply from them
         var act = RB.formAction(form, e.submitter);
-        var body = RB.apiBody(store.rb);
+        var body = JSON.parse(pageKey), btn = e.submitter || form.querySelector("button");
         if (act.do === "roll") {
           Tablebot.api("POST", "/api/robotariat/npc-turn", body).then(function (res) {
             if (!res.ok) { store.error(Tablebot.errorText(res)); return; }
             var o = res.data.outcomes.filter(function (x) { return x.black === act.black && x.red === act.red; })[0];
-            if (o) applyRoll(o, e.submitter || form.querySelector("button"));
+            if (o) applyRoll(o, pageKey, btn);
+          });
+        } else if (act.do === "do_option") {
+          Tablebot.api("POST", "/api/robotariat/suggest", Object.assign({}, body, { limit: 40 })).then(function (res) {
+            if (!res.ok) { store.error(Tablebot.errorText(res)); return; }
+            var o = res.data.options[Number(act.option)];
+            if (o) doOption(o, pageKey, btn);
           });
         } else {
-          var st = store.rb.state, row = st.oppressors.length + st.civilians.length + 1;
+          var st = body.state, row = st.oppressors.length + st.civilians.length + 1;
           Tablebot.api("POST", "/api/robotariat/round-start", Object.assign({}, body, { row: row })).then(function (res) {
             if (!res.ok) { store.error(Tablebot.errorText(res)); return; }
-            entry(res.data)[2].click();  // the "place it" button of a fresh rendering
+            placeEntry(res.data, pageKey, btn);
           });
         }
       });

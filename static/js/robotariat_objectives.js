@@ -76,7 +76,8 @@
     }
     (r.readings || []).forEach(function (id) {
       var rd = meta.readings[id];
-      if (rd) box.appendChild(h("details", { cls: "rb-reading" }, h("summary", { text: rd.title }), h("p", { cls: "small", text: rd.text })));
+      if (rd) box.appendChild(h("details", { cls: "rb-reading" }, h("summary", { text: rd.title }), h("p", { cls: "small", text: rd.text }),
+        h("p", { cls: "rule-links" }, h("a", { href: "/rules/" + rd.entry, title: titles[rd.entry] || rd.entry, text: "Open this reading in the rules" }))));
     });
     box.appendChild(ruleLinks(r.rules));
   }

@@ -11,6 +11,7 @@
   var hint = document.getElementById("rb-hint");
   var picked = null; // "p0", "o1", "c0", "entry", "npc" (next from the track), "poster+", "poster-"
   var overlay = null; // {heat: {sid: p}, label} from the look-ahead
+  var tracksPending = false; // a track changed here and not saved yet
   document.getElementById("rb-pieces").hidden = false;
 
   function spaceName(sid) {
@@ -100,7 +101,8 @@
     });
     ["funds", "reputation", "office", "junk", "round"].forEach(function (k) {
       var input = document.getElementById("f-" + k);
-      if (input && document.activeElement !== input) input.value = st[k];
+      // a stepper tap not saved yet (debounced) must not be undone by a redraw meanwhile
+      if (input && document.activeElement !== input && !tracksPending) input.value = st[k];
     });
     var onBoard = Object.keys(st.posters).reduce(function (a, k) { return a + st.posters[k]; }, 0);
     var next = RB.nextNpc(st);
@@ -145,8 +147,8 @@
     });
   });
   var tracks = document.getElementById("tracks-form");
-  var saveTracks = Tablebot.debounce(function () { store.do(formAction(tracks)); }, 400);
-  tracks.addEventListener("input", saveTracks);
+  var saveTracks = Tablebot.debounce(function () { tracksPending = false; store.do(formAction(tracks)); }, 400);
+  tracks.addEventListener("input", function () { tracksPending = true; saveTracks(); });
   document.getElementById("active-seat").addEventListener("change", function () {
     store.do({ "do": "active", seat: this.value });
   });
