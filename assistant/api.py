@@ -5,6 +5,7 @@ Every /api error has the body of the API contract:
 """
 from __future__ import annotations
 
+import json
 from typing import Any, TypeVar
 
 from flask import Blueprint, Flask, jsonify, request
@@ -69,10 +70,22 @@ def json_body() -> Any:
     mimetype = request.mimetype or ""
     if not mimetype.endswith("json"):
         raise ApiError(415, "unsupported_media_type", "Send the body as JSON (Content-Type: application/json).")
-    data = request.get_json(silent=True)
-    if data is None and request.get_data():
-        raise ApiError(400, "bad_json", "The body is not valid JSON.", [{"path": "body", "message": "not valid JSON"}])
-    return data
+    raw = request.get_data()
+    if not raw:
+        return None
+    try:
+        return json.loads(raw, parse_constant=_no_constant)
+    except RecursionError:
+        raise ApiError(400, "bad_json", "The body is nested too deeply.",
+                       [{"path": "body", "message": "nested too deeply"}]) from None
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(400, "bad_json", "The body is not valid JSON.",
+                       [{"path": "body", "message": "not valid JSON"}]) from None
+
+
+def _no_constant(name: str):
+    # NaN and Infinity are not JSON; Python would take them and then echo invalid JSON back
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def parse(model: type[M], data: Any = None) -> M:

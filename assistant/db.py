@@ -5,8 +5,7 @@ The embedded default is a SQLite file in the instance folder (WAL mode); DATABAS
 from __future__ import annotations
 
 from flask import Flask, current_app
-from sqlalchemy import (JSON, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, create_engine,
-                        event)
+from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, create_engine, event
 from sqlalchemy.engine import Engine
 
 metadata = MetaData()

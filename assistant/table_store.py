@@ -2,6 +2,7 @@
 version the writer read, so of two writers racing on one version exactly one wins."""
 from __future__ import annotations
 
+import copy
 import secrets
 import time
 from dataclasses import dataclass
@@ -114,8 +115,11 @@ class _Retry(Exception):
     pass
 
 
+MAX_TRIES = 5
+
+
 def _write_checked(engine: Engine, table_id: str, read_version: int | None, make_state) -> TableRecord:
-    while True:
+    for _ in range(MAX_TRIES):
         try:
             return _write(engine, table_id, read_version, make_state)
         except (_Retry, IntegrityError):
@@ -124,7 +128,8 @@ def _write_checked(engine: Engine, table_id: str, read_version: int | None, make
                 raise KeyError(table_id) from None
             if read_version is not None:
                 raise Conflict(current) from None
-            # an undo without a version races only with itself: read again and retry
+            # a write without a version (undo, update) races only with other writers: read again, retry
+    raise Conflict(get(engine, table_id))
 
 
 def put(engine: Engine, table_id: str, read_version: int, state: dict) -> TableRecord:
@@ -142,10 +147,29 @@ def undo(engine: Engine, table_id: str, read_version: int | None = None) -> Tabl
     return _write_checked(engine, table_id, read_version, previous)
 
 
-def history(engine: Engine, table_id: str) -> list[dict[str, Any]]:
+def apply_change(engine: Engine, table_id: str, mutate, tries: int = 3) -> TableRecord:
+    """Apply `mutate(state) -> state` to the newest state. When another phone saves in between, apply it
+    again on their state, so both changes are kept. `mutate` gets a copy and changes only its own part:
+    it must describe the change ("add this card"), not carry a snapshot of an older state."""
+    for _ in range(tries):
+        current = get(engine, table_id)
+        if current is None:
+            raise KeyError(table_id)
+        try:
+            return put(engine, table_id, current.version, mutate(copy.deepcopy(current.state)))
+        except Conflict:
+            continue
+    raise Conflict(get(engine, table_id))
+
+
+def history(engine: Engine, table_id: str, limit: int | None = None) -> list[dict[str, Any]]:
+    """Versions oldest first; with `limit`, only the newest `limit` of them."""
+    query = select(versions.c.version, versions.c.state, versions.c.at).where(versions.c.table_id == table_id)
     with engine.connect() as conn:
-        rows = conn.execute(select(versions.c.version, versions.c.state, versions.c.at)
-                            .where(versions.c.table_id == table_id).order_by(versions.c.version)).all()
+        if limit is None:
+            rows = conn.execute(query.order_by(versions.c.version)).all()
+        else:
+            rows = list(reversed(conn.execute(query.order_by(versions.c.version.desc()).limit(limit)).all()))
     return [{"version": r.version, "state": r.state, "at": r.at.isoformat() if r.at else None} for r in rows]
 
 

@@ -5,19 +5,20 @@ import io
 from typing import Any, Literal
 
 import segno
-from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request,
-                   url_for)
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import table_store as store
 from .api import ApiError, bad_field, json_body, parse
 from .catalog import GAMES
 from .db import engine
+from .page_helpers import as_list, state_part
 
 bp = Blueprint("tables", __name__)
 
 GameId = Literal["raising-robots", "robotariat", "two-robots"]
 MAX_NAMES = 6
+HISTORY_SHOWN = 12
 
 
 class NewTable(BaseModel):
@@ -125,7 +126,10 @@ def api_undo(table_id: str):
 @bp.get("/api/tables/<table_id>/history")
 def api_history(table_id: str):
     _table_or_404(table_id)
-    return {"versions": store.history(engine(), table_id)}
+    limit = request.args.get("limit")
+    if limit is not None and (not limit.isdigit() or not 1 <= int(limit) <= 1000):
+        raise bad_field("limit", "must be a whole number from 1 to 1000")
+    return {"versions": store.history(engine(), table_id, int(limit) if limit else None)}
 
 
 # ---- pages ------------------------------------------------------------------------------------
@@ -167,23 +171,27 @@ def join_page():
 def _table_state_summary(before: dict | None, after: dict) -> str:
     if before is None:
         return "started"
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return "changed"
     keys = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
     return "changed " + ", ".join(k.replace("_", " ") for k in keys) if keys else "no change"
 
 
 def _page_context(table: store.TableRecord) -> dict:
-    versions = store.history(engine(), table.id)
-    changes = []
-    previous = None
-    for v in versions:
-        changes.append({"version": v["version"], "at": v["at"], "what": _table_state_summary(previous, v["state"])})
+    recent = store.history(engine(), table.id, limit=HISTORY_SHOWN + 1)
+    changes, previous = [], None
+    for i, v in enumerate(recent):
+        if i > 0 or v["version"] == 1:  # the oldest one fetched only serves as the "before" of the next
+            what = _table_state_summary(previous if i > 0 else None, v["state"])
+            changes.append({"version": v["version"], "at": v["at"], "what": what})
         previous = v["state"]
-    shared = table.state.get("table", {}) if isinstance(table.state.get("table"), dict) else {}
-    names = list(shared.get("names", []))[:MAX_NAMES]
+    shared = state_part(table, "table")
+    names = [n if isinstance(n, str) else "" for n in as_list(shared.get("names"))][:MAX_NAMES]
     names += [""] * (table.players - len(names))
-    return {"table": table, "game": GAMES[table.game], "changes": list(reversed(changes))[:12],
-            "names": names[: max(table.players, len(names))], "notes": shared.get("notes", ""),
-            "round": shared.get("round", 1),
+    rnd = shared.get("round")
+    return {"table": table, "game": GAMES[table.game], "changes": list(reversed(changes)),
+            "names": names, "notes": shared.get("notes") if isinstance(shared.get("notes"), str) else "",
+            "round": rnd if isinstance(rnd, int) and not isinstance(rnd, bool) else 1,
             "tools": current_app.extensions.get("tablebot_tools", {}).get(table.game, [])}
 
 
@@ -216,7 +224,7 @@ def edit_page(table_id: str):
     except ValueError:
         read_version = table.version
     state = dict(table.state)
-    state["table"] = {**(state.get("table") or {}), **shared}
+    state["table"] = {**state_part(table, "table"), **shared}
     try:
         store.put(engine(), table.id, read_version, state)
     except store.Conflict as c:

@@ -32,9 +32,7 @@ def test_every_present_file_loads_and_raising_robots_is_there(books):
 
 @pytest.mark.parametrize("gf", GAME_FILES, ids=lambda g: g.game)
 def test_every_rulebook_section_has_its_main_entry_and_entries(books, gf):
-    if gf.game not in books:
-        pytest.skip(f"{gf.filename} is not written yet")
-    book = books[gf.game]
+    book = books[gf.game]  # every game has its file: a missing one fails here
     ids = {e.id for e in book.entries}
     for s in book.sections:
         assert s.main_id in ids, s.name

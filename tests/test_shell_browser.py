@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from browser_checks import assert_phone_ready
-
 from conftest import PHONE
 
 pytestmark = pytest.mark.browser

@@ -5,8 +5,7 @@ import threading
 
 import pytest
 
-from assistant import create_app
-from assistant import table_store
+from assistant import create_app, table_store
 
 
 def new_table(client, game="raising-robots", players=3) -> dict:
@@ -157,3 +156,38 @@ def test_codes_use_only_unambiguous_characters(app):
         codes = {table_store.create(engine(), "robotariat", 3).code for _ in range(40)}
     assert all(set(c) <= set(table_store.CODE_ALPHABET) for c in codes)
     assert not set("01OIL") & set(table_store.CODE_ALPHABET)
+
+
+def test_history_limit_gives_the_newest_versions_oldest_first(client):
+    t = new_table(client)
+    for v in range(1, 6):
+        client.put(f"/api/tables/{t['id']}", json={"version": v, "state": {"n": v}})
+    got = client.get(f"/api/tables/{t['id']}/history?limit=2").get_json()["versions"]
+    assert [v["version"] for v in got] == [5, 6]
+    bad = client.get(f"/api/tables/{t['id']}/history?limit=0")
+    assert bad.status_code == 400 and bad.get_json()["error"]["fields"][0]["path"] == "limit"
+
+
+def test_apply_change_reapplies_a_change_on_the_newer_state(app):
+    from assistant.db import engine
+    with app.app_context():
+        t = table_store.create(engine(), "two-robots", 2, {"a": 1})
+        calls = []
+
+        def add_b(state):
+            calls.append(dict(state))
+            if len(calls) == 1:  # another phone saves while this change is being made
+                table_store.put(engine(), t.id, 1, {"a": 2})
+            state["b"] = 1
+            return state
+
+        done = table_store.apply_change(engine(), t.id, add_b)
+        assert done.state == {"a": 2, "b": 1} and done.version == 3  # both changes kept
+        assert calls == [{"a": 1}, {"a": 2}]
+
+
+@pytest.mark.parametrize("body", ["[" * 20000 + "]" * 20000, '{"game": "robotariat", "players": NaN}',
+                                  '{"game": "robotariat", "players": Infinity}'])
+def test_deep_or_non_json_numbers_are_a_400(client, body):
+    r = client.post("/api/tables", data=body, content_type="application/json")
+    assert r.status_code == 400 and r.get_json()["error"]["code"] == "bad_json"

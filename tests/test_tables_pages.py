@@ -64,3 +64,13 @@ def test_undo_page_goes_back(client):
 def test_unknown_table_page_is_404(client):
     assert client.get("/t/" + "q" * 22).status_code == 404
     assert client.post("/t/" + "q" * 22 + "/edit", data={}).status_code == 404
+
+
+def test_a_table_whose_state_has_odd_types_still_renders(client):
+    table_id = start(client)
+    for state in ({"table": {"names": 5, "round": "x", "notes": 3}}, {"table": "x"}, {"table": [1, 2]}):
+        t = client.get(f"/api/tables/{table_id}").get_json()
+        assert client.put(f"/api/tables/{table_id}", json={"version": t["version"], "state": state}).status_code == 200
+        assert client.get(f"/t/{table_id}").status_code == 200
+        r = client.post(f"/t/{table_id}/edit", data={"version": str(t["version"] + 1), "name0": "Ann", "round": "2"})
+        assert r.status_code == 302
