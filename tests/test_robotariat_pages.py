@@ -424,6 +424,18 @@ def test_objectives_use_the_applied_turns_and_entered_facts(client):
     assert "Completely Cooperative Mode: everyone wins" in html
 
 
+def test_a_move_the_masses_tear_down_and_the_npc_turn_are_one_scrapper_turn(client):
+    """Scrapper (reading: a turn is a player's turn with the NPC turn they conduct): 2 posters torn down by
+    Move the Masses ("Do this") and 3 by the NPC turn after it make 5 in one turn."""
+    log = [{"round": 2, "player": 1, "turn": "player", "what": "Move the Masses", "junked": 2, "office": 0},
+           {"round": 2, "player": 1, "turn": "npc", "what": "blue arrow / blue X", "junked": 3, "office": 0},
+           {"round": 3, "player": 0, "turn": "round_start", "what": "oppressor enters", "junked": 4, "office": 0}]
+    tid = new_table(client, {"robotariat": {**MID_GAME, "log": log}})
+    assert rb.normalize({**MID_GAME, "log": log}, 3)["log"] == log  # the turn kinds are kept
+    html = client.get(f"/robotariat/objectives?table={tid}").get_data(as_text=True)
+    assert "are one turn): 5." in html
+
+
 def test_bad_objective_facts_are_400(client):
     r = client.post("/robotariat/objectives", data={"do": "facts", "objectives[]": ["king", "", ""]})
     assert r.status_code == 400 and "(objectives[0])" in notice(r.get_data(as_text=True))

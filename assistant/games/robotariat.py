@@ -29,6 +29,7 @@ from typing import Any
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 
 from solvers.robotariat import gamedata
+from solvers.robotariat.objectives import junked_per_turn
 
 from .. import page_helpers, rules
 from .. import table_store as store
@@ -843,7 +844,10 @@ def solved_action(rb: dict[str, Any], act: dict[str, Any]) -> dict[str, Any]:
         out, err = _solve(rb_api.npc_turn_json, api_body(rb))
         if out is None:
             raise FormError("black", err or "no forecast for this table")
-        match = [o for o in out["outcomes"] if o["black"] == act.get("black") and o["red"] == act.get("red")]
+        black, red = act.get("black"), act.get("red")
+        if isinstance(act.get("faces"), str):  # the page's one form: the button says "black red"
+            black, _, red = act["faces"].partition(" ")
+        match = [o for o in out["outcomes"] if o["black"] == black and o["red"] == red]
         if not match:
             raise FormError("black", "that pair of faces cannot come up with these dice")
         o = match[0]
@@ -1230,7 +1234,8 @@ def objectives():
         return done
     result, result_error = (None, "Enter the board first.") if not rb["board"]["spaces"] else \
         _solve(rb_api.objectives_json, objectives_body(rb))
-    junked = max([e["junked"] for e in rb["log"]] or [0])
+    junked = max(junked_per_turn([(e["round"], e["player"], e["turn"], e["junked"], e["office"]) for e in rb["log"]])
+                 or [0])
     return render_template("robotariat/objectives.html", objectives=OBJECTIVES, objective_names=OBJECTIVE_NAMES,
                            result=result, result_error=result_error, most_junked=junked,
                            **_common(ctx, rb, error)), status

@@ -137,7 +137,10 @@ def _src(section: dict) -> dict:
 def defaults_json(data: GameData = DEFAULTS) -> dict:
     """The defaults as the API gives them: each value with where it comes from."""
     raw = data.raw
-    by_count = lambda d: {str(n): d[n] for n in PLAYER_COUNTS}
+
+    def by_count(d: dict) -> dict[str, object]:
+        return {str(n): d[n] for n in PLAYER_COUNTS}
+
     return {
         "board": data.board.to_json() | {"name": raw["board"]["name"], "provenance": _src(raw["board"])},
         "dice": {"black": list(data.dice.black), "red": list(data.dice.red), "provenance": _src(raw["dice"])},

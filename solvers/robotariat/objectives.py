@@ -103,7 +103,7 @@ def revolution_status(s: TableState, target: int, over: bool) -> tuple[str, str]
     return IN_PROGRESS, f"The game goes on: {s.funds} of {target} SPARK, Reputation {s.reputation}."
 
 
-def _turn_totals(log) -> list[int]:
+def junked_per_turn(log) -> list[int]:
     """Posters junked per turn: consecutive log entries of the same round, player and turn kind form one
     turn (a player's turn with the NPC turn they conduct; a round-start entry is a turn of its own)."""
     totals: list[int] = []
@@ -157,7 +157,7 @@ def check_objectives(s: TableState, players: int, facts: ObjectiveFacts, data: G
     checks.append(add("saboteur", s.reputation == 1, f"Reputation is {s.reputation} (exactly 1 is needed)."))
 
     n = data.scrapper_posters[players]
-    totals = _turn_totals(facts.log)
+    totals = junked_per_turn(facts.log)
     most = max(totals + ([facts.max_junked] if facts.max_junked is not None else []), default=0)
     checks.append(add("scrapper", most >= n, f"At most {most} posters went to the junk pile in one turn "
                       f"({n} are needed)."))

@@ -333,6 +333,7 @@
         var act = RB.formAction(form, e.submitter);
         var body = JSON.parse(pageKey), btn = e.submitter || form.querySelector("button");
         if (act.do === "roll") {
+          if (act.faces) { act.black = act.faces.split(" ")[0]; act.red = act.faces.split(" ")[1]; }
           Tablebot.api("POST", "/api/robotariat/npc-turn", body).then(function (res) {
             if (!res.ok) { store.error(Tablebot.errorText(res)); return; }
             var o = res.data.outcomes.filter(function (x) { return x.black === act.black && x.red === act.red; })[0];
