@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from solvers.two_robots.factory import Factory, HandCard, Part, Stack, analyse, placement, stack_parts
 from solvers.two_robots.game_data import DATA
 from solvers.two_robots.odds import completing, unseen_from_deck
-from solvers.two_robots.planner import Turn, plan_turn
+from solvers.two_robots.planner import Turn, _Planner, plan_turn
 
 PN = ("head", "arms", "legs", "torso")
 
@@ -289,3 +289,114 @@ def oracle_score(t: Turn, f: Factory, order: list[int], flagged: list[int]) -> t
 def test_planner_matches_brute_force(t):
     plan = plan_turn(t)
     assert plan.score.key() == oracle_best(t)
+
+
+# ---- the search's shortcuts (each must leave the answer exact) -----------------------------------------
+
+def test_sacrifice_reopens_an_energy_the_outs_bound_allows_for_it():
+    """Stacking Part Cards (the Liz example read backwards) + Duplicate Parts + The Event Phase: the
+    spare Chemical ARMS is what locks the Chemical/Solar stack to Chemical. Giving it up for a Power
+    reopens Solar, so a sacrifice can raise the outs (5 TORSO cards with Chemical become 9 with
+    Chemical or Solar); the bound used to skip plans must allow for that."""
+    a = Stack((P("head", "chemical", "solar"), P("arms", "chemical", "solar"), P("legs", "chemical", "solar"),
+               P("arms", "chemical")))
+    f = Factory((a, Stack((P("head", "nuclear"),))))
+    assert plan_turn(turn(f, [])).score.outs == 5
+    plan = plan_turn(turn(f, [], event="power"))
+    assert plan.score.event and plan.score.outs == 9
+    sac = [s.card for s in plan.steps if s.phase == "event"]
+    assert sorted(sac) == ["ARMS (Chemical)", "HEAD (Nuclear)"]
+    planner = _Planner(turn(f, [], event="power"))
+    reaches = [planner.reach(s) for s in planner.start]
+    assert planner.outs_bound(reaches) >= 9
+
+
+def test_sacrifice_choices_dominated_by_the_spare_copy_are_not_tried():
+    """Duplicate Parts + The Event Phase note (the part may come from the robot): taking the spare
+    ARMS leaves the robot whole; taking any other card breaks it, which can never be better, so only
+    an ARMS is a choice for one card. For two cards, the spare and a robot part is the best
+    left (a robot one part short, with the name it misses)."""
+    spare = P("arms", "chemical", "solar")
+    f = Factory((Stack(robot("chemical", (spare,))),))
+    planner = _Planner(turn(f, [], event="active_robot"))
+    one, two = planner.fronts(planner.start[0])
+    # either ARMS may go (the robot keeps the other, Chemical either way): one choice, not five
+    assert len(one) == 1 and one[0][0][1] == planner.full
+    assert [planner.card_parts[c].part for c in one[0][1]] == ["arms"]
+    assert all(r is not None and r[1] != planner.full for r, _ in two)
+    assert len(two) == 4  # one per part name the broken robot may miss
+
+
+def test_lone_hybrid_stacks_with_a_spare_copy_pay_for_a_power():
+    """Stacking Part Cards (a lone hybrid is unlocked) + Duplicate Parts: two Chemical/Solar HEAD
+    stacks, one holding a spare copy. Paying two parts for a Power must compare a stack that goes
+    with one that stays; the best is to give up the spare and keep both stacks as long as possible."""
+    h = P("head", "chemical", "solar")
+    plan = plan_turn(turn(Factory.of([[h], [h, h]]), [], event="power"))
+    assert plan.score.event
+    assert plan.score.progress == (1,)
+    assert len([s for s in plan.steps if s.phase == "event"]) == 2
+
+
+ENERGY4 = ("chemical", "nuclear", "solar", "electrical")
+
+
+@st.composite
+def mixed_turns(draw):
+    """Factories with hybrids, spare copies and frozen stacks, built so that most are possible."""
+    def part(energy=None):
+        es = draw(st.lists(st.sampled_from(ENERGY4), min_size=1, max_size=2, unique=True))
+        if energy and energy not in es:
+            es = [energy, *es[:1]]
+        return P(draw(st.sampled_from(PN)), *es)
+    stacks = [Stack(tuple(part(e) for _ in range(draw(st.integers(1, 5)))), draw(st.integers(0, 4)) == 0)
+              for e in draw(st.lists(st.sampled_from(ENERGY4), max_size=3, unique=True))]
+    f = Factory(tuple(stacks))
+    if not analyse(f, PN).possible:
+        f = Factory(())
+    hand = [HandCard("part", part()) for _ in range(draw(st.integers(0, 3)))]
+    if draw(st.booleans()):
+        hand.append(HandCard("attack", None, "A", draw(st.integers(1, 4)), play=draw(st.booleans())))
+    return turn(f, hand, event=draw(st.sampled_from(["none", "power", "active_robot"])),
+                actions=draw(st.integers(1, 3)), hand_limit=draw(st.integers(1, 7)))
+
+
+def oracle_keys(t: Turn) -> set[tuple]:
+    """Every score the brute force can reach (see oracle_best)."""
+    parts = [i for i, c in enumerate(t.hand) if c.kind == "part"]
+    flagged = [i for i, c in enumerate(t.hand) if c.kind != "part" and c.play]
+    keys = set()
+    for k in range(t.actions + 1):
+        for order in permutations(parts, k):
+            for targets in product(*[range(-1, 6)] * k):
+                f, ok = t.factory, True
+                for i, tgt in zip(order, targets):
+                    stack = None if tgt == -1 else tgt
+                    if (stack is not None and stack >= len(f.stacks)) or placement(f, t.hand[i].part, stack, PN) is None:
+                        ok = False
+                        break
+                    f = f.add(t.hand[i].part, stack)
+                    if analyse(f, PN).active_robots >= 2 and i != order[-1]:
+                        ok = False
+                        break
+                if ok:
+                    keys.add(oracle_score(t, f, list(order), flagged))
+    return keys
+
+
+@settings(max_examples=40, deadline=None)
+@given(mixed_turns())
+def test_shortcuts_keep_the_best_and_the_runner_up_exact(t):
+    """The Event Phase sacrifice with hybrids, spare copies and frozen stacks: skipping dominated
+    sacrifice choices, sharing answers between stacks that differ only in what no score reads, and
+    skipping plans by the outs bound leave the best score and the runner-up's exactly those of brute
+    force (the runner-up is not compared when the brute force's is a win reached in a longer order,
+    which the planner never lists since the game ends at the win)."""
+    keys = oracle_keys(t)
+    best = max(keys)
+    planner = _Planner(t)
+    scored = planner.score_all(planner.search())
+    assert scored[0][0] == best
+    runner = max((k for k in keys if k < best), default=None)
+    if runner is None or not runner[0]:
+        assert next((s[0] for s in scored if s[0] < best), None) == runner

@@ -5,6 +5,12 @@ placement, up to the actions left; each distinct end state is scored once. Attac
 cards the player marks `play` go after the parts: placing parts never removes a stack, so the
 stack count an Attack card needs is highest at the end of the plays. Card effects are not modelled.
 
+Only the Event phase sacrifice is costly to score, and three shortcuts keep it fast without changing
+any answer (tests check them against brute force): sacrifice choices that another choice on the same
+stack dominates are not tried; stacks that differ only in what no score reads share one answer; and
+plans are scored in the order of an upper bound, stopping once the bound falls below both the best
+score and the runner-up's (the two plans the answer reports).
+
 A plan is judged by these terms, in this order (the first difference decides):
  1. won: two active robots after the plays (frozen ones count) ends the game at once, and then
     only the fewest plays matter;
@@ -22,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from itertools import combinations
 
 from .factory import (
@@ -116,42 +121,11 @@ class TurnPlan:
 # and their derived facts hash fast, so each distinct end state is scored once and cheaply.
 
 SStack = tuple[bool, tuple[int, ...]]
-
-
-@lru_cache(maxsize=1 << 15)
-def _info(stack: SStack) -> tuple[int, int, bool]:
-    """(candidate energies mask, part-name bits, frozen)."""
-    mask, names = 31, 0
-    for c in stack[1]:
-        mask &= c & 31
-        names |= 1 << (c >> 5)
-    return mask, names, stack[0]
+Info = tuple[int, int, bool]   # (candidate energies, part names as bits, frozen)
 
 
 def _add(stack: SStack, card: int) -> SStack:
     return stack[0], tuple(sorted(stack[1] + (card,)))
-
-
-def _masks(stacks: Sequence[SStack]) -> tuple[int, ...]:
-    return tuple(_info(s)[0] for s in stacks)
-
-
-@lru_cache(maxsize=1 << 15)
-def _stack_removals(stack: SStack, n: int) -> tuple[tuple[tuple[int, int, bool] | None, tuple[int, ...]], ...]:
-    """Distinct results of taking n cards from one stack: (its facts after, or None when it is gone;
-    the cards taken). A frozen stack gives nothing."""
-    if stack[0] or len(stack[1]) < n:
-        return ()
-    found: dict[tuple[int, int, bool] | None, tuple[int, ...]] = {}
-    cards = stack[1]
-    for picks in set(combinations(cards, n)):
-        rest = list(cards)
-        for c in picks:
-            rest.remove(c)
-        after = _info((stack[0], tuple(rest))) if rest else None
-        if after not in found or picks < found[after]:
-            found[after] = picks
-    return tuple(sorted(found.items(), key=lambda x: x[1]))
 
 
 def _remove(stacks: Sequence[SStack], picks: Sequence[tuple[int, int]]) -> tuple[SStack, ...]:
@@ -187,10 +161,15 @@ class _Planner:
         for u in turn.unseen:
             if u.part is not None and u.part.part in self.index and u.count > 0:
                 self.unseen_by_name.setdefault(self.index[u.part.part], []).append((u.part.mask, u.count))
-        self.unseen_count = {(n, m): c for n, lst in self.unseen_by_name.items() for m, c in lst}
         self.start: tuple[SStack, ...] = tuple(
             (s.frozen, tuple(sorted(self.card(c) for c in s.cards))) for s in turn.factory.stacks)
-        self._shape_cache: dict[tuple, tuple[int, int, tuple[int, ...]]] = {}
+        self.cost = EVENT_COST.get(turn.event, 0)
+        self.start_free = sum(len(s[1]) for s in self.start if not s[0])
+        self._infos: dict[SStack, Info] = {}
+        self._fronts: dict[SStack, tuple[tuple, tuple]] = {}
+        self._reach: dict[SStack, tuple[int, int, int, bool]] = {}
+        self._shape_cache: dict[tuple[Info, ...], tuple[int, int, tuple[int, ...]]] = {}
+        self._bound_cache: dict[tuple, int] = {}
         self._sac_values: dict[tuple, tuple] = {}
         self._attack_cache: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
@@ -199,22 +178,36 @@ class _Planner:
             raise ValueError(f"{part.part!r} is not one of the part names {self.names}")
         return self.index[part.part] << 5 | part.mask
 
-    def robots(self, stacks: Sequence[SStack]) -> int:
-        full = self.full
-        return sum(_info(s)[1] == full for s in stacks)
+    # -- what a stack is worth to the score --
 
-    def shape_value(self, infos: Sequence[tuple[int, int, bool]]) -> tuple[int, int, tuple[int, ...]]:
-        """(robots, outs, progress): they depend only on each stack's energies, part names and frost."""
-        shape = tuple(sorted(infos))
+    def info(self, stack: SStack) -> Info:
+        """(candidate energies, part names, frozen), with the part names cut down to what a score
+        reads: which names a stack holds matters only for a robot, or for an unfrozen stack one part
+        short (the missing name decides its outs); otherwise only how many (progress). Stacks that
+        differ in nothing else then share cache entries and sacrifice answers."""
+        hit = self._infos.get(stack)
+        if hit is None:
+            mask, names = 31, 0
+            for c in stack[1]:
+                mask &= c
+                names |= 1 << (c >> 5)
+            missing = self.full ^ names
+            if missing and (stack[0] or missing & (missing - 1)):
+                names = (1 << names.bit_count()) - 1
+            hit = self._infos[stack] = (mask & 31, names, stack[0])
+        return hit
+
+    def shape_value(self, shape: tuple[Info, ...]) -> tuple[int, int, tuple[int, ...]]:
+        """(robots, outs, progress) of a factory given as its sorted stack facts."""
         hit = self._shape_cache.get(shape)
         if hit is not None:
             return hit
         full = self.full
-        robots = sum(nb == full for _, nb, _ in infos)
-        masks = tuple(m for m, _, _ in infos)
+        robots = sum(nb == full for _, nb, _ in shape)
+        masks = tuple(m for m, _, _ in shape)
         outs_types: set[tuple[int, int]] = set()
         outs = 0
-        for i, (m, nb, frozen) in enumerate(infos):
+        for i, (m, nb, frozen) in enumerate(shape):
             missing = full ^ nb
             if frozen or missing == 0 or missing & (missing - 1):
                 continue
@@ -225,59 +218,96 @@ class _Planner:
                 if matchable(masks[:i] + (m & um,) + masks[i + 1:]):
                     outs_types.add((name, um))
                     outs += copies
-        progress = tuple(sorted((nb.bit_count() for _, nb, _ in infos), reverse=True))
-        value = (robots, outs, progress)
-        self._shape_cache[shape] = value
-        return value
+        progress = tuple(sorted((nb.bit_count() for _, nb, _ in shape), reverse=True))
+        hit = self._shape_cache[shape] = (robots, outs, progress)
+        return hit
 
-    def value(self, infos: Sequence[tuple[int, int, bool]], kept_reqs: tuple[int, ...]) -> tuple:
-        robots, outs, progress = self.shape_value(infos)
-        n = len(infos)
-        return robots, outs, sum(1 for r in kept_reqs if r <= n), progress
+    # -- the Event phase sacrifice --
 
-    def can_pay(self, stacks: Sequence[SStack], event: str) -> bool:
-        free = sum(len(s[1]) for s in stacks if not s[0])
+    def can_pay(self, stacks: Sequence[SStack], infos: Sequence[Info], event: str, free: int | None = None) -> bool:
+        """Can the factory pay for `event` ("The Event Phase"): enough parts in unfrozen stacks, an
+        unused Power for A, a robot that can be deployed (not frozen) for B. `free` is the number of
+        parts in unfrozen stacks when the caller knows it."""
+        if free is None:
+            free = sum(len(s[1]) for s in stacks if not s[0])
         if free < EVENT_COST[event]:
             return False
         if event == "power":
             return self.t.powers_left >= 1
-        return any(_info(s)[1] == self.full and not s[0] for s in stacks)
+        return any(x[1] == self.full and not x[2] for x in infos)
 
-    def sacrifice_value(self, stacks: tuple[SStack, ...], event: str, kept_reqs: tuple[int, ...]) -> tuple:
-        """(possible, value after the best sacrifice) where value = (robots, outs, ready, progress).
-        Factories whose stacks agree on everything a sacrifice can reach share one answer."""
-        if not self.can_pay(stacks, event):
-            return False, None
-        n = EVENT_COST[event]
-        sig = (event, kept_reqs, tuple(sorted((_info(s), tuple(r for r, _ in _stack_removals(s, 1)),
-                                               tuple(r for r, _ in _stack_removals(s, n))) for s in stacks)))
+    def dominates(self, a: Info, b: Info) -> bool:
+        """Is a stack left as `a` by a sacrifice at least as good as left as `b`, whatever the other
+        stacks are? Yes when `a` keeps every energy `b` may take (wider energies never cost another
+        stack its matching or an out) and at least `b`'s parts: the same names, or a robot, when `b`
+        is a robot or one part short; otherwise at least as many."""
+        if a[0] & b[0] != b[0]:
+            return False
+        full = self.full
+        if a[1] == full:
+            return True
+        missing = full ^ b[1]
+        if b[1] == full or (missing and not missing & (missing - 1) and not b[2]):
+            return a[1] == b[1]
+        return a[1].bit_count() >= b[1].bit_count()
+
+    def fronts(self, stack: SStack) -> tuple[tuple, tuple]:
+        """For taking one card and for taking two from the stack: each distinct result (the stack's
+        facts after, or None when it is gone) with the cards taken, leaving out results another one
+        dominates. A frozen stack gives nothing ("Frozen Stacks")."""
+        hit = self._fronts.get(stack)
+        if hit is not None:
+            return hit
+        out: list[tuple] = []
+        cards = stack[1]
+        for n in (1, 2):
+            found: dict[Info | None, tuple[int, ...]] = {}
+            if not stack[0] and len(cards) >= n:
+                for picks in sorted(set(combinations(cards, n))):
+                    rest = list(cards)
+                    for c in picks:
+                        rest.remove(c)
+                    after = self.info((False, tuple(rest))) if rest else None
+                    found.setdefault(after, picks)
+            out.append(tuple((r, p) for r, p in found.items()
+                             if r is None or not any(o is not None and o != r and self.dominates(o, r)
+                                                     for o in found)))
+        hit = self._fronts[stack] = (out[0], out[1])
+        return hit
+
+    def sacrifice_value(self, stacks: tuple[SStack, ...], kept_reqs: tuple[int, ...]) -> tuple:
+        """(robots, outs, ready, progress) after the best sacrifice. Factories whose stacks agree on
+        everything a sacrifice can reach share one answer."""
+        n = self.cost
+        # a stack that goes is () here, so that the stacks sort whatever their options
+        sig = (kept_reqs, tuple(sorted((self.info(s),) + tuple(tuple(r or () for r, _ in f) for f in self.fronts(s)[:n])
+                                       for s in stacks)))
         hit = self._sac_values.get(sig)
         if hit is None:
-            hit = self._sac_values[sig] = self.sacrifice(stacks, event, kept_reqs)[4]
-        return True, hit
+            hit = self._sac_values[sig] = self.sacrifice(stacks, kept_reqs, self.t.event)[3]
+        return hit
 
-    def sacrifice(self, stacks: tuple[SStack, ...], event: str, kept_reqs: tuple[int, ...]) -> tuple:
-        """(possible, stacks after, picks as (stack, card), breaks a robot, value) for the best
-        sacrifice. Every distinct way is tried, those keeping more robots first; the search stops once
-        no remaining way can do better."""
-        if not self.can_pay(stacks, event):
-            return False, stacks, (), False, None
+    def sacrifice(self, stacks: tuple[SStack, ...], kept_reqs: tuple[int, ...], event: str) -> tuple:
+        """(stacks after, picks as (stack, card), breaks a robot, value) for the best sacrifice for
+        `event` of a factory that can pay. Every way not dominated is tried, those keeping more
+        robots first."""
         full = self.full
-        infos = [_info(s) for s in stacks]
+        infos = [self.info(s) for s in stacks]
         base = sum(1 for x in infos if x[1] == full)
         cands: list[tuple[int, dict, tuple]] = []
 
-        def lost(i: int, res: tuple[int, int, bool] | None) -> int:
+        def lost(i: int, res: Info | None) -> int:
             return 1 if infos[i][1] == full and (res is None or res[1] != full) else 0
 
-        singles = [_stack_removals(s, 1) for s in stacks]
+        fronts = [self.fronts(s) for s in stacks]
+        singles = [f[0] for f in fronts]
         if EVENT_COST[event] == 1:
             for i, options in enumerate(singles):
                 for res, taken in options:
                     cands.append((base - lost(i, res), {i: res}, ((i, taken[0]),)))
         else:
-            for i, s in enumerate(stacks):
-                for res, taken in _stack_removals(s, 2):
+            for i in range(len(stacks)):
+                for res, taken in fronts[i][1]:
                     cands.append((base - lost(i, res), {i: res}, ((i, taken[0]), (i, taken[1]))))
             for i, j in combinations(range(len(stacks)), 2):
                 for res_i, taken_i in singles[i]:
@@ -286,153 +316,67 @@ class _Planner:
                         cands.append((base - li - lost(j, res_j), {i: res_i, j: res_j},
                                       ((i, taken_i[0]), (j, taken_j[0]))))
         cands.sort(key=lambda c: -c[0])
-        top = cands[0][0]
-        # nothing beats keeping every robot, the outs of the stacks one part short, and all the rest
-        ceiling = None
-        if top == base:
-            robots_cap, outs_cap, progress_cap = self.sacrifice_bound(stacks, EVENT_COST[event])
-            ceiling = (robots_cap, outs_cap, sum(1 for r in kept_reqs if r <= len(infos)), progress_cap)
         best: tuple | None = None
         ready = [sum(1 for r in kept_reqs if r <= k) for k in range(len(infos) + 1)]
-        cache, shape_value = self._shape_cache, self.shape_value
         for robots, changes, picks in cands:
             if best is not None and robots < best[0][0]:
                 break
-            after = [changes.get(k, inf) for k, inf in enumerate(infos)] if len(changes) > 0 else infos
-            after = [x for x in after if x is not None]
-            shape = cache.get(tuple(sorted(after))) or shape_value(after)
+            after = [x for x in (changes.get(k, inf) for k, inf in enumerate(infos)) if x is not None]
+            shape = self.shape_value(tuple(sorted(after)))
             v = (shape[0], shape[1], ready[len(after)], shape[2])
             if best is None or v > best[0]:
                 best = (v, picks)
-                if v == ceiling:
-                    break
         assert best is not None
-        return True, _remove(stacks, best[1]), best[1], best[0][0] < base, best[0]
+        return _remove(stacks, best[1]), best[1], best[0][0] < base, best[0]
 
-    def _outs_cap(self, infos: Sequence[tuple[int, int, bool]]) -> int:
-        """The most outs a sacrifice keeping every robot can leave: at most every unseen card of the
-        name missing from each stack that is one part short now (a sacrifice never adds a name)."""
-        full = self.full
-        names = {(full ^ nb).bit_length() - 1 for _, nb, fr in infos
-                 if not fr and nb != full and (full ^ nb) & ((full ^ nb) - 1) == 0}
-        return sum(c for n in names for _, c in self.unseen_by_name.get(n, ()))
-
-    def sacrifice_bound(self, stacks: Sequence[SStack], n: int) -> tuple[int, int, tuple[int, ...]]:
-        """Upper bounds on (robots, outs, progress) after any sacrifice of n cards, each maximised on
-        its own (so together they bound the real, jointly chosen result)."""
-        full = self.full
-        infos = [_info(s) for s in stacks]
-        free = [(s, x) for s, x in zip(stacks, infos) if not s[0]]
-        safe = sum(len(s[1]) - (4 if x[1] == full else 0) for s, x in free)
-        robots = sum(1 for x in infos if x[1] == full) - (1 if safe < n else 0)
-        if safe < n:  # a robot must break and may leave a stack one part short: no useful cap
-            outs = sum(self.unseen_count.values())
-        else:
-            # stacks one part short keep their energies unless they hold a duplicate to give
-            fits: set[tuple[int, int]] = set()
-            for s, (m, nb, _) in free:
-                missing = full ^ nb
-                if missing == 0 or missing & (missing - 1):
-                    continue
-                name = missing.bit_length() - 1
-                wide = 31 if len(s[1]) > 3 else m
-                fits.update((name, um) for um, _ in self.unseen_by_name.get(name, ()) if um & wide)
-            outs = sum(self.unseen_count[f] for f in fits)
-        # progress: the best sorted tuple over which stacks give the n cards (duplicates go first)
-        counts = [(x[1].bit_count(), len(s[1]), s[0]) for s, x in zip(stacks, infos)]
-        splits: list[tuple[int, ...]] = [(i,) * n for i, c in enumerate(counts) if not c[2] and c[1] >= n]
-        if n == 2:
-            splits += [(i, j) for i, j in combinations(range(len(counts)), 2)
-                       if not counts[i][2] and not counts[j][2]]
-        progress: tuple[int, ...] = ()
-        for split in splits:
-            after = [min(names, size - split.count(k)) for k, (names, size, _) in enumerate(counts)
-                     if size - split.count(k) > 0]
-            progress = max(progress, tuple(sorted(after, reverse=True)))
-        return robots, outs, progress
-
-    def search(self) -> dict[tuple, tuple[tuple[SStack, ...], tuple[tuple[int, int | None], ...]]]:
-        """Every distinct end state of the plays: key -> (stacks, plays as (hand index, stack or None)).
-
-        Plays commute (a state is legal whenever a later one is, since fewer cards only widen the
-        energies a stack may take), so each state is reached in one canonical order: first the plays
-        that start new stacks, then those that add to a stack, each group by card kind."""
-        seen: dict[tuple, tuple] = {}
-        actions = self.t.actions
-        types = self.types
-        part_cards = self.part_cards
-        robots = self.robots
-
-        def rec(stacks: tuple[SStack, ...], used: tuple[int, ...], seq: tuple, depth: int,
-                adding: bool, first: int) -> None:
-            key = (tuple(sorted(stacks)), used)
-            if key in seen:
-                return
-            seen[key] = (stacks, seq)
-            if depth == actions or robots(stacks) >= 2:
-                return
-            masks = _masks(stacks)
-            for t in range(len(types)):
-                card = types[t]
-                idxs = part_cards[card]
-                if used[t] >= len(idxs):
-                    continue
-                cm = card & 31
-                nused = used[:t] + (used[t] + 1,) + used[t + 1:]
-                hand_index = idxs[used[t]]
-                if not adding and t >= first and matchable(masks + (cm,)):
-                    rec(stacks + ((False, (card,)),), nused, seq + ((hand_index, None),), depth + 1, False, t)
-                if adding and t < first:
-                    continue
-                for k, s in enumerate(stacks):
-                    if s[0] or not (masks[k] & cm):
+    def reach(self, stack: SStack) -> tuple[int, int, int, bool]:
+        """What the sacrifice can make of one stack, as far as outs go: (the part name it misses if it
+        is unfrozen and one part short, else -1; the energies it may take while keeping its part
+        names; every energy it may take; whether it may go)."""
+        hit = self._reach.get(stack)
+        if hit is None:
+            mask, names, frozen = self.info(stack)
+            wide = same = mask
+            gone = False
+            for front in self.fronts(stack)[:self.cost]:
+                for r, _ in front:
+                    if r is None:
+                        gone = True
                         continue
-                    if matchable(masks[:k] + (masks[k] & cm,) + masks[k + 1:]):
-                        rec(stacks[:k] + (_add(s, card),) + stacks[k + 1:], nused, seq + ((hand_index, k),),
-                            depth + 1, True, t)
+                    wide |= r[0]
+                    if r[1] == names:
+                        same |= r[0]
+            missing = self.full ^ names
+            short = missing.bit_length() - 1 if missing and not frozen and not missing & (missing - 1) else -1
+            hit = self._reach[stack] = (short, same if short >= 0 else 0, 0 if gone else wide, gone)
+        return hit
 
-        rec(self.start, tuple(0 for _ in types), (), 0, False, 0)
-        return seen
-
-    def score_all(self, states: dict) -> list[tuple]:
-        """Scored states, best first. A state whose bound cannot reach the best score nor the
-        runner-up's is skipped (only the Event sacrifice search makes scoring slow)."""
-        todo = []
-        for st, seq in states.values():
-            score, extra = self.evaluate(st, seq, sacrifice=False)
-            exact = score.won or self.t.event == "none" or not score.event
-            if exact:
-                todo.append((score.key(), st, seq, (score, extra)))
-            else:
-                # a sacrifice never adds a robot, a stack or a part; outs are capped by _outs_cap
-                infos = [_info(s) for s in st]
-                ub = (score.won, score.event, score.robots, score.wanted, max(score.outs, self._outs_cap(infos)),
-                      score.ready, score.progress, score.kept, score.plays)
-                todo.append((ub, st, seq, None))
-        todo.sort(key=lambda x: x[0], reverse=True)
-        scored: list[tuple] = []
-        best = lower = None
-        n = EVENT_COST.get(self.t.event, 0)
-        for ub, st, seq, done in todo:
-            if best is not None and ub < best and lower is not None and ub < lower:
-                break
-            if done is None and best is not None and lower is not None:
-                # a tighter bound, worth its cost only for states the cheap one could not rule out
-                robots, outs, progress = self.sacrifice_bound(st, n)
-                tight = ub[:2] + (robots, ub[3], outs, ub[5], progress) + ub[7:]
-                if tight < best and tight < lower:
+    def outs_bound(self, reaches: Sequence[tuple[int, int, int, bool]]) -> int:
+        """At least the outs left by any sacrifice that keeps every robot. Such a sacrifice adds no
+        part name, so a stack one part short after it was one part short before, missing the same
+        name; each stack's energies stay within what `reach` allows, and a stack may go. Counting
+        with every stack at its widest, and the stacks that may go left out of the matching, can only
+        find more outs (wider energies and fewer stacks only make a matching easier)."""
+        reach = tuple(sorted(reaches))
+        hit = self._bound_cache.get(reach)
+        if hit is not None:
+            return hit
+        outs_types: set[tuple[int, int]] = set()
+        outs = 0
+        for i, (name, same, _, _) in enumerate(reach):
+            if name < 0:
+                continue
+            others = tuple(w for j, (_, _, w, gone) in enumerate(reach) if j != i and not gone)
+            for um, copies in self.unseen_by_name.get(name, ()):
+                if (name, um) in outs_types or not (um & same):
                     continue
-            score, extra = done if done is not None else self.evaluate(st, seq)
-            key = score.key()
-            scored.append((key, score, st, seq, extra))
-            if best is None or key > best:
-                if best is not None:
-                    lower = best
-                best = key
-            elif key < best and (lower is None or key > lower):
-                lower = key
-        scored.sort(key=lambda x: x[0], reverse=True)
-        return scored
+                if matchable(others + (same & um,)):
+                    outs_types.add((name, um))
+                    outs += copies
+        self._bound_cache[reach] = outs
+        return outs
+
+    # -- the plays --
 
     def attacks_for(self, n_stacks: int, left: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(marked Attack/Defense cards played, stack requirements of those kept) for a plan ending
@@ -451,27 +395,113 @@ class _Planner:
         played = {i for i, _ in seq} | set(attacks)
         return [i for i in range(len(self.t.hand)) if i not in played]
 
-    def evaluate(self, stacks: tuple[SStack, ...], seq: tuple, sacrifice: bool = True) -> tuple[Score, dict]:
-        """The state's score; with sacrifice=False the Event phase is only checked for being payable."""
+    def evaluate(self, stacks: tuple[SStack, ...], infos: Sequence[Info], plays: int, robots_now: int,
+                 reaches: Sequence[tuple[int, int, int, bool]] | None = None) -> tuple[tuple, tuple[int, ...], bool]:
+        """(score key as in Score.key, marked cards played, exact) of the state after `plays` plays
+        with `robots_now` robots. Given the stacks' `reach`, a state whose Event phase needs a
+        sacrifice gets an upper bound instead (exact=False): a sacrifice adds no robot, stack or part
+        name, and leaves at most `outs_bound` outs."""
         t = self.t
-        infos = [_info(s) for s in stacks]
-        full = self.full
-        robots_now = sum(1 for x in infos if x[1] == full)
         if robots_now >= 2:  # the game is over: only the shortest way there matters
-            return Score(True, True, robots_now, 0, 0, 0, (), 0, -len(seq)), {"attacks": ()}
-        attacks, kept_reqs = self.attacks_for(len(stacks), t.actions - len(seq))
-        event_ok, value = True, None
-        if t.event != "none":
-            if sacrifice:
-                event_ok, value = self.sacrifice_value(stacks, t.event, kept_reqs)
-            else:
-                event_ok = self.can_pay(stacks, t.event)
-        robots, outs, ready, progress = value or self.value(infos, kept_reqs)
-        kept_count = len(t.hand) - len(seq) - len(attacks)
-        lost = max(0, kept_count - t.hand_limit)
-        score = Score(False, event_ok, robots, len(attacks), outs, ready, progress, -lost,
-                      -(len(seq) + len(attacks)))
-        return score, {"attacks": attacks}
+            return (True, True, robots_now, 0, 0, 0, (), 0, -plays), (), True
+        n = len(infos)
+        attacks, kept_reqs = self.attacks_for(n, t.actions - plays)
+        lost = -max(0, len(t.hand) - plays - len(attacks) - t.hand_limit)
+        # every play goes to an unfrozen stack, so the parts a sacrifice may take are easy to count
+        event_ok = t.event == "none" or self.can_pay(stacks, infos, t.event, self.start_free + plays)
+        if event_ok and t.event != "none":
+            if reaches is not None:
+                progress = tuple(sorted((x[1].bit_count() for x in infos), reverse=True))
+                return ((False, True, robots_now, len(attacks), self.outs_bound(reaches),
+                         sum(1 for r in kept_reqs if r <= n), progress, lost, -(plays + len(attacks))),
+                        attacks, False)
+            robots, outs, ready, progress = self.sacrifice_value(stacks, kept_reqs)
+        else:
+            robots, outs, progress = self.shape_value(tuple(sorted(infos)))
+            ready = sum(1 for r in kept_reqs if r <= n)
+        return ((False, event_ok, robots, len(attacks), outs, ready, progress, lost, -(plays + len(attacks))),
+                attacks, True)
+
+    def search(self) -> list[tuple]:
+        """Every distinct end state of the plays as (score key or its upper bound, marked cards
+        played, exact, stacks, plays as (hand index, stack or None)).
+
+        Plays commute (a state is legal whenever a later one is, since fewer cards only widen the
+        energies a stack may take), so each state is reached in one canonical order: first the plays
+        that start new stacks, then those that add to a stack, each group by card kind. A state with
+        two robots ends the game, so nothing is played after it."""
+        seen: set[tuple[SStack, ...]] = set()
+        found: list[tuple] = []
+        actions = self.t.actions
+        types = self.types
+        part_cards = self.part_cards
+        info, evaluate, full = self.info, self.evaluate, self.full
+        # `reach` is only needed to bound states that pay for an Event (an empty tuple otherwise)
+        cost, reach = self.cost, self.reach
+
+        def rec(stacks: tuple[SStack, ...], infos: tuple[Info, ...], reaches: tuple, used: tuple[int, ...],
+                seq: tuple, adding: bool, first: int) -> None:
+            key = tuple(sorted(stacks))
+            if key in seen:
+                return
+            seen.add(key)
+            robots = sum(1 for x in infos if x[1] == full)
+            found.append((*evaluate(stacks, infos, len(seq), robots, reaches), stacks, seq))
+            if len(seq) == actions or robots >= 2:
+                return
+            masks = tuple(x[0] for x in infos)
+            for t in range(len(types)):
+                card = types[t]
+                idxs = part_cards[card]
+                if used[t] >= len(idxs):
+                    continue
+                cm = card & 31
+                nused = used[:t] + (used[t] + 1,) + used[t + 1:]
+                hand_index = idxs[used[t]]
+                if not adding and t >= first and matchable(masks + (cm,)):
+                    new = (False, (card,))
+                    rec(stacks + (new,), infos + (info(new),), reaches + (reach(new),) if cost else (),
+                        nused, seq + ((hand_index, None),), False, t)
+                if adding and t < first:
+                    continue
+                for k, s in enumerate(stacks):
+                    if s[0] or not (masks[k] & cm):
+                        continue
+                    if matchable(masks[:k] + (masks[k] & cm,) + masks[k + 1:]):
+                        grown = _add(s, card)
+                        rec(stacks[:k] + (grown,) + stacks[k + 1:], infos[:k] + (info(grown),) + infos[k + 1:],
+                            reaches[:k] + (reach(grown),) + reaches[k + 1:] if cost else (),
+                            nused, seq + ((hand_index, k),), True, t)
+
+        rec(self.start, tuple(info(s) for s in self.start), tuple(reach(s) for s in self.start) if cost else (),
+            tuple(0 for _ in types), (), False, 0)
+        rec = None  # type: ignore[assignment]  # the closure refers to itself: free it now, not at a GC pass
+        return found
+
+    def score_all(self, found: list[tuple]) -> list[tuple]:
+        """(key, stacks, plays, marked cards played) for the states that matter, best first. States
+        are taken in the order of an upper bound on their score (exact unless the Event phase needs a
+        sacrifice); once a bound is below both the best score and the runner-up's, the rest are
+        skipped, since only those two (and ties with the best) are reported."""
+        found.sort(key=lambda x: x[0], reverse=True)
+        scored: list[tuple] = []
+        best = lower = None
+        for ub, attacks, exact, st, seq in found:
+            if lower is not None and ub < lower:
+                break
+            if not exact:
+                infos = [self.info(s) for s in st]
+                ub = self.evaluate(st, infos, len(seq), sum(1 for x in infos if x[1] == self.full))[0]
+            key = ub
+            scored.append((key, st, seq, attacks))
+            if best is None or key > best:
+                if best is not None:
+                    lower = best
+                best = key
+            elif key < best and (lower is None or key > lower):
+                lower = key
+        scored.sort(key=lambda x: x[0], reverse=True)
+        return scored
 
 
 # ---- explanations ------------------------------------------------------------------------------------
@@ -597,9 +627,8 @@ def _explain_sacrifice(f: Factory, picks: Sequence[tuple[int, int]], names: Sequ
 
 def _event_option(planner: _Planner, f: Factory, stacks: tuple, event: str, kept_reqs: tuple[int, ...]) -> EventOption:
     t = planner.t
-    ok, _, picks, breaks, _ = planner.sacrifice(stacks, event, kept_reqs)
     n = EVENT_COST[event]
-    if not ok:
+    if not planner.can_pay(stacks, [planner.info(s) for s in stacks], event):
         if event == "power" and t.powers_left < 1:
             why = "No unused Power card left."
         elif event == "active_robot" and not any(is_robot(s, t.part_names) and not s.frozen for s in f.stacks):
@@ -609,6 +638,7 @@ def _event_option(planner: _Planner, f: Factory, stacks: tuple, event: str, kept
             free = sum(len(s.cards) for s in f.stacks if not s.frozen)
             why = f"Needs {n} part{'s' if n != 1 else ''} from unfrozen stacks; you have {free}."
         return EventOption(event, False, (), False, why)
+    _, picks, breaks, _ = planner.sacrifice(stacks, kept_reqs, event)
     explained, _ = _explain_sacrifice(f, picks, t.part_names, planner.card_parts)
     why = "Sacrifice " + "; ".join(f"{c.label()}, {w}" for _, c, w in explained) + "."
     return EventOption(event, True, tuple((i, c, w) for i, c, w in explained), breaks, why)
@@ -661,14 +691,16 @@ def plan_turn(turn: Turn) -> TurnPlan:
         raise ValueError("a turn has at most three actions")
     planner = _Planner(turn)
     states = planner.search()
+    explored = len(states)
     scored = planner.score_all(states)
-    best_key, score, stacks, seq, extra = scored[0]
+    best_key, stacks, seq, attacks = scored[0]
+    score = Score(*best_key)
     total_unseen = sum(u.count for u in turn.unseen)
 
-    steps, f_plays = _play_steps(turn, seq, extra["attacks"])
+    steps, f_plays = _play_steps(turn, seq, attacks)
     notes: list[str] = []
     for i in planner.flagged:
-        if i in extra["attacks"]:
+        if i in attacks:
             continue
         c = turn.hand[i]
         if c.stacks_required > len(f_plays.stacks):
@@ -676,7 +708,7 @@ def plan_turn(turn: Turn) -> TurnPlan:
                          f"the best plan reaches {len(f_plays.stacks)}.")
         else:
             notes.append(f"{c.name or c.kind.title()} is not played: no action is left for it.")
-    kept = planner.kept(seq, extra["attacks"])
+    kept = planner.kept(seq, attacks)
     kept_reqs = tuple(sorted(turn.hand[i].stacks_required for i in kept if turn.hand[i].kind != "part"))
     event_options = [_event_option(planner, f_plays, stacks, e, kept_reqs) for e in ("power", "active_robot")]
     after = f_plays
@@ -685,7 +717,7 @@ def plan_turn(turn: Turn) -> TurnPlan:
     elif turn.event != "none":
         opt = next(o for o in event_options if o.event == turn.event)
         if opt.available:
-            picks = planner.sacrifice(stacks, turn.event, kept_reqs)[2]
+            picks = planner.sacrifice(stacks, kept_reqs, turn.event)[1]
             explained, after = _explain_sacrifice(f_plays, picks, turn.part_names, planner.card_parts)
             for i, card, why in explained:
                 steps.append(Step("event", "sacrifice", card.label(), None, i, False,
@@ -699,15 +731,15 @@ def plan_turn(turn: Turn) -> TurnPlan:
                           f"Discard {turn.hand[i].label()}: {reasons[i]}, the least useful card kept "
                           f"(hand limit {turn.hand_limit}).", ("tr-cleanup-phase",)))
 
-    ties = [_summary(turn, s[3], s[4]["attacks"]) for s in scored[1:] if s[0] == best_key][:3]
+    ties = [_summary(turn, s[2], s[3]) for s in scored[1:] if s[0] == best_key][:3]
     lower = next((s for s in scored if s[0] < best_key), None)
     runner = None
     if lower is not None:
-        runner = (f"Better than \"{_summary(turn, lower[3], lower[4]['attacks'])}\" on "
-                  f"{_difference(score, lower[1])}.")
+        runner = (f"Better than \"{_summary(turn, lower[2], lower[3])}\" on "
+                  f"{_difference(score, Score(*lower[0]))}.")
     p_next = p_at_least_one(total_unseen, score.outs, 3) if total_unseen else Fraction(0)
-    summary = _summary(turn, seq, extra["attacks"])
-    if not seq and not extra["attacks"]:
+    summary = _summary(turn, seq, attacks)
+    if not seq and not attacks:
         summary = "Keep your cards: no play this turn improves your factory."
     return TurnPlan(steps, score, f_plays, after, [i for i in kept if i not in discards], discards, p_next,
-                    summary, _reasons(turn, score, total_unseen), runner, ties, event_options, notes, len(states))
+                    summary, _reasons(turn, score, total_unseen), runner, ties, event_options, notes, explored)
