@@ -31,7 +31,7 @@ def test_page_lists_every_card_and_marks_unverified_values(client):
     for cid in ("expo-9-of-one", "mech-10-robot-cards", "think-3-different-types", "race-vp-values"):
         assert f'value="{cid}"' in html
     assert html.count('class="badge unverified"') > 4  # tile numbers nobody has checked (the footer has one more)
-    assert "Complete nothing now." in text_of(html)
+    assert "No competitions chosen yet." in text_of(html)
 
 
 def test_form_post_plans_like_the_api(client):
@@ -40,7 +40,7 @@ def test_form_post_plans_like_the_api(client):
                                        "inv-battery": 14, "placed-orange": 3}))
     assert r.status_code == 200
     text = text_of(r.get_data(as_text=True))
-    assert "2 competitions, worth 9.33 VP" in text
+    assert "Complete Mech Masters, then Think Tank: worth 9.33 VP" in text
     assert text.index("Mech Masters : pay 7 batteries") < text.index("Think Tank : pay 7 batteries")
     assert "Only this order works." in text and 'href="/rules/rr-how-to-complete-competitions"' in r.get_data(as_text=True)
 
@@ -50,7 +50,7 @@ def test_form_apply_updates_the_numbers_without_js(client):
     r = client.post(PAGE, data=form(**{"card-mech_masters": "mech-10-robot-cards", "inv-robot_cards": 10,
                                        "inv-sensor": 1, "action": "apply"}))
     html = r.get_data(as_text=True)
-    assert r.status_code == 200 and "Applied: Mech Masters completed" in html
+    assert r.status_code == 200 and "Applied: you completed Mech Masters" in html
     assert re.search(r'name="inv-robot_cards"[^>]*value="6"', html) and re.search(r'name="inv-vp"[^>]*value="7"', html)
     assert re.search(r'name="done-mech_masters" value="1" checked', html)
     assert "Complete nothing now." in text_of(html)
@@ -117,8 +117,9 @@ def test_setup_deals_and_flips_tiles_as_the_marker_moves(client):
     round4 = next(s for s in comp["tracker"] if s["round"] == 4)["token_type"]
     for _ in range(3):
         r = client.post(url, data={"action": "round-end", "players": "1"})
-    comp = client.get(f"/api/tables/{t['id']}").get_json()["state"]["rr_competitions"]
-    assert comp["marker"] == 4 and len(comp["tracker"]) == 3
+    state = client.get(f"/api/tables/{t['id']}").get_json()["state"]
+    comp = state["rr_competitions"]
+    assert state["table"]["round"] == 4 and "marker" not in comp and len(comp["tracker"]) == 3
     flipped = [k for k, v in comp["sides"].items() if v == "B"]
     from solvers.raising_robots.competitions_setup import tile_of
     assert flipped == [tile_of(round4)]
@@ -134,7 +135,7 @@ def test_setup_without_a_table_carries_the_deal_in_the_form(client):
     assert sum(k.startswith("trk-") and k.endswith("-round") for k in fields) == 2
     fields.update({"action": "round-end", "players": "2", "done-think_tank": "1"})
     html = client.post(SETUP, data=fields).get_data(as_text=True)
-    assert "Think Tank was completed this round" in html and 'id="rrs-marker">2<' in html
+    assert "Think Tank was completed this round" in html and 'id="rrs-round">2<' in html
     link = re.search(r'id="rrs-open-planner" href="([^"]+)"', html).group(1).replace("&amp;", "&")
     planner = client.get(link).get_data(as_text=True)
     assert re.search(r'name="side-think_tank" value="B" checked', planner)
@@ -179,7 +180,9 @@ def test_planner_flow_in_chromium(page, live_url, shots, live_app):
     assert page.is_checked('input[name="done-think_tank"]')
     state = client.get(f"/api/tables/{t['id']}").get_json()["state"]
     assert state["rr_competitions"]["completed_this_round"] == ["mech_masters", "think_tank"]
-    # a robot added with one tap counts for Robo Race
+    # a robot added with one tap counts for Robo Race (the cards in play fold away once chosen)
+    assert not page.is_visible("#card-robo_race")
+    page.click("#rrc-in-play summary")
     page.select_option("#card-robo_race", "race-same-row")
     page.click("#rrc-new-robot summary") if not page.is_visible('select[name="rnew-row"]') else None
     for _ in range(4):
@@ -204,7 +207,7 @@ def test_setup_flow_in_chromium(page, live_url, shots, live_app):
     assert page.locator("ul.tracker li").count() == 4
     assert_phone_ready(page)
     page.click("#rrs-round-end")
-    page.wait_for_selector("#rrs-marker:has-text('2')")
+    page.wait_for_selector("#rrs-round:has-text('2')")
     page.screenshot(path=shots("rr_competitions_setup_390"), full_page=True)
     page.set_viewport_size({"width": 320, "height": 700})
     assert_phone_ready(page)

@@ -29,15 +29,14 @@ from solvers.raising_robots.competitions import (
     Values,
 )
 from solvers.raising_robots.competitions_data import GAME_DATA
-from solvers.raising_robots.competitions_explain import Explanation, explain, vp_text
+from solvers.raising_robots.competitions_explain import ALL_RULES, Explanation, explain, vp_text
 from solvers.raising_robots.competitions_planner import MAX_SCALE, Plan, PlanResult, plan, value_scale
 from solvers.raising_robots.model import TOKEN_TYPES
 
 from .. import table_store as store
 from ..api import ApiError, bad_field, parse, validation_error
-from ..db import engine
-from ..page_helpers import table_context
-from .rr_models import InventoryIn, RobotIn
+from ..page_helpers import as_dict, as_list, seat_names, state_part, table_context, update_table
+from .rr_models import InventoryIn, RobotIn, rule_titles
 
 bp = Blueprint("rr_competitions", __name__)
 
@@ -54,6 +53,8 @@ Criterion = Literal[tuple(CRITERIA)]  # type: ignore[valid-type]
 TokenCount = Field(default=0, ge=0, le=20)
 MAX_VALUE = 100
 MAX_DENOMINATOR = 1000
+R_TILE_COSTS = "rr-reading-tile-costs"
+R_TOKEN_TYPES = "rr-reading-upgrade-token-types"
 
 # ---- request models -----------------------------------------------------------------------------
 
@@ -266,22 +267,32 @@ def _response(result: PlanResult, text: Explanation, comps: list[Competition], s
         step.update({"why": ex.criterion_why, "reasons": list(ex.reasons), "value": exact(ex.value),
                      "rules": list(ex.rules)})
     notes = list(text.notes)
-    unverified = [f"{c['name']} {what}" for c in shown for what, source in c["sources"].items()
-                  if source == "unverified" and (what != "token_type" or any(
-                      s.type == c["type"] and s.payment.kind == "token" for s in result.best.steps))]
+    rules = list(text.rules)
+    unverified = {}  # competition name -> the numbers of it planned with unchecked defaults
+    for c in shown:
+        for what, source in c["sources"].items():
+            if source == "unverified" and (what != "token_type" or any(
+                    s.type == c["type"] and s.payment.kind == "token" for s in result.best.steps)):
+                unverified.setdefault(c["name"], []).append(what)
     if unverified:
-        notes.append("Planned with defaults nobody has checked against the printed components ("
-                     + ", ".join(unverified) + "): compare them with your tiles and cards and change them if they differ.")
+        names = list(unverified)
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        notes.append(f"Planned with unchecked numbers for {listed}: compare them with your tiles and cards "
+                     "(Competitions in play, Tile and card numbers).")
+        rules += [i for i in (R_TILE_COSTS,) if i not in rules]
+        if any("token_type" in whats for whats in unverified.values()):
+            rules.append(R_TOKEN_TYPES)
     return {
         "status": result.status,
         "eligible": [{"type": e.type, "name": COMP_NAMES[e.type], "criterion": e.criterion, "met": e.met, "why": e.why,
                       "completed": e.completed, "in_plan": e.in_plan,
-                      "matching": [{"value": label, "robot": r} for label, r in e.matching]} for e in text.eligible],
+                      "matching": [{"value": label, "robot": r} for label, r in e.matching],
+                      "rules": list(e.rules)} for e in text.eligible],
         "plan": body_plan,
         "ties": [_plan_json(t, comps) for t in result.ties],
         "ties_complete": result.ties_complete,
         "notes": notes,
-        "rules": list(text.rules),
+        "rules": rules,
         "competitions": shown,
         "values": {k: exact(values.of(k)) for k in VALUE_KEYS},
     }
@@ -372,7 +383,9 @@ def round_api():
 # rr_competitions: {"cards": {type: criterion|None}, "sides": {type: "A"|"B"}, "tiles": {type: {"token_type",
 #   "A": {"resources", "batteries"}, "B": {...}}} (only values that differ from the data file), "card_values":
 #   {criterion: [ints]}, "values": {key: "n/d"}, "duct_tape_pays_resources": bool, "players": n,
-#   "tracker": [{"round", "token_type"}], "marker": round, "completed_this_round": [types]}
+#   "tracker": [{"round", "token_type"}], "completed_this_round": [types], "completed_round": round}
+# The round is the table's own (state.table.round, which the table page edits); an older table may still
+# hold rr_competitions.marker, which the first save moves there.
 # rr_players[seat]: "inventory", "tokens", "class_status", "robots", "friendships", "completed" (shared).
 
 STATE_KEY = "rr_competitions"
@@ -382,14 +395,10 @@ ITEM_LABELS = {"sensor": "Sensors", "gear": "Gears", "microchip": "Microchips", 
 VALUE_LABELS = {"sensor": "a sensor", "gear": "a gear", "microchip": "a microchip", "program": "a program",
                 "duct_tape": "a duct tape", "battery": "a battery", "robot_cards": "a Robot Card",
                 "upgrade_token": "an unplaced upgrade token", "friendship": "a Friendship card kept"}
+SHORT_NAMES = {"engineering_expo": "Expo", "mech_masters": "Mech", "think_tank": "Think", "robo_race": "Race"}
 TOKEN_LABELS = {"pink": "Pink (Efficiency)", "orange": "Orange", "blue": "Blue", "green": "Green"}
-RULE_TITLES = {"rr-how-to-complete-competitions": "How to Complete Competitions",
-               "rr-completion-criteria": "Completion Criteria", "rr-completion-rewards": "Completion Rewards",
-               "rr-competition-example": "Competition Example", "rr-friendship-example": "Friendship Example",
-               "rr-solo-2p-gameplay-changes": "Solo / 2P Gameplay Changes",
-               "rr-competition-card-and-tile-overview": "Competition Card and Tile Overview",
-               "rr-friendships": "Friendships"}
 MAX_ROBOTS = 15
+SEAT_KEYS = ("inventory", "tokens", "class_status", "robots", "friendships", "completed")  # what this page writes
 COMMON_RULES = ["rr-how-to-complete-competitions", "rr-completion-criteria", "rr-completion-rewards"]  # shown once
 
 
@@ -430,16 +439,74 @@ def clean_comp_state(raw: Any) -> dict:
                and s.get("token_type") in TOKEN_TYPES][:4] if isinstance(raw.get("tracker"), list) else []
     done = raw.get("completed_this_round") if isinstance(raw.get("completed_this_round"), list) else []
     return {
-        **raw,
+        **{k: v for k, v in raw.items() if k != "marker"},  # the round lives on the table (with_round)
         "cards": {t: cards.get(t) if CRITERIA.get(cards.get(t)) == t else None for t in COMP_TYPES},
         "sides": {t: sides.get(t) if sides.get(t) in ("A", "B") else "A" for t in COMP_TYPES},
         "tiles": tiles, "card_values": card_values,
         "values": {k: str(v) for k, v in values.items() if k in VALUE_KEYS and isinstance(v, (str, int))},
         "duct_tape_pays_resources": raw.get("duct_tape_pays_resources") is True,
         "players": _int(raw.get("players"), 1, 6, 0), "tracker": tracker,
-        "marker": _int(raw.get("marker"), 1, 8, 1),
         "completed_this_round": [t for t in COMP_TYPES if t in done],
+        "completed_round": _int(raw.get("completed_round"), 1, MAX_TABLE_ROUND, 0) or None,
     }
+
+
+# ---- the round: one number per table ------------------------------------------------------------------
+
+ROUNDS = 8  # a game lasts 8 rounds (facts/raising_robots.md); the table page allows up to 99
+MAX_TABLE_ROUND = 99
+
+
+def _legacy_marker(state: dict) -> int | None:
+    cs = state.get(STATE_KEY)
+    if not isinstance(cs, dict):
+        return None
+    return _int(cs.get("marker"), 1, ROUNDS, 0) or None
+
+
+def current_round(state: dict) -> int:
+    """The table's round (state.table.round). A round marker this page kept before tables had a round
+    counts when it is further on, until `with_round` moves it to the table."""
+    shared = as_dict(state.get("table"))
+    rnd = _int(shared.get("round"), 1, MAX_TABLE_ROUND, 0)
+    marker = _legacy_marker(state)
+    return max(rnd, marker or 0) or 1
+
+
+def with_round(state: dict, round_to: int | None = None) -> dict:
+    """The state with the round on the table (the legacy marker migrated and dropped), set to `round_to`
+    when given. Only `table.round` of the lead's `table` key is touched."""
+    cs = state.get(STATE_KEY)
+    if round_to is None and not (isinstance(cs, dict) and "marker" in cs):
+        return state
+    rnd = round_to if round_to is not None else current_round(state)
+    out = dict(state)
+    out["table"] = {**as_dict(state.get("table")), "round": rnd}
+    if isinstance(cs, dict) and "marker" in cs:
+        out[STATE_KEY] = {k: v for k, v in cs.items() if k != "marker"}
+    return out
+
+
+def catch_up(cs: dict, rnd: int) -> tuple[dict, list[dict]]:
+    """Tile flips the round has passed without this helper: tracker tokens on rounds the table's round
+    has reached (solo / 2P), and competitions completed in an earlier round (their tiles turn over at
+    that round's end). Returns the competitions state after them and what turned over."""
+    done_round = cs.get("completed_round") or rnd
+    completed = cs["completed_this_round"] if done_round < rnd else []
+    due = [s["round"] for s in cs["tracker"] if s["round"] <= rnd] + ([done_round + 1] if completed else [])
+    if not due:
+        return cs, []
+    sides = dict(cs["sides"])
+    spots = [setup.Spot(s["round"], s["token_type"], setup.tile_of(s["token_type"])) for s in cs["tracker"]]
+    events: list[dict] = []
+    for r in range(min(due), rnd + 1):
+        out = setup.end_of_round(r, sides, spots, completed if r == done_round + 1 else ())
+        sides, spots = out.sides, out.tracker
+        events += [{"type": t, "name": COMP_NAMES[t], "flipped": f, "why": why} for t, f, why in out.events]
+    cs = {**cs, "sides": sides, "tracker": [{"round": sp.round, "token_type": sp.token_type} for sp in spots]}
+    if completed:
+        cs.update(completed_this_round=[], completed_round=None)
+    return cs, events
 
 
 def _clean_robot(r: Any) -> dict | None:
@@ -510,14 +577,14 @@ def plan_for_page(cs: dict, seat: dict) -> tuple[dict | None, list[dict]]:
         return None, err.fields
 
 
-def apply_plan(cs: dict, seat: dict, result: dict) -> tuple[dict, dict]:
+def apply_plan(cs: dict, seat: dict, result: dict, rnd: int = 1) -> tuple[dict, dict]:
     """The table after the plan is carried out: the seat's inventory, tokens, Friendship cards and completed
-    competitions, and the competitions completed this round (their tiles flip at round end)."""
+    competitions, and the competitions completed this round `rnd` (their tiles flip at its end)."""
     p = result["plan"]
     seat = {**seat, "inventory": dict(p["inventory_after"]), "tokens": p["tokens_after"],
             "friendships": p["friendships_after"], "completed": list(p["completed_after"])}
     done = set(cs["completed_this_round"]) | {s["type"] for s in p["steps"]}
-    cs = {**cs, "completed_this_round": [t for t in COMP_TYPES if t in done]}
+    cs = {**cs, "completed_this_round": [t for t in COMP_TYPES if t in done], "completed_round": rnd}
     return cs, seat
 
 
@@ -652,35 +719,55 @@ def _stored(cs: dict) -> dict:
     return out
 
 
-def _save(table, read_version: int, cs: dict, seat_index: int | None = None, seat: dict | None = None) -> None:
-    """Write this page's keys into the table (compare-and-set; on a conflict, on top of the newer state)."""
-    for _ in range(3):
-        merged = dict(table.state)
-        merged[STATE_KEY] = _stored(cs)
+def _seat_update(state: dict, seat_index: int, seat: dict) -> None:
+    """Write the seat's fields this page owns into rr_players (other pages' fields stay)."""
+    players = list(as_list(state.get("rr_players")))
+    while len(players) <= seat_index:
+        players.append({})
+    own = dict(as_dict(players[seat_index]))
+    if own.get("completed") != seat["completed"]:
+        own.pop("competitions_completed", None)  # a count typed on the score page is now out of date
+    own.update({k: seat[k] for k in SEAT_KEYS})
+    players[seat_index] = own
+    state["rr_players"] = players
+
+
+def _save(table, cs: dict, seat_index: int | None = None, seat: dict | None = None,
+          round_to: int | None = None) -> object:
+    """Write this page's keys on the newest state (update_table re-applies them when another phone saved
+    first): rr_competitions, the seat's fields this page owns, and the table's round (`round_to`, or the
+    legacy marker moved there). Returns the table as saved."""
+    def mutate(state: dict) -> dict:
+        state = with_round(state, round_to)
+        state[STATE_KEY] = _stored(cs)
         if seat is not None:
-            players = list(merged.get("rr_players")) if isinstance(merged.get("rr_players"), list) else []
-            while len(players) <= seat_index:
-                players.append({})
-            own = dict(players[seat_index]) if isinstance(players[seat_index], dict) else {}
-            own.update({k: seat[k] for k in ("inventory", "tokens", "class_status", "robots", "friendships",
-                                              "completed")})
-            players[seat_index] = own
-            merged["rr_players"] = players
-        try:
-            store.put(engine(), table.id, read_version, merged)
-            return
-        except store.Conflict as c:
-            flash("Someone at the table saved first; your changes were written on top of theirs.", "conflict")
-            table, read_version = c.current, c.current.version
-    flash("Not saved with the table: it kept changing. Try again.", "error")
+            _seat_update(state, seat_index, seat)
+        return state
+    try:
+        return update_table(table, mutate)
+    except store.Conflict:
+        flash("Not saved with the table: it kept changing. Try again.", "error")
+        return table
+
+
+def _catch_up_change(state: dict) -> dict:
+    """The change a page load makes when the table's round moved on without this helper (or the round still
+    sits in the legacy marker): worked out on the newest state, so it is right whoever saved in between."""
+    cs, _ = catch_up(clean_comp_state(state.get(STATE_KEY)), current_round(state))
+    state = with_round(state)
+    state[STATE_KEY] = _stored(cs)
+    return state
+
+
+def _keep_catch_up(table) -> object:
+    try:
+        return update_table(table, _catch_up_change)
+    except store.Conflict:
+        return table  # the next page load tries again
 
 
 def _seat_names(table) -> list[str]:
-    n = table.players if table is not None else 1
-    shared = table.state.get("table") if table is not None and isinstance(table.state.get("table"), dict) else {}
-    names = shared.get("names") if isinstance(shared.get("names"), list) else []
-    return [(names[i] if i < len(names) and isinstance(names[i], str) and names[i].strip() else f"Player {i + 1}")
-            for i in range(n)]
+    return seat_names(table)
 
 
 def _seat_of(table, names: list[str]) -> tuple[int, dict]:
@@ -689,23 +776,46 @@ def _seat_of(table, names: list[str]) -> tuple[int, dict]:
     except ValueError:
         i = 0
     i = min(max(i, 0), len(names) - 1)
-    players = table.state.get("rr_players") if table is not None else None
-    raw = players[i] if isinstance(players, list) and i < len(players) else {}
+    players = as_list(table.state.get("rr_players")) if table is not None else []
+    raw = players[i] if i < len(players) else {}
     return i, clean_seat(raw)
 
 
-def _read_version(table) -> int:
-    try:
-        return int(request.form.get("version", ""))
-    except ValueError:
-        return table.version
-
-
-def _applied_note(result: dict) -> str:
+def _applied_note(result: dict, name: str) -> str:
     steps = result["plan"]["steps"]
     done = ", ".join(s["name"] for s in steps)
-    return (f"Applied: {done} completed. Your inventory, tokens and Friendship cards are updated; those tiles "
-            "turn to their B side at the end of the round.")
+    return (f"Applied: {name} completed {done}. Inventory, tokens and Friendship cards are updated; "
+            f"{'that tile turns' if len(steps) == 1 else 'those tiles turn'} to the B side at the end of the round.")
+
+
+def class_from_cards(seat: dict) -> dict | None:
+    """Class cards meeting D / C or better, from the grades entered on the score page (None when a card's
+    grade is not typed in, or there are none)."""
+    cards = seat.get("class_cards") if isinstance(seat.get("class_cards"), list) else []
+    grades = [c.get("grade") for c in cards if isinstance(c, dict)]
+    if not grades or not all(g in ("none", "D", "C", "B", "A") for g in grades):
+        return None
+    return {"meeting_d": sum(g in ("D", "C", "B", "A") for g in grades),
+            "meeting_c": sum(g in ("C", "B", "A") for g in grades)}
+
+
+def _round_events(table, cs: dict) -> tuple[dict, list[dict], int]:
+    """The competitions state caught up with the table's round (tile flips it passed), the flips, the round."""
+    rnd = current_round(table.state) if table is not None else 1
+    if table is None:
+        return cs, [], rnd
+    cs, events = catch_up(cs, rnd)
+    return cs, events, rnd
+
+
+def _rule_lists(result: dict | None) -> dict:
+    """Which rule ids the page shows where: each step its own (minus the ones every step shares), each
+    competition its card, and the rest once under the plan."""
+    if not result:
+        return {"general": []}
+    shown = {i for s in result["plan"]["steps"] for i in s["rules"] if i not in COMMON_RULES}
+    shown |= {e["rules"][0] for e in result["eligible"]}
+    return {"general": [i for i in result["rules"] if i not in shown]}
 
 
 @bp.route("/raising-robots/competitions", methods=["GET", "POST"])
@@ -714,19 +824,27 @@ def planner_page():
     table = ctx["table"]
     names = _seat_names(table)
     seat_index, seat = _seat_of(table, names)
-    cs = clean_comp_state(table.state.get(STATE_KEY) if table is not None else None)
+    players = as_list(table.state.get("rr_players")) if table is not None else []
+    raw_seat = as_dict(players[seat_index]) if seat_index < len(players) else {}
+    from_cards = class_from_cards(seat)
+    if from_cards and "class_status" not in raw_seat:
+        seat["class_status"] = from_cards  # grades typed on the score page, until this page saves its own
+    cs = clean_comp_state(state_part(table, STATE_KEY))
+    cs, events, rnd = _round_events(table, cs)
     problems: list[dict] = []
     note = None
     if request.method == "POST":
         cs, seat, problems = form_to_state(request.form, cs, seat)
+        for e in events:  # the page was drawn before the round moved on: its side buttons are out of date
+            if e["flipped"]:
+                cs["sides"][e["type"]] = "B"
         result, plan_problems = plan_for_page(cs, seat)
         if request.form.get("action") == "apply" and result and not problems and result["plan"]["steps"]:
-            note = _applied_note(result)
-            cs, seat = apply_plan(cs, seat, result)
+            note = _applied_note(result, names[seat_index] if len(names) > 1 else "you")
+            cs, seat = apply_plan(cs, seat, result, rnd)
             result, plan_problems = plan_for_page(cs, seat)
         if table is not None and not problems:
-            _save(table, _read_version(table), cs, seat_index, seat)
-            table = store.get(engine(), table.id)
+            table = _save(table, cs, seat_index, seat)
             ctx["table"] = table
     else:
         if table is None:  # cards and sides handed over by the setup helper
@@ -736,19 +854,24 @@ def planner_page():
             for t in COMP_TYPES:
                 if request.args.get(f"side-{t}") in ("A", "B"):
                     cs["sides"][t] = request.args[f"side-{t}"]
+        elif events or _legacy_marker(table.state) is not None:
+            table = _keep_catch_up(table)  # the round moved on: keep the flips it brought
+            ctx["table"] = table
         result, plan_problems = plan_for_page(cs, seat)
     status = 400 if request.method == "POST" and (problems or plan_problems) else 200
+    titles = rule_titles([*ALL_RULES, R_TILE_COSTS, R_TOKEN_TYPES])
     return render_template(
         "raising_robots/competitions.html", cs=cs, seat=seat, seat_index=seat_index, names=names, result=result,
-        problems=problems + plan_problems, note=note, data=GAME_DATA, comp_types=COMP_TYPES, comp_names=COMP_NAMES,
-        token_types=TOKEN_TYPES, token_labels=TOKEN_LABELS, inv_items=INV_ITEMS, item_labels=ITEM_LABELS,
-        value_keys=VALUE_KEYS, value_labels=VALUE_LABELS, defaults=Values(), vp_text=vp_text,
-        default_tile=default_tile, rule_titles=RULE_TITLES, common_rules=COMMON_RULES,
+        problems=problems + plan_problems, note=note, events=events, round=rnd, data=GAME_DATA,
+        comp_types=COMP_TYPES, comp_names=COMP_NAMES, short_names=SHORT_NAMES, token_types=TOKEN_TYPES, token_labels=TOKEN_LABELS,
+        inv_items=INV_ITEMS, item_labels=ITEM_LABELS, value_keys=VALUE_KEYS, value_labels=VALUE_LABELS,
+        defaults=Values(), vp_text=vp_text, default_tile=default_tile, rule_titles=titles,
+        common_rules=COMMON_RULES, rule_lists=_rule_lists(result), from_cards=from_cards,
         version=table.version if table is not None else "", **ctx), status
 
 
-def _setup_from_form(cs: dict) -> dict:
-    """Without a table the setup travels in the form: cards, sides, tracker and marker."""
+def _setup_from_form(cs: dict, rnd: int) -> tuple[dict, int]:
+    """Without a table the setup travels in the form: cards, sides, tracker and round."""
     form = request.form
     cs = {**cs, "cards": dict(cs["cards"]), "sides": dict(cs["sides"])}
     for t in COMP_TYPES:
@@ -758,27 +881,39 @@ def _setup_from_form(cs: dict) -> dict:
             cs["sides"][t] = form[f"side-{t}"]
     tracker = []
     for i in range(4):
-        rnd, tok = form.get(f"trk-{i}-round", ""), form.get(f"trk-{i}-type", "")
-        if rnd.isdigit() and 1 <= int(rnd) <= 8 and tok in TOKEN_TYPES:
-            tracker.append({"round": int(rnd), "token_type": tok})
-    if "marker" in form:
+        r, tok = form.get(f"trk-{i}-round", ""), form.get(f"trk-{i}-type", "")
+        if r.isdigit() and 1 <= int(r) <= ROUNDS and tok in TOKEN_TYPES:
+            tracker.append({"round": int(r), "token_type": tok})
+    key = "round" if "round" in form else "marker"  # "marker": a page drawn before the round moved to the table
+    if key in form:
         cs["tracker"] = tracker
-        m = form.get("marker", "")
-        cs["marker"] = int(m) if m.isdigit() and 1 <= int(m) <= 8 else cs["marker"]
-    return cs
+        m = form.get(key, "")
+        rnd = int(m) if m.isdigit() and 1 <= int(m) <= MAX_TABLE_ROUND else rnd
+    return cs, rnd
+
+
+SETUP_PAGE_RULES = ["rr-competitions-friendships-changes-to-setup", "rr-setup-solo-2p-tokens",
+                    "rr-solo-2p-gameplay-changes", "rr-flip-tile-round-end", "rr-important-same-round-same-side",
+                    "rr-competition-card-and-tile-overview"]
 
 
 @bp.route("/raising-robots/competitions/setup", methods=["GET", "POST"])
 def setup_page():
     ctx = table_context("raising-robots")
     table = ctx["table"]
-    cs = clean_comp_state(table.state.get(STATE_KEY) if table is not None else None)
+    cs = clean_comp_state(state_part(table, STATE_KEY))
+    cs, events, rnd = _round_events(table, cs)
     players = cs["players"] or (table.players if table is not None else 1)
     problems: list[dict] = []
-    events: list[dict] = []
     note = None
+    caught_up = bool(events)
+    round_to = None
     if request.method == "POST":
-        cs = _setup_from_form(cs)
+        if table is None:
+            cs, rnd = _setup_from_form(cs, rnd)
+        else:  # with a table only the side buttons come from the form; the rest is the table's
+            cs = {**cs, "sides": {t: request.form.get(f"side-{t}") if request.form.get(f"side-{t}") in ("A", "B")
+                                  else side for t, side in cs["sides"].items()}}
         action = request.form.get("action", "")
         f = _Form(request.form)
         players = f.int("players", "players", 1, 6, players) or players
@@ -787,31 +922,40 @@ def setup_page():
             dealt = run_setup(SetupIn(players=players))
             cs = {**cs, "cards": {c["type"]: c["criterion"] for c in dealt["cards"]}, "sides": dealt["sides"],
                   "tracker": [{"round": s["round"], "token_type": s["token_type"]} for s in dealt["tracker"]],
-                  "marker": 1, "completed_this_round": [], "players": players}
-            note = "Dealt one card of each competition; every tile shows its A side."
+                  "completed_this_round": [], "completed_round": None, "players": players}
+            rnd = round_to = 1
+            events, caught_up = [], False
+            note = "Dealt one card of each competition; every tile shows its A side; the table is on round 1."
         elif action == "round-end" and not problems:
             done = [t for t in COMP_TYPES if request.form.get(f"done-{t}") == "1"]
-            if cs["marker"] >= 8:
-                problems.append({"path": "marker", "message": "the round marker is already on the last round"})
+            if rnd >= ROUNDS:
+                problems.append({"path": "round", "message": f"round {rnd} is the last: the game ends after it"})
             else:
-                out = run_round(RoundIn(marker_to=cs["marker"] + 1, sides=cs["sides"], completed_this_round=done,
+                out = run_round(RoundIn(marker_to=rnd + 1, sides=cs["sides"], completed_this_round=done,
                                         tracker=[SpotIn(**s) for s in cs["tracker"]]))
-                cs = {**cs, "sides": out["sides"], "marker": out["marker_to"], "completed_this_round": [],
+                cs = {**cs, "sides": out["sides"], "completed_this_round": [], "completed_round": None,
                       "tracker": [{"round": s["round"], "token_type": s["token_type"]} for s in out["tracker"]]}
-                events = out["events"]
-                note = f"The round marker is on round {out['marker_to']}." + ("" if events else " No tile flips.")
+                rnd = round_to = out["marker_to"]
+                events, caught_up = out["events"], False
+                note = f"Round {rnd} begins: the round marker moved." + ("" if events else " No tile turns over.")
         elif action == "sides" and not problems:
+            for e in events:
+                if e["flipped"]:
+                    cs["sides"][e["type"]] = "B"
             note = "Tile sides saved."
         cs["players"] = players
         if table is not None and not problems:
-            _save(table, _read_version(table), cs)
-            table = store.get(engine(), table.id)
+            table = _save(table, cs, round_to=round_to)
             ctx["table"] = table
+    elif table is not None and (events or _legacy_marker(table.state) is not None):
+        table = _keep_catch_up(table)  # keep the flips the table's round brought, and the migrated round
+        ctx["table"] = table
     planner_args = {"card": [c for c in cs["cards"].values() if c],
                     **{f"side-{t}": s for t, s in cs["sides"].items() if s == "B"}}
+    rules = SETUP_PAGE_RULES if players <= 2 else [i for i in SETUP_PAGE_RULES if "solo" not in i]
     return render_template(
-        "raising_robots/competitions_setup.html", cs=cs, players=players, events=events, note=note,
-        problems=problems, data=GAME_DATA, comp_types=COMP_TYPES, comp_names=COMP_NAMES, token_labels=TOKEN_LABELS,
-        tile_of=setup.tile_of, rule_titles=RULE_TITLES, planner_args=planner_args,
-        setup_rules=SETUP_RULES + ["rr-competition-card-and-tile-overview"],
+        "raising_robots/competitions_setup.html", cs=cs, players=players, events=events, caught_up=caught_up,
+        round=rnd, rounds=ROUNDS, note=note, problems=problems, data=GAME_DATA, comp_types=COMP_TYPES,
+        comp_names=COMP_NAMES, token_labels=TOKEN_LABELS, tile_of=setup.tile_of, rule_titles=rule_titles(rules),
+        planner_args=planner_args, setup_rules=rules,
         version=table.version if table is not None else "", **ctx), 400 if problems else 200

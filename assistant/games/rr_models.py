@@ -7,6 +7,8 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
 
 from solvers.raising_robots.model import Inventory, Robot
 
+from ..rules import entry
+
 # whole numbers only: true or "3" in a count is a client bug worth a 400, not a silent 1 or 3
 WholeNumber = Annotated[int, Strict()]
 Count = Field(default=0, ge=0, le=999)
@@ -56,3 +58,25 @@ class RobotIn(BaseModel):
                      cost_resources=tuple(self.cost_resources), basic_energy=self.basic_energy,
                      upgraded_energy=self.upgraded_energy, upgraded=self.upgraded, vp=self.vp,
                      needs_microchip=self.needs_microchip, column=self.column, game_end=self.game_end)
+
+
+# ---- rule links ------------------------------------------------------------------------------------
+
+_READING = "How Tablebot reads this: "
+
+
+def rule_title(rule_id: str) -> str:
+    """A short link text for a rules-assistant entry: its title, readings marked as Tablebot's."""
+    e = entry(rule_id)
+    if e is None:
+        return rule_id
+    title = e.title
+    if title.startswith(_READING):
+        return "Tablebot's reading: " + title[len(_READING):]
+    if title.startswith("IMPORTANT: "):
+        return "Important: " + title[len("IMPORTANT: "):]
+    return title
+
+
+def rule_titles(ids) -> dict[str, str]:
+    return {i: rule_title(i) for i in dict.fromkeys(ids)}

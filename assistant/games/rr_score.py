@@ -21,9 +21,8 @@ from solvers.raising_robots.model import Robot
 
 from .. import table_store as store
 from ..api import ApiError, bad_field, parse, validation_error
-from ..db import engine
-from ..page_helpers import table_context
-from .rr_models import InventoryIn, RobotIn
+from ..page_helpers import as_dict, as_list, state_part, table_context, update_table
+from .rr_models import InventoryIn, RobotIn, rule_titles
 
 bp = Blueprint("rr_score", __name__)
 
@@ -40,6 +39,7 @@ TOOLS = [
 
 DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "raising_robots" / "scoring.toml"
 SOURCES = ("rulebook", "public", "unverified")
+RULE_NEW_OBJECTIVES = "rr-new-class-objectives"
 COUNTS = ("competitions_completed", "inventory_vp")
 
 
@@ -218,23 +218,23 @@ def _class_card(card: ClassCardIn, j: int, player: PlayerIn, prefix: str) -> sco
     return scoring.ClassCard(grade, dict(card.vp_by_grade), card.extra_credit, card.name)
 
 
-def score_player(player: PlayerIn, prefix: str = "") -> tuple[scoring.Score, list[scoring.ClassCard]]:
+def score_player(player: PlayerIn, prefix: str = "") -> tuple[scoring.Score, list[scoring.ClassCard], bool]:
+    """The score, the class cards as scored, and whether one of them is a new Friends class objective."""
     cards = [_class_card(c, j, player, prefix) for j, c in enumerate(player.class_cards)]
     try:
         result = scoring.score(player.inventory.to_solver(), [r.to_solver() for r in player.robots], cards)
     except scoring.ScoreInputError as e:
         raise bad_field(prefix + e.path, e.message) from None
-    return result, cards
+    return result, cards, any(c.template for c in player.class_cards)
 
 
-def score_json(result: scoring.Score, cards: list[scoring.ClassCard]) -> dict:
-    rules = [scoring.RULE_ICONS, scoring.RULE_ABILITY] if result.game_end or any(
-        ln.kind == "game_end" for ln in result.lines) else []
+def score_json(result: scoring.Score, cards: list[scoring.ClassCard], new_objectives: bool = False) -> dict:
+    rules = list(scoring.score_rules(result)) + ([RULE_NEW_OBJECTIVES] if new_objectives else [])
     return {
         "robots": result.robots, "class_cards": result.class_cards, "inventory_vp": result.inventory_vp,
         "leftovers": result.leftovers, "game_end": result.game_end, "total": result.total,
-        "lines": [{"what": ln.what, "vp": ln.vp, "why": ln.why, "kind": ln.kind, "rule": ln.rule}
-                  for ln in result.lines],
+        "lines": [{"what": ln.what, "vp": ln.vp, "why": ln.why, "kind": ln.kind, "rule": ln.rule,
+                   "rules": list(ln.rules)} for ln in result.lines],
         "grades": [{"name": c.name, "met": c.grade, "final": c.final_grade(), "vp": c.vp()} for c in cards],
         "full_columns": list(result.columns),
         "rules": rules,
@@ -246,18 +246,20 @@ def compare(body: CompareIn) -> dict:
         raise bad_field("solo", "a solo target needs exactly one player")
     scored = [score_player(p, f"players[{i}].") for i, p in enumerate(body.players)]
     names = [p.name or f"Player {i + 1}" for i, p in enumerate(body.players)]
-    standings = scoring.standings([(n, s) for n, (s, _) in zip(names, scored, strict=True)])
+    standings = scoring.standings([(n, s) for n, (s, _, _) in zip(names, scored, strict=True)])
     out: dict = {
         "standings": [{"name": s.name, "place": s.place, "total": s.total, "robots": s.robots,
                        "class_cards": s.class_cards, "decided_by": s.decided_by} for s in standings],
-        "scores": [dict(score_json(s, c), name=n) for n, (s, c) in zip(names, scored, strict=True)],
+        "scores": [dict(score_json(*sc), name=n) for n, sc in zip(names, scored, strict=True)],
         "solo": None,
-        "rules": ["rr-solo-2p-gameplay-changes"] if body.solo else [],
+        "rules": [scoring.RULE_END_SCORING] if len(body.players) > 1 else [],  # ties
     }
     if body.solo:
         r = scoring.solo_target(scored[0][0].total, body.solo.threshold, body.solo.mode, body.solo.competitions)
         out["solo"] = {"threshold": r.threshold, "adjustment": r.adjustment, "target": r.target,
-                       "total": r.total, "margin": r.margin, "reached": r.reached, "why": r.why}
+                       "total": r.total, "margin": r.margin, "reached": r.reached, "why": r.why,
+                       "rules": list(scoring.solo_rules(r))}
+        out["rules"] += out["solo"]["rules"]
     return out
 
 
@@ -272,9 +274,10 @@ def round_end(body: RoundEndIn) -> dict:
         "robots_after": [_robot_json(x) for x in r.robots_after],
         "tokens_unlocked": r.tokens_unlocked,
         "steps": [{"ability": s.ability, "part": s.part, "name": s.name, "gained": s.gained, "why": s.why,
-                   "rule": s.rule, "link": s.link, "index": s.index,
+                   "rule": s.rule, "rules": list(s.rules), "link": s.link, "index": s.index,
                    "robot_added": _robot_json(s.robot_added) if s.robot_added else None} for s in r.steps],
         "notes": list(r.notes),
+        "rules": list(dict.fromkeys([*rend.RULE_ORDER, *(i for s in r.steps for i in s.rules)])),
     }
 
 
@@ -346,23 +349,10 @@ GAME_END_CHOICES = (
     ("resource_pairs:sensor", "2 sensors = 1 VP"), ("resource_pairs:gear", "2 gears = 1 VP"),
     ("resource_pairs:microchip", "2 microchips = 1 VP"), ("resource_pairs:program", "2 programs = 1 VP"),
     ("vp56_robots", "2 robots of 5-6 VP = 3 VP"), ("full_columns", "full column = 4 VP"))
-RULE_TITLES = {
-    "rr-fact-end-scoring": "End scoring and ties", "rr-game-end-icons": "Game End icons",
-    "rr-game-end-ability": "Game End ability", "rr-new-class-objectives": "New class objectives",
-    "rr-solo-2p-gameplay-changes": "Solo / 2P changes", "rr-johannes-complexity-medium": "Johannes",
-    "rr-charlotte-complexity-medium": "Charlotte", "rr-sacagawea-complexity-medium": "Sacagawea",
-    "rr-friendship-ability-clarifications": "Friendship clarifications",
-    "rr-important-round-end-order": "Order of round-end abilities",
-    "rr-run-a-phase-row-energy-action": "Run a Phase Row", "rr-finite-loops-example": "Finite Loops Example",
-    "rr-important-one-activation-per-robot": "Once per activation",
-}
-SCORE_RULES = ["rr-fact-end-scoring", "rr-game-end-icons", "rr-game-end-ability", "rr-new-class-objectives",
-               "rr-solo-2p-gameplay-changes"]
-ROUND_END_RULES = ["rr-important-round-end-order", "rr-johannes-complexity-medium", "rr-charlotte-complexity-medium",
-                   "rr-sacagawea-complexity-medium", "rr-friendship-ability-clarifications"]
 ACTIVATION_RULES = ["rr-run-a-phase-row-energy-action", "rr-important-one-activation-per-robot",
-                    "rr-finite-loops-example"]
-PAGE_RULE_IDS = sorted(set(SCORE_RULES + ROUND_END_RULES + ACTIVATION_RULES))
+                    "rr-finite-loops-example", "rr-finite-loops-tip"]
+# every rule id these pages may link (the pages draw titles for them from the rules assistant)
+PAGE_RULE_IDS = sorted(set(scoring.ALL_RULES) | set(rend.ALL_RULES) | set(ACTIVATION_RULES) | {RULE_NEW_OBJECTIVES})
 
 
 def _form_int(form, name: str, lo: int, hi: int, default: int | None, problems: list[dict],
@@ -394,7 +384,7 @@ def _seat_count(table, form_or_args) -> int:
 def _names(table, n: int) -> list[str]:
     names = []
     if table is not None:
-        raw = (table.state.get("table") or {}).get("names") or []
+        raw = as_dict(table.state.get("table")).get("names") or []
         names = [str(x)[:40] for x in raw if isinstance(x, str)] if isinstance(raw, list) else []
     return [names[i] if i < len(names) and names[i].strip() else f"Player {i + 1}" for i in range(n)]
 
@@ -505,7 +495,9 @@ def seat_from_form(form, old: dict) -> tuple[dict, list[dict]]:
         cards.append(card)
     seat["class_cards"] = cards
     comp = _form_int(form, "competitions_completed", 0, 4, None, problems, "Competitions completed")
-    if comp is not None:
+    listed = len(old["completed"]) if isinstance(old.get("completed"), list) else None
+    seat.pop("competitions_completed", None)
+    if comp is not None and comp != listed:  # else the planner's list of completed competitions says it
         seat["competitions_completed"] = comp
     return seat, problems
 
@@ -548,25 +540,13 @@ def _score_seat(seat: dict, name: str) -> dict:
     return _try(run)
 
 
-def _save(table, mutate, read_version: int | None) -> object:
-    """Write our keys on the table's state (compare-and-set; on a newer version, apply them to it)."""
-    version = read_version if read_version is not None else table.version
-    current = table
-    for _ in range(3):
-        try:
-            return store.put(engine(), table.id, version, mutate(dict(current.state)))
-        except store.Conflict as c:
-            flash("Someone at the table saved first; your change was applied on top of theirs.", "conflict")
-            current, version = c.current, c.current.version
-    flash("Not saved with the table: it kept changing. Try again.", "error")
-    return table
-
-
-def _version(form) -> int | None:
+def _save(table, mutate) -> object:
+    """Write our keys on the newest state (update_table re-applies `mutate` when another phone saved first)."""
     try:
-        return int(form.get("version", ""))
-    except ValueError:
-        return None
+        return update_table(table, lambda state: mutate(dict(state)))
+    except store.Conflict:
+        flash("Not saved with the table: it kept changing. Try again.", "error")
+        return table
 
 
 # ---- page: final score ---------------------------------------------------------------------------
@@ -594,10 +574,14 @@ def score_view_model(seats: list[dict], names: list[str], seat: int, solo: dict)
     standings = scoring.standings([(n, _as_score(r)) for n, r in valid]) if valid else []
     broken = [names[i] for i, (r, _) in enumerate(scored) if r is None and i != seat]
     solo_result = None
+    rules = list(current["rules"]) if current else [scoring.RULE_FINAL_SCORE]
+    if len(seats) > 1 and scoring.RULE_END_SCORING not in rules:
+        rules.append(scoring.RULE_END_SCORING)  # ties
     if len(seats) == 1 and current is not None and solo["threshold"] is not None:
         solo_result = scoring.solo_target(current["total"], solo["threshold"], solo["mode"], solo["competitions"])
+        rules += scoring.solo_rules(solo_result)
     return {"result": current, "result_problems": problems, "chart": _chart(current) if current else [],
-            "standings": standings, "broken": broken, "solo_result": solo_result}
+            "standings": standings, "broken": broken, "solo_result": solo_result, "score_rules": rules}
 
 
 def _as_score(r: dict) -> scoring.Score:
@@ -612,9 +596,9 @@ def score_page():
     src = request.form if request.method == "POST" else request.args
     n = _seat_count(table, src)
     names = _names(table, n)
-    raw_seats = (table.state.get("rr_players") if table is not None else _seats_json(request.form))
+    raw_seats = (as_list(table.state.get("rr_players")) if table is not None else _seats_json(request.form))
     seats = _seats_from(raw_seats, n)
-    solo = _solo_state((table.state.get("rr_score") or {}).get("solo") if table is not None else None)
+    solo = _solo_state(state_part(table, "rr_score").get("solo"))
     seat = _form_int(src, "seat", 0, n - 1, 0, [], "seat") or 0
     problems: list[dict] = []
     if request.method == "POST":
@@ -629,13 +613,14 @@ def score_page():
                 players = list(state.get("rr_players") or []) if isinstance(state.get("rr_players"), list) else []
                 players += [{} for _ in range(i + 1 - len(players))]
                 base = players[i] if isinstance(players[i], dict) else {}
-                players[i] = {**base, **{k: value[k] for k in ("inventory", "robots", "class_cards")},
+                players[i] = {**{k: v for k, v in base.items() if k != "competitions_completed"},
+                              **{k: value[k] for k in ("inventory", "robots", "class_cards")},
                               **({"competitions_completed": value["competitions_completed"]}
                                  if "competitions_completed" in value else {})}
                 state["rr_players"] = players
                 state["rr_score"] = {**(state.get("rr_score") or {}), "solo": solo_now}
                 return state
-            table = _save(table, mutate, _version(request.form))
+            table = _save(table, mutate)
             ctx["table"] = table
         action = request.form.get("action", "")
         if action.startswith("seat-") and action[5:].isdigit() and int(action[5:]) < n:
@@ -651,7 +636,8 @@ def score_page():
         slots=slots_of(seats[seat]), solo=solo, problems=problems, items=ITEMS, item_names=ITEM_NAMES,
         row_names=ROW_NAMES, grades=GRADE_CHOICES, ge_choices=GAME_END_CHOICES, ge_value=ge_value,
         templates=DATA["class_cards"], players_json=json.dumps(seats, separators=(",", ":")),
-        rules=SCORE_RULES, rule_titles=RULE_TITLES, version=table.version if table is not None else "",
+        rule_titles=rule_titles([*scoring.ALL_RULES, RULE_NEW_OBJECTIVES]),
+        version=table.version if table is not None else "",
         **vm, **ctx), (400 if problems else 200)
 
 
@@ -788,15 +774,15 @@ def round_end_page():
     n = _seat_count(table, src)
     names = _names(table, n)
     seat = _form_int(src, "seat", 0, n - 1, 0, [], "seat") or 0
-    seats = _seats_from(table.state.get("rr_players") if table is not None else [], n)
-    saved = (table.state.get("rr_round_end") or {}) if table is not None else {}
-    saved = saved if isinstance(saved, dict) else {}
+    seats = _seats_from(as_list(table.state.get("rr_players")) if table is not None else [], n)
+    saved = state_part(table, "rr_round_end")
     choices = _round_choices_from((saved.get("seats") or {}).get(str(seat)) if isinstance(saved.get("seats"), dict)
                                   else None)
     inventory = seats[seat]["inventory"]
     occupied = sorted(slots_of(seats[seat]))
     problems: list[dict] = []
     note = None
+    assembled: dict[str, dict] = {}  # robots Charlotte assembled, by slot: kept with all their numbers
     if request.method == "POST" and request.form.get("action") != "switch":
         choices = round_choices_from_form(request.form, problems)
         inventory = {k: _form_int(request.form, f"inv-{k}", 0, 999, 0, problems, ITEM_NAMES[k]) for k in ITEMS}
@@ -809,12 +795,16 @@ def round_end_page():
         added = [s["robot_added"] for s in result["steps"] if s["robot_added"]]
         occupied = sorted(set(occupied) | {f"{r['row']}-{r['column']}" for r in added})
         choices = {**choices, "order": {}}
-        note = "The result is now your inventory; the order was cleared for next round."
+        assembled = {f"{r['row']}-{r['column']}": r for r in added}
+        who = "your" if n == 1 else f"{names[seat]}’s"
+        note = f"The result is now {who} inventory (the Final score and planner pages show it); the order was cleared."
+        if result["tokens_unlocked"]:
+            note += " Charlotte unlocked an upgrade token: add it, by its type, on the Competitions planner."
         body = round_end_body(inventory, occupied, choices)
         result, result_problems = _run_round_end(body)
     if table is not None and request.method == "POST" and not problems:
         def mutate(state: dict, i: int = seat, ch: dict = choices, inv: dict = inventory,
-                   occ: list = occupied) -> dict:
+                   occ: list = occupied, new: dict = assembled) -> dict:
             rre = dict(state.get("rr_round_end") or {}) if isinstance(state.get("rr_round_end"), dict) else {}
             seats_ = dict(rre.get("seats") or {}) if isinstance(rre.get("seats"), dict) else {}
             seats_[str(i)] = ch
@@ -825,18 +815,20 @@ def round_end_page():
             seat_now = _clean_seat(players[i])
             have = slots_of(seat_now)
             robots = [r for k, r in have.items() if k in occ]
-            robots += [{"row": k.rpartition("-")[0], "column": int(k.rpartition("-")[2])} for k in occ if k not in have]
+            robots += [new.get(k) or {"row": k.rpartition("-")[0], "column": int(k.rpartition("-")[2])}
+                       for k in occ if k not in have]
             players[i] = {**(players[i] if isinstance(players[i], dict) else {}), "inventory": inv, "robots": robots}
             state["rr_players"] = players
             return state
-        table = _save(table, mutate, _version(request.form))
+        table = _save(table, mutate)
         ctx["table"] = table
     return render_template(
         "raising_robots/round_end.html", names=names, seat=seat, n=n, inventory=inventory,
         occupied=set(occupied), ch=choices, result=result, problems=problems + result_problems, note=note,
         parts=PARTS, part_names=PART_NAMES, items=ITEMS, item_names=ITEM_NAMES, row_names=ROW_NAMES,
         wild_names=WILD_NAMES, pay_names=PAY_NAMES, confucius=CONFUCIUS_CHOICES,
-        slot_extra=DATA["slot_extra_cost"], rules=ROUND_END_RULES, rule_titles=RULE_TITLES,
+        slot_extra=DATA["slot_extra_cost"], round_rules=list(rend.RULE_ORDER) if result is None else result["rules"],
+        rule_titles=rule_titles(rend.ALL_RULES),
         version=table.version if table is not None else "", **ctx), (400 if problems else 200)
 
 
@@ -950,4 +942,4 @@ def activations_page():
         "raising_robots/activations.html", rows=rows + blanks, n_filled=len(rows), blank=len(blanks),
         kinds=CHAIN_KINDS, max_depth=MAX_DEPTH_UI, phase=phase, energy=energy, row_names=ROW_NAMES,
         result=result, problems=problems + result_problems, example_check=example_check,
-        rules=ACTIVATION_RULES, rule_titles=RULE_TITLES), (400 if problems else 200)
+        rules=ACTIVATION_RULES, rule_titles=rule_titles(ACTIVATION_RULES)), (400 if problems else 200)

@@ -35,8 +35,8 @@ from solvers.raising_robots.search_odds import (
 
 from .. import table_store as store
 from ..api import ApiError, bad_field, parse, validation_error
-from ..db import engine
-from ..page_helpers import table_context
+from ..page_helpers import state_part, table_context, update_table
+from .rr_models import rule_titles
 
 bp = Blueprint("rr_search", __name__)
 TOOLS = [("raising-robots", "Search odds",  "rr_search.page",
@@ -46,7 +46,31 @@ TOOLS = [("raising-robots", "Search odds",  "rr_search.page",
 # is written in two pieces: the copy checker would otherwise count the identifier as copied prose.
 ANY_ROW_RULE = "rr-robot-cards-for-any-phase-row"
 RULES = ("rr-search", "rr-search-example", ANY_ROW_RULE)
-RULE_TITLES = {"rr-search": "Search", "rr-search-example": "Search Example", ANY_ROW_RULE: "Any-row robot cards"}
+R_MODEL = "rr-reading-search-model"
+R_BASIC = "rr-search-basic-action-only"
+R_ANY_MATCH = "rr-search-any-row-matches"
+R_NO_MATCH = "rr-search-no-match"
+R_CRITERIA = "rr-reading-search-criteria"
+R_SET_ASIDE = "rr-reading-search-set-aside"
+R_KNOWN_WANTED = "rr-reading-search-known-bottom-wanted"
+ALL_RULES = (*RULES, R_MODEL, R_BASIC, R_ANY_MATCH, R_NO_MATCH, R_CRITERIA, R_SET_ASIDE, R_KNOWN_WANTED)
+
+
+def search_rules(deck: Deck, p_match=None, ranked: bool = False, set_aside: bool = False) -> list[str]:
+    """The Search rules an answer on this deck applies: the rule and its example always; any-row cards,
+    the no-match case, the ranking and the two readings about remembered cards when they come into it."""
+    ids = ["rr-search", R_BASIC, "rr-search-example", R_MODEL]
+    if any(g.row == ANY_ROW and g.count for g in deck.pool) or any(c.row == ANY_ROW for c in deck.known_bottom):
+        ids += [R_ANY_MATCH, ANY_ROW_RULE]
+    if p_match is not None and p_match < 1:
+        ids.append(R_NO_MATCH)
+    if ranked:
+        ids.append(R_CRITERIA)
+    if any(c.wanted for c in deck.known_bottom):
+        ids.append(R_KNOWN_WANTED)
+    if set_aside:
+        ids += [R_NO_MATCH, R_SET_ASIDE]
+    return list(dict.fromkeys(ids))
 ROW_NAMES = {"design": "Design", "fabricate": "Fabricate", "recycle": "Recycle", "any": "Any row"}
 STATE_KEY = "rr_search"
 WITHIN_DEFAULT = 10
@@ -183,7 +207,7 @@ def odds_json(deck: Deck, odds: SearchOdds, within: list[int] | None) -> dict:
         "pool_cards": odds.pool_cards,
         "deck_cards": total,
         "why": odds_why(deck, odds),
-        "rules": list(RULES),
+        "rules": search_rules(deck, odds.p_match),
     }
 
 
@@ -198,7 +222,7 @@ def best_json(deck: Deck) -> dict:
     return {"ranking": [{"criteria": r.criteria.as_dict(), "name": criteria_name(r.criteria), "rank": r.rank,
                          "p_wanted": exact(r.p_wanted), "p_match": exact(r.p_match),
                          "expected_revealed": exact(r.expected_revealed)} for r in ranking],
-            "wanted_cards": wanted, "notes": notes, "rules": list(RULES)}
+            "wanted_cards": wanted, "notes": notes, "rules": search_rules(deck, ranked=True)}
 
 
 def group_json(g: CardGroup) -> dict:
@@ -218,7 +242,7 @@ def record(body: RecordIn) -> dict:
                 "so the unseen pool keeps it."))
         return {"pool": [group_json(g) for g in after.pool], "deck_size": after.deck_size,
                 "known_bottom": [card_json(c) for c in after.known_bottom], "taken": None, "matched": None,
-                "set_aside": [], "why": why}
+                "set_aside": [], "why": why, "rules": search_rules(deck)}
     if body.criteria is None:
         raise bad_field("criteria", "a search needs the criteria it was made with")
     done = solver_call(record_search, deck, body.criteria.to_solver(),
@@ -233,7 +257,7 @@ def record(body: RecordIn) -> dict:
     return {"pool": [group_json(g) for g in done.deck.pool], "deck_size": done.deck.deck_size,
             "known_bottom": [card_json(c) for c in done.deck.known_bottom], "taken": card_json(done.taken),
             "matched": done.matched, "set_aside": [group_json(g) for g in done.set_aside], "why": why,
-            "rules": list(RULES)}
+            "rules": search_rules(deck, set_aside=not done.matched)}
 
 
 # ---- JSON API ------------------------------------------------------------------------------------
@@ -403,23 +427,16 @@ def return_set_aside(state: dict) -> dict:
     return new
 
 
-def _save_with_table(table, state: dict, form) -> None:
-    """Keep the page's state with the table (compare-and-set; a newer version only loses our key)."""
+def _save_with_table(table, state: dict) -> object:
+    """Keep the page's state with the table, on the newest state (only our key changes)."""
+    def mutate(current: dict) -> dict:
+        current[STATE_KEY] = state
+        return current
     try:
-        read_version = int(form.get("version", ""))
-    except ValueError:
-        read_version = table.version
-    for _ in range(3):
-        try:
-            merged = dict(table.state)
-            merged[STATE_KEY] = state
-            store.put(engine(), table.id, read_version, merged)
-            return
-        except store.Conflict as c:
-            flash("Someone at the table saved first; your search data was written on top of their version.",
-                  "conflict")
-            table, read_version = c.current, c.current.version
-    flash("Not saved with the table: it kept changing. Try again.", "error")
+        return update_table(table, mutate)
+    except store.Conflict:
+        flash("Not saved with the table: it kept changing. Try again.", "error")
+        return table
 
 
 def _grid(state: dict) -> list[dict]:
@@ -504,17 +521,21 @@ def page():
             except ApiError as err:
                 problems += err.fields
         if table is not None and not problems:
-            _save_with_table(table, state, request.form)
-            table = store.get(engine(), table.id)
+            table = _save_with_table(table, state)
             ctx["table"] = table
     else:
-        state = clean_state(table.state.get(STATE_KEY)) if table is not None else empty_state()
+        state = clean_state(state_part(table, STATE_KEY)) if table is not None else empty_state()
     odds, best, result_problems = _results(state)
+    rules = list(RULES)
+    for answer in (odds, best):
+        rules += [i for i in (answer or {}).get("rules", []) if i not in rules]
+    if state["set_aside"]:
+        rules += [i for i in (R_NO_MATCH, R_SET_ASIDE) if i not in rules]
     pool_cards = sum(c["count"] for c in state["cells"].values())
     return render_template(
         "raising_robots/search.html", state=state, grid=_grid(state), rows=CELL_ROWS, row_names=ROW_NAMES,
         short=SHORT, known_text=cards_text(state["known_bottom"]), odds=odds, best=best,
         top_best=(best["ranking"][:3] if best else []), problems=problems + result_problems, note=note,
         fields=fields, pool_cards=pool_cards, aside_total=sum(state["set_aside"].values()),
-        rules=RULES, rule_titles=RULE_TITLES, version=table.version if table is not None else "",
+        rules=rules, rule_titles=rule_titles(ALL_RULES), version=table.version if table is not None else "",
         **ctx), (400 if request.method == "POST" and (problems or result_problems) else 200)

@@ -25,6 +25,8 @@ from .competitions import (
 )
 from .competitions_planner import Plan, PlanResult
 
+# Rule entries of the rules assistant (assistant/data/rules/raising_robots.toml) each answer relies on:
+# every competition card has its own entry, "rr-card-<criterion>"; readings are Tablebot's.
 R_HOW = "rr-how-to-complete-competitions"
 R_CRITERIA = "rr-completion-criteria"
 R_REWARDS = "rr-completion-rewards"
@@ -32,6 +34,61 @@ R_TILE = "rr-competition-card-and-tile-overview"
 R_COMP_EXAMPLE = "rr-competition-example"
 R_FRIEND_EXAMPLE = "rr-friendship-example"
 R_FRIENDSHIPS = "rr-friendships"
+R_COMPLETING = "rr-reading-completing"
+R_PLANNER_VALUES = "rr-reading-planner-values"
+R_COST_LAYOUT = "rr-completion-cost-and-rewards-layout"
+R_REWARD_SIDES = "rr-reading-reward-sides"
+R_SEVERAL = ("rr-important-several-at-once", "rr-reading-several-competitions")
+R_ONCE = "rr-important-complete-once"
+R_TOKEN_A_SIDE = "rr-important-tile-a-side-token-type"
+R_B_SIDE = "rr-tile-b-side"
+R_RESOURCES_COST = "rr-reading-resources-cost"
+R_CAP = ("rr-important-max-two-friendships", "rr-reading-friendship-cap")
+R_THINK_TOKENS = "rr-reading-think-tank-tokens"
+R_TOKEN_CANNOT_PAY = "rr-important-token-for-criterion-cannot-pay"
+R_ANY_ROW = "rr-important-any-row-symbol"
+_CLAIM = "rr-important-criteria-met-when-claiming"
+_TOKENS_PLACED = ("rr-important-tokens-must-be-placed", R_THINK_TOKENS, R_TOKEN_CANNOT_PAY)
+_RACE = ("rr-reading-robo-race-matching",)
+_CARD_VALUES = "rr-reading-robo-race-card-values"
+CRITERION_RULES: dict[str, tuple[str, ...]] = {  # beyond the card's own entry: what its check applies
+    "expo-9-of-one": ("rr-reading-criteria-counts", _CLAIM),
+    "expo-5-of-two": ("rr-reading-criteria-counts", _CLAIM),
+    "expo-3-sets": ("rr-reading-criteria-counts", _CLAIM),
+    "mech-13-batteries": (_CLAIM,),
+    "mech-10-robot-cards": (_CLAIM, R_COMP_EXAMPLE),
+    "mech-7-duct-tape": (_CLAIM,),
+    "think-2-d-grades": (_CLAIM,),
+    "think-1-c-grade": (_CLAIM,),
+    "think-3-same-type": (*_TOKENS_PLACED, R_FRIEND_EXAMPLE),
+    "think-3-different-types": _TOKENS_PLACED,
+    "race-energy-costs": (*_RACE, _CARD_VALUES),
+    "race-resource-costs": (*_RACE, _CARD_VALUES),
+    "race-energy-ranges": (*_RACE, "rr-important-upgraded-energy-needs-upgrade"),
+    "race-phase-rows": _RACE,
+    "race-vp-values": _RACE,
+    "race-same-row": (),
+}
+
+
+def card_rule(criterion: str) -> str:
+    """The rules assistant's entry for one competition card."""
+    return f"rr-card-{criterion}"
+
+
+def criterion_rules(comp: Competition, state: PlayerState) -> tuple[str, ...]:
+    """The card's entry and the readings its check applies (the any-row note when such a robot counts)."""
+    ids = [card_rule(comp.criterion), *CRITERION_RULES[comp.criterion]]
+    if comp.type == "robo_race" and any(r.any_row for r in state.robots):
+        ids.append(R_ANY_ROW)
+    return tuple(ids)
+
+
+# Every id this module can name, for pages that draw links from API answers.
+ALL_RULES: tuple[str, ...] = tuple(dict.fromkeys([
+    R_HOW, R_CRITERIA, R_REWARDS, R_TILE, R_COMPLETING, R_PLANNER_VALUES, R_COST_LAYOUT, R_REWARD_SIDES, *R_SEVERAL,
+    R_ONCE, R_TOKEN_A_SIDE, R_B_SIDE, R_RESOURCES_COST, R_FRIENDSHIPS, *R_CAP, R_ANY_ROW,
+    *(card_rule(c) for c in CRITERION_RULES), *(i for ids in CRITERION_RULES.values() for i in ids)]))
 
 
 def article(word: str) -> str:
@@ -52,6 +109,7 @@ class Eligibility:
     completed: bool
     in_plan: bool
     matching: tuple[tuple[str, int], ...] = ()
+    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -198,6 +256,29 @@ def _order_reason(k: int, plan: Plan, comps: Sequence[Competition], start: Playe
     return f"Before {nxt}: the other way round, {check.problem}."
 
 
+def step_rules(k: int, plan: Plan, comp: Competition, by_type: dict[str, Competition], before: PlayerState
+               ) -> list[str]:
+    """The entries one step of the plan relies on: its card, how it pays on this side, its reward, and
+    the several-at-once rule when it shares the moment with other steps."""
+    step = plan.steps[k]
+    ids = [card_rule(comp.criterion), *CRITERION_RULES[comp.criterion], R_HOW, R_CRITERIA, R_REWARDS]
+    if step.payment.kind == "token":
+        ids += [R_TILE, R_TOKEN_A_SIDE]
+        if any(by_type[s.type].criterion.startswith("think-3") for s in plan.steps[k + 1:]):
+            ids.append(R_THINK_TOKENS)  # the token now lies on this tile: placed, for a later Think Tank
+    elif step.payment.kind == "resources":
+        ids.append(R_RESOURCES_COST)
+    if comp.side == "B":
+        ids.append(R_B_SIDE)
+    if step.reward == "friendship":
+        ids.append(R_FRIENDSHIPS)
+    if before.friendships >= FRIENDSHIP_CAP:
+        ids += R_CAP
+    if len(plan.steps) > 1:
+        ids += R_SEVERAL
+    return list(dict.fromkeys(ids))
+
+
 def explain(state: PlayerState, competitions: Sequence[Competition], result: PlanResult,
             rules: Rules | None = None, values: Values | None = None) -> Explanation:
     rules, values = rules or Rules(), values or Values()
@@ -221,11 +302,18 @@ def explain(state: PlayerState, competitions: Sequence[Competition], result: Pla
             else:
                 why += ("; left out: paying for it would cost more than it gives, or leave a better "
                         "competition unpaid")
+        ids = criterion_rules(comp, state) + ((R_ONCE,) if done else ())
         eligible.append(Eligibility(comp.type, comp.criterion, verdict.met, why, done, comp.type in in_plan,
-                                    verdict.matching))
+                                    verdict.matching, ids))
     by_type = {c.type: c for c in competitions}
     explained = []
-    all_rules = [R_HOW, R_CRITERIA]
+    all_rules = [R_HOW, R_COMPLETING, R_PLANNER_VALUES]
+    if plan.steps:
+        all_rules += [R_COST_LAYOUT, R_REWARD_SIDES]
+    if len(plan.steps) > 1:
+        all_rules += R_SEVERAL
+    if state.friendships >= FRIENDSHIP_CAP:
+        all_rules += R_CAP
     for k, step in enumerate(plan.steps):
         comp = by_type[step.type]
         before = plan.check.states[k]
@@ -235,18 +323,12 @@ def explain(state: PlayerState, competitions: Sequence[Competition], result: Pla
         order = _order_reason(k, plan, competitions, state, rules, values)
         if order:
             reasons.insert(0, order)
-        ids = [R_HOW, R_CRITERIA, R_REWARDS]
-        if step.payment.kind == "token":
-            ids.append(R_TILE)
-        if comp.criterion.startswith("think-3"):
-            ids.append(R_FRIEND_EXAMPLE)
-        if comp.criterion == "mech-10-robot-cards":
-            ids.append(R_COMP_EXAMPLE)
-        if step.reward == "friendship":
-            ids.append(R_FRIENDSHIPS)
+        ids = step_rules(k, plan, comp, by_type, before)
         value = reward_worth - payment_cost(step.payment, values)
         explained.append(StepExplained(step, plan.check.verdicts[k].why, tuple(reasons), value, tuple(ids)))
         all_rules += [i for i in ids if i not in all_rules]
+    for e in eligible:
+        all_rules += [i for i in e.rules if i not in all_rules]
 
     notes = []
     if result.status == "feasible":

@@ -36,12 +36,16 @@ ABILITIES = {  # id -> (display name, parts it has, may it be upgraded, rule id)
     "johannes": ("Johannes", ("base", "upgrade"), True, "rr-johannes-complexity-medium"),
     "charlotte": ("Charlotte", ("base", "upgrade"), True, "rr-charlotte-complexity-medium"),
     "sacagawea": ("Sacagawea", ("base", "upgrade"), True, "rr-sacagawea-complexity-medium"),
-    "temple_friendship": ("Temple (Friendship)", ("base",), False, "rr-friendship-ability-clarifications"),
-    "confucius_friendship": ("Confucius (Friendship, when gained)", ("base",), False,
-                             "rr-friendship-ability-clarifications"),
-    "johannes_friendship": ("Johannes (Friendship, when gained)", ("base",), False,
-                            "rr-friendship-ability-clarifications"),
+    "temple_friendship": ("Temple (Friendship)", ("base",), False, "rr-friendship-temple"),
+    "confucius_friendship": ("Confucius (Friendship, when gained)", ("base",), False, "rr-friendship-confucius"),
+    "johannes_friendship": ("Johannes (Friendship, when gained)", ("base",), False, "rr-friendship-johannes"),
 }
+RULE_ORDER = ("rr-important-round-end-order", "rr-reading-round-end-order")
+RULE_JOHANNES_ORDER = "rr-reading-johannes"  # upgraded: the +1s first, then count the 8s
+RULE_JOHANNES_CARDS = "rr-reading-johannes-robot-cards"  # robot cards are in hand, never counted
+RULE_SACAGAWEA = "rr-sacagawea-complexity-medium"
+RULE_SEARCH = "rr-search"
+ALL_RULES = (*RULE_ORDER, *(a[3] for a in ABILITIES.values()), RULE_JOHANNES_ORDER, RULE_JOHANNES_CARDS, RULE_SEARCH)
 CHARLOTTE_ACTIONS = ("skip", "assemble", "unlock")
 SACAGAWEA_REWARDS = ("battery_and_card", "vp")
 
@@ -87,6 +91,7 @@ class Step:
     robot_added: Robot | None = None
     tokens_unlocked: int = 0
     index: int = 0  # which entry of the order it came from
+    rules: tuple[str, ...] = ()  # every rule entry this step applies, its ability's first
 
 
 @dataclass(frozen=True)
@@ -233,10 +238,20 @@ def _run_part(ab: Ability, i: int, part: str, inv: Inventory, robots: list[Robot
     link = None
     added = None
     unlocked = 0
+    rules = [rule]
     if ab.id == "johannes":
         inv, why = _johannes_base(inv) if part == "base" else _johannes_upgrade(inv)
+        if part == "upgrade":
+            rules.append(RULE_JOHANNES_ORDER)
+        at = JOHANNES_BASE_AT if part == "base" else JOHANNES_UPGRADE_AT
+        if before.robot_cards >= at or sacagawea:
+            why += (f"; your {before.robot_cards} robot card(s) are in your hand, not the inventory, so they never"
+                    " count here" + (", not even as duct tape" if sacagawea else ""))
+            rules.append(RULE_JOHANNES_CARDS)
     elif ab.id == "charlotte" and part == "base":
         inv, robots, why, added, unlocked = _charlotte_base(ab, i, inv, robots, sacagawea)
+        if ab.action == "assemble" and ab.payment.get("robot_cards", 0) > ab.extra_cost:
+            rules.append(RULE_SACAGAWEA)  # robot cards paid the robot's own cost, as duct tape
     elif ab.id == "charlotte":
         if ab.gain_wild not in WILD_ITEMS:
             raise RoundEndInputError(f"abilities[{i}].gain_wild", f"choose the wild: {', '.join(WILD_ITEMS)}")
@@ -246,6 +261,7 @@ def _run_part(ab: Ability, i: int, part: str, inv: Inventory, robots: list[Robot
         if ab.search:
             inv = inv.add(robot_cards=1)
             link = SEARCH_PAGE
+            rules.append(RULE_SEARCH)
             why = ("do a Search (pick a Phase Row and a basic-action energy range; the Search page gives"
                    " the odds); it always ends with one card in your hand")
         else:
@@ -270,7 +286,7 @@ def _run_part(ab: Ability, i: int, part: str, inv: Inventory, robots: list[Robot
         inv = inv.add(sensor=1, gear=1, microchip=1, program=1, battery=1, duct_tape=1, vp=1)
         why = "when gained: 1 each of sensor, gear, microchip, program, battery, duct tape and VP"
     label = name + (" (upgraded)" if part == "upgrade" else "")
-    step = Step(ab.id, part, label, _diff(before, inv), why, rule, link, added, unlocked, i)
+    step = Step(ab.id, part, label, _diff(before, inv), why, rule, link, added, unlocked, i, tuple(rules))
     return inv, robots, step
 
 

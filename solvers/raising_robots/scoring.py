@@ -29,8 +29,19 @@ RESOURCE_PAIR_VP = 1
 VP56_PAIR_VP = 3
 FULL_COLUMN_VP = 4
 
+# Rule entries (rules assistant) each line relies on
 RULE_ICONS = "rr-game-end-icons"
 RULE_ABILITY = "rr-game-end-ability"
+RULE_NEEDS_UPGRADE = "rr-game-end-ability-needs-upgrade"
+RULE_UPGRADED_ONLY = "rr-reading-game-end-upgraded-only"  # upgraded only, pairs round down, nothing spent
+RULE_END_SCORING = "rr-fact-end-scoring"
+RULE_FINAL_SCORE = "rr-reading-final-score"
+RULE_CLASS_CARDS = "rr-fact-class-cards"
+RULE_EXTRA_CREDIT = "rr-reading-extra-credit-no-grade"  # no grade + Extra Credit = D; A stays A
+ICON_RULES = {"a_grade": "rr-icon-a-grade", "microchip_robots": "rr-icon-microchip-robots",
+              "resource_pairs": "rr-icon-resource-pairs", "vp56_robots": "rr-icon-vp56-robots",
+              "full_columns": "rr-icon-full-columns"}
+PAIR_ICONS = ("microchip_robots", "resource_pairs", "vp56_robots")
 
 
 class ScoreInputError(ValueError):
@@ -78,7 +89,11 @@ class Line:
     vp: int
     why: str
     kind: str  # robots, class_cards, inventory, leftovers, game_end (the bar chart's groups)
-    rule: str | None = None
+    rules: tuple[str, ...] = ()  # the rule entries this line applies, most specific first
+
+    @property
+    def rule(self) -> str | None:
+        return self.rules[0] if self.rules else None
 
 
 @dataclass(frozen=True)
@@ -160,7 +175,8 @@ def score(inventory: Inventory, robots: Sequence[Robot], class_cards: Sequence[C
     robot_vp = sum(r.vp for r in placed)
     lines.append(Line("Robots in the play area", robot_vp,
                       f"printed VP of {len(placed)} assembled robot(s)"
-                      + (": " + " + ".join(str(r.vp) for r in placed) if placed else ""), "robots"))
+                      + (": " + " + ".join(str(r.vp) for r in placed) if placed else ""), "robots",
+                      (RULE_END_SCORING,)))
 
     class_vp = 0
     a_grades = 0
@@ -176,17 +192,18 @@ def score(inventory: Inventory, robots: Sequence[Robot], class_cards: Sequence[C
         else:
             why = f"grade {g} met" if g != "none" else "no grade met"
         why += f": {vp} VP from the card" if g != "none" else ": 0 VP"
-        lines.append(Line(label, vp, why, "class_cards"))
+        rules = (RULE_CLASS_CARDS,) + ((RULE_EXTRA_CREDIT,) if card.extra_credit and card.grade in ("none", "A") else ())
+        lines.append(Line(label, vp, why, "class_cards", rules))
 
     lines.append(Line("VP in inventory", inventory.vp, "the VP track at game end (competition rewards included)",
-                      "inventory"))
+                      "inventory", (RULE_END_SCORING,)))
 
     n_left = leftover_count(inventory)
     leftovers = n_left // 3
     lines.append(Line("Leftovers", leftovers,
                       f"{inventory.battery} batteries + {sum(inventory.get(r) for r in RESOURCES)} resources"
                       f" + {inventory.duct_tape} duct tape + {inventory.robot_cards} robot cards = {n_left};"
-                      f" 1 VP per 3, rounded down", "leftovers"))
+                      f" 1 VP per 3, rounded down", "leftovers", (RULE_END_SCORING,)))
 
     cols = full_columns(placed)
     microchip_robots = sum(r.needs_microchip for r in placed)
@@ -199,7 +216,8 @@ def score(inventory: Inventory, robots: Sequence[Robot], class_cards: Sequence[C
         name = _robot_name(r)
         if not r.upgraded:
             lines.append(Line(f"{name}: Game End ability", 0,
-                              "not upgraded, so its Game End ability does not score", "game_end", RULE_ABILITY))
+                              "not upgraded, so its Game End ability does not score", "game_end",
+                              (RULE_NEEDS_UPGRADE, RULE_UPGRADED_ONLY)))
             continue
         if kind == "a_grade":
             vp = A_GRADE_VP * a_grades
@@ -220,7 +238,8 @@ def score(inventory: Inventory, robots: Sequence[Robot], class_cards: Sequence[C
             why = (f"{len(cols)} completely filled column(s)"
                    + (f" ({', '.join(map(str, cols))})" if cols else "") + f" x {FULL_COLUMN_VP} VP")
         game_end += vp
-        lines.append(Line(f"{name}: Game End ({kind.replace('_', ' ')})", vp, why, "game_end", RULE_ICONS))
+        lines.append(Line(f"{name}: Game End ({kind.replace('_', ' ')})", vp, why, "game_end",
+                          (ICON_RULES[kind],) + ((RULE_UPGRADED_ONLY,) if kind in PAIR_ICONS else ())))
 
     total = robot_vp + class_vp + inventory.vp + leftovers + game_end
     return Score(robot_vp, class_vp, inventory.vp, leftovers, game_end, total, tuple(lines), cols)
@@ -267,7 +286,9 @@ def standings(players: Sequence[tuple[str, Score]]) -> list[Standing]:
 # ---- solo target ---------------------------------------------------------------------------------
 
 SOLO_ADJUSTMENT = {"single": 20, "campaign": 50}  # rulebook "Solo / 2P Gameplay Changes"
-RULE_SOLO = "rr-solo-2p-gameplay-changes"
+RULE_SOLO = "rr-solo-scoring-thresholds"
+RULE_SOLO_EXACT = "rr-reading-solo-target"  # a score equal to the target reaches it
+
 
 
 @dataclass(frozen=True)
@@ -291,3 +312,21 @@ def solo_target(total: int, threshold: int, mode: str, competitions: bool) -> So
     why = (f"{threshold} entered + {adj} for Competitions & Friendships ({mode})" if competitions
            else f"{threshold} entered; no adjustment without Competitions & Friendships")
     return SoloResult(threshold, adj, target, total, total - target, total >= target, why)
+
+
+def solo_rules(result: SoloResult) -> tuple[str, ...]:
+    return (RULE_SOLO,) + ((RULE_SOLO_EXACT,) if result.margin == 0 else ())
+
+
+def score_rules(result: Score) -> tuple[str, ...]:
+    """Every rule entry the score relies on: the reading of the total, then each line's, in order."""
+    ids = [RULE_FINAL_SCORE]
+    if any(ln.kind == "game_end" for ln in result.lines):
+        ids += [RULE_ICONS, RULE_ABILITY]
+    for ln in result.lines:
+        ids += [i for i in ln.rules if i not in ids]
+    return tuple(ids)
+
+
+ALL_RULES = (RULE_FINAL_SCORE, RULE_END_SCORING, RULE_ICONS, RULE_ABILITY, *ICON_RULES.values(), RULE_NEEDS_UPGRADE,
+             RULE_UPGRADED_ONLY, RULE_CLASS_CARDS, RULE_EXTRA_CREDIT, RULE_SOLO, RULE_SOLO_EXACT)

@@ -19,8 +19,7 @@
   var COMMON = ["rr-how-to-complete-competitions", "rr-completion-criteria", "rr-completion-rewards"]; // shown once, below
   var seat = Number(form.dataset.seat || 0);
   var seatName = form.dataset.seatName || "you";
-  var titles = {};
-  try { titles = JSON.parse(form.dataset.ruleTitles || "{}"); } catch (e) { titles = {}; }
+  var RR = window.RR;
   var resultBox = document.getElementById("rrc-result");
   var resultBody = document.getElementById("rrc-result-body");
   var errorBox = document.getElementById("rrc-error");
@@ -131,18 +130,22 @@
       + (r.vp ? " and +" + r.vp + " VP" : "");
   }
   function valueSpan(v) { var s = el("span", "num", v.approx.toFixed(2)); s.title = "exactly " + v.exact; return s; }
-  function ruleLinks(ids) {
-    var p = el("p", "rule-links", "Rules: ");
-    ids.forEach(function (id) { var a = el("a", null, titles[id] || id); a.href = "/rules/" + id; p.appendChild(a); });
-    return p;
+  // which rules show where, as the server's _rule_lists: each step its own, each competition its card
+  // (inline), the rest once under the plan
+  function generalRules(data) {
+    var shown = {};
+    data.plan.steps.forEach(function (s) { s.rules.forEach(function (id) { if (COMMON.indexOf(id) < 0) shown[id] = true; }); });
+    data.eligible.forEach(function (e) { if (e.rules.length) shown[e.rules[0]] = true; });
+    return data.rules.filter(function (id) { return !shown[id]; });
   }
 
   function render(data) {
     var now = readSeat(), p = data.plan, frag = document.createDocumentFragment();
+    var who = seatName;
     if (p.steps.length) {
-      var head = el("p", "headline", p.steps.length + " competition" + (p.steps.length > 1 ? "s" : "") + ", worth ");
+      var head = el("p", "headline", "Complete " + p.steps.map(function (s) { return s.name; }).join(", then ") + ": worth ");
       head.appendChild(valueSpan(p.value));
-      head.appendChild(document.createTextNode(" VP to you."));
+      head.appendChild(document.createTextNode(" VP to " + who + "."));
       frag.appendChild(head);
       var ol = el("ol", "steps");
       p.steps.forEach(function (s) {
@@ -154,22 +157,24 @@
         var ul = el("ul", "reasons");
         s.reasons.forEach(function (r) { ul.appendChild(el("li", null, r)); });
         li.appendChild(ul);
-        var own = s.rules.filter(function (id) { return COMMON.indexOf(id) < 0; });
-        if (own.length) li.appendChild(ruleLinks(own));
+        li.appendChild(RR.ruleList(s.rules.filter(function (id) { return COMMON.indexOf(id) < 0; }), "Rules for this step"));
         ol.appendChild(li);
       });
       frag.appendChild(ol);
-      var bp = el("p"), b = el("button", "btn primary", "Apply: update " + (tableId ? "the table" : "the numbers below"));
+      var changes = ITEMS.filter(function (k) { return now.inventory[k] !== p.inventory_after[k]; })
+        .map(function (k) { return LABELS[k] + " " + now.inventory[k] + " → " + p.inventory_after[k]; });
+      if (p.friendships_after !== now.friendships) changes.push("Friendship cards " + now.friendships + " → " + p.friendships_after);
+      var after = el("p", "after", "Afterwards: " + changes.join(", ") + ".");
+      after.id = "rrc-after";
+      frag.appendChild(after);
+      var bp = el("p"), b = el("button", "btn primary", "Done: update " + (who === "you" ? "your" : who + "’s") + " numbers");
       b.type = "button"; b.id = "rrc-apply";
       b.addEventListener("click", apply);
       bp.appendChild(b);
       frag.appendChild(bp);
-      var changes = ITEMS.filter(function (k) { return now.inventory[k] !== p.inventory_after[k]; })
-        .map(function (k) { return LABELS[k] + " " + now.inventory[k] + " → " + p.inventory_after[k]; });
-      if (p.friendships_after !== now.friendships) changes.push("Friendship cards " + now.friendships + " → " + p.friendships_after);
-      var after = el("p", "small muted", "After: " + changes.join(", ") + ".");
-      after.id = "rrc-after";
-      frag.appendChild(after);
+    } else if (!data.competitions.length) {
+      frag.appendChild(el("p", "headline", "No competitions chosen yet."));
+      frag.appendChild(el("p", null, "Pick the four cards in play under “Competitions in play” below, or deal them with the setup helper."));
     } else {
       frag.appendChild(el("p", "headline", "Complete nothing now."));
     }
@@ -186,21 +191,27 @@
       frag.appendChild(d);
     }
     data.notes.forEach(function (n) { frag.appendChild(el("p", "small muted note", n)); });
-    frag.appendChild(el("h3", null, "Each competition now"));
-    var el_ = el("ul", "eligible");
-    data.eligible.forEach(function (e) {
-      var ok = e.met && !e.completed, li = el("li", ok ? "met" : "unmet"), mark = el("span", "mark", ok ? "✓" : "✗");
-      mark.setAttribute("aria-hidden", "true");
-      li.appendChild(mark);
-      var span = el("span");
-      span.appendChild(el("strong", null, e.name));
-      span.appendChild(el("span", "sr-only", e.met ? " met " : " not met "));
-      span.appendChild(document.createTextNode(" " + e.why));
-      li.appendChild(span);
-      el_.appendChild(li);
-    });
-    frag.appendChild(el_);
-    frag.appendChild(ruleLinks(data.rules));
+    if (data.eligible.length) {
+      frag.appendChild(el("h3", null, "Each competition now"));
+      var list = el("ul", "eligible");
+      data.eligible.forEach(function (e) {
+        var ok = e.met && !e.completed, li = el("li", ok ? "met" : "unmet"), mark = el("span", "mark", ok ? "✓" : "✗");
+        mark.setAttribute("aria-hidden", "true");
+        li.appendChild(mark);
+        var span = el("span"), card = el("a", null, "card");
+        span.appendChild(el("strong", null, e.name));
+        span.appendChild(el("span", "sr-only", ok ? " (met)" : " (not met)"));
+        span.appendChild(document.createTextNode(": " + e.why + " · "));
+        card.href = "/rules/" + e.rules[0];
+        span.appendChild(card);
+        li.appendChild(span);
+        list.appendChild(li);
+      });
+      frag.appendChild(list);
+    }
+    var general = RR.ruleList(generalRules(data), "Rules this plan relies on");
+    if (general.id !== undefined) general.id = "rrc-rules";
+    frag.appendChild(general);
     resultBody.textContent = "";
     resultBody.appendChild(frag);
   }
@@ -233,23 +244,52 @@
       return Object.assign({}, base, r.robot);
     });
   }
+  // Only what this page changed since it was drawn (or last saved) is written, so a change another page
+  // made meanwhile (the score page's inventory, the setup helper's tile sides) is not undone.
+  var base = null;
+  function snapshot() { return JSON.parse(JSON.stringify({ comps: readComps(), seat: readSeat() })); }
+  function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+  function roundOf(state) {
+    var t = state.table && typeof state.table === "object" ? state.table : {}, r = t.round;
+    var m = state.rr_competitions && state.rr_competitions.marker;
+    r = typeof r === "number" && r >= 1 && r <= 99 ? Math.floor(r) : 0;
+    m = typeof m === "number" && m >= 1 && m <= 8 ? Math.floor(m) : 0;
+    return Math.max(r, m) || Number(form.dataset.round || 1);
+  }
   function mutate(state) {
-    var mine = readComps(), s = readSeat();
+    var mine = readComps(), s = readSeat(), was = base || snapshot();
     var cs = Object.assign({}, state.rr_competitions || {});
-    ["cards", "sides", "tiles", "card_values", "values", "duct_tape_pays_resources"].forEach(function (k) { cs[k] = mine[k]; });
-    var done = Array.isArray(cs.completed_this_round) ? cs.completed_this_round.slice() : [];
-    justCompleted.forEach(function (t) { if (done.indexOf(t) < 0) done.push(t); });
-    cs.completed_this_round = done;
+    ["cards", "sides", "tiles", "card_values", "values"].forEach(function (k) {
+      if (!same(mine[k], was.comps[k]) || cs[k] === undefined) cs[k] = Object.assign({}, cs[k] || {}, mine[k]);
+    });
+    ["tiles", "card_values", "values"].forEach(function (k) {  // a value set back to its default is dropped
+      if (!same(mine[k], was.comps[k])) {
+        Object.keys(was.comps[k]).forEach(function (x) { if (!(x in mine[k]) && cs[k]) delete cs[k][x]; });
+      }
+    });
+    if (mine.duct_tape_pays_resources !== was.comps.duct_tape_pays_resources) cs.duct_tape_pays_resources = mine.duct_tape_pays_resources;
+    if (justCompleted.length) {
+      var done = Array.isArray(cs.completed_this_round) ? cs.completed_this_round.slice() : [];
+      justCompleted.forEach(function (t) { if (done.indexOf(t) < 0) done.push(t); });
+      cs.completed_this_round = done;
+      cs.completed_round = roundOf(state);
+    }
     state.rr_competitions = cs;
     var players = Array.isArray(state.rr_players) ? state.rr_players.slice() : [];
     while (players.length <= seat) players.push({});
     var own = Object.assign({}, players[seat] || {});
-    own.inventory = Object.assign({}, own.inventory || {}, s.inventory);
-    own.tokens = s.tokens;
-    own.class_status = s.class_status;
-    own.friendships = s.friendships;
-    own.completed = s.completed;
-    own.robots = mergeRobots(own.robots, s.robots);
+    var inv = Object.assign({}, own.inventory || {});
+    // a field is written when this page changed it, or when the table has none yet
+    ITEMS.forEach(function (k) { if (s.inventory[k] !== was.seat.inventory[k] || inv[k] === undefined) inv[k] = s.inventory[k]; });
+    own.inventory = inv;
+    if (!same(s.tokens, was.seat.tokens) || own.tokens === undefined) own.tokens = s.tokens;
+    if (!same(s.class_status, was.seat.class_status) || own.class_status === undefined) own.class_status = s.class_status;
+    if (s.friendships !== was.seat.friendships || own.friendships === undefined) own.friendships = s.friendships;
+    if (!same(s.completed, was.seat.completed) || own.completed === undefined) {
+      if (!same(s.completed, own.completed)) delete own.competitions_completed;  // a count typed on the score page is out of date
+      own.completed = s.completed;
+    }
+    if (!same(s.robots, was.seat.robots) || own.robots === undefined) own.robots = mergeRobots(own.robots, s.robots);
     players[seat] = own;
     state.rr_players = players;
     return state;
@@ -260,7 +300,10 @@
     // one save at a time: each starts from the version the previous one wrote
     saving = saving.then(function () {
       if (table.version === null) return null;
+      var next = snapshot();
       return table.save(mutate).then(function () {
+        base = next;
+        justCompleted = [];
         // robots saved: their stored index is now their place in the list
         robotsBox.querySelectorAll("fieldset.robot").forEach(function (fs, i) { setSrc(fs, i); });
       });
@@ -355,7 +398,7 @@
   });
   form.addEventListener("change", function (e) {
     if (e.target.closest && e.target.closest("#rrc-new-robot")) return;
-    if (e.target.name && e.target.name.indexOf("card-") === 0) markOff();
+    if (e.target.name && (e.target.name.indexOf("card-") === 0 || e.target.name.indexOf("side-") === 0)) markOff();
     changed();
   });
   form.addEventListener("submit", function (e) { e.preventDefault(); plan(); save(); });
@@ -371,13 +414,18 @@
     var show = seatSelect.form.querySelector(".nojs-only");
     if (show) show.hidden = true;
   }
+  var inPlaySum = document.getElementById("rrc-in-play-sum");
   function markOff() {
+    var parts = [];
     form.querySelectorAll(".comp").forEach(function (c) {
-      var s = c.querySelector("select");
+      var s = c.querySelector("select"), side = c.querySelector("input[type=radio]:checked");
       c.classList.toggle("off", !s.value);
+      if (s.value) parts.push(c.dataset.short + " " + (side ? side.value : "A"));
     });
+    if (inPlaySum) inPlaySum.textContent = parts.join(" · ");
   }
   markOff();
+  base = snapshot();
 
   if (tableId) {
     table = T.table(tableId);

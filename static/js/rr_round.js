@@ -111,6 +111,7 @@
   }
 
   var box = document.getElementById("rr-result-body"), errorBox = document.getElementById("rr-error");
+  var applyLabel = form.dataset.applyLabel || "Done: use this as my inventory";
   var tableId = document.body.dataset.tableId;
   function render(d, before, nRobots) {
     box.textContent = "";
@@ -128,6 +129,7 @@
       r.href = "/rules/" + s.rule;
       why.append(" · ", r);
       li.appendChild(why);
+      li.appendChild(window.RR.ruleList(s.rules.slice(1), "More rules for this step"));
       ol.appendChild(li);
     });
     box.append(ol, el("h3", "", "After the round end"));
@@ -156,16 +158,22 @@
     table.appendChild(tb);
     box.appendChild(table);
     d.notes.forEach(function (n) { box.appendChild(el("p", "notice warn small", n)); });
-    var p = el("p"), btn = el("button", "btn", "Use this as my inventory");
-    btn.type = "submit"; btn.name = "action"; btn.value = "apply";
+    var p = el("p"), btn = el("button", "btn primary", applyLabel);
+    btn.type = "submit"; btn.name = "action"; btn.value = "apply"; btn.id = "rr-apply";
     p.appendChild(btn);
     box.appendChild(p);
+  }
+  function renderRules(ids) {
+    var holder = document.getElementById("rr-rules-box"), list = window.RR.ruleList(ids, "Rules the round end follows");
+    holder.textContent = "";
+    if (list.id !== undefined) list.id = "rr-rules";
+    holder.appendChild(list);
   }
 
   function refresh() {
     var b = body(choices());
     return T.api("POST", "/api/raising-robots/round-end", b).then(function (res) {
-      if (res.ok) { errorBox.hidden = true; render(res.data, b.inventory, b.robots.length); return; }
+      if (res.ok) { errorBox.hidden = true; render(res.data, b.inventory, b.robots.length); renderRules(res.data.rules); return; }
       errorBox.textContent = T.errorText(res);
       errorBox.hidden = false;
     });

@@ -71,8 +71,9 @@
       cards.push(card);
     }
     s.class_cards = cards;
-    var comp = int("competitions_completed");
-    if (comp !== null) s.competitions_completed = comp;
+    var comp = int("competitions_completed"), listed = Array.isArray(old.completed) ? old.completed.length : null;
+    delete s.competitions_completed;
+    if (comp !== null && comp !== listed) s.competitions_completed = comp;  // else the planner's list says it
     return s;
   }
 
@@ -181,8 +182,8 @@
 
   function renderStandings(d) {
     var body = document.querySelector("#rr-standings tbody");
-    body.textContent = "";
-    d.standings.forEach(function (s) {
+    if (body) body.textContent = "";
+    if (body) d.standings.forEach(function (s) {
       var tr = el("tr", s.name === names[seat] ? "rr-me" : ""), who = el("td", "", s.name);
       if (s.decided_by && s.decided_by !== "total") {
         who.appendChild(el("span", "small muted rr-tie", s.decided_by === "shared" ? "tie: shared" : "tie broken by " + s.decided_by));
@@ -215,22 +216,31 @@
     return T.api("POST", "/api/raising-robots/score/compare", body).then(function (res) {
       if (res.ok) {
         errorBox.hidden = true;
-        broken.hidden = true;
+        if (broken) broken.hidden = true;
         renderResult(res.data.scores[seat]);
         renderStandings(res.data);
+        var box = document.getElementById("rr-rules-box");
+        box.textContent = "";
+        var list = window.RR.ruleList(res.data.scores[seat].rules.concat(res.data.rules), "Rules this score relies on");
+        if (list.id !== undefined) list.id = "rr-rules";
+        box.appendChild(list);
         return;
       }
       var f = res.data && res.data.error && res.data.error.fields && res.data.error.fields[0];
       var mine = !f || f.path.indexOf("players[" + seat + "]") === 0 || f.path === "solo" || f.path === "body";
       if (mine) { errorBox.textContent = T.errorText(res); errorBox.hidden = false; }
-      else { broken.textContent = "Another player's entries need a fix: " + T.errorText(res); broken.hidden = false; }
+      else if (broken) { broken.textContent = "Another player's entries need a fix: " + T.errorText(res); broken.hidden = false; }
     });
   }
 
   var tableId = document.body.dataset.tableId, table = null;
+  // Only the fields this page changed since it was drawn (or last saved) are written, so what another
+  // page wrote meanwhile (the planner's inventory after "Done") is not undone.
+  var base = null;
+  function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
   function save() {
     if (!table) return;
-    var mine = seats[seat], solo = soloBody() || { threshold: null, mode: "single", competitions: true };
+    var mine = JSON.parse(JSON.stringify(seats[seat])), was = base || mine, solo = soloBody() || { threshold: null, mode: "single", competitions: true };
     if (form.elements["solo-threshold"]) {
       var mode = form.querySelector("input[name=solo-mode]:checked");
       solo = { threshold: int("solo-threshold"), mode: mode ? mode.value : "single", competitions: checked("solo-cf") };
@@ -238,14 +248,23 @@
     table.save(function (state) {
       var players = Array.isArray(state.rr_players) ? state.rr_players : [];
       while (players.length <= seat) players.push({});
-      var merged = Object.assign({}, players[seat] || {}, { inventory: mine.inventory, robots: mine.robots,
-                                                            class_cards: mine.class_cards });
-      if (mine.competitions_completed !== undefined) merged.competitions_completed = mine.competitions_completed;
+      var merged = Object.assign({}, players[seat] || {}), inv = Object.assign({}, merged.inventory || {});
+      ITEMS.forEach(function (k) {
+        if (mine.inventory[k] !== (was.inventory || {})[k] || inv[k] === undefined) inv[k] = mine.inventory[k];
+      });
+      merged.inventory = inv;
+      ["robots", "class_cards"].forEach(function (k) {
+        if (!same(mine[k], was[k]) || merged[k] === undefined) merged[k] = mine[k];
+      });
+      if (!same(mine.competitions_completed, was.competitions_completed)) {
+        if (mine.competitions_completed === undefined) delete merged.competitions_completed;
+        else merged.competitions_completed = mine.competitions_completed;
+      }
       players[seat] = merged;
       state.rr_players = players;
       state.rr_score = Object.assign({}, state.rr_score || {}, { solo: solo });
       return state;
-    }).catch(function () { /* the status line says why */ });
+    }).then(function () { base = mine; }).catch(function () { /* the status line says why */ });
   }
   var saveSoon = T.debounce(save, 700);
   var refreshSoon = T.debounce(refresh, 200);
@@ -254,6 +273,7 @@
     table = T.table(tableId);
     T.tableStatus(table);
     table.load().catch(function () { table = null; });
+    base = readSeat(JSON.parse(JSON.stringify(seats[seat] || {})));
   }
   form.addEventListener("input", function () { refreshSoon(); saveSoon(); });
   form.addEventListener("change", function () { refreshSoon(); saveSoon(); });

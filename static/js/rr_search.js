@@ -234,6 +234,12 @@
       showError("");
       renderOdds(res[0].data);
       if (res[1].ok) renderBest(res[1].data);
+      var ids = res[0].data.rules.concat(res[1].ok ? res[1].data.rules : []);
+      if (Object.keys(s.set_aside).length) ids = ids.concat(["rr-search-no-match", "rr-reading-search-set-aside"]);
+      var box = document.getElementById("rr-rules-box"), list = window.RR.ruleList(ids, "Rules these odds rely on");
+      box.textContent = "";
+      if (list.id !== undefined) list.id = "rr-rules";
+      box.appendChild(list);
     });
   }
 
