@@ -187,6 +187,8 @@ ACTIONS = [
     {"do": "facts", "cooperative": "1", "cards_played": ["1", "0", "4"], "max_junked": "3"},
     {"do": "apply", "state": {"funds": 20, "office": 4, "oppressors": ["sy"]}, "round": 2, "next_turn": True,
      "log": {"round": 2, "player": 2, "turn": "npc", "what": "x", "junked": 2, "office": 4}},
+    {"do": "apply", "state": {"players": [{"at": "p2"}, {"at": "p1"}], "posters": {"p2": 1}, "junk": 0},
+     "log": {"round": 2, "player": 2, "turn": "player", "what": "Do this", "junked": 1, "office": 4}},
     {"do": "remove_npc", "piece": "o0"},
     {"do": "setup"},
     {"do": "import", "board": {"spaces": [{"id": "a", "kind": "poster", "x": 10, "y": 90},
