@@ -145,6 +145,27 @@
           throw new Error(T.errorText(res));
         });
     };
+    // For a change that only makes sense on the state it was worked out from (apply a roll): one PUT on
+    // `version`; on 409 nothing is applied, the newer table is loaded, and the promise resolves to
+    // {ok: false, conflict: true} so the page can say so and answer again.
+    self.saveExact = function (version, state) {
+      return T.api("PUT", "/api/tables/" + encodeURIComponent(id), { version: version, state: state })
+        .then(function (res) {
+          if (res.ok) {
+            self.version = res.data.version; self.state = res.data.state;
+            emit("saved", res.data);
+            return { ok: true, state: self.state };
+          }
+          if (res.status === 409 && res.data && res.data.table) {
+            self.version = res.data.table.version; self.state = res.data.table.state;
+            emit("conflict", "Another phone changed the table first; nothing was applied. Here is the table now.");
+            return { ok: false, conflict: true, state: self.state };
+          }
+          emit("error", T.errorText(res));
+          return { ok: false, conflict: false, error: T.errorText(res) };
+        });
+    };
+    self.emit = emit;
     return self;
   };
 
