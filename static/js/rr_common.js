@@ -30,3 +30,21 @@
     return d;
   };
 })();
+
+// Links to the other pages of the table wait for this page's last change to be saved first (the next
+// page reads the table when it opens): `flush` saves what is pending and returns a promise, or null.
+(function () {
+  "use strict";
+  var RR = window.RR;
+  RR.saveBeforeLeaving = function (flush) {
+    document.addEventListener("click", function (e) {
+      var a = e.target.closest ? e.target.closest(".rr-other a") : null;
+      if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+      var pending = flush();
+      if (!pending) return;
+      e.preventDefault();
+      var go = function () { window.location.href = a.href; };
+      pending.then(go, go);
+    });
+  };
+})();

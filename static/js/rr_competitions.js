@@ -294,9 +294,10 @@
     state.rr_players = players;
     return state;
   }
-  var saving = Promise.resolve();
+  var saving = Promise.resolve(), dirty = false;
   function save() {
     if (!table) return;
+    dirty = false;
     // one save at a time: each starts from the version the previous one wrote
     saving = saving.then(function () {
       if (table.version === null) return null;
@@ -310,7 +311,12 @@
     }).catch(function () { /* the status line says why */ });
   }
   var planSoon = T.debounce(plan, 200), saveSoon = T.debounce(save, 700);
-  function changed() { planSoon(); saveSoon(); showStatus(""); }
+  function changed() { dirty = true; planSoon(); saveSoon(); showStatus(""); }
+  RR.saveBeforeLeaving(function () {
+    if (!table) return null;
+    if (dirty) save();
+    return saving;
+  });
 
   // ---- apply: the plan carried out ----
   function apply(ev) {

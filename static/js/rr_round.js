@@ -181,27 +181,35 @@
 
   var table = null;
   var seatEl = form.elements.seat, seat = seatEl ? Number(seatEl.value || 0) : 0;
+  // Only what this page changed since it was drawn (or last saved) reaches the seat: the planner's or the
+  // score page's changes made meanwhile stay.
+  var base = { inv: inventory(), occ: occupied() };
+  var saving = Promise.resolve(), dirty = false;
   function save() {
     if (!table) return;
-    var ch = choices(), inv = inventory(), occ = occupied();
-    table.save(function (state) {
+    dirty = false;
+    var ch = choices(), inv = inventory(), occ = occupied(), was = base;
+    saving = table.save(function (state) {
       var rre = Object.assign({}, state.rr_round_end || {});
       rre.seats = Object.assign({}, rre.seats || {});
       rre.seats[String(seat)] = ch;
       state.rr_round_end = rre;
       var players = Array.isArray(state.rr_players) ? state.rr_players : [];
       while (players.length <= seat) players.push({});
-      var mine = Object.assign({}, players[seat] || {}), have = slotsOf(mine.robots || []);
-      var robots = occ.map(function (k) {
-        var parts = k.split("-");
-        return have[k] ? Object.assign({}, have[k]) : { row: parts[0], column: Number(parts[1]) };
-      });
-      mine.inventory = inv;
-      mine.robots = robots;
+      var mine = Object.assign({}, players[seat] || {}), stored = Object.assign({}, mine.inventory || {});
+      ITEMS.forEach(function (k) { if (inv[k] !== was.inv[k] || stored[k] === undefined) stored[k] = inv[k]; });
+      mine.inventory = stored;
+      if (JSON.stringify(occ) !== JSON.stringify(was.occ) || mine.robots === undefined) {
+        var have = slotsOf(mine.robots || []);
+        mine.robots = occ.map(function (k) {
+          var parts = k.split("-");
+          return have[k] ? Object.assign({}, have[k]) : { row: parts[0], column: Number(parts[1]) };
+        });
+      }
       players[seat] = mine;
       state.rr_players = players;
       return state;
-    }).catch(function () { /* the status line says why */ });
+    }).then(function () { base = { inv: inv, occ: occ }; }).catch(function () { /* the status line says why */ });
   }
   if (tableId) {
     table = T.table(tableId);
@@ -219,8 +227,14 @@
   function changed(ev) {
     if (ev.target && ev.target.name === "seat") return;  // switching seats reloads the page
     showChoices();
+    dirty = true;
     refreshSoon(); saveSoon();
   }
+  window.RR.saveBeforeLeaving(function () {
+    if (!table) return null;
+    if (dirty) save();
+    return saving;
+  });
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
   if (seatEl && seatEl.tagName === "SELECT") {

@@ -236,16 +236,17 @@
   var tableId = document.body.dataset.tableId, table = null;
   // Only the fields this page changed since it was drawn (or last saved) are written, so what another
   // page wrote meanwhile (the planner's inventory after "Done") is not undone.
-  var base = null;
+  var base = null, saving = Promise.resolve(), dirty = false;
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
   function save() {
     if (!table) return;
+    dirty = false;
     var mine = JSON.parse(JSON.stringify(seats[seat])), was = base || mine, solo = soloBody() || { threshold: null, mode: "single", competitions: true };
     if (form.elements["solo-threshold"]) {
       var mode = form.querySelector("input[name=solo-mode]:checked");
       solo = { threshold: int("solo-threshold"), mode: mode ? mode.value : "single", competitions: checked("solo-cf") };
     }
-    table.save(function (state) {
+    saving = table.save(function (state) {
       var players = Array.isArray(state.rr_players) ? state.rr_players : [];
       while (players.length <= seat) players.push({});
       var merged = Object.assign({}, players[seat] || {}), inv = Object.assign({}, merged.inventory || {});
@@ -275,8 +276,13 @@
     table.load().catch(function () { table = null; });
     base = readSeat(JSON.parse(JSON.stringify(seats[seat] || {})));
   }
-  form.addEventListener("input", function () { refreshSoon(); saveSoon(); });
-  form.addEventListener("change", function () { refreshSoon(); saveSoon(); });
+  form.addEventListener("input", function () { dirty = true; refreshSoon(); saveSoon(); });
+  form.addEventListener("change", function () { dirty = true; refreshSoon(); saveSoon(); });
+  window.RR.saveBeforeLeaving(function () {
+    if (!table) return null;
+    if (dirty) { seats[seat] = readSeat(seats[seat] || {}); save(); }
+    return saving;
+  });
   // a tap on a slot of the map opens its row and focuses the VP field
   document.querySelectorAll("#rr-map a").forEach(function (a) {
     a.addEventListener("click", function (ev) {

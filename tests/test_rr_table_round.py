@@ -1,0 +1,124 @@
+"""One round number per table: the competitions setup helper reads and moves `state.table.round` (the
+number the table page edits), moves an older `rr_competitions.marker` there once, and turns over the
+tiles a round passed even when the round was moved on the table page (rulebook "How to Complete
+Competitions" step 5 and "Solo / 2P Gameplay Changes")."""
+from __future__ import annotations
+
+import re
+
+from solvers.raising_robots.competitions_setup import tile_of
+
+SETUP = "/raising-robots/competitions/setup"
+PLANNER = "/raising-robots/competitions"
+CARDS = {"engineering_expo": "expo-9-of-one", "mech_masters": "mech-13-batteries",
+         "think_tank": "think-3-same-type", "robo_race": "race-same-row"}
+SIDES_A = {t: "A" for t in CARDS}
+
+
+def table_with(client, state: dict, players: int = 2) -> str:
+    t = client.post("/api/tables", json={"game": "raising-robots", "players": players}).get_json()
+    assert client.put(f"/api/tables/{t['id']}", json={"version": 1, "state": state}).status_code == 200
+    return t["id"]
+
+
+def state_of(client, tid: str) -> dict:
+    return client.get(f"/api/tables/{tid}").get_json()["state"]
+
+
+def table_page_round(client, tid: str) -> int:
+    html = client.get(f"/t/{tid}").get_data(as_text=True)
+    return int(re.search(r'id="round" name="round"[^>]*value="(\d+)"', html).group(1))
+
+
+def test_an_old_marker_moves_to_the_table_round_once(client):
+    tid = table_with(client, {"table": {"names": ["Ada", "Ben"]},
+                              "rr_competitions": {"cards": CARDS, "sides": SIDES_A, "marker": 4}})
+    html = client.get(f"{SETUP}?table={tid}").get_data(as_text=True)
+    assert 'id="rrs-round">4<' in html
+    state = state_of(client, tid)
+    assert state["table"]["round"] == 4 and state["table"]["names"] == ["Ada", "Ben"]
+    assert "marker" not in state["rr_competitions"] and state["rr_competitions"]["cards"] == CARDS
+    assert table_page_round(client, tid) == 4
+    # the table page moves it back (a correction): the marker is gone, so nothing moves it forward again
+    client.post(f"/t/{tid}/edit", data={"version": str(client.get(f"/api/tables/{tid}").get_json()["version"]),
+                                        "name0": "Ada", "name1": "Ben", "round": "3", "notes": ""})
+    assert 'id="rrs-round">3<' in client.get(f"{SETUP}?table={tid}").get_data(as_text=True)
+
+
+def test_a_marker_behind_the_table_round_is_dropped(client):
+    tid = table_with(client, {"table": {"round": 5}, "rr_competitions": {"cards": CARDS, "marker": 3}})
+    client.get(f"{PLANNER}?table={tid}")
+    state = state_of(client, tid)
+    assert state["table"]["round"] == 5 and "marker" not in state["rr_competitions"]
+
+
+def test_ending_a_round_on_the_setup_helper_moves_the_table_round(client):
+    """How to Complete Competitions, step 5: a tile whose card got an achievement token this round turns
+    over at its end; the table page shows the new round."""
+    tid = table_with(client, {"table": {"round": 2}, "rr_competitions": {"cards": CARDS, "sides": SIDES_A}})
+    r = client.post(f"{SETUP}?table={tid}", data={"action": "round-end", "done-think_tank": "1", "players": "3"})
+    assert r.status_code == 200 and "Round 3 begins" in r.get_data(as_text=True)
+    state = state_of(client, tid)
+    assert state["table"]["round"] == 3 and state["rr_competitions"]["sides"]["think_tank"] == "B"
+    assert table_page_round(client, tid) == 3
+
+
+def test_the_table_page_moving_the_round_turns_over_the_tracker_tile(client):
+    """Solo / 2P Gameplay Changes: the round marker reaching a tracker token turns its tile over, also when
+    the round was moved on the table page; the planner then plans with the B side."""
+    tracker = [{"round": 5, "token_type": "pink"}, {"round": 7, "token_type": "blue"}]
+    tid = table_with(client, {"table": {"round": 4}, "rr_competitions": {"cards": CARDS, "sides": SIDES_A,
+                                                                         "tracker": tracker, "players": 2}})
+    version = client.get(f"/api/tables/{tid}").get_json()["version"]
+    client.post(f"/t/{tid}/edit", data={"version": str(version), "name0": "", "name1": "", "round": "5", "notes": ""})
+    html = client.get(f"{SETUP}?table={tid}").get_data(as_text=True)
+    assert "moved the round to 5" in html and "turns to the B side" in html
+    pink_tile = tile_of("pink")
+    state = state_of(client, tid)
+    assert state["rr_competitions"]["sides"][pink_tile] == "B"
+    assert state["rr_competitions"]["tracker"] == [{"round": 7, "token_type": "blue"}]
+    planner = client.get(f"{PLANNER}?table={tid}").get_data(as_text=True)
+    assert re.search(rf'name="side-{pink_tile}" value="B" checked', planner)
+    # once caught up, a reload turns nothing more over
+    assert "turns to the B side" not in client.get(f"{SETUP}?table={tid}").get_data(as_text=True)
+
+
+def test_competitions_completed_in_an_earlier_round_turn_over_when_the_round_moves_on(client):
+    """How to Complete Competitions, step 5: the planner records what was completed and in which round;
+    when the table page starts the next round, those tiles are on their B side."""
+    tid = table_with(client, {"table": {"round": 2}, "rr_competitions": {"cards": CARDS, "sides": SIDES_A}})
+    r = client.post(f"{PLANNER}?table={tid}", data={"robots": "0", "action": "apply", "inv-battery": "13",
+                                                    **{f"card-{t}": c for t, c in CARDS.items()}})
+    assert "Applied: " in r.get_data(as_text=True)
+    comp = state_of(client, tid)["rr_competitions"]
+    assert comp["completed_this_round"] == ["mech_masters"] and comp["completed_round"] == 2
+    assert comp["sides"]["mech_masters"] == "A"  # same round: everyone still uses the A side
+    version = client.get(f"/api/tables/{tid}").get_json()["version"]
+    client.post(f"/t/{tid}/edit", data={"version": str(version), "name0": "", "name1": "", "round": "3", "notes": ""})
+    planner = client.get(f"{PLANNER}?table={tid}").get_data(as_text=True)
+    assert "Mech Masters was completed this round" in planner
+    comp = state_of(client, tid)["rr_competitions"]
+    assert comp["sides"]["mech_masters"] == "B" and comp["completed_this_round"] == []
+
+
+def test_the_last_round_offers_the_final_score(client):
+    tid = table_with(client, {"table": {"round": 8}, "rr_competitions": {"cards": CARDS}})
+    html = client.get(f"{SETUP}?table={tid}").get_data(as_text=True)
+    assert 'id="rrs-round-end"' not in html and "the game ends after it" in html
+    r = client.post(f"{SETUP}?table={tid}", data={"action": "round-end", "players": "2"})
+    assert r.status_code == 400 and state_of(client, tid)["table"]["round"] == 8
+
+
+def test_dealing_a_new_game_puts_the_table_on_round_one(client):
+    tid = table_with(client, {"table": {"round": 6, "notes": "keep me"}})
+    client.post(f"{SETUP}?table={tid}", data={"action": "deal", "players": "1"})
+    state = state_of(client, tid)
+    assert state["table"] == {"round": 1, "notes": "keep me"}
+    assert sorted(s["round"] for s in state["rr_competitions"]["tracker"]) == [4, 5, 6, 7]
+
+
+def test_odd_round_values_read_as_round_one(client):
+    for table in ({"round": "7"}, {"round": True}, {"round": -3}, [1, 2], "x"):
+        tid = table_with(client, {"table": table, "rr_competitions": {"cards": CARDS, "marker": [4]}})
+        assert client.get(f"{SETUP}?table={tid}").status_code == 200
+        assert client.get(f"{PLANNER}?table={tid}").status_code == 200
