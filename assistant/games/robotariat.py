@@ -35,6 +35,7 @@ from .. import page_helpers, rules
 from .. import table_store as store
 from ..api import ApiError
 from ..db import engine
+from ..page_helpers import as_dict, as_list
 from . import robotariat_api as rb_api
 
 bp = Blueprint("robotariat", __name__)
@@ -123,6 +124,11 @@ def _space_id(value: Any, ids: set[str]) -> str | None:
     return value if isinstance(value, str) and value in ids else None
 
 
+def _choice(value: Any, options: Any) -> str | None:
+    """`value` when it is one of `options` (stored values may be lists or objects: never hash them)."""
+    return value if isinstance(value, str) and value in options else None
+
+
 # ---- game data (the solver package's defaults file, with sources) ----------------------------
 
 def defaults() -> dict[str, Any]:
@@ -154,16 +160,15 @@ def normalize_board(raw: Any) -> dict[str, Any]:
     steps between existing spaces, the optional `x`, `y` (0..100) and `start` of the API's board.
     Whether the board is complete is the validator's question (board_problems)."""
     board = empty_board()
-    if not isinstance(raw, dict):
-        return board
+    raw = as_dict(raw)
     seen: set[str] = set()
-    for s in raw.get("spaces") or []:
+    for s in as_list(raw.get("spaces")):
         if not isinstance(s, dict) or len(board["spaces"]) >= MAX_SPACES:
             continue
         sid = s.get("id")
         if not isinstance(sid, str) or not ID_RE.match(sid) or sid in seen:
             continue
-        kind = s.get("kind") if s.get("kind") in KINDS else "poster"
+        kind = _choice(s.get("kind"), KINDS) or "poster"
         space: dict[str, Any] = {"id": sid, "name": _text(s.get("name")) or KINDS[kind]["label"], "kind": kind}
         x, y = _coord(s.get("x")), _coord(s.get("y"))
         if x is not None and y is not None:
@@ -173,7 +178,7 @@ def normalize_board(raw: Any) -> dict[str, Any]:
         board["spaces"].append(space)
         seen.add(sid)
     pairs: set[tuple[str, str]] = set()
-    for link in raw.get("links") or []:
+    for link in as_list(raw.get("links")):
         if isinstance(link, (list, tuple)) and len(link) == 2:
             a, b = link
             if isinstance(a, str) and isinstance(b, str) and a in seen and b in seen and a != b:
@@ -182,11 +187,9 @@ def normalize_board(raw: Any) -> dict[str, Any]:
                     pairs.add(key)
                     board["links"].append([key[0], key[1]])
     for colour in ("yellow_next", "blue_next"):
-        steps = raw.get(colour)
-        if isinstance(steps, dict):
-            for a, b in steps.items():
-                if a in seen and isinstance(b, str) and b in seen and a != b:
-                    board[colour][a] = b
+        for a, b in as_dict(raw.get(colour)).items():
+            if a in seen and isinstance(b, str) and b in seen and a != b:
+                board[colour][a] = b
     return board
 
 
@@ -272,12 +275,12 @@ def normalize_layout(raw: Any, board: dict[str, Any]) -> dict[str, list[float]]:
 
 
 def normalize_data(raw: Any, base: dict[str, Any]) -> dict[str, Any]:
-    raw = raw if isinstance(raw, dict) else {}
-    dice_raw = raw.get("dice") if isinstance(raw.get("dice"), dict) else {}
+    raw = as_dict(raw)
+    dice_raw = as_dict(raw.get("dice"))
     dice = {}
     for colour in ("black", "red"):
         faces = dice_raw.get(colour)
-        ok = isinstance(faces, list) and len(faces) == 6 and all(f in FACES for f in faces)
+        ok = isinstance(faces, list) and len(faces) == 6 and all(_choice(f, FACES) for f in faces)
         dice[colour] = list(faces) if ok else list(base["dice"][colour])
     rewards = raw.get("office_rewards")
     if isinstance(rewards, list) and len(rewards) == 11:
@@ -285,7 +288,7 @@ def normalize_data(raw: Any, base: dict[str, Any]) -> dict[str, Any]:
         rewards[0] = 0
     else:
         rewards = list(base["office_rewards"])
-    rep_raw = raw.get("starting_reputation") if isinstance(raw.get("starting_reputation"), dict) else {}
+    rep_raw = as_dict(raw.get("starting_reputation"))
     rep = {k: _int(rep_raw.get(k), 1, 20, int(v)) for k, v in base["starting_reputation"].items()}
     return {"dice": dice, "office_rewards": rewards, "starting_reputation": rep}
 
@@ -308,27 +311,25 @@ def start_space(board: dict[str, Any], character: str | None) -> str | None:
 
 def normalize_state(raw: Any, board: dict[str, Any], players: int, names: list[str],
                     data: dict[str, Any]) -> dict[str, Any]:
-    raw = raw if isinstance(raw, dict) else {}
+    raw = as_dict(raw)
     ids = {s["id"] for s in board["spaces"]}
     first = board["spaces"][0]["id"] if board["spaces"] else None
 
     def npcs(key: str, limit: int) -> list[str]:
-        got = raw.get(key) if isinstance(raw.get(key), list) else []
-        return [x for x in got if _space_id(x, ids)][:limit]
+        return [x for x in as_list(raw.get(key)) if _space_id(x, ids)][:limit]
 
-    seats = raw.get("players") if isinstance(raw.get("players"), list) else []
+    seats = as_list(raw.get("players"))
     out_players = []
     for i in range(players):
-        p = seats[i] if i < len(seats) and isinstance(seats[i], dict) else {}
-        character = p.get("character") if p.get("character") in CHARACTERS else None
+        p = as_dict(seats[i]) if i < len(seats) else {}
+        character = _choice(p.get("character"), CHARACTERS)
         name = (names[i] if i < len(names) and names[i] else "") or _text(p.get("name")) or f"Player {i + 1}"
         at = _space_id(p.get("at"), ids) or start_space(board, character)
         out_players.append({"name": name, "at": at, "character": character})
     posters: dict[str, int] = {}
-    if isinstance(raw.get("posters"), dict):
-        for sid, n in raw["posters"].items():
-            if sid in ids and _int(n, 0, POSTER_SUPPLY, 0) > 0:
-                posters[sid] = _int(n, 0, POSTER_SUPPLY, 0)
+    for sid, n in as_dict(raw.get("posters")).items():
+        if sid in ids and _int(n, 0, POSTER_SUPPLY, 0) > 0:
+            posters[sid] = _int(n, 0, POSTER_SUPPLY, 0)
     rep_default = int(data["starting_reputation"].get(str(players), 5))
     return {
         "oppressors": npcs("oppressors", NPC_SUPPLY["oppressor"]),
@@ -350,10 +351,10 @@ LOG_TURNS = ("player", "npc", "round_start")  # a suggestion done, a roll applie
 
 def normalize_log(raw: Any) -> list[dict[str, Any]]:
     out = []
-    for e in raw if isinstance(raw, list) else []:
+    for e in as_list(raw):
         if isinstance(e, dict):
             out.append({"round": _int(e.get("round"), 1, ROUNDS, 1), "player": _int(e.get("player"), 0, 4, 0),
-                        "turn": e.get("turn") if e.get("turn") in LOG_TURNS else "npc",
+                        "turn": _choice(e.get("turn"), LOG_TURNS) or "npc",
                         "what": _text(e.get("what"), 80), "junked": _int(e.get("junked"), 0, POSTER_SUPPLY, 0),
                         "office": _int(e.get("office"), 0, 10, 0)})
     return out[-200:]
@@ -361,7 +362,7 @@ def normalize_log(raw: Any) -> list[dict[str, Any]]:
 
 def normalize(raw: Any, players: int, names: list[str] | None = None) -> dict[str, Any]:
     """The `robotariat` key of a table as the pages use it; never raises, whatever is stored."""
-    raw = raw if isinstance(raw, dict) else {}
+    raw = as_dict(raw)
     base = defaults()
     board = normalize_board(raw.get("board"))
     example = bool(raw.get("example", True))
@@ -380,16 +381,35 @@ def normalize(raw: Any, players: int, names: list[str] | None = None) -> dict[st
         "state": state,
         "log": normalize_log(raw.get("log")),
         "office_track": normalize_office_track(raw.get("office_track"), state["office"]),
-        "facts": raw.get("facts") if isinstance(raw.get("facts"), dict) else {},
+        "facts": normalize_facts(raw.get("facts"), players),
     }
 
 
 def normalize_office_track(raw: Any, office: int) -> list[int]:
     """Every value the Office Contributions track has shown this game, in order (for the Bursar)."""
-    track = [_int(v, 0, 10, 0) for v in raw] if isinstance(raw, list) else []
+    track = [_int(v, 0, 10, 0) for v in as_list(raw)]
     if not track or track[-1] != office:
         track.append(office)
     return track[-1000:]
+
+
+FACT_FLAGS = ("cooperative", "gambler_cards", "revolution_over")
+
+
+def normalize_facts(raw: Any, players: int) -> dict[str, Any]:
+    """What the objectives page entered: flags, one value per seat (dropped when the count of seats
+    differs), the most posters junked in one turn."""
+    raw = as_dict(raw)
+    facts: dict[str, Any] = {k: raw.get(k) is True for k in FACT_FLAGS}
+    per_seat = {"objectives": lambda v: _choice(v, OBJECTIVES), "cards_played": lambda v: _int(v, 0, 18, 0),
+                "spy_correct": lambda v: v is True}
+    for key, clean in per_seat.items():
+        values = as_list(raw.get(key))
+        if len(values) == players:
+            facts[key] = [clean(v) for v in values]
+    if raw.get("max_junked") is not None:
+        facts["max_junked"] = _int(raw["max_junked"], 0, POSTER_SUPPLY, 0)
+    return facts
 
 
 # ---- actions: what a tap or a form changes (robotariat_board.js applies the same ones) ---------
@@ -939,13 +959,11 @@ def _facts_from(act: dict[str, Any], rb: dict[str, Any]) -> dict[str, Any]:
 def _seats(table: store.TableRecord | None, raw: Any) -> tuple[int, list[str]]:
     """How many players and their names: the table's, or (not at a table) what the form carried."""
     if table is not None:
-        shared = table.state.get("table") if isinstance(table.state.get("table"), dict) else {}
-        names = [_text(n) for n in (shared.get("names") or [])] if isinstance(shared.get("names"), list) else []
-        return max(3, min(5, table.players)), names
+        players = max(3, min(5, table.players))
+        return players, page_helpers.seat_names(table, players)
     n = request.values.get("players")
-    if n is None and isinstance(raw, dict) and isinstance(raw.get("state"), dict):
-        seats = raw["state"].get("players")
-        n = len(seats) if isinstance(seats, list) else None
+    if n is None:
+        n = len(as_list(as_dict(as_dict(raw).get("state")).get("players"))) or None
     return _int(n, 3, 5, 3), []
 
 
@@ -1012,22 +1030,22 @@ def with_round(state: dict[str, Any], before: dict[str, Any], after: dict[str, A
     table page's shared round (`table.round`) follows, so both pages show the same round."""
     out = {**state, "robotariat": after}
     if after["state"]["round"] != before["state"]["round"]:
-        shared = state.get("table") if isinstance(state.get("table"), dict) else {}
-        out["table"] = {**shared, "round": after["state"]["round"]}
+        out["table"] = {**as_dict(state.get("table")), "round": after["state"]["round"]}
     return out
 
 
 def _save(table: store.TableRecord, act: dict[str, Any], players: int, names: list[str]) -> dict[str, Any]:
-    """Apply the action on the table's latest state and save it; on a race re-apply on the newer one."""
-    for _ in range(4):
-        rb = normalize(table.state.get("robotariat"), players, names)
-        new = apply_action(rb, act, players, names)
-        try:
-            store.put(engine(), table.id, table.version, with_round(table.state, rb, new))
-            return new
-        except store.Conflict as c:
-            table = c.current
-    raise FormError("do", "the table kept changing on other phones; try again")
+    """Apply the action on the table's newest state and save it (re-applied there when another phone
+    saved first, so both changes stay)."""
+    def mutate(state: dict[str, Any]) -> dict[str, Any]:
+        rb = normalize(state.get("robotariat"), players, names)
+        return with_round(state, rb, apply_action(rb, act, players, names))
+
+    try:
+        saved = page_helpers.update_table(table, mutate)
+    except store.Conflict:
+        raise FormError("do", "the table kept changing on other phones; try again") from None
+    return normalize(saved.state.get("robotariat"), players, names)
 
 
 class TableChanged(Exception):
@@ -1062,7 +1080,7 @@ def _save_outcome(table: store.TableRecord, act: dict[str, Any], players: int, n
     compare-and-set on that version: if another phone saved since, TableChanged and nothing is saved."""
     if version != table.version:
         raise TableChanged(table)
-    rb = normalize(table.state.get("robotariat"), players, names)
+    rb = normalize(page_helpers.state_part(table, GAME), players, names)
     new = apply_action(rb, act, players, names)
     try:
         store.put(engine(), table.id, version, with_round(table.state, rb, new))
@@ -1077,7 +1095,7 @@ def _handle(page: str, allowed: set[str] | None) -> tuple[dict[str, Any], dict[s
     table = ctx["table"]
     carried = None if table is not None else _carried_state()
     players, names = _seats(table, carried)
-    raw = table.state.get("robotariat") if table is not None else carried
+    raw = page_helpers.state_part(table, GAME) if table is not None else carried
     rb = normalize(raw, players, names)
     status, error = 200, None
     ctx["changed"] = None
@@ -1099,7 +1117,7 @@ def _handle(page: str, allowed: set[str] | None) -> tuple[dict[str, Any], dict[s
         except TableChanged as c:
             # show the newer table and what the solvers say about it; the player applies again
             ctx["table"] = c.table
-            rb = normalize(c.table.state.get("robotariat"), players, names)
+            rb = normalize(page_helpers.state_part(c.table, GAME), players, names)
             status, ctx["changed"] = 409, OUTCOMES[act["do"]]
     return ctx, rb, status, error
 
@@ -1214,16 +1232,8 @@ OBJECTIVE_NAMES = {"bursar": "Bursar", "dealer": "Dealer", "gambler": "Gambler",
 
 def objectives_body(rb: dict[str, Any]) -> dict[str, Any]:
     """The objectives request: the table, its log of applied turns, the office track and the facts."""
-    players = len(rb["state"]["players"])
-    raw = rb["facts"]
-    facts: dict[str, Any] = {k: bool(raw.get(k)) for k in ("cooperative", "gambler_cards", "revolution_over")}
-    for key in ("objectives", "cards_played", "spy_correct"):
-        if isinstance(raw.get(key), list) and len(raw[key]) == players:
-            facts[key] = raw[key]
-    if isinstance(raw.get("max_junked"), int) and not isinstance(raw.get("max_junked"), bool):
-        facts["max_junked"] = raw["max_junked"]
     log = [{k: e[k] for k in ("round", "player", "turn", "junked", "office")} for e in rb["log"]]
-    return api_body(rb, log=log, office_track=rb["office_track"], facts=facts)
+    return api_body(rb, log=log, office_track=rb["office_track"], facts=rb["facts"])
 
 
 @bp.route("/robotariat/objectives", methods=["GET", "POST"])
@@ -1248,7 +1258,7 @@ def export_board():
     table = ctx["table"]
     carried = None if table is not None else _carried_state()
     players, names = _seats(table, carried)
-    rb = normalize(table.state.get("robotariat") if table is not None else carried, players, names)
+    rb = normalize(page_helpers.state_part(table, GAME) if table is not None else carried, players, names)
     body = json.dumps({"game": GAME, "board": rb["board"], "layout": rb["layout"]}, indent=1, ensure_ascii=False)
     return Response(body, mimetype="application/json",
                     headers={"Content-Disposition": 'attachment; filename="robotariat-board.json"'})

@@ -277,9 +277,26 @@
       state: state,
       log: normalizeLog(raw.log),
       office_track: normalizeOfficeTrack(raw.office_track, state.office),
-      facts: isObj(raw.facts) ? raw.facts : {}
+      facts: normalizeFacts(raw.facts, players)
     };
   };
+
+  // as normalize_facts in robotariat.py
+  function normalizeFacts(raw, players) {
+    raw = isObj(raw) ? raw : {};
+    var facts = {};
+    ["cooperative", "gambler_cards", "revolution_over"].forEach(function (k) { facts[k] = raw[k] === true; });
+    var clean = {
+      objectives: function (v) { return typeof v === "string" && RB.meta().objectives.indexOf(v) >= 0 ? v : null; },
+      cards_played: function (v) { return toInt(v, 0, 18, 0); },
+      spy_correct: function (v) { return v === true; }
+    };
+    Object.keys(clean).forEach(function (k) {
+      if (Array.isArray(raw[k]) && raw[k].length === players) facts[k] = raw[k].map(clean[k]);
+    });
+    if (raw.max_junked !== null && raw.max_junked !== undefined) facts.max_junked = toInt(raw.max_junked, 0, RB.meta().poster_supply, 0);
+    return facts;
+  }
 
   // Every value the Office Contributions track has shown this game, in order (for the Bursar).
   function normalizeOfficeTrack(raw, office) {
