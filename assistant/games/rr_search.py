@@ -470,6 +470,15 @@ def _results(state: dict) -> tuple[dict | None, dict | None, list[dict]]:
     return odds, best, []
 
 
+def top_three(ranking: list[dict], criteria: dict) -> list[dict]:
+    """The three criteria the page suggests: among those tied for best, the ones the player named first,
+    then the narrowest ranges (they are easier to say at the table); then the rest in rank order."""
+    def key(r: dict) -> tuple:
+        c = r["criteria"]
+        return (r["rank"], c != criteria, c["energy_max"] - c["energy_min"], c["energy_min"])
+    return [{**r, "yours": r["criteria"] == criteria} for r in sorted(ranking, key=key)[:3]]
+
+
 def trim_within(within: list[dict], p_match: dict) -> list[dict]:
     """The bars up to the first that reaches the overall chance of a match: the rest repeat it."""
     out = []
@@ -535,7 +544,7 @@ def page():
     return render_template(
         "raising_robots/search.html", state=state, grid=_grid(state), rows=CELL_ROWS, row_names=ROW_NAMES,
         short=SHORT, known_text=cards_text(state["known_bottom"]), odds=odds, best=best,
-        top_best=(best["ranking"][:3] if best else []), problems=problems + result_problems, note=note,
+        top_best=top_three(best["ranking"], state["criteria"]) if best else [], problems=problems + result_problems, note=note,
         fields=fields, pool_cards=pool_cards, aside_total=sum(state["set_aside"].values()),
         rules=rules, rule_titles=rule_titles(ALL_RULES), version=table.version if table is not None else "",
         **ctx), (400 if request.method == "POST" and (problems or result_problems) else 200)

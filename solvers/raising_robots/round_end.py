@@ -143,12 +143,23 @@ def _diff(before: Inventory, after: Inventory) -> dict[str, int]:
     return {k: b[k] - a[k] for k in a if b[k] != a[k]}
 
 
+_PLURAL = {"battery": "batteries", "duct_tape": "duct tape", "vp": "VP", "robot_cards": "robot cards"}
+_SINGULAR = {"duct_tape": "duct tape", "vp": "VP", "robot_cards": "robot card"}
+
+
+def _count_of(n: int, item: str) -> str:
+    """"6 batteries", "1 gear", "2 duct tape": a count with its item in players' words."""
+    if n == 1:
+        return f"1 {_SINGULAR.get(item, item)}"
+    return f"{n} {_PLURAL.get(item, item + 's')}"
+
+
 def _fmt(items: dict[str, int]) -> str:
     return ", ".join(f"{'+' if v > 0 else ''}{v} {k.replace('_', ' ')}" for k, v in items.items()) or "nothing"
 
 
 def _count(items: dict[str, int]) -> str:
-    return ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in items.items() if v) or "nothing"
+    return ", ".join(_count_of(v, k) for k, v in items.items() if v) or "nothing"
 
 
 def _johannes_base(inv: Inventory) -> tuple[Inventory, str]:
@@ -156,7 +167,7 @@ def _johannes_base(inv: Inventory) -> tuple[Inventory, str]:
     after = inv.add(**{t: 1 for t in hits})
     if not hits:
         return after, f"no inventory type is at {JOHANNES_BASE_AT} or more, so nothing is gained"
-    have = ", ".join(f"{inv.get(t)} {t.replace('_', ' ')}" for t in hits)
+    have = ", ".join(_count_of(inv.get(t), t) for t in hits)
     return after, f"{have}: each type at {JOHANNES_BASE_AT} or more gains 1 of itself"
 
 
@@ -164,7 +175,7 @@ def _johannes_upgrade(inv: Inventory) -> tuple[Inventory, str]:
     hits = [t for t in JOHANNES_TYPES if inv.get(t) >= JOHANNES_UPGRADE_AT]
     if not hits:
         return inv, f"no inventory type is at {JOHANNES_UPGRADE_AT} or more now, so no VP"
-    have = ", ".join(f"{inv.get(t)} {t.replace('_', ' ')}" for t in hits)
+    have = ", ".join(_count_of(inv.get(t), t) for t in hits)
     return inv.add(vp=len(hits)), f"{have} now: 1 VP for each type at {JOHANNES_UPGRADE_AT} or more"
 
 
@@ -244,9 +255,11 @@ def _run_part(ab: Ability, i: int, part: str, inv: Inventory, robots: list[Robot
         if part == "upgrade":
             rules.append(RULE_JOHANNES_ORDER)
         at = JOHANNES_BASE_AT if part == "base" else JOHANNES_UPGRADE_AT
-        if before.robot_cards >= at or sacagawea:
-            why += (f"; your {before.robot_cards} robot card(s) are in your hand, not the inventory, so they never"
-                    " count here" + (", not even as duct tape" if sacagawea else ""))
+        if before.robot_cards >= at or (sacagawea and before.robot_cards):
+            held = _count_of(before.robot_cards, "robot_cards")
+            why += (f"; your {held} {'are' if before.robot_cards != 1 else 'is'} in your hand, not the inventory, so"
+                    f" {'they never count' if before.robot_cards != 1 else 'it never counts'} here"
+                    + (", not even as duct tape" if sacagawea else ""))
             rules.append(RULE_JOHANNES_CARDS)
     elif ab.id == "charlotte" and part == "base":
         inv, robots, why, added, unlocked = _charlotte_base(ab, i, inv, robots, sacagawea)

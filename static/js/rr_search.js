@@ -187,10 +187,18 @@
   function renderBest(best) {
     var body = document.getElementById("rr-best-body");
     body.textContent = "";
-    var ol = el("ol", "best");
-    best.ranking.slice(0, 3).forEach(function (r) {
+    var ol = el("ol", "best"), named = readState().criteria || {};
+    // as the server's top_three: tied best first, the criteria named on top, then the narrowest ranges
+    function yours(c) { return c.row === named.row && c.energy_min === named.energy_min && c.energy_max === named.energy_max; }
+    var ranked = best.ranking.slice().sort(function (a, b) {
+      var x = a.criteria, y = b.criteria;
+      return a.rank - b.rank || (yours(y) ? 1 : 0) - (yours(x) ? 1 : 0)
+        || (x.energy_max - x.energy_min) - (y.energy_max - y.energy_min) || x.energy_min - y.energy_min;
+    });
+    ranked.slice(0, 3).forEach(function (r) {
       var li = el("li"), text = el("div", "grow");
       text.appendChild(el("strong", "", r.name));
+      if (yours(r.criteria)) { text.appendChild(document.createTextNode(" ")); text.appendChild(el("span", "badge", "what you named")); }
       text.appendChild(el("span", "small muted", "wanted " + pctText(r.p_wanted) + " · fits " + pctText(r.p_match) + " · "
         + r.expected_revealed.approx.toFixed(2) + " turned over"));
       var b = el("button", "btn", "Use");
