@@ -28,7 +28,10 @@ def test_factory_contract_example_is_the_liz_example(client):
     s = d["stacks"][0]
     assert s["energy"] == "chemical" and s["candidates"] == ["chemical"] and s["parts"] == ["head", "arms"]
     assert s["duplicates"] == [] and s["active_robot"] is False and s["frozen"] is False
-    assert d["unique_stacks"] == 1 and d["active_robots"] == 0 and d["won"] is False and d["problems"] == []
+    assert d["unique_stacks"] == 1 and d["active_robots"] == 0 and d["won"] is False
+    # possible, but the Attack card cannot be played this turn: one stack, and one more from the LEGS at most
+    assert d["problems"] == [{"stacks": [], "hand": 1, "message": "Nuclear Explosion needs 3 unique stacks; you "
+                              "have 1 and the parts in your hand can start at most 1 more this turn."}]
     legs, attack = d["hand"]
     assert legs["playable"] and [{k: p[k] for k in p if k in ("stack", "new_stack")} for p in legs["placements"]] == \
         [{"stack": 0}, {"new_stack": "solar"}]
@@ -48,7 +51,8 @@ def test_factory_defaults_part_names_and_marks_duplicates(client):
 
 def test_frozen_robots_win_through_the_api(client):
     """Frozen Stacks: a frozen complete robot counts for the win but is not deployable."""
-    robot = lambda e: [{"part": p, "energies": [e]} for p in ("head", "arms", "legs", "torso")]
+    def robot(e: str) -> list[dict]:
+        return [{"part": p, "energies": [e]} for p in ("head", "arms", "legs", "torso")]
     body = {"stacks": [{"cards": robot("chemical"), "frozen": True}, {"cards": robot("solar")}]}
     d = post(client, "/api/two-robots/factory", body).get_json()
     assert d["won"] and d["active_robots"] == 2 and d["deployable_robots"] == 1
@@ -57,7 +61,8 @@ def test_frozen_robots_win_through_the_api(client):
 
 def test_apocalypse_clarification_through_the_api(client):
     """Clarifications: Apocalypse's two stacks of three parts, one frozen: the ability is blocked."""
-    three = lambda e: [{"part": p, "energies": [e]} for p in ("head", "arms", "legs")]
+    def three(e: str) -> list[dict]:
+        return [{"part": p, "energies": [e]} for p in ("head", "arms", "legs")]
     body = {"salvager": "apocalypse", "stacks": [{"cards": three("chemical"), "frozen": True},
                                                  {"cards": three("solar")}]}
     d = post(client, "/api/two-robots/factory", body).get_json()

@@ -15,7 +15,9 @@ from solvers.two_robots.factory import (
     analyse,
     apocalypse_check,
     energy_attack,
+    hand_problems,
     hand_view,
+    new_stacks_within,
     placement,
     placements,
 )
@@ -224,6 +226,51 @@ def test_energy_attack_hits_hybrids_matching_either_energy():
     attack = energy_attack({"me": f}, "nuclear")
     assert len(attack.targets) == 2 and attack.forced
     assert not energy_attack({"me": f}, "mechanical").playable
+
+
+# ---- what in the hand cannot work (problems of a possible factory) -------------------------------
+
+def problems_of(f: Factory, hand: list[HandCard]) -> list:
+    return hand_problems(f, [hand_view(f, c, PN) for c in hand])
+
+
+def test_alyssa_example_hand_problems_frozen_nuclear_stack():
+    """Frozen Stacks, Alyssa example: with her Nuclear stack frozen, a Nuclear ARMS in hand has no
+    place (not on the frozen stack, and no new stack may take Nuclear from it); a Defense card that
+    needs four stacks stays out of reach, since nothing in hand can start a fourth. Nuclear Explosion
+    (three stacks, the frozen one counts) is no problem."""
+    alyssa = Factory((Stack((P("head", "nuclear"),), frozen=True),
+                      Stack((P("arms", "solar"), P("head", "solar", "mechanical"))),
+                      Stack((P("torso", "chemical"),))))
+    hand = [HandCard("attack", name="Nuclear Explosion", stacks_required=3, play=True),
+            HandCard("part", P("legs", "solar")), HandCard("part", P("arms", "nuclear")),
+            HandCard("defense", name="Homing Missiles", stacks_required=4)]
+    found = problems_of(alyssa, hand)
+    assert [(p.hand, p.stacks) for p in found] == [(2, (0,)), (3, ())]
+    assert found[0].message == ("ARMS (Nuclear) in your hand has no legal place: stack 1 is frozen; a new stack "
+                                "would need Nuclear, which stack 1 holds.")
+    assert found[1].message == ("Homing Missiles needs 4 unique stacks; you have 3 and no card in your hand can "
+                                "start another this turn.")
+    assert all(p.message.count(".") == 1 for p in found)
+
+
+def test_liz_example_lone_hybrid_can_reach_a_stack_requirement():
+    """Liz example + Attack / Defense Cards note (a lone hybrid counts as a stack): beside the Chemical
+    stack, a Chemical/Solar LEGS can start a Solar stack, so a card needing two stacks is no problem;
+    one needing three is, and a second Chemical/Solar card cannot start a third stack."""
+    liz = Factory.of([[P("head", "chemical", "solar"), P("arms", "chemical")]])
+    hybrid = HandCard("part", P("legs", "chemical", "solar"))
+    assert new_stacks_within(liz, [P("legs", "chemical", "solar"), P("torso", "chemical", "solar")], 3) == 1
+    assert problems_of(liz, [hybrid, HandCard("defense", name="D", stacks_required=2)]) == []
+    found = problems_of(liz, [hybrid, hybrid, HandCard("attack", name="A", stacks_required=3)])
+    assert [p.hand for p in found] == [2] and "at most 1 more" in found[0].message
+
+
+def test_new_stacks_limited_by_the_plays_of_a_turn():
+    """Turn Overview: up to three plays, so at most three new stacks in a turn (and five in all)."""
+    cores = [P("head", e) for e in ENERGIES]
+    assert new_stacks_within(Factory(()), cores, 3) == 3
+    assert new_stacks_within(Factory.of([[P("arms", "chemical")], [P("arms", "solar")]]), cores, 5) == 3
 
 
 # ---- Clarifications ---------------------------------------------------------------------------------

@@ -30,18 +30,30 @@ def test_factory_page_liz_example_and_plan(page, live_url, shots):
     expect(page.locator("#tr-stacks .tr-energy").nth(1)).to_have_attribute("title", "Solar")
     assert "stack 1 is Chemical" in page.locator("#tr-whys li").nth(1).inner_text()
 
-    # the hand: a TORSO that fits stack 1, and a HEAD that only duplicates
-    hand_add = page.locator("#tr-hand .tr-chip.add")
-    add_part(page, hand_add, "torso", "chemical")
-    add_part(page, page.locator("#tr-hand .tr-chip.add"), "legs", "chemical")
+    # the hand, entered in one go with "Add + next": a TORSO that fits stack 1 and a Chemical LEGS
+    page.locator("#tr-hand .tr-chip.add").click()
+    dialog = page.locator("#tr-picker")
+    for part in ("torso", "legs"):
+        dialog.locator(f"#tr-parts [data-part={part}]").click()
+        dialog.locator("[data-energy=chemical]").click()
+        dialog.locator("#tr-pick-more").click()
+        expect(dialog.locator("#tr-pick-done")).to_contain_text(f"Added {part.upper()} Chemical")
+    dialog.locator("#tr-pick-cancel").click()
     expect(page.locator("#tr-hand .tr-chip.playable")).to_have_count(2)
     page.wait_for_selector("#tr-steps li")
     assert "Play" in page.locator("#tr-steps li").first.inner_text()
+    expect(page.locator("#tr-hand-problems")).to_be_hidden()
 
-    # duplicates lie sideways; a frozen stack is iced
+    # a new stack takes no Attack card: the kind choice only shows for the hand
+    page.locator("#tr-stacks .tr-stack.new .tr-add").click()
+    expect(dialog.locator("#tr-kind")).to_be_hidden()
+    dialog.locator("#tr-pick-cancel").click()
+
+    # duplicates lie sideways; a stack is frozen from its menu (tap its energy) and is iced
     add_part(page, page.locator("#tr-stacks .tr-stack").first.locator(".tr-add"), "arms", "chemical", "solar")
     page.wait_for_selector("#tr-stacks .tr-tile.dup")
-    page.locator("#tr-stacks .tr-stack").nth(1).locator(".tr-freeze").click()
+    page.locator("#tr-stacks .tr-stack").nth(1).locator(".tr-head").click()
+    page.locator("#tr-menu .btn", has_text="Freeze it").click()
     page.wait_for_selector("#tr-stacks .tr-stack.frozen")
 
     assert page.js_errors == []
@@ -69,6 +81,46 @@ def test_factory_page_liz_example_and_plan(page, live_url, shots):
     page.locator("#tr-menu .btn.primary").first.click()
     expect(page.locator("#tr-hand .tr-chip:not(.add)")).to_have_count(1)
     assert page.js_errors == []
+
+
+def test_factory_page_alyssa_example_problems_and_power(page, live_url, shots):
+    """Frozen Stacks, Alyssa example, kept with the table: her frozen Nuclear stack still counts, so
+    Nuclear Explosion (3 stacks) is played; a Nuclear ARMS in hand has no place and a card needing four
+    stacks is out of reach, each said in one sentence; with option A the plan pays two parts."""
+    r = page.request.post(f"{live_url}/api/tables", data={"game": "two-robots", "players": 2})
+    table = r.json()
+
+    def part(p: str, *es: str) -> dict:
+        return {"kind": "part", "part": p, "energies": list(es)}
+    alyssa = {"stacks": [{"cards": [part("head", "nuclear"), part("legs", "electrical", "nuclear")], "frozen": True},
+                         {"cards": [part("arms", "solar"), part("head", "mechanical", "solar")], "frozen": False},
+                         {"cards": [part("torso", "chemical")], "frozen": False}],
+              "hand": [{"kind": "attack", "name": "Nuclear Explosion", "stacks_required": 3, "play": True},
+                       part("legs", "solar"), part("arms", "nuclear"),
+                       {"kind": "defense", "name": "Homing Missiles", "stacks_required": 4, "play": False}],
+              "event": "none", "actions": 3, "powers_left": 2}
+    state = dict(table["state"], two_robots={"players": [{}, alyssa]})
+    assert page.request.put(f"{live_url}/api/tables/{table['id']}",
+                            data={"version": table["version"], "state": state}).ok
+    page.goto(f"{live_url}/two-robots/factory?table={table['id']}&seat=1")
+    page.wait_for_selector("#tr-steps li")
+    problems = page.locator("#tr-hand-problems li")
+    expect(problems).to_have_count(2)
+    expect(problems.first).to_have_text("ARMS (Nuclear) in your hand has no legal place: stack 1 is frozen; "
+                                        "a new stack would need Nuclear, which stack 1 holds.")
+    expect(page.locator("#tr-steps")).to_contain_text("Play Nuclear Explosion")
+    page.locator(".tr-opt", has_text="A: Power").click()
+    expect(page.locator("#tr-steps li.event")).to_have_count(2)
+    assert page.js_errors == []
+    assert_phone_ready(page)
+    page.screenshot(path=shots("two_robots_alyssa_390_first"))
+    page.locator("#tr-form > section").nth(2).screenshot(path=shots("two_robots_alyssa_390_plan"))
+    page.set_viewport_size({"width": 320, "height": 640})
+    assert_phone_ready(page)
+    page.screenshot(path=shots("two_robots_alyssa_320_first"))
+    page.emulate_media(color_scheme="dark")
+    page.locator("#tr-form > section").nth(1).screenshot(path=shots("two_robots_alyssa_dark_hand"))
+    page.emulate_media(color_scheme="light")
 
 
 def test_odds_page_kept_with_the_table(page, live_url, shots):

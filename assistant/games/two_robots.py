@@ -9,7 +9,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from solvers.exact import exact
 from solvers.two_robots.as_json import apocalypse_json, factory_json, hand_json, odds_json, plan_json
-from solvers.two_robots.factory import Factory, HandCard, Part, Stack, analyse, apocalypse_check, hand_view
+from solvers.two_robots.factory import (
+    Factory,
+    HandCard,
+    Part,
+    Stack,
+    analyse,
+    apocalypse_check,
+    hand_problems,
+    hand_view,
+)
 from solvers.two_robots.game_data import DATA
 from solvers.two_robots.odds import UnseenCard, completing, draw_odds, unseen_from_deck
 from solvers.two_robots.planner import Turn, plan_turn
@@ -208,7 +217,11 @@ def factory_result(body: FactoryIn) -> dict:
     if view.problems:
         raise impossible(view.problems)
     out = factory_json(factory, view)
-    out["hand"] = hand_json([hand_view(factory, c, names) for c in hand])
+    views = [hand_view(factory, c, names) for c in hand]
+    out["hand"] = hand_json(views)
+    # the factory is possible; what cannot work in it is said here, one sentence per card
+    out["problems"] = [{"stacks": list(p.stacks), "hand": p.hand, "message": p.message}
+                       for p in hand_problems(factory, views, DATA.actions)]
     out["part_names"] = list(names)
     if body.salvager == "apocalypse":
         out["apocalypse"] = apocalypse_json(apocalypse_check(factory, names))
@@ -292,8 +305,7 @@ ENERGY_LETTER = {e.id: e.id[0] for e in DATA.energies}
 LETTER_ENERGY = {v: k for k, v in ENERGY_LETTER.items()}
 MAX_STACK_FIELDS = 5
 SHORT = {"chemical": "Chem", "electrical": "Elec", "mechanical": "Mech", "nuclear": "Nucl", "solar": "Solar"}
-EVENTS = {"none": "No Event this turn", "power": "A: use a Power (sacrifice two parts)",
-          "active_robot": "B: reveal an Active Robot card (sacrifice one part)"}
+EVENTS = {"none": "No Event", "power": "A: Power, pay 2 parts", "active_robot": "B: Robot card, pay 1 part"}
 FACTORY_RULES = ["tr-energy-stacks", "tr-stacking-part-cards", "tr-liz-example", "tr-how-to-build-a-robot",
                  "tr-duplicate-parts", "tr-frozen-stacks", "tr-attack-defense-cards", "tr-note-lone-hybrid-counts",
                  "tr-clarification-space-pod"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 ENERGIES: tuple[str, ...] = ("chemical", "electrical", "mechanical", "nuclear", "solar")
 BIT: dict[str, int] = {e: 1 << i for i, e in enumerate(ENERGIES)}
@@ -325,6 +325,8 @@ def analyse(factory: Factory, part_names: Sequence[str]) -> FactoryView:
         if robot:
             why += (" Frozen: it counts for the win but cannot be deployed." if stack.frozen
                     else " It holds all four parts: an active robot.")
+        elif stack.frozen:
+            why += " Frozen: it takes no new parts and pays for no Event, but still counts as a stack."
         views.append(StackView(i, locked, energies_of(masks[i]), energies_of(poss), parts, dups, missing,
                                robot, stack.frozen, robot and not stack.frozen, why))
     robots = sum(v.active_robot for v in views)
@@ -371,11 +373,13 @@ def placement(factory: Factory, card: Part, stack: int | None, part_names: Seque
     energy = _locked(after[j])
     where = f"on stack {stack + 1}" if stack is not None else "as a new stack"
     bits = [f"{card.label()} {where}"]
-    if energy:
-        bits.append(f"makes it {title(energy)}" if stack is None or not _locked(before[stack]) else
-                    f"stays {title(energy)}")
+    if stack is None:
+        bits.append(f"starts a {title(energy)} stack" if energy else
+                    f"starts a stack still open ({or_list([title(e) for e in energies_of(after[j])])})")
+    elif energy:
+        bits.append(f"stays {title(energy)}" if _locked(before[stack]) else f"locks it to {title(energy)}")
     else:
-        bits.append(f"leaves it open ({energy_text(after[j])})")
+        bits.append(f"leaves it open ({or_list([title(e) for e in energies_of(after[j])])})")
     if duplicate:
         bits.append(f"a duplicate {card.part.upper()}, placed sideways")
     if robot_now:
@@ -441,6 +445,22 @@ def requirement_met(unique_stacks: int, card: HandCard) -> bool:
     return unique_stacks >= card.stacks_required
 
 
+def _where(p: Placement) -> str:
+    """A placement in a few words: where, and what it does to that stack."""
+    if p.stack is None:
+        where = f"as a new {title(p.energy)} stack" if p.energy else \
+            f"as a new stack, still open ({or_list([title(e) for e in p.possible])})"
+    else:
+        where = f"on stack {p.stack + 1}"
+        if p.completes_robot:
+            where += ", completing a robot"
+        elif p.duplicate:
+            where += " as a spare copy"
+    if p.forces:
+        where += " (" + ", ".join(f"stack {k + 1} becomes {title(e)}" for k, e in p.forces) + ")"
+    return where
+
+
 def hand_view(factory: Factory, card: HandCard, part_names: Sequence[str]) -> HandView:
     n = len(factory.stacks)
     if card.kind != "part" or card.part is None:
@@ -454,13 +474,85 @@ def hand_view(factory: Factory, card: HandCard, part_names: Sequence[str]) -> Ha
         return HandView(card, ok, (), why, rules)
     ps = placements(factory, card.part, part_names)
     if ps:
-        best = [p for p in ps if p.completes_robot]
-        why = f"May go in {len(ps)} place{'s' if len(ps) != 1 else ''}"
-        why += (f"; on stack {best[0].stack + 1} it completes a robot." if best and best[0].stack is not None else ".")
+        why = "May go " + or_list([_where(p) for p in ps]) + "."
     else:
         reasons = [why_not_here(factory, card.part, k) for k in [*range(n), None]]
         why = "No legal place. " + " ".join(reasons)
     return HandView(card, bool(ps), tuple(ps), why, ("tr-stacking-part-cards", "tr-energy-stacks"))
+
+
+def new_stacks_within(factory: Factory, parts: Sequence[Part], plays: int) -> int:
+    """The most new stacks the part cards can start with `plays` plays ("Attack / Defense Cards" note:
+    a new stack counts at once, even a lone hybrid). Playing on an existing stack only narrows its
+    energies, so it never helps to start more."""
+    masks = factory.masks()
+    room = min(plays, MAX_STACKS - len(masks), len(parts))
+    kinds = sorted({c.mask for c in parts})
+    count = {m: sum(c.mask == m for c in parts) for m in kinds}
+    for k in range(room, 0, -1):
+        for pick in combinations_with_replacement(kinds, k):
+            if all(pick.count(m) <= count[m] for m in set(pick)) and matchable(masks + pick):
+                return k
+    return 0
+
+
+@dataclass(frozen=True)
+class HandProblem:
+    hand: int                  # index of the card in the hand
+    stacks: tuple[int, ...]    # the stacks the sentence names
+    message: str
+
+
+def _no_place(factory: Factory, card: Part) -> tuple[tuple[int, ...], str]:
+    """Why a part card fits nowhere, as one sentence (it has been checked to fit nowhere)."""
+    poss = possible_masks(factory.masks())
+    reasons: list[str] = []
+    named: list[int] = []
+    for k, s in enumerate(factory.stacks):
+        if not s.mask & card.mask:
+            continue
+        named.append(k)
+        reasons.append(f"stack {k + 1} is frozen" if s.frozen else
+                       f"on stack {k + 1} it would leave that stack {energy_text(s.mask & card.mask)}, "
+                       "which another stack needs")
+    if len(factory.stacks) >= MAX_STACKS:
+        reasons.append("you already have a stack for each of the five energies")
+    else:
+        holders = [k for k, m in enumerate(poss) if m & card.mask and m.bit_count() == 1]
+        named += [k for k in holders if k not in named]
+        who = or_list([f"stack {k + 1}" for k in holders], "and") if holders else "your other stacks"
+        reasons.append(f"a new stack would need {or_list([title(e) for e in card.energies], 'or')}, "
+                       f"which {who} {'holds' if len(holders) == 1 else 'hold'}")
+    return tuple(sorted(named)), f"{card.label()} in your hand has no legal place: {'; '.join(reasons)}."
+
+
+def hand_problems(factory: Factory, views: Sequence[HandView], plays: int = 3) -> list[HandProblem]:
+    """What in the hand cannot work in this factory, one sentence each: a part card with no legal
+    place now, and an Attack or Defense card whose stack requirement stays out of reach even after
+    `plays` plays that each start a new stack from the part cards in hand."""
+    out: list[HandProblem] = []
+    parts = [v.card.part for v in views if v.card.kind == "part" and v.card.part is not None]
+    n = len(factory.stacks)
+    reach: int | None = None
+    for i, v in enumerate(views):
+        card = v.card
+        if card.kind == "part" and card.part is not None:
+            if not v.playable:
+                stacks, message = _no_place(factory, card.part)
+                out.append(HandProblem(i, stacks, message))
+            continue
+        if v.playable:
+            continue
+        if reach is None:
+            reach = new_stacks_within(factory, parts, plays)
+        need, name = card.stacks_required, card.name or card.kind.title()
+        if need > MAX_STACKS:
+            out.append(HandProblem(i, (), f"{name} needs {need} unique stacks, more than the five energies allow."))
+        elif n + reach < need:
+            more = ("and no card in your hand can start another" if reach == 0 else
+                    f"and the parts in your hand can start at most {reach} more")
+            out.append(HandProblem(i, (), f"{name} needs {need} unique stacks; you have {n} {more} this turn."))
+    return out
 
 
 # ---- attack targets and the Apocalypse clarification ----------------------------------------------

@@ -46,6 +46,7 @@ EVENT_COST = {"power": 2, "active_robot": 1}
 EVENT_NAME = {"power": "option A, use a Power card", "active_robot": "option B, reveal an Active Robot card"}
 
 TERMS = ("won", "event", "robots", "wanted", "outs", "ready", "progress", "kept", "plays")
+PARTS = 4  # distinct part names in a robot ("How to Build a Robot")
 
 
 @dataclass(frozen=True)
@@ -516,27 +517,33 @@ def _summary(turn: Turn, seq: tuple, attacks: Sequence[int]) -> str:
     return "; ".join(bits) if bits else "play nothing"
 
 
-TERM_TEXT = {
-    "won": "winning now",
-    "event": "paying for the Event phase you chose",
-    "robots": "active robots kept",
-    "wanted": "marked Attack/Defense cards played",
-    "outs": "unseen cards that would finish a robot",
-    "ready": "Attack/Defense cards in hand whose stack requirement is met",
-    "progress": "parts per stack, most built first",
-    "kept": "cards lost to the hand limit",
-    "plays": "cards kept in hand",
+TERM_TEXT = {  # what the better plan has more (or less) of, for "Better than ..." (values follow)
+    "won": "it wins now",
+    "event": "it can pay for the Event phase you chose",
+    "robots": "more active robots kept",
+    "wanted": "more of your marked Attack/Defense cards played",
+    "outs": "more unseen cards that would finish a robot",
+    "ready": "more Attack/Defense cards in hand with their stack requirement met",
+    "progress": "further-built stacks (parts per stack, most built first",
+    "kept": "fewer cards lost to the hand limit",
+    "plays": "fewer cards played, so more stay in hand",
 }
 
 
 def _difference(a: Score, b: Score) -> str:
+    """The first term on which plan a beats plan b, in words, with both values."""
     for name in TERMS:
         x, y = getattr(a, name), getattr(b, name)
         if x != y:
+            if name in ("won", "event"):
+                return TERM_TEXT[name]
+            if name == "progress":
+                def show(v: tuple[int, ...]) -> str:
+                    return ", ".join(f"{n}/{PARTS}" for n in v) or "no stack"
+                return f"{TERM_TEXT[name]}: {show(x)} against {show(y)})"
             if name in ("kept", "plays"):
-                x, y = -x if isinstance(x, int) else x, -y if isinstance(y, int) else y
-            show = (lambda v: "+".join(map(str, v))) if name == "progress" else str
-            return f"{TERM_TEXT[name]} ({show(x)} against {show(y)})"
+                x, y = -x, -y
+            return f"{TERM_TEXT[name]} ({x} against {y})"
     return "nothing"
 
 
@@ -560,7 +567,7 @@ def _reasons(turn: Turn, score: Score, total_unseen: int) -> list[str]:
         out.append(f"{score.ready} Attack/Defense card{'s' if score.ready != 1 else ''} kept in hand "
                    "can be played (stack requirement met).")
     if score.progress:
-        out.append("Parts per stack, most built first: " + ", ".join(f"{n}/4" for n in score.progress) + ".")
+        out.append("Parts per stack, most built first: " + ", ".join(f"{n}/{PARTS}" for n in score.progress) + ".")
     return out
 
 
@@ -614,7 +621,8 @@ def _explain_sacrifice(f: Factory, picks: Sequence[tuple[int, int]], names: Sequ
         elif robot:
             why = f"from the robot in stack {i + 1}, which breaks it (no other choice keeps it)"
         else:
-            why = f"from stack {i + 1} ({len(stack_parts(s, names)[0])} of 4 parts), the loss that hurts least"
+            have = len(stack_parts(s, names)[0])
+            why = f"stack {i + 1} goes from {have} parts to {have - 1}, the loss that hurts least"
         out.append((i, card, why))
         rest = s.without(j)
         if rest.cards:
@@ -640,7 +648,7 @@ def _event_option(planner: _Planner, f: Factory, stacks: tuple, event: str, kept
         return EventOption(event, False, (), False, why)
     _, picks, breaks, _ = planner.sacrifice(stacks, kept_reqs, event)
     explained, _ = _explain_sacrifice(f, picks, t.part_names, planner.card_parts)
-    why = "Sacrifice " + "; ".join(f"{c.label()}, {w}" for _, c, w in explained) + "."
+    why = "Sacrifice " + "; ".join(f"{c.label()} ({w})" for _, c, w in explained) + "."
     return EventOption(event, True, tuple((i, c, w) for i, c, w in explained), breaks, why)
 
 
@@ -721,7 +729,7 @@ def plan_turn(turn: Turn) -> TurnPlan:
             explained, after = _explain_sacrifice(f_plays, picks, turn.part_names, planner.card_parts)
             for i, card, why in explained:
                 steps.append(Step("event", "sacrifice", card.label(), None, i, False,
-                                  f"Event phase, {EVENT_NAME[turn.event]}: sacrifice {card.label()}, {why}.",
+                                  f"{why[:1].upper()}{why[1:]}.",
                                   ("tr-the-event-phase", "tr-note-sacrifice-anywhere", "tr-duplicate-parts")))
         else:
             notes.append(f"The Event phase you chose cannot be paid: {opt.why}")
@@ -735,7 +743,7 @@ def plan_turn(turn: Turn) -> TurnPlan:
     lower = next((s for s in scored if s[0] < best_key), None)
     runner = None
     if lower is not None:
-        runner = (f"Better than \"{_summary(turn, lower[2], lower[3])}\" on "
+        runner = (f"Better than \"{_summary(turn, lower[2], lower[3])}\": "
                   f"{_difference(score, Score(*lower[0]))}.")
     p_next = p_at_least_one(total_unseen, score.outs, 3) if total_unseen else Fraction(0)
     summary = _summary(turn, seq, attacks)

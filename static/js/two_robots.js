@@ -165,9 +165,10 @@
   function changed() { update(); save(); }
 
   // ---- drawing ----
-  function ruleLinks(ids) {
-    var p = el("p", "rule-links", "Rules: ");
-    ids.forEach(function (id) {
+  function cite(ids) {  // a step's rule entries as a line of text links (see the template's tr.cite)
+    var p = el("p", "tr-cite small", "Rules: ");
+    ids.forEach(function (id, k) {
+      if (k) p.appendChild(document.createTextNode(" · "));
       var a = el("a", null, titles[id] || id);
       a.href = "/rules/" + id;
       p.appendChild(a);
@@ -197,11 +198,16 @@
       var view = data ? data.stacks[i] : null;
       var li = el("li", "tr-stack" + (st.frozen ? " frozen" : "") + (view && view.active_robot ? " robot" : "") +
         (bad[i] ? " bad" : ""));
-      var head = el("p", "tr-head");
+      var head = el("button", "tr-head");
+      head.type = "button";
       var energy = view ? (view.energy ? SHORT[view.energy] : view.possible.map(function (e) { return e.charAt(0).toUpperCase(); }).join("/")) : "?";
       var tag = el("span", "tr-energy e-" + (view && view.energy ? view.energy : "open"), energy);
       tag.title = view ? (view.energy ? cap(view.energy) : "open: " + view.possible.map(cap).join(" or ")) : "";
       head.appendChild(tag);
+      if (st.frozen) head.appendChild(el("span", "tr-ice", " ❄"));
+      head.setAttribute("aria-label", "Stack " + (i + 1) + ": " + (tag.title || "energy unknown") +
+        (st.frozen ? ", frozen" : "") + ". Freeze, unfreeze or remove it");
+      head.addEventListener("click", function () { openStackMenu(i); });
       li.appendChild(head);
       var ul = el("ul", "tr-cards"), seen = {};
       st.cards.forEach(function (c, j) {
@@ -212,7 +218,7 @@
       });
       li.appendChild(ul);
       var parts = Object.keys(seen).filter(function (p) { return names.indexOf(p) >= 0; }).length;
-      li.appendChild(el("p", "tr-state", (view && view.active_robot ? "robot" : parts + "/4") + (st.frozen ? " · ❄" : "")));
+      li.appendChild(el("p", "tr-state", (view && view.active_robot ? "robot" : parts + "/4") + (st.frozen ? " · frozen" : "")));
       if (!st.frozen) {
         var add = el("button", "tr-add", "+");
         add.type = "button";
@@ -220,12 +226,6 @@
         add.addEventListener("click", function () { openPicker({ where: "stack", index: i }); });
         li.appendChild(add);
       }
-      var fr = el("button", "tr-freeze", st.frozen ? "❄ on" : "❄");
-      fr.type = "button";
-      fr.setAttribute("aria-pressed", st.frozen ? "true" : "false");
-      fr.setAttribute("aria-label", (st.frozen ? "Unfreeze" : "Freeze") + " stack " + (i + 1));
-      fr.addEventListener("click", function () { st.frozen = !st.frozen; changed(); });
-      li.appendChild(fr);
       list.appendChild(li);
       whys.appendChild(el("li", null, bad[i] || (view ? view.why : "")));
     });
@@ -250,6 +250,10 @@
   var lastHand = null;
   function drawHand(data) {
     lastHand = data ? data.hand : null;
+    var probs = document.getElementById("tr-hand-problems");
+    probs.textContent = "";
+    ((data && data.problems) || []).forEach(function (p) { probs.appendChild(el("li", null, p.message)); });
+    probs.hidden = !probs.children.length;
     var ul = document.getElementById("tr-hand");
     ul.textContent = "";
     state.hand.forEach(function (c, k) {
@@ -293,7 +297,7 @@
         var li = el("li", "tr-step " + st.phase);
         li.appendChild(el("strong", null, st.title));
         li.appendChild(el("div", "why", st.why));
-        li.appendChild(ruleLinks(st.rules));
+        li.appendChild(cite(st.rules));
         ol.appendChild(li);
       });
       box.appendChild(ol);
@@ -331,17 +335,21 @@
     picker.querySelectorAll("[data-energy]").forEach(function (b) { pressed(b, pick.energies.indexOf(b.dataset.energy) >= 0); });
     document.getElementById("tr-pick-error").hidden = true;
   }
+  function setPickerTitle() {
+    var target = pick.target;
+    document.getElementById("tr-picker-h").textContent = target.where === "hand" ? "Add a card to your hand" :
+      target.where === "new" ? "Start a new stack" : "Add a card to stack " + (target.index + 1);
+  }
   function openPicker(target) {
     pick = { target: target, kind: "part", part: null, energies: [] };
-    var title = target.where === "hand" ? "Add a card to your hand" :
-      target.where === "new" ? "Start a new stack" : "Add a card to stack " + (target.index + 1);
-    document.getElementById("tr-picker-h").textContent = title;
+    setPickerTitle();
+    document.getElementById("tr-pick-done").textContent = "";
     document.getElementById("tr-card-name").value = "";
     document.getElementById("tr-play").checked = false;
     refreshPicker();
     picker.showModal();
   }
-  function pickerAdd() {
+  function pickerAdd(more) {
     var card, err = document.getElementById("tr-pick-error");
     if (pick.kind === "part") {
       if (!pick.part || !pick.energies.length) {
@@ -362,8 +370,15 @@
     } else {
       state.stacks[t.index].cards.push(card);
     }
-    picker.close();
     changed();
+    if (more !== true) { picker.close(); return; }
+    // keep the picker open for the next card; a card added to a new stack makes the next one go on top of it
+    if (t.where === "new") pick.target = { where: "stack", index: state.stacks.length - 1 };
+    document.getElementById("tr-pick-done").textContent = "Added " + label(card) + ". Next card:";
+    pick.part = null; pick.energies = [];
+    if (pick.kind !== "part") document.getElementById("tr-card-name").value = "";
+    refreshPicker();
+    setPickerTitle();
   }
   function initPicker() {
     picker = document.getElementById("tr-picker");
@@ -379,15 +394,18 @@
         refreshPicker();
       });
     });
-    document.getElementById("tr-pick-add").addEventListener("click", pickerAdd);
+    document.getElementById("tr-pick-add").addEventListener("click", function () { pickerAdd(false); });
+    document.getElementById("tr-pick-more").addEventListener("click", function () { pickerAdd(true); });
     document.getElementById("tr-pick-cancel").addEventListener("click", function () { picker.close(); });
   }
 
   // ---- tapping a card: what to do with it ----
   var menu;
-  function menuButton(text, fn, cls) {
-    var b = el("button", "btn" + (cls ? " " + cls : ""), text);
+  function menuButton(text, fn, cls, detail) {
+    var b = el("button", "btn" + (cls ? " " + cls : ""));
     b.type = "button";
+    b.appendChild(el("span", null, text));
+    if (detail) b.appendChild(el("span", "tr-menu-detail", detail));
     b.addEventListener("click", function () { menu.close(); fn(); });
     document.getElementById("tr-menu-actions").appendChild(b);
   }
@@ -410,6 +428,16 @@
     menuButton("Remove (destroyed, sacrificed or stolen)", function () { removeCard(i, j); changed(); }, "danger");
     menu.showModal();
   }
+  function openStackMenu(i) {
+    var st = state.stacks[i], view = lastFactory ? lastFactory.stacks[i] : null;
+    openMenu("Stack " + (i + 1) + (view && view.energy ? " · " + cap(view.energy) : ""), view ? view.why : "");
+    if (!st.frozen) menuButton("Add a card to it", function () { openPicker({ where: "stack", index: i }); }, "primary");
+    menuButton(st.frozen ? "Unfreeze it (the Ice Blast is gone)" : "Freeze it (Ice Blast)", function () {
+      st.frozen = !st.frozen; changed();
+    });
+    menuButton("Remove the whole stack", function () { state.stacks.splice(i, 1); changed(); }, "danger");
+    menu.showModal();
+  }
   function openHandMenu(k) {
     var c = state.hand[k], view = lastHand ? lastHand[k] : null;
     openMenu(label(c), view ? view.why : "");
@@ -417,12 +445,15 @@
       view.placements.forEach(function (p) {
         var text = p.stack !== undefined ? "Play on stack " + (p.stack + 1) : "Start a new " +
           (p.new_stack ? cap(p.new_stack) + " " : "") + "stack";
+        // what the play does beyond the button's words ("starts a Solar stack" is the button already)
+        var effect = p.why.split(": ").slice(1).join(": ").replace(/^starts a \w+ stack(; |\.$)/, "");
+        effect = effect ? cap(effect) : "";
         menuButton(text + (p.completes_robot ? " (completes a robot)" : ""), function () {
           var card = state.hand.splice(k, 1)[0];
           if (p.stack !== undefined) state.stacks[p.stack].cards.push(card);
           else state.stacks.push({ cards: [card], frozen: false });
           changed();
-        }, "primary");
+        }, "primary", effect);
       });
     }
     if (c.kind === "attack") {
