@@ -153,10 +153,10 @@ def test_odds_page_kept_with_the_table(page, live_url, shots):
     assert page.js_errors == []
     assert_phone_ready(page)
     page.screenshot(path=shots("two_robots_odds_390"), full_page=True)
-    page.locator("#tr-odds > section").nth(1).screenshot(path=shots("two_robots_odds_390_result"))
+    page.locator("#tr-odds > section").nth(0).screenshot(path=shots("two_robots_odds_390_result"))
     page.set_viewport_size({"width": 320, "height": 700})
     assert_phone_ready(page)
     page.locator("#tr-odds > section").nth(2).screenshot(path=shots("two_robots_odds_320_deck"))
     page.emulate_media(color_scheme="dark")
-    page.locator("#tr-odds > section").nth(1).screenshot(path=shots("two_robots_odds_dark_result"))
+    page.locator("#tr-odds > section").nth(0).screenshot(path=shots("two_robots_odds_dark_result"))
     page.screenshot(path=shots("two_robots_odds_dark"), full_page=True)

@@ -284,8 +284,10 @@
     ul.appendChild(addLi);
   }
   function drawPlan(p) {
-    var box = document.getElementById("tr-plan");
+    var box = document.getElementById("tr-plan"), best = document.getElementById("tr-best");
     box.textContent = "";
+    best.hidden = !p;  // the plan's one line, next to the hand, so a change in hand shows its effect at once
+    document.getElementById("tr-best-text").textContent = p ? p.summary : "";
     if (!p) { box.appendChild(el("p", "muted", "The plan appears here once the factory and hand are entered.")); return; }
     var sum = el("p", "tr-plan-summary");
     sum.appendChild(el("strong", null, p.summary));
