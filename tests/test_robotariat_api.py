@@ -136,6 +136,31 @@ def test_round_start_entry(client):
     assert status == 400 and "state.oppressors" in error_paths(d)
 
 
+def test_the_entry_track_row_is_one_rule_everywhere(client):
+    """Round Order / Set Up 6: one NPC enters per round, so the next row is the NPCs entered + 1; with all
+    six on the board the track is empty (the API refuses a round start, the page offers none)."""
+    from solvers.robotariat.gamedata import DEFAULTS
+
+    assert [DEFAULTS.entry_row(n) for n in range(7)] == [1, 2, 3, 4, 5, 6, None]
+    assert [DEFAULTS.next_npc(n) for n in range(6)] == list(DEFAULTS.entry_track)
+    six = body(oppressors=["s0", "s1", "s2"], civilians=["s3", "s4", "s5"])
+    status, d = post(client, "/api/robotariat/round-start", six)
+    assert status == 400 and error_paths(d) == ["row"]
+
+
+def test_one_reputation_bound_for_pages_and_api(client):
+    """The printed Reputation track's length is in no source: the defaults file's limit holds everywhere."""
+    from solvers.robotariat.gamedata import DEFAULTS
+
+    top = DEFAULTS.reputation_max
+    assert post(client, "/api/robotariat/npc-turn", body(reputation=top))[0] == 200
+    status, d = post(client, "/api/robotariat/npc-turn", body(reputation=top + 1))
+    assert status == 400 and error_paths(d) == ["state.reputation"]
+    assert client.post("/robotariat/", data={"do": "tracks", "reputation": str(top)}).status_code == 200
+    assert client.post("/robotariat/", data={"do": "tracks", "reputation": str(top + 1)}).status_code == 400
+    assert client.get("/api/robotariat/defaults").get_json()["limits"]["reputation"] == top
+
+
 def test_board_validate(client):
     status, d = post(client, "/api/robotariat/board/validate", {"board": BOARD})
     assert status == 200 and d["ok"] and d["summary"]["yellow_loops"] == [IDS]

@@ -141,7 +141,7 @@ def test_next_npc_follows_the_entry_track(client):
         state = carried(r.get_data(as_text=True))
         kinds.append("oppressor" if len(state["state"]["oppressors"]) > sum(k == "oppressor" for k in kinds)
                      else "civilian")
-    assert kinds == list(rb.ENTRY_TRACK)
+    assert kinds == list(rb.DATA.entry_track)
     r = client.post("/robotariat/", data={"state_json": json.dumps(state), "do": "place_npc", "to": "sy"})
     assert r.status_code == 400
 

@@ -29,7 +29,9 @@ from typing import Any
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 
 from solvers.robotariat import gamedata
-from solvers.robotariat.objectives import junked_per_turn
+from solvers.robotariat.board import KIND_NAMES, MAX_SPACES
+from solvers.robotariat.objectives import NAMES as OBJECTIVE_NAMES
+from solvers.robotariat.objectives import OBJECTIVES, junked_per_turn
 
 from .. import page_helpers, rules
 from .. import table_store as store
@@ -53,38 +55,19 @@ TOOLS = [
      "Which secret objectives are met when the game ends, and whether the Revolution succeeded."),
 ]
 
-# ---- what the game is made of -----------------------------------------------------------------
+# ---- what the game is made of (solvers/robotariat/gamedata.py reads it from the defaults file) -----
 
-KINDS: dict[str, dict[str, str]] = {
-    "poster": {"label": "Poster", "short": "P", "rule": "rb-activation-poster"},
-    "sabotage": {"label": "Sabotage", "short": "Sb", "rule": "rb-activation-sabotage"},
-    "upgrade": {"label": "Upgrade", "short": "U", "rule": "rb-activation-upgrade"},
-    "scrap_yard": {"label": "Scrap Yard", "short": "SY", "rule": "rb-activation-scrap-yard"},
-    "recruitment_office": {"label": "Recruitment Office", "short": "RO",
-                           "rule": "rb-activation-recruitment-office"},
-    "move_the_masses": {"label": "Move the Masses", "short": "MM", "rule": "rb-activation-move-the-masses"},
-}
-
-# id -> (name, start space kind, short label drawn on the piece, rule entry)
-CHARACTERS: dict[str, tuple[str, str, str, str]] = {
-    "a1_5": ("A1-5", "scrap_yard", "A1", "rb-a1-5"),
-    "arcitech": ("ArciTech", "upgrade", "AT", "rb-arcitech"),
-    "uberbot": ("Überbot", "move_the_masses", "Üb", "rb-berbot"),
-    "mr_postman": ("Mr. Postman™", "poster", "MP", "rb-mr-postman"),
-    "mt_rho": ("MT-ρ", "move_the_masses", "MT", "rb-mt"),
-    "electric_eye": ("Electric Eye", "sabotage", "EE", "rb-electric-eye"),
-    "wally_st": ("WallyST", "recruitment_office", "WS", "rb-wally-st"),
-    "alice_smith": ("Alice Smith", "sabotage", "AS", "rb-alice-smith"),
-}
+DATA = gamedata.DEFAULTS
+KINDS: dict[str, dict[str, str]] = {k: {"label": KIND_NAMES[k]} for k in KIND_NAMES}
+# the two letters drawn on a character's piece chip
+CHARACTER_SHORT = {"a1_5": "A1", "arcitech": "AT", "uberbot": "Üb", "mr_postman": "MP", "mt_rho": "MT",
+                   "electric_eye": "EE", "wally_st": "WS", "alice_smith": "AS"}
+# id -> (name, start space kind, short label)
+CHARACTERS: dict[str, tuple[str, str, str]] = {
+    cid: (DATA.raw["characters"][cid]["name"], DATA.character_starts[cid], CHARACTER_SHORT[cid])
+    for cid in DATA.character_starts}
 
 FACES = {"yellow_arrow": "yellow arrow", "blue_arrow": "blue arrow", "yellow_x": "yellow X", "blue_x": "blue X"}
-
-# The NPC column of the entry track, top to bottom (rulebook "Set Up", step 6)
-ENTRY_TRACK = ("civilian", "oppressor", "civilian", "oppressor", "oppressor", "civilian")
-NPC_SUPPLY = {"oppressor": 3, "civilian": 3}  # "Tools of the Revolution"
-POSTER_SUPPLY = 8                               # 8 red cubes
-ROUNDS = 6
-MAX_SPACES = 60  # as solvers/robotariat/board.py
 MAX_NAME = 24
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
 
@@ -289,7 +272,7 @@ def normalize_data(raw: Any, base: dict[str, Any]) -> dict[str, Any]:
     else:
         rewards = list(base["office_rewards"])
     rep_raw = as_dict(raw.get("starting_reputation"))
-    rep = {k: _int(rep_raw.get(k), 1, 20, int(v)) for k, v in base["starting_reputation"].items()}
+    rep = {k: _int(rep_raw.get(k), 1, DATA.reputation_max, int(v)) for k, v in base["starting_reputation"].items()}
     return {"dice": dice, "office_rewards": rewards, "starting_reputation": rep}
 
 
@@ -328,21 +311,21 @@ def normalize_state(raw: Any, board: dict[str, Any], players: int, names: list[s
         out_players.append({"name": name, "at": at, "character": character})
     posters: dict[str, int] = {}
     for sid, n in as_dict(raw.get("posters")).items():
-        if sid in ids and _int(n, 0, POSTER_SUPPLY, 0) > 0:
-            posters[sid] = _int(n, 0, POSTER_SUPPLY, 0)
-    rep_default = int(data["starting_reputation"].get(str(players), 5))
+        if sid in ids and _int(n, 0, DATA.poster_supply, 0) > 0:
+            posters[sid] = _int(n, 0, DATA.poster_supply, 0)
+    rep_default = int(data["starting_reputation"][str(players)])
     return {
-        "oppressors": npcs("oppressors", NPC_SUPPLY["oppressor"]),
-        "civilians": npcs("civilians", NPC_SUPPLY["civilian"]),
+        "oppressors": npcs("oppressors", DATA.max_oppressors),
+        "civilians": npcs("civilians", DATA.max_civilians),
         "players": out_players,
         "active": _int(raw.get("active"), 0, max(0, players - 1), 0),
         "posters": posters,
-        "junk": _int(raw.get("junk"), 0, POSTER_SUPPLY, 0),
-        "funds": _int(raw.get("funds"), 0, 999, 0),
-        "reputation": _int(raw.get("reputation"), 0, 20, rep_default),
-        "office": _int(raw.get("office"), 0, 10, 0),
+        "junk": _int(raw.get("junk"), 0, DATA.poster_supply, 0),
+        "funds": _int(raw.get("funds"), 0, DATA.funds_max, 0),
+        "reputation": _int(raw.get("reputation"), 0, DATA.reputation_max, rep_default),
+        "office": _int(raw.get("office"), 0, DATA.office_max, 0),
         "entry": _space_id(raw.get("entry"), ids) or first_of_kind(board, "move_the_masses") or first,
-        "round": _int(raw.get("round"), 1, ROUNDS, 1),
+        "round": _int(raw.get("round"), 1, DATA.max_rounds, 1),
     }
 
 
@@ -353,10 +336,11 @@ def normalize_log(raw: Any) -> list[dict[str, Any]]:
     out = []
     for e in as_list(raw):
         if isinstance(e, dict):
-            out.append({"round": _int(e.get("round"), 1, ROUNDS, 1), "player": _int(e.get("player"), 0, 4, 0),
+            out.append({"round": _int(e.get("round"), 1, DATA.max_rounds, 1), "player": _int(e.get("player"), 0, 4, 0),
                         "turn": _choice(e.get("turn"), LOG_TURNS) or "npc",
-                        "what": _text(e.get("what"), 80), "junked": _int(e.get("junked"), 0, POSTER_SUPPLY, 0),
-                        "office": _int(e.get("office"), 0, 10, 0)})
+                        "what": _text(e.get("what"), 80),
+                        "junked": _int(e.get("junked"), 0, DATA.poster_supply, 0),
+                        "office": _int(e.get("office"), 0, DATA.office_max, 0)})
     return out[-200:]
 
 
@@ -387,7 +371,7 @@ def normalize(raw: Any, players: int, names: list[str] | None = None) -> dict[st
 
 def normalize_office_track(raw: Any, office: int) -> list[int]:
     """Every value the Office Contributions track has shown this game, in order (for the Bursar)."""
-    track = [_int(v, 0, 10, 0) for v in as_list(raw)]
+    track = [_int(v, 0, DATA.office_max, 0) for v in as_list(raw)]
     if not track or track[-1] != office:
         track.append(office)
     return track[-1000:]
@@ -401,14 +385,14 @@ def normalize_facts(raw: Any, players: int) -> dict[str, Any]:
     differs), the most posters junked in one turn."""
     raw = as_dict(raw)
     facts: dict[str, Any] = {k: raw.get(k) is True for k in FACT_FLAGS}
-    per_seat = {"objectives": lambda v: _choice(v, OBJECTIVES), "cards_played": lambda v: _int(v, 0, 18, 0),
+    per_seat = {"objectives": lambda v: _choice(v, OBJECTIVES), "cards_played": lambda v: _int(v, 0, DATA.cards_max, 0),
                 "spy_correct": lambda v: v is True}
     for key, clean in per_seat.items():
         values = as_list(raw.get(key))
         if len(values) == players:
             facts[key] = [clean(v) for v in values]
     if raw.get("max_junked") is not None:
-        facts["max_junked"] = _int(raw["max_junked"], 0, POSTER_SUPPLY, 0)
+        facts["max_junked"] = _int(raw["max_junked"], 0, DATA.poster_supply, 0)
     return facts
 
 
@@ -433,10 +417,14 @@ def _posters_out(state: dict[str, Any]) -> int:
     return sum(state["posters"].values()) + state["junk"]
 
 
+def entered(state: dict[str, Any]) -> int:
+    """How many NPCs of the entry track are on the board."""
+    return len(state["oppressors"]) + len(state["civilians"])
+
+
 def next_npc(state: dict[str, Any]) -> str | None:
     """The NPC the entry track gives next, or None when all six have entered."""
-    n = len(state["oppressors"]) + len(state["civilians"])
-    return ENTRY_TRACK[n] if n < len(ENTRY_TRACK) else None
+    return DATA.next_npc(entered(state))
 
 
 def _piece(value: Any) -> tuple[str, int]:
@@ -477,15 +465,16 @@ def _play_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
     elif do == "poster":
         at = _require_space(rb, act.get("at"), "at")
         delta = _int(act.get("delta"), -1, 1, 0)
-        if delta > 0 and _posters_out(st) >= POSTER_SUPPLY:
-            raise FormError("at", f"all {POSTER_SUPPLY} posters are out (on the board or in the junk pile)")
+        if delta > 0 and _posters_out(st) >= DATA.poster_supply:
+            raise FormError("at", f"all {DATA.poster_supply} posters are out (on the board or in the junk pile)")
         if delta < 0 and not st["posters"].get(at):
             raise FormError("at", "there is no poster on that space")
         st["posters"][at] = st["posters"].get(at, 0) + delta
         if not st["posters"][at]:
             del st["posters"][at]
     elif do == "tracks":
-        limits = {"funds": 999, "reputation": 20, "office": 10, "junk": POSTER_SUPPLY, "round": ROUNDS}
+        limits = {"funds": DATA.funds_max, "reputation": DATA.reputation_max, "office": DATA.office_max,
+                  "junk": DATA.poster_supply, "round": DATA.max_rounds}
         for key, hi in limits.items():
             if key in act and act[key] not in (None, ""):
                 try:
@@ -495,8 +484,8 @@ def _play_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
                 if not (1 if key == "round" else 0) <= v <= hi:
                     raise FormError(key, f"must be between {1 if key == 'round' else 0} and {hi}")
                 st[key] = v
-        if _posters_out(st) > POSTER_SUPPLY:
-            raise FormError("junk", f"the game has {POSTER_SUPPLY} posters; the board and junk pile hold more")
+        if _posters_out(st) > DATA.poster_supply:
+            raise FormError("junk", f"the game has {DATA.poster_supply} posters; the board and junk pile hold more")
     elif do == "player":
         seat = _int(act.get("seat"), -1, 99, -1)
         if not 0 <= seat < len(st["players"]):
@@ -524,7 +513,7 @@ def _play_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
             if j < len(st["players"]) and isinstance(p, dict) and p.get("at"):
                 st["players"][j]["at"] = p["at"]
         if act.get("round") not in (None, ""):
-            st["round"] = _int(act["round"], 1, ROUNDS, st["round"])
+            st["round"] = _int(act["round"], 1, DATA.max_rounds, st["round"])
         if isinstance(act.get("log"), dict):
             rb["log"].append(act["log"])
         if act.get("next_turn"):
@@ -534,7 +523,7 @@ def _play_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
             p["at"] = start_space(rb["board"], p["character"])
         players = len(st["players"])
         st.update(oppressors=[], civilians=[], posters={}, junk=0, funds=0, office=0, round=1, active=0,
-                  reputation=int(rb["data"]["starting_reputation"].get(str(players), 5)),
+                  reputation=int(rb["data"]["starting_reputation"][str(players)]),
                   entry=first_of_kind(rb["board"], "move_the_masses") or st["entry"])
         rb["log"] = []
         rb["office_track"] = [0]
@@ -678,8 +667,8 @@ def _data_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
                     v = int(rep[k])
                 except (TypeError, ValueError):
                     raise FormError(f"starting_reputation.{k}", "enter a whole number") from None
-                if not 1 <= v <= 20:
-                    raise FormError(f"starting_reputation.{k}", "between 1 and 20")
+                if not 1 <= v <= DATA.reputation_max:
+                    raise FormError(f"starting_reputation.{k}", f"between 1 and {DATA.reputation_max}")
                 data["starting_reputation"][k] = v
 
 
@@ -875,8 +864,8 @@ def solved_action(rb: dict[str, Any], act: dict[str, Any]) -> dict[str, Any]:
                 "log": {"round": st["round"], "player": st["active"], "turn": "npc",
                         "what": f"{FACES[o['black']]} / {FACES[o['red']]}", "junked": o["posters_junked"],
                         "office": o["state"]["office"]}}
-    row = len(st["oppressors"]) + len(st["civilians"]) + 1
-    if row > len(ENTRY_TRACK):
+    row = DATA.entry_row(entered(st))
+    if row is None:
         raise FormError("do", "all six NPCs have entered: the entry track is empty")
     out, err = _solve(rb_api.round_start_json, api_body(rb, row=row))
     if out is None:
@@ -900,8 +889,8 @@ def forecasts(rb: dict[str, Any], turns: int, heat: str) -> dict[str, Any]:
         o["n"] = i  # its place in the list: what the no-JS "Do this" form posts
     out["look"], out["look_error"] = _solve(rb_api.lookahead_json, {**body, "turns": turns})
     st = rb["state"]
-    row = len(st["oppressors"]) + len(st["civilians"]) + 1
-    if row <= len(ENTRY_TRACK):
+    row = DATA.entry_row(entered(st))
+    if row is not None:
         out["entry"], out["entry_error"] = _solve(rb_api.round_start_json, {**body, "row": row})
     else:
         out["entry"], out["entry_error"] = None, None
@@ -911,9 +900,6 @@ def forecasts(rb: dict[str, Any], turns: int, heat: str) -> dict[str, Any]:
 
 
 # ---- objectives facts (entered at the end; the board cannot show them) -------------------------
-
-OBJECTIVES = ("bursar", "dealer", "gambler", "saboteur", "scrapper", "spy", "traffic_director", "turncoat")
-
 
 def _facts_from(act: dict[str, Any], rb: dict[str, Any]) -> dict[str, Any]:
     players = len(rb["state"]["players"])
@@ -932,8 +918,9 @@ def _facts_from(act: dict[str, Any], rb: dict[str, Any]) -> dict[str, Any]:
                         n = int(v)
                     except (TypeError, ValueError):
                         raise FormError(f"cards_played[{i}]", "enter a whole number") from None
-                    if not 0 <= n <= 18:
-                        raise FormError(f"cards_played[{i}]", "between 0 and 18 (10 Upgrade + 8 Sabotage cards)")
+                    if not 0 <= n <= DATA.cards_max:
+                        raise FormError(f"cards_played[{i}]", f"between 0 and {DATA.cards_max} "
+                                                              "(the Upgrade and Sabotage cards)")
                     clean.append(n)
                 facts[key] = clean
             elif key == "objectives":
@@ -948,7 +935,7 @@ def _facts_from(act: dict[str, Any], rb: dict[str, Any]) -> dict[str, Any]:
             facts[key] = bool(act[key]) and act[key] not in ("0", "false", "off")
     if "max_junked" in act and act["max_junked"] not in (None, ""):
         try:
-            facts["max_junked"] = max(0, min(POSTER_SUPPLY, int(act["max_junked"])))
+            facts["max_junked"] = max(0, min(DATA.poster_supply, int(act["max_junked"])))
         except (TypeError, ValueError):
             raise FormError("max_junked", "enter a whole number") from None
     return facts
@@ -1138,8 +1125,9 @@ def page_meta() -> dict[str, Any]:
     base = defaults()
     return {"kinds": {k: {"label": v["label"]} for k, v in KINDS.items()},
             "characters": {k: {"name": v[0], "start": v[1], "short": v[2]} for k, v in CHARACTERS.items()},
-            "faces": FACES, "entry_track": list(ENTRY_TRACK), "poster_supply": POSTER_SUPPLY,
-            "npc_supply": NPC_SUPPLY, "rounds": ROUNDS, "max_spaces": MAX_SPACES, "objectives": list(OBJECTIVES),
+            "faces": FACES, "entry_track": list(DATA.entry_track), "poster_supply": DATA.poster_supply,
+            "npc_supply": {"oppressor": DATA.max_oppressors, "civilian": DATA.max_civilians},
+            "rounds": DATA.max_rounds, "max_spaces": MAX_SPACES, "objectives": list(OBJECTIVES),
             "spark_target": base["spark_target"], "rule_titles": rule_titles(),
             "readings": {r["id"]: {"title": r["title"], "text": r["text"], "entry": r["entry"]}
                          for r in rb_api.readings_json()["readings"]},
@@ -1149,14 +1137,9 @@ def page_meta() -> dict[str, Any]:
 def _common(ctx: dict[str, Any], rb: dict[str, Any], error: FormError | None) -> dict[str, Any]:
     return {**ctx, "rb": rb, "error": error, "kinds": KINDS, "characters": CHARACTERS, "faces": FACES,
             "meta": page_meta(), "rule_titles": rule_titles(),
-            "entry_track": ENTRY_TRACK, "next_npc": next_npc(rb["state"]), "rounds": ROUNDS,
-            "poster_supply": POSTER_SUPPLY, "players_count": len(rb["state"]["players"]),
-            "target": spark_target(len(rb["state"]["players"]))}
-
-
-def spark_target(players: int) -> int:
-    """The Revolution Table (public source, in the defaults file): SPARK needed for 3, 4, 5 players."""
-    return int(defaults()["spark_target"].get(str(players), 45))
+            "entry_track": DATA.entry_track, "next_npc": next_npc(rb["state"]), "rounds": DATA.max_rounds,
+            "poster_supply": DATA.poster_supply, "gamedata": DATA, "players_count": len(rb["state"]["players"]),
+            "target": DATA.spark_target[len(rb["state"]["players"])]}
 
 
 # ---- routes -------------------------------------------------------------------------------------
@@ -1225,9 +1208,6 @@ def game_data():
     base = defaults()
     return render_template("robotariat/data.html", base=base, **_common(ctx, rb, error)), status
 
-
-OBJECTIVE_NAMES = {"bursar": "Bursar", "dealer": "Dealer", "gambler": "Gambler", "saboteur": "Saboteur",
-                   "scrapper": "Scrapper", "spy": "Spy", "traffic_director": "Traffic Director", "turncoat": "Turncoat"}
 
 
 def objectives_body(rb: dict[str, Any]) -> dict[str, Any]:

@@ -84,17 +84,17 @@ class PlayerIn(BaseModel):
 
 class StateIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
-    oppressors: list[Id] = Field(default_factory=list, max_length=6)
-    civilians: list[Id] = Field(default_factory=list, max_length=6)
+    oppressors: list[Id] = Field(default_factory=list, max_length=len(DATA.entry_track))
+    civilians: list[Id] = Field(default_factory=list, max_length=len(DATA.entry_track))
     players: list[PlayerIn] = Field(min_length=1, max_length=5)
     active: int = Field(default=0, ge=0, le=4, strict=True)
     posters: dict[Id, Annotated[int, Field(ge=0, le=99, strict=True)]] = Field(default_factory=dict, max_length=MAX_SPACES)
     junk: int = Field(default=0, ge=0, le=99, strict=True)
-    funds: int = Field(default=0, ge=0, le=999, strict=True)
-    reputation: int = Field(default=5, ge=0, le=99, strict=True)
-    office: int = Field(default=0, ge=0, le=10, strict=True)
+    funds: int = Field(default=0, ge=0, le=DATA.funds_max, strict=True)
+    reputation: int = Field(default=5, ge=0, le=DATA.reputation_max, strict=True)
+    office: int = Field(default=0, ge=0, le=DATA.office_max, strict=True)
     entry: Id | None = None
-    round: int | None = Field(default=None, ge=1, le=6, strict=True)
+    round: int | None = Field(default=None, ge=1, le=DATA.max_rounds, strict=True)
 
 
 Weight = StrictStr | StrictInt | StrictFloat
@@ -258,7 +258,7 @@ def _choosing_characters(s: TableState) -> list[str]:
 
 
 class RoundStartIn(TableIn):
-    row: int | None = Field(default=None, ge=1, le=6, strict=True)
+    row: int | None = Field(default=None, ge=1, le=len(DATA.entry_track), strict=True)
     npc: Literal["oppressor", "civilian"] | None = None
 
 
@@ -266,8 +266,8 @@ def round_start_json(body: dict) -> dict:
     req = parse(RoundStartIn, body)
     ctx = context(req)
     s = ctx.state
-    row = req.row or len(s.oppressors) + len(s.civilians) + 1  # one NPC entered per round so far
-    if row > len(DATA.entry_track):
+    row = req.row or DATA.entry_row(len(s.oppressors) + len(s.civilians))
+    if row is None:
         raise bad_field("row", "all six NPCs have entered: the entry track is empty")
     npc = req.npc or DATA.entry_track[row - 1]
     if npc == "oppressor" and len(s.oppressors) >= DATA.max_oppressors:
@@ -344,7 +344,8 @@ def validate_board_json(body: dict) -> dict:
 
 class ObjectivesIn(TableIn):
     log: list[dict] = Field(default_factory=list, max_length=500)
-    office_track: list[Annotated[int, Field(ge=0, le=10, strict=True)]] | None = Field(default=None, max_length=2000)
+    office_track: list[Annotated[int, Field(ge=0, le=DATA.office_max, strict=True)]] | None = Field(default=None,
+                                                                                                  max_length=2000)
     facts: dict = Field(default_factory=dict)
 
 
@@ -352,7 +353,8 @@ class FactsIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
     cooperative: bool = False
     objectives: list[Literal[OBJECTIVES] | None] = Field(default_factory=list, max_length=5)  # type: ignore[valid-type]
-    cards_played: list[Annotated[int, Field(ge=0, le=18, strict=True)]] = Field(default_factory=list, max_length=5)
+    cards_played: list[Annotated[int, Field(ge=0, le=DATA.cards_max, strict=True)]] = Field(default_factory=list,
+                                                                                              max_length=5)
     spy_correct: list[bool] = Field(default_factory=list, max_length=5)
     gambler_cards: bool = False
     revolution_over: bool = False
@@ -361,11 +363,11 @@ class FactsIn(BaseModel):
 
 class LogIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
-    round: int = Field(default=1, ge=1, le=6)
+    round: int = Field(default=1, ge=1, le=DATA.max_rounds)
     player: int | None = Field(default=None, ge=0, le=4)
     what: str = Field(default="", max_length=200)
     junked: int = Field(default=0, ge=0, le=99)
-    office: int | None = Field(default=None, ge=0, le=10)
+    office: int | None = Field(default=None, ge=0, le=DATA.office_max)
     turn: str | None = Field(default=None, max_length=40)
 
 

@@ -44,8 +44,20 @@ class GameData:
     per_activation: int
     max_oppressors: int
     max_civilians: int
+    cards_max: int  # Upgrade + Sabotage cards: the most one player can have played
+    funds_max: int  # Tablebot's input limits (the printed tracks' lengths are in no source)
+    reputation_max: int
     character_starts: dict[str, str]
     weights: Weights
+
+    def entry_row(self, entered: int) -> int | None:
+        """The entry track row the next round start uses (1-based), given how many NPCs have entered:
+        one NPC enters per round, in track order; None once the track is empty."""
+        return entered + 1 if entered < len(self.entry_track) else None
+
+    def next_npc(self, entered: int) -> str | None:
+        row = self.entry_row(entered)
+        return self.entry_track[row - 1] if row is not None else None
 
     def rules(self, players: int, office_rewards: tuple[int, ...] | None = None) -> Rules:
         return Rules(target=self.spark_target[players], office_rewards=office_rewards or self.office_rewards,
@@ -110,6 +122,10 @@ def load(path: Path = DATA_FILE) -> GameData:
     except (KeyError, ValueError, ZeroDivisionError) as e:
         raise GameDataError(f"weights: {e}") from e
     obj = raw["objectives"]
+    limits = raw["limits"]
+    if not all(1 <= int(raw["starting_reputation"][str(n)]) <= int(limits["reputation"]) for n in PLAYER_COUNTS) \
+            or not all(int(raw["spark_target"][str(n)]) <= int(limits["funds"]) for n in PLAYER_COUNTS):
+        raise GameDataError("limits: the starting Reputation and the SPARK targets must fit the limits")
     return GameData(
         raw=raw, board=Board.from_json(board_json),
         dice=Dice(tuple(raw["dice"]["black"]), tuple(raw["dice"]["red"])),
@@ -124,6 +140,8 @@ def load(path: Path = DATA_FILE) -> GameData:
         poster_supply=int(raw["posters"]["supply"]), office_max=int(raw["office"]["max"]),
         per_activation=int(raw["office"]["per_activation"]),
         max_oppressors=int(raw["npcs"]["oppressors"]), max_civilians=int(raw["npcs"]["civilians"]),
+        cards_max=int(raw["cards"]["upgrade"]) + int(raw["cards"]["sabotage"]),
+        funds_max=int(raw["limits"]["funds"]), reputation_max=int(raw["limits"]["reputation"]),
         character_starts=starts, weights=weights)
 
 
@@ -151,6 +169,9 @@ def defaults_json(data: GameData = DEFAULTS) -> dict:
         "entry_track": {"rows": list(data.entry_track), "token_starts_on": raw["entry_track"]["token_starts_on"],
                         "provenance": _src(raw["entry_track"])},
         "rounds": {"max": data.max_rounds, "provenance": _src(raw["rounds"])},
+        "cards": {"upgrade": raw["cards"]["upgrade"], "sabotage": raw["cards"]["sabotage"],
+                  "provenance": _src(raw["cards"])},
+        "limits": {"funds": data.funds_max, "reputation": data.reputation_max, "provenance": _src(raw["limits"])},
         "spark_target": {"by_players": by_count(data.spark_target), "provenance": _src(raw["spark_target"])},
         "starting_reputation": {"by_players": by_count(data.starting_reputation),
                                 "provenance": _src(raw["starting_reputation"])},
