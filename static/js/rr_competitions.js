@@ -190,7 +190,7 @@
       d.appendChild(tl);
       frag.appendChild(d);
     }
-    data.notes.forEach(function (n) { frag.appendChild(el("p", "small muted note", n)); });
+    if (data.competitions.length) data.notes.forEach(function (n) { frag.appendChild(el("p", "small muted note", n)); });
     if (data.eligible.length) {
       frag.appendChild(el("h3", null, "Each competition now"));
       var list = el("ul", "eligible");
