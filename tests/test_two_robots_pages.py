@@ -34,6 +34,20 @@ def test_factory_form_liz_example_without_js(client):
     assert 'href="/rules/tr-liz-example"' in html
 
 
+def test_factory_form_alyssa_example_hand_problems_without_js(client):
+    """Frozen Stacks, Alyssa example, typed as text: a Nuclear ARMS cannot go anywhere while her Nuclear
+    stack is frozen, and the page says so in one sentence (the factory itself is fine: 200)."""
+    r = client.post("/two-robots/factory", data={"stack0": "head:n", "frozen0": "on", "stack1": "arms:s",
+                                                 "stack2": "torso:c", "hand": "arms:n, attack:3:Nuclear Explosion!",
+                                                 "event": "none", "actions": "3", "powers_left": "3",
+                                                 "action": "plan"})
+    assert r.status_code == 200
+    html = r.get_data(as_text=True)
+    assert ("ARMS (Nuclear) in your hand has no legal place: stack 1 is frozen; a new stack would need Nuclear, "
+            "which stack 1 holds.") in html
+    assert "Play Nuclear Explosion" in html
+
+
 def test_factory_form_errors_are_named(client):
     r = client.post("/two-robots/factory", data={"stack0": "head:cx", "hand": "attack:9", "action": "plan"})
     assert r.status_code == 400

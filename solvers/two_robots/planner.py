@@ -615,7 +615,7 @@ def _explain_sacrifice(f: Factory, picks: Sequence[tuple[int, int]], names: Sequ
         copies = sum(c.part == card.part for c in s.cards)
         robot = is_robot(s, names)
         if copies > 1:
-            why = f"a spare copy of {card.part.upper()} on stack {i + 1}: no part is lost"
+            why = f"a spare copy of {card.part.upper()} on stack {i + 1}, so no part is lost"
         elif len(s.cards) == 1:
             why = f"the only card of stack {i + 1}, which goes away"
         elif robot:
@@ -648,7 +648,7 @@ def _event_option(planner: _Planner, f: Factory, stacks: tuple, event: str, kept
         return EventOption(event, False, (), False, why)
     _, picks, breaks, _ = planner.sacrifice(stacks, kept_reqs, event)
     explained, _ = _explain_sacrifice(f, picks, t.part_names, planner.card_parts)
-    why = "Sacrifice " + "; ".join(f"{c.label()} ({w})" for _, c, w in explained) + "."
+    why = "Sacrifice " + "; ".join(f"{c.label()}: {w}" for _, c, w in explained) + "."
     return EventOption(event, True, tuple((i, c, w) for i, c, w in explained), breaks, why)
 
 
