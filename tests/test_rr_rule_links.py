@@ -277,3 +277,23 @@ def test_pages_title_every_rule_link(client, path):
     html = client.get(path).get_data(as_text=True)
     for rid, text in re.findall(r'<a href="/rules/([a-z0-9-]+)">([^<]*)</a>', html):
         assert rid in KNOWN and text.strip() and text.strip() != rid, (rid, text)
+
+
+# ---- setup helper --------------------------------------------------------------------------------------
+
+def test_setup_links_the_solo_tokens_only_for_solo_and_two_players(client):
+    """Changes to Setup, step 6 (solo / 2P only: spare Upgrade Tokens on the Round Tracker)."""
+    solo = client.post("/api/raising-robots/competitions/setup", json={"players": 1, "seed": 1}).get_json()
+    assert {"rr-competitions-friendships-changes-to-setup", "rr-setup-solo-2p-tokens"} <= set(solo["rules"])
+    four = client.post("/api/raising-robots/competitions/setup", json={"players": 4, "seed": 1}).get_json()
+    assert four["rules"] == ["rr-competitions-friendships-changes-to-setup"]
+
+
+def test_round_end_links_the_flip_rule_and_the_tracker_rule_when_tokens_are_on_it(client):
+    """How to Complete Competitions step 5 (flip at round end); Solo / 2P Gameplay Changes (tracker tokens)."""
+    url = "/api/raising-robots/competitions/round"
+    plain = client.post(url, json={"marker_to": 3, "completed_this_round": ["think_tank"]}).get_json()
+    assert plain["rules"] == ["rr-flip-tile-round-end", "rr-important-same-round-same-side"]
+    solo = client.post(url, json={"marker_to": 4, "tracker": [{"round": 4, "token_type": "pink"}]}).get_json()
+    assert "rr-solo-2p-gameplay-changes" in solo["rules"]
+    assert set(plain["rules"]) | set(solo["rules"]) <= KNOWN

@@ -315,7 +315,8 @@ def plan_api():
 
 # ---- setup helper ------------------------------------------------------------------------------------
 
-SETUP_RULES = ["rr-solo-2p-gameplay-changes", "rr-how-to-complete-competitions"]
+SETUP_RULES = ["rr-competitions-friendships-changes-to-setup", "rr-setup-solo-2p-tokens", "rr-solo-2p-gameplay-changes"]
+ROUND_RULES = ["rr-flip-tile-round-end", "rr-important-same-round-same-side", "rr-solo-2p-gameplay-changes"]
 
 
 class SetupIn(BaseModel):
@@ -355,7 +356,7 @@ def run_setup(req: SetupIn) -> dict:
         "sides": {t: "A" for t in COMP_TYPES},
         "tracker": _spots_json(spots),
         "tile_types": {t: {"token_type": s.value, "source": s.source} for t, s in tiles.items()},
-        "rules": SETUP_RULES,
+        "rules": SETUP_RULES if req.players <= 2 else SETUP_RULES[:1],
     }
 
 
@@ -366,7 +367,7 @@ def run_round(req: RoundIn) -> dict:
     out = setup.end_of_round(req.marker_to, req.sides, spots, req.completed_this_round)
     return {"marker_to": req.marker_to, "sides": out.sides, "tracker": _spots_json(out.tracker),
             "events": [{"type": t, "name": COMP_NAMES[t], "flipped": f, "why": why} for t, f, why in out.events],
-            "rules": SETUP_RULES}
+            "rules": ROUND_RULES if req.tracker else ROUND_RULES[:2]}
 
 
 @bp.post("/api/raising-robots/competitions/setup")
