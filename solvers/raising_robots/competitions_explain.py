@@ -338,7 +338,8 @@ def explain(state: PlayerState, competitions: Sequence[Competition], result: Pla
     if not plan.steps and result.status != "unknown":
         met_now = [e for e in eligible if e.met and not e.completed]
         if not met_now:
-            notes.append("No competition in play can be completed now.")
+            notes.append("No criterion in play is met now, so nothing can be completed "
+                         "(each competition below says what it lacks).")
         elif all(e.type in unpayable for e in met_now):
             notes.append("Criteria are met, but nothing you have can pay the cost now.")
         else:

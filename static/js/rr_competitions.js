@@ -330,7 +330,8 @@
     var names = p.steps.map(function (s) { return s.name; });
     p.steps.forEach(function (s) { if (justCompleted.indexOf(s.type) < 0) justCompleted.push(s.type); });
     showStatus("Applied: " + names.join(", ") + " completed by " + seatName + ". Inventory, tokens and Friendship cards are updated"
-      + (tableId ? " and saved with the table" : "") + "; those tiles turn to their B side at the end of the round.");
+      + (tableId ? " and saved with the table" : "") + "; " + (names.length > 1 ? "those tiles turn" : "that tile turns")
+      + " to the B side at the end of the round.");
     plan();
     save();
   }
