@@ -12,6 +12,8 @@ from flask import Blueprint, Flask, jsonify, request
 from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException
 
+from solvers.errors import InputError
+
 M = TypeVar("M", bound=BaseModel)
 
 bp = Blueprint("api", __name__)
@@ -118,6 +120,13 @@ def install_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def _api_error(err: ApiError):
         return err.response()
+
+    @app.errorhandler(InputError)
+    def _input_error(err: InputError):
+        # a solver found input it cannot use: on the API a 400 naming the field; pages catch it themselves
+        if not wants_json():
+            raise err
+        return bad_field(err.path or "body", err.message).response()
 
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):

@@ -110,3 +110,18 @@ def test_every_tool_on_the_hubs_links_to_a_page_that_answers(app, client):
                 url = url_for(t["endpoint"])
             assert url in hub and t["title"] in hub
             assert client.get(url).status_code == 200, url
+
+
+def test_a_solver_input_error_is_a_400_naming_the_field(tmp_path):
+    from solvers.errors import InputError
+
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'e.sqlite3'}"})
+
+    @app.post("/api/_probe")
+    def probe():
+        raise InputError("pool[2].energy", "must be from 1 to 7")
+
+    r = app.test_client().post("/api/_probe")
+    assert r.status_code == 400
+    assert r.get_json()["error"]["fields"] == [{"path": "pool[2].energy", "message": "must be from 1 to 7"}]
+    app.extensions["tablebot_db"].dispose()
