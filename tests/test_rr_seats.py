@@ -57,6 +57,7 @@ def test_score_page_keeps_the_planner_fields(client):
     tid = table_with(client, {"rr_players": [planner_fields]})
     html = client.get(f"{SCORE}?table={tid}").get_data(as_text=True)
     assert field_value(html, "s-design-1-vp") == "3" and field_value(html, "s-fabricate-1-vp") == "5"
+    assert 'id="rr-placed"' in html  # the planner's robots have no column yet: the page says where it put them
     client.post(f"{SCORE}?table={tid}", data={"seat": "0", "inv-gear": "4", "s-design-1-vp": "3",
                                               "s-design-1-chip": "1", "s-fabricate-1-vp": "5",
                                               "s-fabricate-1-up": "1", "competitions_completed": "1"})
@@ -67,6 +68,7 @@ def test_score_page_keeps_the_planner_fields(client):
     design = next(r for r in seat["robots"] if r["row"] == "design")
     assert design["cost_energy"] == [2] and design["column"] == 1 and design["needs_microchip"] is True
     assert seat["inventory"]["gear"] == 4
+    assert 'id="rr-placed"' not in client.get(f"{SCORE}?table={tid}").get_data(as_text=True)
     # the planner still reads its own fields back
     planner = client.get(f"{PLANNER}?table={tid}").get_data(as_text=True)
     assert field_value(planner, "unplaced-pink") == "1" and field_value(planner, "friendships") == "1"

@@ -633,7 +633,9 @@ def score_page():
     vm = score_view_model(seats, names, seat, solo)
     return render_template(
         "raising_robots/score.html", seats=seats, names=names, seat=seat, n=n, cur=seats[seat],
-        slots=slots_of(seats[seat]), solo=solo, problems=problems, items=ITEMS, item_names=ITEM_NAMES,
+        slots=slots_of(seats[seat]), solo=solo,
+        placed_for_you=[r for r in seats[seat]["robots"] if r.get("row") in ROW_NAMES
+                        and not isinstance(r.get("column"), int)], problems=problems, items=ITEMS, item_names=ITEM_NAMES,
         row_names=ROW_NAMES, grades=GRADE_CHOICES, ge_choices=GAME_END_CHOICES, ge_value=ge_value,
         templates=DATA["class_cards"], players_json=json.dumps(seats, separators=(",", ":")),
         rule_titles=rule_titles([*scoring.ALL_RULES, RULE_NEW_OBJECTIVES]),
