@@ -15,6 +15,8 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from solvers.errors import InputError
+
 RULE_RUN = "rr-run-a-phase-row-energy-action"
 RULE_EXAMPLE = "rr-finite-loops-example"
 ROWS = ("design", "fabricate", "recycle")
@@ -22,10 +24,8 @@ MAX_DEPTH = 12
 MAX_NODES = 200
 
 
-class ChainInputError(ValueError):
-    def __init__(self, path: str, message: str):
-        super().__init__(f"{path}: {message}")
-        self.path, self.message = path, message
+class ChainInputError(InputError):
+    """A chain that cannot be read; `path` names the step (API path style)."""
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from solvers.errors import InputError
+
 from .model import RESOURCES, Inventory, Robot
 from .scoring import COLUMNS, full_columns, place_robots
 
@@ -50,13 +52,9 @@ CHARLOTTE_ACTIONS = ("skip", "assemble", "unlock")
 SACAGAWEA_REWARDS = ("battery_and_card", "vp")
 
 
-class RoundEndInputError(ValueError):
+class RoundEndInputError(InputError):
     """A choice that does not fit the state at its point in the order; `path` names the field
     relative to the request body (abilities[i]...)."""
-
-    def __init__(self, path: str, message: str):
-        super().__init__(f"{path}: {message}")
-        self.path, self.message = path, message
 
 
 @dataclass(frozen=True)

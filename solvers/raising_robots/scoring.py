@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from solvers.errors import InputError
+
 from .model import RESOURCES, ROWS, Inventory, Robot
 
 GRADES = ("none", "D", "C", "B", "A")  # lowest to highest; "none" = no grade met
@@ -44,13 +46,9 @@ ICON_RULES = {"a_grade": "rr-icon-a-grade", "microchip_robots": "rr-icon-microch
 PAIR_ICONS = ("microchip_robots", "resource_pairs", "vp56_robots")
 
 
-class ScoreInputError(ValueError):
+class ScoreInputError(InputError):
     """The play area cannot exist (two robots in one slot, a sixth robot in a row, ...).
     `path` names the offending input, relative to the request body."""
-
-    def __init__(self, path: str, message: str):
-        super().__init__(f"{path}: {message}")
-        self.path, self.message = path, message
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import comb
 
+from solvers.errors import InputError
+
 from .model import ROWS
 
 ANY_ROW = "any"
@@ -37,12 +39,12 @@ MAX_POOL_CARDS = 400  # far above any Robot Card deck; keeps binomials (and requ
 DECK, KNOWN_BOTTOM, NO_MATCH = "deck", "known_bottom", "no_match"
 
 
-class SearchInputError(ValueError):
-    """A search situation that cannot exist; `field` names the offending input (API path style)."""
+class SearchInputError(InputError):
+    """A search situation that cannot exist; `field` (= `path`) names the offending input (API path style)."""
 
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
-        self.field, self.message = field, message
+    @property
+    def field(self) -> str:
+        return self.path
 
 
 def _check_card(row: str, energy: int, where: str) -> None:
