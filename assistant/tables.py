@@ -207,7 +207,7 @@ def _form_shared(table: store.TableRecord) -> dict:
     names = [request.form.get(f"name{i}", "").strip()[:40] for i in range(table.players)]
     notes = request.form.get("notes", "")[:4000]
     try:
-        rnd = max(1, min(99, int(request.form.get("round", "1"))))
+        rnd = max(1, min(GAMES[table.game].rounds or 99, int(request.form.get("round", "1"))))
     except ValueError:
         rnd = 1
     return {"names": names, "notes": notes, "round": rnd}
