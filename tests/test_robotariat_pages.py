@@ -260,8 +260,8 @@ def test_the_robotariat_round_is_the_table_pages_round(client):
     state = client.get(f"/api/tables/{tid}").get_json()["state"]
     assert state["robotariat"]["state"]["round"] == 3
     assert state["table"] == {"names": ["Ann", "Bo", "Cy"], "round": 3, "notes": "snacks"}
-    assert 'id="round" name="round" type="number" inputmode="numeric" min="1" max="99" value="3"' in \
-        client.get(f"/t/{tid}").get_data(as_text=True)
+    assert re.search(r'id="round" name="round" type="number" inputmode="numeric" min="1" max="\d+" value="3"',
+                     client.get(f"/t/{tid}").get_data(as_text=True))
     client.post(f"/robotariat/?table={tid}", data={"do": "move", "piece": "p0", "to": "p1"})
     client.post(f"/t/{tid}/edit", data={"version": "4", "name0": "Ann", "name1": "Bo", "name2": "Cy", "round": "5"})
     client.post(f"/robotariat/?table={tid}", data={"do": "poster", "at": "p1", "delta": "1"})

@@ -16,17 +16,22 @@ Everything the pages keep lives under the table state key `robotariat`:
      "facts":  {...}}                      # what the objectives need that the board cannot show
 
 The board and state have the API's shapes (api.md), so a request body is built by copying them.
-Without JS every page is a form posting to itself: the view applies the same action the script
-applies (`apply_action`) and renders the result of the same solver functions the API calls.
+`apply_action` is the one implementation of what an action changes. Without JS every page is a form
+posting to itself, which applies the action and renders the same solver functions the API calls.
+With JS the page's script posts the action to `POST /api/robotariat/tables/<id>/action` (or
+`POST /api/robotariat/action` with the value it holds, not at a table) and draws the `answer`: the
+normalized value and what the page shows of it. `GET /api/robotariat/tables/<id>?page=&since=` tells
+the script about other phones' changes.
 """
 from __future__ import annotations
 
 import json
 import math
 import re
-from typing import Any
+from typing import Any, Literal
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from pydantic import BaseModel, ConfigDict, Field
 
 from solvers.robotariat import gamedata
 from solvers.robotariat.board import KIND_NAMES, MAX_SPACES
@@ -35,7 +40,8 @@ from solvers.robotariat.objectives import OBJECTIVES, junked_per_turn
 
 from .. import page_helpers, rules
 from .. import table_store as store
-from ..api import ApiError
+from ..api import ApiError, bad_field
+from ..api import parse as api_parse
 from ..db import engine
 from ..page_helpers import as_dict, as_list
 from . import robotariat_api as rb_api
@@ -71,7 +77,7 @@ FACES = {"yellow_arrow": "yellow arrow", "blue_arrow": "blue arrow", "yellow_x":
 MAX_NAME = 24
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
 
-# SVG geometry, in viewBox units; the script (robotariat_board.js) uses the same numbers
+# SVG geometry, in viewBox units (a box is also drawn by _board.html and robotariat_board.js)
 BOX_W, BOX_H = 96, 72
 GRID_X, GRID_Y = 126, 116
 MARGIN = 6
@@ -189,7 +195,7 @@ def auto_layout(board: dict[str, Any], keep: dict[str, list[float]] | None = Non
 
     Spaces with the API's `x`, `y` hints go to the free grid cell nearest their hint (hints scaled to
     the grid; closest pairs first); the rest follow the yellow path in a snake, so that consecutive
-    yellow spaces sit side by side. robotariat_board.js does exactly the same."""
+    yellow spaces sit side by side."""
     keep = dict(keep or {})
     spaces = board["spaces"]
     taken = {_cell_of(xy) for xy in keep.values()}
@@ -396,7 +402,7 @@ def normalize_facts(raw: Any, players: int) -> dict[str, Any]:
     return facts
 
 
-# ---- actions: what a tap or a form changes (robotariat_board.js applies the same ones) ---------
+# ---- actions: what a tap or a form changes --------------------------------------------------------
 
 def _require_space(rb: dict[str, Any], value: Any, field: str) -> str:
     ids = {s["id"] for s in rb["board"]["spaces"]}
@@ -491,7 +497,7 @@ def _play_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
         if not 0 <= seat < len(st["players"]):
             raise FormError("seat", "no such player at this table")
         character = act.get("character") or None
-        if character is not None and character not in CHARACTERS:
+        if character is not None and not _choice(character, CHARACTERS):
             raise FormError("character", "pick one of the characters")
         st["players"][seat]["character"] = character
         if not rb["log"] and st["round"] == 1:  # before play starts a character stands on its start space
@@ -501,23 +507,6 @@ def _play_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
         if not 0 <= seat < len(st["players"]):
             raise FormError("seat", "no such player at this table")
         st["active"] = seat
-    elif do == "apply":
-        # an outcome the solver computed (an NPC turn or the round-start entry), as the API's `state`
-        got = act.get("state")
-        if not isinstance(got, dict):
-            raise FormError("state", "no outcome to apply")
-        for key in ("oppressors", "civilians", "posters", "junk", "funds", "reputation", "office", "entry"):
-            if key in got:
-                st[key] = json.loads(json.dumps(got[key]))
-        for j, p in enumerate(got.get("players") or []):
-            if j < len(st["players"]) and isinstance(p, dict) and p.get("at"):
-                st["players"][j]["at"] = p["at"]
-        if act.get("round") not in (None, ""):
-            st["round"] = _int(act["round"], 1, DATA.max_rounds, st["round"])
-        if isinstance(act.get("log"), dict):
-            rb["log"].append(act["log"])
-        if act.get("next_turn"):
-            st["active"] = (st["active"] + 1) % len(st["players"])
     elif do == "setup":
         for p in st["players"]:
             p["at"] = start_space(rb["board"], p["character"])
@@ -531,6 +520,21 @@ def _play_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
         raise FormError("do", "unknown action")
 
 
+def _apply_outcome(rb: dict[str, Any], outcome: dict[str, Any]) -> None:
+    """Put the table where a solver's answer leaves it (an NPC turn, the round-start entry or a suggested
+    turn: the API's `state`), log it, and pass the turn after an NPC turn."""
+    st, got = rb["state"], outcome["state"]
+    for key in ("oppressors", "civilians", "posters", "junk", "funds", "reputation", "office", "entry"):
+        st[key] = json.loads(json.dumps(got[key]))
+    for j, p in enumerate(got["players"][:len(st["players"])]):
+        st["players"][j]["at"] = p["at"]
+    if outcome.get("round") is not None:
+        st["round"] = outcome["round"]
+    rb["log"].append(outcome["log"])
+    if outcome.get("next_turn"):
+        st["active"] = (st["active"] + 1) % len(st["players"])
+
+
 def _edit_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
     board = rb["board"]
     do = act.get("do")
@@ -538,7 +542,7 @@ def _edit_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
         if len(board["spaces"]) >= MAX_SPACES:
             raise FormError("kind", f"a board here holds at most {MAX_SPACES} spaces")
         kind = act.get("kind")
-        if kind not in KINDS:
+        if not _choice(kind, KINDS):
             raise FormError("kind", "pick the kind of space")
         sid = _new_space_id(board)
         board["spaces"].append({"id": sid, "kind": kind, "name": _text(act.get("name")) or KINDS[kind]["label"]})
@@ -548,7 +552,7 @@ def _edit_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
         sid = _require_space(rb, act.get("id"), "id")
         space = next(s for s in board["spaces"] if s["id"] == sid)
         if act.get("kind") is not None:
-            if act["kind"] not in KINDS:
+            if not _choice(act["kind"], KINDS):
                 raise FormError("kind", "pick the kind of space")
             space["kind"] = act["kind"]
         if act.get("name") is not None:
@@ -642,7 +646,7 @@ def _data_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
             if not isinstance(faces, list) or len(faces) != 6:
                 raise FormError(f"dice.{colour}", "a die has six faces")
             for i, f in enumerate(faces):
-                if f not in FACES:
+                if not _choice(f, FACES):
                     raise FormError(f"dice.{colour}[{i}]", "a face is a yellow or blue arrow or X")
             data["dice"][colour] = list(faces)
     if "office_rewards" in act:
@@ -675,20 +679,21 @@ def _data_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
 # answers the solvers computed for the table as the page showed it, and the section showing each: applying
 # one is a compare-and-set on the version it was computed from (never re-applied on a newer table)
 OUTCOMES = {"roll": "npc", "enter": "entry", "do_option": "sg"}
-PLAY_ACTIONS = {"move", "place_npc", "remove_npc", "poster", "tracks", "player", "active", "setup", "apply"}
+PLAY_ACTIONS = {"move", "place_npc", "remove_npc", "poster", "tracks", "player", "active", "setup"}
 EDIT_ACTIONS = {"add_space", "edit_space", "delete_space", "toggle_link", "path", "move_space", "import",
                 "example", "clear"}
 DATA_ACTIONS = {"data", "data_reset"}
+ACTIONS = set(OUTCOMES) | PLAY_ACTIONS | EDIT_ACTIONS | DATA_ACTIONS | {"facts"}
 
 
 def apply_action(rb: dict[str, Any], act: dict[str, Any], players: int, names: list[str]) -> dict[str, Any]:
-    """A copy of the normalised `robotariat` value with one action applied (FormError when it can't be)."""
+    """A copy of the normalised `robotariat` value with one action applied (FormError when it can't be).
+    The one implementation of what a tap, a form or the JSON action endpoint changes."""
     rb = json.loads(json.dumps(rb))
-    do = act.get("do")
+    do = _choice(act.get("do"), ACTIONS)
     if do in OUTCOMES:
-        act = solved_action(rb, act)
-        do = "apply"
-    if do in PLAY_ACTIONS:
+        _apply_outcome(rb, solved_action(rb, act))
+    elif do in PLAY_ACTIONS:
         _play_action(rb, act)
     elif do in EDIT_ACTIONS:
         _edit_action(rb, act)
@@ -701,7 +706,7 @@ def apply_action(rb: dict[str, Any], act: dict[str, Any], players: int, names: l
     return normalize(rb, players, names)
 
 
-# ---- the board drawn as SVG (robotariat_board.js draws the same picture) ------------------------
+# ---- the board drawn as SVG (_board.html, and robotariat_board.js after a change, draw this) -----
 
 HEADER_H = 18
 ARROW_OFFSET = {"yellow": 7, "blue": 7}
@@ -828,18 +833,18 @@ def _solve(fn: Any, body: dict[str, Any]) -> tuple[dict[str, Any] | None, str | 
         return None, e.message
 
 
-def suggestion_action(st: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]:
+def suggestion_outcome(st: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]:
     """"Do this" on a suggested turn: its `state_after` to apply, logged as the active player's turn
     (posters a Move the Masses sent to the junk pile count for the Scrapper's turn)."""
     junked = (option.get("immediate") or {}).get("posters_junked", 0)
-    return {"do": "apply", "state": option["state_after"],
+    return {"state": option["state_after"],
             "log": {"round": st["round"], "player": st["active"], "turn": "player", "what": option["headline"][:80],
                     "junked": junked, "office": option["state_after"]["office"]}}
 
 
 def solved_action(rb: dict[str, Any], act: dict[str, Any]) -> dict[str, Any]:
     """A rolled NPC turn ("roll": the faces), the round-start entry ("enter") or a suggested turn
-    ("do_option": its place in the page's list) as the outcome to apply."""
+    ("do_option": its place in the page's list) as the outcome to apply, worked out by the solvers."""
     st = rb["state"]
     if act.get("do") == "do_option":
         n = _int(act.get("option"), -1, SUGGEST_LIMIT, -1)
@@ -848,7 +853,7 @@ def solved_action(rb: dict[str, Any], act: dict[str, Any]) -> dict[str, Any]:
             raise FormError("option", err or "no suggestions for this table")
         if not 0 <= n < len(out["options"]):
             raise FormError("option", "pick one of the suggested turns")
-        return suggestion_action(st, out["options"][n])
+        return suggestion_outcome(st, out["options"][n])
     if act.get("do") == "roll":
         out, err = _solve(rb_api.npc_turn_json, api_body(rb))
         if out is None:
@@ -860,7 +865,7 @@ def solved_action(rb: dict[str, Any], act: dict[str, Any]) -> dict[str, Any]:
         if not match:
             raise FormError("black", "that pair of faces cannot come up with these dice")
         o = match[0]
-        return {"do": "apply", "state": o["state"], "next_turn": True,
+        return {"state": o["state"], "next_turn": True,
                 "log": {"round": st["round"], "player": st["active"], "turn": "npc",
                         "what": f"{FACES[o['black']]} / {FACES[o['red']]}", "junked": o["posters_junked"],
                         "office": o["state"]["office"]}}
@@ -870,7 +875,7 @@ def solved_action(rb: dict[str, Any], act: dict[str, Any]) -> dict[str, Any]:
     out, err = _solve(rb_api.round_start_json, api_body(rb, row=row))
     if out is None:
         raise FormError("do", err or "no entry for this table")
-    return {"do": "apply", "state": out["state"], "round": row,
+    return {"state": out["state"], "round": row,
             "log": {"round": row, "player": 0, "turn": "round_start", "what": f"{out['npc']} enters",
                     "junked": out["posters_junked"], "office": out["state"]["office"]}}
 
@@ -1021,20 +1026,6 @@ def with_round(state: dict[str, Any], before: dict[str, Any], after: dict[str, A
     return out
 
 
-def _save(table: store.TableRecord, act: dict[str, Any], players: int, names: list[str]) -> dict[str, Any]:
-    """Apply the action on the table's newest state and save it (re-applied there when another phone
-    saved first, so both changes stay)."""
-    def mutate(state: dict[str, Any]) -> dict[str, Any]:
-        rb = normalize(state.get("robotariat"), players, names)
-        return with_round(state, rb, apply_action(rb, act, players, names))
-
-    try:
-        saved = page_helpers.update_table(table, mutate)
-    except store.Conflict:
-        raise FormError("do", "the table kept changing on other phones; try again") from None
-    return normalize(saved.state.get("robotariat"), players, names)
-
-
 class TableChanged(Exception):
     """The table moved on after the page showed the answer being applied: nothing was saved."""
 
@@ -1061,22 +1052,36 @@ def _posted_version(table: store.TableRecord) -> int:
         raise FormError("version", "reload the page: the form lost the table's version") from None
 
 
-def _save_outcome(table: store.TableRecord, act: dict[str, Any], players: int, names: list[str],
-                  version: int) -> dict[str, Any]:
-    """An outcome (roll, round start, suggested turn) worked out on the table at `version`, saved as one
-    compare-and-set on that version: if another phone saved since, TableChanged and nothing is saved."""
-    if version != table.version:
-        raise TableChanged(table)
-    rb = normalize(page_helpers.state_part(table, GAME), players, names)
-    new = apply_action(rb, act, players, names)
+def apply_to_table(table: store.TableRecord, act: dict[str, Any], players: int, names: list[str],
+                   version: int | None) -> tuple[store.TableRecord, dict[str, Any]]:
+    """Apply one action to the table and save it; the saved table and its `robotariat` value.
+
+    An answer of the solvers (roll, round start, suggested turn) was worked out on the table at
+    `version`: it is one compare-and-set on that version, and TableChanged (nothing saved) when another
+    phone saved since. Any other action is re-applied on the newest state when another phone saved
+    first, so both changes stay."""
+    if _choice(act.get("do"), OUTCOMES):
+        if version is not None and version != table.version:
+            raise TableChanged(table)
+        rb = normalize(page_helpers.state_part(table, GAME), players, names)
+        new = apply_action(rb, act, players, names)
+        try:
+            return store.put(engine(), table.id, table.version, with_round(table.state, rb, new)), new
+        except store.Conflict as c:
+            raise TableChanged(c.current) from None
+
+    def mutate(state: dict[str, Any]) -> dict[str, Any]:
+        rb = normalize(state.get(GAME), players, names)
+        return with_round(state, rb, apply_action(rb, act, players, names))
+
     try:
-        store.put(engine(), table.id, version, with_round(table.state, rb, new))
-    except store.Conflict as c:
-        raise TableChanged(c.current) from None
-    return new
+        saved = page_helpers.update_table(table, mutate)
+    except store.Conflict:
+        raise FormError("do", "the table kept changing on other phones; try again") from None
+    return saved, normalize(saved.state.get(GAME), players, names)
 
 
-def _handle(page: str, allowed: set[str] | None) -> tuple[dict[str, Any], dict[str, Any], int, FormError | None]:
+def _handle(page: str, allowed: set[str]) -> tuple[dict[str, Any], dict[str, Any], int, FormError | None]:
     """Read the table (or the carried state), apply a posted action, and say what to render."""
     ctx = page_helpers.table_context(GAME)
     table = ctx["table"]
@@ -1089,15 +1094,12 @@ def _handle(page: str, allowed: set[str] | None) -> tuple[dict[str, Any], dict[s
     if request.method == "POST":
         try:
             act = _form_action(request.form)
-            if allowed is not None and act.get("do") not in allowed:
+            if not _choice(act.get("do"), allowed):
                 raise FormError("do", "this page cannot do that")
             if table is None:
                 rb = apply_action(rb, act, players, names)
-            elif act.get("do") in OUTCOMES:
-                rb = _save_outcome(table, act, players, names, _posted_version(table))
             else:
-                rb = _save(table, act, players, names)
-            if table is not None:
+                ctx["table"], rb = apply_to_table(table, act, players, names, _posted_version(table))
                 flash("Saved with the table.", "ok")
         except FormError as e:
             status, error = 400, e
@@ -1121,25 +1123,140 @@ def rule_titles() -> dict[str, str]:
 
 
 def page_meta() -> dict[str, Any]:
-    """What robotariat_board.js needs to apply actions exactly as this module does."""
-    base = defaults()
-    return {"kinds": {k: {"label": v["label"]} for k, v in KINDS.items()},
-            "characters": {k: {"name": v[0], "start": v[1], "short": v[2]} for k, v in CHARACTERS.items()},
-            "faces": FACES, "entry_track": list(DATA.entry_track), "poster_supply": DATA.poster_supply,
-            "npc_supply": {"oppressor": DATA.max_oppressors, "civilian": DATA.max_civilians},
-            "rounds": DATA.max_rounds, "max_spaces": MAX_SPACES, "objectives": list(OBJECTIVES),
-            "spark_target": base["spark_target"], "rule_titles": rule_titles(),
+    """Words the scripts show (piece labels, die faces, readings, rule titles); no rules."""
+    return {"characters": {k: {"name": v[0], "short": v[2]} for k, v in CHARACTERS.items()},
+            "faces": FACES, "objective_names": OBJECTIVE_NAMES, "suggest_limit": SUGGEST_LIMIT,
+            "rule_titles": rule_titles(),
             "readings": {r["id"]: {"title": r["title"], "text": r["text"], "entry": r["entry"]}
-                         for r in rb_api.readings_json()["readings"]},
-            "defaults": {k: base[k] for k in ("dice", "office_rewards", "starting_reputation", "board")}}
+                         for r in rb_api.readings_json()["readings"]}}
 
 
-def _common(ctx: dict[str, Any], rb: dict[str, Any], error: FormError | None) -> dict[str, Any]:
+def _common(ctx: dict[str, Any], rb: dict[str, Any], error: FormError | None, page: str) -> dict[str, Any]:
     return {**ctx, "rb": rb, "error": error, "kinds": KINDS, "characters": CHARACTERS, "faces": FACES,
-            "meta": page_meta(), "rule_titles": rule_titles(),
-            "entry_track": DATA.entry_track, "next_npc": next_npc(rb["state"]), "rounds": DATA.max_rounds,
-            "poster_supply": DATA.poster_supply, "gamedata": DATA, "players_count": len(rb["state"]["players"]),
-            "target": DATA.spark_target[len(rb["state"]["players"])]}
+            "meta": page_meta(), "rule_titles": rule_titles(), "answer": answer(rb, page, ctx["table"]),
+            "status": play_status(rb), "entry_track": DATA.entry_track, "next_npc": next_npc(rb["state"]),
+            "rounds": DATA.max_rounds, "poster_supply": DATA.poster_supply, "gamedata": DATA,
+            "players_count": len(rb["state"]["players"]), "target": DATA.spark_target[len(rb["state"]["players"])]}
+
+
+# ---- what the scripts draw: the page's values after each change ----------------------------------
+
+ANSWER_PAGES = ("play", "editor", "data", "objectives")
+
+
+def play_status(rb: dict[str, Any]) -> dict[str, Any]:
+    """The tracks and counts the board page shows above and below the board."""
+    st = rb["state"]
+    on_board = sum(st["posters"].values())
+    return {"round": st["round"], "rounds": DATA.max_rounds, "funds": st["funds"],
+            "target": DATA.spark_target[len(st["players"])], "reputation": st["reputation"],
+            "office": st["office"], "junk": st["junk"], "entered": entered(st), "track": len(DATA.entry_track),
+            "next_npc": next_npc(st), "posters_on_board": on_board,
+            "posters_left": DATA.poster_supply - on_board - st["junk"], "played": turn_played(rb)}
+
+
+def free_slots(layout: dict[str, list[float]]) -> list[dict[str, Any]]:
+    """Empty grid cells where the editor offers to add or move a space: in the board's rows and one more."""
+    used = {_cell_of(xy) for xy in layout.values()}
+    rows = max((r + 1 for _, r in used), default=0)
+    out = []
+    for row in range(rows + 1):
+        for col in range(COLUMNS):
+            if (col, row) not in used:
+                x, y = _cell_xy(col, row)
+                out.append({"col": col, "row": row, "x": x, "y": y, "left": x - BOX_W / 2, "top": y - BOX_H / 2})
+    return out
+
+
+def objectives_result(rb: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+    if not rb["board"]["spaces"]:
+        return None, "Enter the board first."
+    return _solve(rb_api.objectives_json, objectives_body(rb))
+
+
+def answer(rb: dict[str, Any], page: str, table: store.TableRecord | None = None) -> dict[str, Any]:
+    """The normalized `robotariat` value and what `page` draws from it (the board picture, the tracks,
+    the API body for the forecast, the board check, the objectives): the pages' scripts only render it."""
+    out: dict[str, Any] = {"version": table.version if table else None, "code": table.code if table else None,
+                           "robotariat": rb}
+    if page == "play":
+        out.update(view=board_view(rb), status=play_status(rb), body=api_body(rb))
+    elif page == "editor":
+        check, check_error = board_check(rb)
+        view = board_view(rb, problems=problem_spaces(check))
+        slots = free_slots(rb["layout"])
+        out.update(view=view, check=check, check_error=check_error, slots=slots,
+                   slots_height=round(max([view["height"]] + [c["y"] + BOX_H / 2 + MARGIN for c in slots])))
+    elif page == "objectives":
+        out["objectives"], out["objectives_error"] = objectives_result(rb)
+    return out
+
+
+class ActionIn(BaseModel):
+    """POST /api/robotariat/tables/<id>/action: one action (as the page's forms post it) on the table;
+    `version`: the table's version the page showed (needed for a solver's answer: roll, enter, do_option);
+    `page`: which page's values to answer with."""
+    model_config = ConfigDict(extra="ignore")
+    action: dict[str, Any]
+    version: int | None = Field(default=None, ge=1, strict=True)
+    page: Literal[ANSWER_PAGES] = "play"  # type: ignore[valid-type]
+
+
+class CarriedActionIn(ActionIn):
+    """POST /api/robotariat/action: the same, not at a table: the page sends the value it holds."""
+    robotariat: dict[str, Any] = Field(default_factory=dict)
+    players: int = Field(default=3, ge=3, le=5, strict=True)
+
+
+def _table_or_404(table_id: str) -> store.TableRecord:
+    table = store.get(engine(), table_id) if len(table_id) <= 64 else None
+    if table is None or table.game != GAME:
+        raise ApiError(404, "not_found", "No Robotariat table has this id.")
+    return table
+
+
+def _action_error(e: FormError) -> ApiError:
+    return bad_field(f"action.{e.field}", e.message)
+
+
+@bp.post("/api/robotariat/tables/<table_id>/action")
+def api_table_action(table_id: str):
+    req = api_parse(ActionIn)
+    table = _table_or_404(table_id)
+    players, names = _seats(table, None)
+    outcome = _choice(req.action.get("do"), OUTCOMES)
+    if outcome and req.version is None:
+        raise bad_field("version", "give the table's version the answer was worked out for")
+    try:
+        saved, rb = apply_to_table(table, req.action, players, names, req.version)
+    except FormError as e:
+        raise _action_error(e) from None
+    except TableChanged as c:
+        newer = normalize(page_helpers.state_part(c.table, GAME), players, names)
+        raise ApiError(409, "conflict", CHANGED[OUTCOMES[outcome]],
+                       extra={"answer": answer(newer, req.page, c.table)}) from None
+    return answer(rb, req.page, saved)
+
+
+@bp.get("/api/robotariat/tables/<table_id>")
+def api_table(table_id: str):
+    """The table's `robotariat` value and a page's values; `?since=<version>`: only whether it changed."""
+    table = _table_or_404(table_id)
+    if request.args.get("since") == str(table.version):
+        return {"version": table.version, "changed": False}
+    players, names = _seats(table, None)
+    page = _choice(request.args.get("page"), ANSWER_PAGES) or "play"
+    return {**answer(normalize(page_helpers.state_part(table, GAME), players, names), page, table), "changed": True}
+
+
+@bp.post("/api/robotariat/action")
+def api_action():
+    req = api_parse(CarriedActionIn)
+    try:
+        rb = apply_action(normalize(req.robotariat, req.players), req.action, req.players, [])
+    except FormError as e:
+        raise _action_error(e) from None
+    return answer(rb, req.page)
 
 
 # ---- routes -------------------------------------------------------------------------------------
@@ -1156,7 +1273,7 @@ def play():
     fc = forecasts(rb, turns, heat)
     view = board_view(rb, heat=fc["heat"] if request.values.get("show_heat") == "1" else None)
     return render_template("robotariat/play.html", view=view, fc=fc, heats=HEATS, changed_text=CHANGED,
-                           played=turn_played(rb), **_common(ctx, rb, error)), status
+                           played=turn_played(rb), **_common(ctx, rb, error, "play")), status
 
 
 def turn_played(rb: dict[str, Any]) -> bool:
@@ -1193,10 +1310,10 @@ def editor():
     done = status == 200 and _redirect_after_save("robotariat.editor", ctx, "#editor")
     if done:
         return done
-    check, check_error = board_check(rb)
-    view = board_view(rb, problems=problem_spaces(check))
-    return render_template("robotariat/editor.html", view=view, validation=check, validation_error=check_error,
-                           **_common(ctx, rb, error)), status
+    common = _common(ctx, rb, error, "editor")
+    ans = common["answer"]
+    return render_template("robotariat/editor.html", view=ans["view"], validation=ans["check"],
+                           validation_error=ans["check_error"], **common), status
 
 
 @bp.route("/robotariat/data", methods=["GET", "POST"])
@@ -1206,7 +1323,7 @@ def game_data():
     if done:
         return done
     base = defaults()
-    return render_template("robotariat/data.html", base=base, **_common(ctx, rb, error)), status
+    return render_template("robotariat/data.html", base=base, **_common(ctx, rb, error, "data")), status
 
 
 
@@ -1222,13 +1339,12 @@ def objectives():
     done = status == 200 and _redirect_after_save("robotariat.objectives", ctx)
     if done:
         return done
-    result, result_error = (None, "Enter the board first.") if not rb["board"]["spaces"] else \
-        _solve(rb_api.objectives_json, objectives_body(rb))
+    common = _common(ctx, rb, error, "objectives")
     junked = max(junked_per_turn([(e["round"], e["player"], e["turn"], e["junked"], e["office"]) for e in rb["log"]])
                  or [0])
     return render_template("robotariat/objectives.html", objectives=OBJECTIVES, objective_names=OBJECTIVE_NAMES,
-                           result=result, result_error=result_error, most_junked=junked,
-                           **_common(ctx, rb, error)), status
+                           result=common["answer"]["objectives"], result_error=common["answer"]["objectives_error"],
+                           most_junked=junked, **common), status
 
 
 @bp.route("/robotariat/board.json", methods=["GET", "POST"])

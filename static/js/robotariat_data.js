@@ -4,7 +4,7 @@
   "use strict";
   if (!window.RB || !document.getElementById("rb-data")) return;
   document.body.classList.add("rb-js");
-  var store = RB.store();
+  var store = RB.store("data");
   var form = document.getElementById("data-form");
   var save = Tablebot.debounce(function () { store.do(RB.formAction(form)); }, 400);
   form.addEventListener("input", save);

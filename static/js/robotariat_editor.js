@@ -1,12 +1,11 @@
 // Robotariat board editor: tap to add spaces, draw black lines and the yellow and blue paths, move,
-// rename and delete spaces; every change is checked by POST /api/robotariat/board/validate and saved
-// with the table.
+// rename and delete spaces; every change is saved with the table, and the server's answer brings the
+// board check (the API's board/validate) with it.
 (function () {
   "use strict";
   if (!window.RB || !document.getElementById("rb-data")) return;
   document.body.classList.add("rb-js");
-  var store = RB.store();
-  var meta = RB.meta();
+  var store = RB.store("editor");
   var G = RB.geometry;
   var svg = document.getElementById("rb-board");
   var hint = document.getElementById("rb-hint");
@@ -15,7 +14,6 @@
   var editBox = document.getElementById("rb-edit-box");
   var mode = "add";
   var picked = null;  // the space a line, path or move starts from; the space being edited
-  var problems = {};  // space id -> true for spaces the check complains about
   document.getElementById("rb-tools").hidden = false;
 
   var HINTS = {
@@ -37,38 +35,19 @@
     hint.textContent = t;
   }
 
-  // empty grid cells the user can tap (one more row than the board uses)
-  function freeCells() {
-    var used = {}, rows = 0;
-    Object.keys(store.rb.layout).forEach(function (sid) {
-      var c = RB.cellOf(store.rb.layout[sid]);
-      used[c.join(",")] = true;
-      rows = Math.max(rows, c[1] + 1);
-    });
-    var out = [];
-    for (var r = 0; r <= rows; r++) {
-      for (var c = 0; c < G.COLUMNS; c++) if (!used[c + "," + r]) out.push([c, r]);
-    }
-    return out;
-  }
-
   function render() {
-    var rb = store.rb;
-    var view = RB.view(rb, null, problems);
+    var rb = store.rb, answer = store.answer;
     var showSlots = mode === "add" || (mode === "move" && picked);
-    var slots = showSlots ? freeCells() : [];
-    slots.forEach(function (c) {
-      view.height = Math.max(view.height, RB.cellXY(c[0], c[1])[1] + G.BOX_H / 2 + G.MARGIN);
-    });
+    var slots = showSlots ? answer.slots : [];
     var targets = {};
     if (picked && mode !== "edit") rb.board.spaces.forEach(function (s) { if (s.id !== picked) targets[s.id] = true; });
-    RB.draw(svg, view, { interactive: true, picked: picked, targets: mode === "move" ? targets : null });
+    RB.draw(svg, answer.view, { interactive: true, picked: picked, targets: mode === "move" ? targets : null,
+                                height: showSlots ? answer.slots_height : null });
     var layer = RB.svgEl("g", { "class": "slots" }, svg);
     slots.forEach(function (c) {
-      var xy = RB.cellXY(c[0], c[1]);
-      var g = RB.svgEl("g", { "class": "slot", "data-cell": c.join(","), role: "button", tabindex: "0",
-                              "aria-label": (mode === "add" ? "Add a space here" : "Move the space here") + " (column " + (c[0] + 1) + ", row " + (c[1] + 1) + ")",
-                              transform: "translate(" + (xy[0] - G.BOX_W / 2) + "," + (xy[1] - G.BOX_H / 2) + ")" }, layer);
+      var g = RB.svgEl("g", { "class": "slot", "data-x": c.x, "data-y": c.y, role: "button", tabindex: "0",
+                              "aria-label": (mode === "add" ? "Add a space here" : "Move the space here") + " (column " + (c.col + 1) + ", row " + (c.row + 1) + ")",
+                              transform: "translate(" + c.left + "," + c.top + ")" }, layer);
       RB.svgEl("rect", { width: G.BOX_W, height: G.BOX_H, rx: 9 }, g);
       RB.svgEl("text", { x: G.BOX_W / 2, y: G.BOX_H / 2 + 8 }, g).textContent = "+";
     });
@@ -94,8 +73,8 @@
     render();
   });
 
-  function slotTapped(cell) {
-    var xy = RB.cellXY(cell[0], cell[1]);
+  function slotTapped(slot) {
+    var xy = [Number(slot.dataset.x), Number(slot.dataset.y)];
     if (mode === "add") {
       var name = document.getElementById("add-name");
       store.do({ "do": "add_space", kind: document.getElementById("add-kind").value, name: name.value, x: xy[0], y: xy[1] });
@@ -124,14 +103,14 @@
 
   svg.addEventListener("click", function (e) {
     var slot = e.target.closest(".slot");
-    if (slot) { slotTapped(slot.dataset.cell.split(",").map(Number)); return; }
+    if (slot) { slotTapped(slot); return; }
     var g = e.target.closest(".space");
     if (g) spaceTapped(g.getAttribute("data-id"));
   });
   svg.addEventListener("keydown", function (e) {
     if (e.key !== "Enter" && e.key !== " ") return;
     var slot = e.target.closest(".slot"), g = e.target.closest(".space");
-    if (slot) { e.preventDefault(); slotTapped(slot.dataset.cell.split(",").map(Number)); }
+    if (slot) { e.preventDefault(); slotTapped(slot); }
     else if (g) { e.preventDefault(); spaceTapped(g.getAttribute("data-id")); }
   });
 
@@ -168,11 +147,11 @@
     });
   });
 
-  // the check, by the API
+  // the board check, as the server answered it with the board
   var checkBox = document.getElementById("rb-check");
-  function showCheck(res) {
+  var titles = RB.meta().rule_titles || {};
+  function showCheck(d, error) {
     checkBox.textContent = "";
-    problems = {};
     function p(cls, textIn, id) {
       var e = document.createElement("p");
       e.className = cls; e.textContent = textIn;
@@ -180,14 +159,7 @@
       checkBox.appendChild(e);
       return e;
     }
-    if (!res.ok) {
-      var fields = (res.data && res.data.error && res.data.error.fields) || [];
-      p("notice error", Tablebot.errorText(res), "check-bad");
-      list(fields, "rb-problems");
-      render();
-      return;
-    }
-    var d = res.data;
+    if (!d) { p("notice error", error || "", "check-bad"); return; }
     if (d.ok) p("notice ok", "The board is complete: the NPC forecast and suggestions can use it.", "check-ok");
     else p("notice error", d.errors.length + " thing" + (d.errors.length !== 1 ? "s" : "") + " to fix before the forecast can use this board:", "check-bad");
     list(d.errors, "rb-problems");
@@ -196,11 +168,14 @@
       p("small muted", d.summary.spaces + " spaces, " + d.summary.links + " black lines; an NPC keeping to the yellow path circles " +
         d.summary.yellow_loops.length + " loop" + (d.summary.yellow_loops.length !== 1 ? "s" : "") + ", on the blue path " + d.summary.blue_loops.length + ".");
     }
-    d.errors.forEach(function (e) {
-      var m = /^board\.(yellow_next|blue_next)\.(.+)$/.exec(e.path);
-      if (m) problems[m[2]] = true;
-    });
-    render();
+    if (d.rules && d.rules.length) {
+      var links = p("rule-links", "Rules: ");
+      d.rules.forEach(function (id) {
+        var a = document.createElement("a");
+        a.href = "/rules/" + id; a.textContent = titles[id] || id;
+        links.appendChild(a);
+      });
+    }
     function list(items, cls, noPath) {
       if (!items.length) return;
       var ul = document.createElement("ul");
@@ -219,15 +194,7 @@
       checkBox.appendChild(ul);
     }
   }
-  var check = Tablebot.debounce(function () {
-    var board = store.rb.board;
-    if (!board.spaces.length) {
-      showCheck({ ok: true, data: { ok: false, errors: [{ path: "board.spaces", message: "the board needs at least one space" }], warnings: [], summary: null } });
-      return;
-    }
-    Tablebot.api("POST", "/api/robotariat/board/validate", { board: board }).then(showCheck);
-  }, 250);
 
-  store.on(function () { render(); check(); });
+  store.on(function () { render(); showCheck(store.answer.check, store.answer.check_error); });
   render();
 })();

@@ -2,16 +2,17 @@
 // suggestions for the active player (/suggest), the k-turn look-ahead and its heat map (/lookahead)
 // and the round-start entry (/round-start), fetched again whenever the table changes. The markup is the
 // one templates/robotariat/_forecast.html renders without JS.
-// Applying an answer ("We rolled this", "Do this", "place it") saves it only on the table it was worked
-// out for (RB.store().applyAt): when another phone changed the table meanwhile, nothing is applied, the
-// section says so and shows the answers for the table as it is now.
+// Applying an answer ("We rolled this", "Do this", "place it") posts the action with the table's version
+// the answer was worked out for (RB.store().apply); the server applies it only on that version: when
+// another phone changed the table meanwhile, nothing is applied, the section says so and shows the
+// answers for the table as it is now.
 (function () {
   "use strict";
   if (!window.RB || !RB.play) return;
   var store = RB.play.store;
   var meta = RB.meta();
   var titles = meta.rule_titles || {};
-  var last = { key: null, npc: null, entry: null, lookKey: null };
+  var last = { key: null, lookKey: null };
   var lookForm = document.getElementById("look-form");
   var showHeat = document.getElementById("show-heat");
 
@@ -67,7 +68,7 @@
   }
 
   // ---- the NPC turn ----
-  function npc(f, key) {
+  function npc(f, version) {
     var rows = [
       ["SPARK change (expected)", signed(f.expected.funds_delta)],
       ["Reputation change (expected)", signed(f.expected.reputation_delta)],
@@ -104,7 +105,9 @@
         var enc = o.encounters.length ? o.encounters.map(function (e) { return h("li", { text: e.text }); })
           : [h("li", { text: "No NPC moves onto a space." })];
         var btn = h("button", { cls: "btn", type: "button", text: "We rolled this" });
-        btn.addEventListener("click", function () { applyRoll(o, key, btn); });
+        btn.addEventListener("click", function () {
+          applyAnswer({ "do": "roll", black: o.black, red: o.red }, version, "npc", btn);
+        });
         list.appendChild(h("li", { cls: "rb-outcome" },
           h("div", { cls: "rb-out-head" }, h("span", { cls: "rb-face" }, face(o.black), " / ", face(o.red)), pct(o.p)),
           h("span", { cls: "bar" }, h("i", { style: "width:" + (100 * o.p.approx).toFixed(1) + "%" })),
@@ -127,61 +130,38 @@
       if (box) box.hidden = s !== section;
     });
   }
-  // `key`: the API body the answer was computed from; `section`: where to say the table changed
-  function applyAnswer(act, key, section, btn) {
+  // `version`: the table's version the answer was worked out for; `section`: where to say the table changed
+  function applyAnswer(act, version, section, btn) {
     if (btn) btn.disabled = true;
-    return store.applyAt(act, key).then(function (result) {
+    return store.apply(act, version).then(function (result) {
       if (btn) btn.disabled = false;
       if (result === "ok") changed(null);
       if (result === "changed") {
         changed(section);
-        last.key = null;  // fetch the answers for the table as it is now
-        refresh();
         var box = document.getElementById(section + "-changed");
         if (box && box.scrollIntoView) box.scrollIntoView({ block: "center" });
       }
-      return result;
-    });
-  }
-  function applyRoll(o, key, btn) {
-    var st = store.rb.state;
-    return applyAnswer({ "do": "apply", state: o.state, next_turn: true,
-                         log: { round: st.round, player: st.active, turn: "npc", what: meta.faces[o.black] + " / " + meta.faces[o.red],
-                                junked: o.posters_junked, office: o.state.office } }, key, "npc", btn);
-  }
-  // "Do this" on a suggested turn (as suggestion_action in robotariat.py)
-  function doOption(o, key, btn) {
-    var st = store.rb.state;
-    return applyAnswer({ "do": "apply", state: o.state_after,
-                         log: { round: st.round, player: st.active, turn: "player", what: o.headline.slice(0, 80),
-                                junked: o.immediate ? o.immediate.posters_junked : 0, office: o.state_after.office } },
-                       key, "sg", btn).then(function (result) {
-      if (result === "ok") {
+      if (result === "ok" && section === "sg") {  // "Do this": the NPC turn that player conducts comes next
         var npcBox = document.getElementById("npc");
         if (npcBox && npcBox.scrollIntoView) npcBox.scrollIntoView({ block: "start" });
       }
       return result;
     });
   }
-  function placeEntry(e, key, btn) {
-    return applyAnswer({ "do": "apply", state: e.state, round: e.row,
-                         log: { round: e.row, player: 0, turn: "round_start", what: e.npc + " enters", junked: e.posters_junked, office: e.state.office } },
-                       key, "entry", btn);
-  }
 
   // ---- suggestions ----
-  function option(o, key) {
+  function option(o, version) {
     var lead = o.headline + ". ";
     var btn = h("button", { cls: "btn", type: "button", text: "Do this" });
-    btn.addEventListener("click", function () { doOption(o, key, btn); });
+    btn.addEventListener("click", function () { applyAnswer({ "do": "do_option", option: o.n }, version, "sg", btn); });
     return h("li", { cls: "rb-option" },
       h("p", { cls: "rb-opt-head", text: o.headline }),
       h("p", { cls: "why small", text: o.why.indexOf(lead) === 0 ? o.why.slice(lead.length) : o.why }),
       o.search ? h("p", { cls: "small muted", text: o.search }) : null,
       h("div", { cls: "row rb-opt-foot" }, h("div", { cls: "grow" }, (o.activate || o.extra) ? ruleLinks(o.rules.slice(-1)) : null), btn));
   }
-  function group(g, key) {
-    function opt(o) { return option(o, key); }
+  function group(g, version) {
+    function opt(o) { return option(o, version); }
     var o0 = g[1][0], opts = g[1];
     var li = h("li", { cls: "rb-group" + (g[0] === 1 ? " best" : "") },
       h("p", { cls: "rb-rank" }, h("span", { text: ordinal(g[0]) + (o0.tied_with ? " · " + (o0.tied_with + 1) + " options tie" : "") }),
@@ -193,20 +173,16 @@
     }
     return li;
   }
-  // The active player has done a suggested turn already: the NPC turn they conduct comes next.
-  function played(rb) {
-    var st = rb.state, e = rb.log[rb.log.length - 1];
-    return !!e && e.turn === "player" && e.round === st.round && e.player === st.active;
-  }
-  function suggest(sg, key) {
-    function grp(g) { return group(g, key); }
+  function suggest(sg, version, answer) {
+    function grp(g) { return group(g, version); }
     var groups = [];
-    sg.options.forEach(function (o) {
+    sg.options.forEach(function (o, i) {
+      o.n = i;  // its place in the list: what "do_option" names
       if (groups.length && groups[groups.length - 1][0] === o.rank) groups[groups.length - 1][1].push(o);
       else groups.push([o.rank, [o]]);
     });
-    var st = store.rb.state;
-    var out = [played(store.rb) ? h("p", { cls: "notice ok", id: "sg-played", text: st.players[st.active].name +
+    var st = answer.robotariat.state;
+    var out = [answer.status.played ? h("p", { cls: "notice ok", id: "sg-played", text: st.players[st.active].name +
         " has played this turn: roll the NPC dice and tap “We rolled this” below." }) : null,
       h("p", { cls: "small muted", id: "sg-count", text: sg.count + " possible turns, scored by the exact expectation after the NPC turn that follows. “Do this” moves the pieces for you." }),
       h("ol", { cls: "rb-groups", id: "sg-options" }, groups.slice(0, 3).map(grp))];
@@ -245,9 +221,9 @@
   }
 
   // ---- round start ----
-  function entry(e, key) {
+  function entry(e, version) {
     var btn = h("button", { cls: "btn primary", type: "button", id: "entry-apply", text: "Start round " + e.row + ": place it" });
-    btn.addEventListener("click", function () { placeEntry(e, key, btn); });
+    btn.addEventListener("click", function () { applyAnswer({ "do": "enter" }, version, "entry", btn); });
     return [
       h("p", { id: "entry-what" }, "Round " + e.row + ": a ", h("strong", { text: e.npc === "oppressor" ? "Human Oppressor" : "Civilian Robot" }),
         " enters on ", h("strong", { text: spaceName(e.space) }), ". " + e.encounter.text),
@@ -279,29 +255,27 @@
   var lookError = null;
 
   function refresh() {
-    var rb = store.rb;
+    var answer = store.answer, rb = answer.robotariat;
     if (!rb.board.spaces.length) {
       ["sg-body", "npc-body", "look-body", "entry-body"].forEach(function (id) { fill(id, warn(id + "-error", "Enter the board first.")); });
       return;
     }
-    var body = RB.apiBody(rb);
-    var st = rb.state;
+    var body = answer.body, version = answer.version, st = rb.state;
     document.getElementById("sg-player").textContent = (st.active + 1) + ". " + st.players[st.active].name;
     fetchLook(body);
-    var key = JSON.stringify(body);
+    var key = JSON.stringify([body, version, answer.status.played]);
     if (key === last.key) return;
     last.key = key;
-    var row = st.oppressors.length + st.civilians.length + 1;
     Promise.all([
       Tablebot.api("POST", "/api/robotariat/npc-turn", body),
-      Tablebot.api("POST", "/api/robotariat/suggest", Object.assign({}, body, { limit: 40 })),
-      row <= meta.entry_track.length ? Tablebot.api("POST", "/api/robotariat/round-start", Object.assign({}, body, { row: row })) : Promise.resolve(null)
+      Tablebot.api("POST", "/api/robotariat/suggest", Object.assign({}, body, { limit: meta.suggest_limit })),
+      answer.status.next_npc ? Tablebot.api("POST", "/api/robotariat/round-start", body) : Promise.resolve(null)
     ]).then(function (res) {
       if (key !== last.key) return;  // the table changed again meanwhile
-      fill("npc-body", res[0].ok ? npc(res[0].data, key) : warn("npc-error", Tablebot.errorText(res[0])));
-      fill("sg-body", res[1].ok ? suggest(res[1].data, key) : warn("sg-error", Tablebot.errorText(res[1])));
+      fill("npc-body", res[0].ok ? npc(res[0].data, version) : warn("npc-error", Tablebot.errorText(res[0])));
+      fill("sg-body", res[1].ok ? suggest(res[1].data, version, answer) : warn("sg-error", Tablebot.errorText(res[1])));
       if (res[2] === null) fill("entry-body", h("p", { id: "entry-what", text: "All six NPCs of the entry track are on the board: this is the last round." }));
-      else fill("entry-body", res[2].ok ? entry(res[2].data, key) : warn("entry-error", Tablebot.errorText(res[2])));
+      else fill("entry-body", res[2].ok ? entry(res[2].data, version) : warn("entry-error", Tablebot.errorText(res[2])));
     });
   }
 
@@ -323,38 +297,15 @@
   lookForm.addEventListener("input", Tablebot.debounce(function () { refresh(); }, 200));
   lookForm.addEventListener("change", function () { refresh(); });
 
-  // The server rendered the answers for the table as the page came (pageKey) and the script replaces
-  // them as soon as it has fetched its own; a tap before that applies the same answer, from the API.
-  var pageKey = JSON.stringify(RB.apiBody(store.rb));
-  function wireServerForms() {
-    document.querySelectorAll("#npc-body form, #entry-body form, #sg-body form").forEach(function (form) {
-      form.addEventListener("submit", function (e) {
-        e.preventDefault();
-        var act = RB.formAction(form, e.submitter);
-        var body = JSON.parse(pageKey), btn = e.submitter || form.querySelector("button");
-        if (act.do === "roll") {
-          if (act.faces) { act.black = act.faces.split(" ")[0]; act.red = act.faces.split(" ")[1]; }
-          Tablebot.api("POST", "/api/robotariat/npc-turn", body).then(function (res) {
-            if (!res.ok) { store.error(Tablebot.errorText(res)); return; }
-            var o = res.data.outcomes.filter(function (x) { return x.black === act.black && x.red === act.red; })[0];
-            if (o) applyRoll(o, pageKey, btn);
-          });
-        } else if (act.do === "do_option") {
-          Tablebot.api("POST", "/api/robotariat/suggest", Object.assign({}, body, { limit: 40 })).then(function (res) {
-            if (!res.ok) { store.error(Tablebot.errorText(res)); return; }
-            var o = res.data.options[Number(act.option)];
-            if (o) doOption(o, pageKey, btn);
-          });
-        } else {
-          var st = body.state, row = st.oppressors.length + st.civilians.length + 1;
-          Tablebot.api("POST", "/api/robotariat/round-start", Object.assign({}, body, { row: row })).then(function (res) {
-            if (!res.ok) { store.error(Tablebot.errorText(res)); return; }
-            placeEntry(res.data, pageKey, btn);
-          });
-        }
-      });
+  // The server rendered the answers for the table as the page came, and the script replaces them as soon
+  // as it has fetched its own; a tap before that posts the same form, for the version the page showed.
+  var pageVersion = store.answer.version;
+  document.querySelectorAll("#npc-body form, #entry-body form, #sg-body form").forEach(function (form) {
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var section = { "npc-form": "npc", "sg-form": "sg" }[form.id] || "entry";
+      applyAnswer(RB.formAction(form, e.submitter), pageVersion, section, e.submitter || form.querySelector("button"));
     });
-  }
-  wireServerForms();
+  });
   RB.forecast = { refresh: refresh };
 })();

@@ -1,15 +1,14 @@
-// Robotariat objectives: the facts save with the table as they change, and POST
-// /api/robotariat/objectives says whether the Revolution succeeded and which objectives are met.
+// Robotariat objectives: the facts save with the table as they change; the server's answer says whether
+// the Revolution succeeded and which objectives are met (the API's objectives).
 (function () {
   "use strict";
   if (!window.RB || !document.getElementById("rb-data")) return;
   document.body.classList.add("rb-js");
-  var store = RB.store();
+  var store = RB.store("objectives");
   var meta = RB.meta();
   var titles = meta.rule_titles || {};
   var form = document.getElementById("facts-form");
-  var NAMES = { bursar: "Bursar", dealer: "Dealer", gambler: "Gambler", saboteur: "Saboteur", scrapper: "Scrapper",
-                spy: "Spy", traffic_director: "Traffic Director", turncoat: "Turncoat" };
+  var NAMES = meta.objective_names;
   var save = Tablebot.debounce(function () { store.do(RB.formAction(form)); }, 400);
   form.addEventListener("input", save);
   form.addEventListener("change", save);
@@ -34,22 +33,10 @@
     return p;
   }
 
-  function body() {
-    var rb = store.rb, players = rb.state.players.length, raw = rb.facts, facts = {};
-    ["cooperative", "gambler_cards", "revolution_over"].forEach(function (k) { facts[k] = !!raw[k]; });
-    ["objectives", "cards_played", "spy_correct"].forEach(function (k) {
-      if (Array.isArray(raw[k]) && raw[k].length === players) facts[k] = raw[k];
-    });
-    if (typeof raw.max_junked === "number") facts.max_junked = raw.max_junked;
-    var log = rb.log.map(function (e) { return { round: e.round, player: e.player, turn: e.turn, junked: e.junked, office: e.office }; });
-    return RB.apiBody(rb, { log: log, office_track: rb.office_track, facts: facts });
-  }
-
-  function show(res) {
-    var box = document.getElementById("result-body");
+  function show() {
+    var box = document.getElementById("result-body"), r = store.answer.objectives;
     box.textContent = "";
-    if (!res.ok) { box.appendChild(h("p", { cls: "notice warn", id: "result-error", text: Tablebot.errorText(res) })); return; }
-    var r = res.data;
+    if (!r) { box.appendChild(h("p", { cls: "notice warn", id: "result-error", text: store.answer.objectives_error || "" })); return; }
     box.appendChild(h("p", { cls: "rb-big rb-rev-" + r.revolution, id: "rev-status",
       text: r.revolution === "success" ? "It succeeded." : (r.revolution === "failure" ? "It failed." : "It goes on.") }));
     box.appendChild(h("p", { cls: "why", text: r.why }));
@@ -82,13 +69,5 @@
     box.appendChild(ruleLinks(r.rules));
   }
 
-  var lastKey = null;
-  function refresh() {
-    if (!store.rb.board.spaces.length) return;
-    var b = body(), key = JSON.stringify(b);
-    if (key === lastKey) return;
-    lastKey = key;
-    Tablebot.api("POST", "/api/robotariat/objectives", b).then(function (res) { if (key === lastKey) show(res); });
-  }
-  store.on(Tablebot.debounce(refresh, 200));
+  store.on(show);
 })();

@@ -4,7 +4,7 @@
   "use strict";
   if (!window.RB || !document.getElementById("rb-data")) return;
   document.body.classList.add("rb-js");
-  var store = RB.store();
+  var store = RB.store("play");
   var meta = RB.meta();
   var svg = document.getElementById("rb-board");
   var chips = document.getElementById("rb-chips");
@@ -59,7 +59,7 @@
       chips.appendChild(chip("c" + i, "Civilian " + (i + 1), "civilian", "Civilian Robot on " + spaceName(sid)));
     });
     chips.appendChild(chip("entry", "Entry token", "entry", "NPC Entry token on " + spaceName(st.entry)));
-    var next = RB.nextNpc(st);
+    var next = store.answer.status.next_npc;
     if (next) chips.appendChild(chip("npc", "Place next NPC (" + next + ")", next, "Puts the next NPC of the entry track on the space you tap, without an encounter"));
     chips.appendChild(chip("poster+", "+ Poster", "poster", "Tap a space to put a poster there"));
     chips.appendChild(chip("poster-", "− Poster", "poster", "Tap a space to take a poster off"));
@@ -68,10 +68,10 @@
 
   function pickedText() {
     if (!picked) return "Pick a piece, then tap the space it is on.";
-    var st = store.rb.state;
-    if (picked === "poster+") return "Tap a space to put a poster on it (" + (meta.poster_supply - RB.postersOut(st)) + " left in the supply).";
+    var status = store.answer.status;
+    if (picked === "poster+") return "Tap a space to put a poster on it (" + status.posters_left + " left in the supply).";
     if (picked === "poster-") return "Tap a space to take one of its posters off.";
-    if (picked === "npc") return "Tap the space where the next NPC (" + RB.nextNpc(st) + ") stands.";
+    if (picked === "npc") return "Tap the space where the next NPC (" + status.next_npc + ") stands.";
     var b = chips.querySelector('[data-piece="' + picked + '"]');
     return "Tap the space to move " + (b ? b.textContent : "it") + " to.";
   }
@@ -86,15 +86,15 @@
   }
 
   function render() {
-    var rb = store.rb, st = rb.state;
+    var rb = store.rb, st = rb.state, status = store.answer.status;
     renderChips();
     hint.textContent = pickedText();
-    var view = RB.view(rb, overlay ? overlay.heat : null);
+    var view = RB.clone(store.answer.view);
+    view.spaces.forEach(function (s) { s.heat = overlay && s.id in overlay.heat ? overlay.heat[s.id] : null; });
     RB.draw(svg, view, { interactive: true, picked: currentSpace(), hint: picked ? "Tap to place the picked piece here" : "" });
-    var target = meta.spark_target[String(st.players.length)];
-    var status = document.getElementById("rb-status");
-    var vals = [[st.round, "/" + meta.rounds], [st.funds, "/" + target], [st.reputation, ""], [st.office, ""], [st.junk, ""]];
-    status.querySelectorAll("li").forEach(function (li, i) {
+    var vals = [[status.round, "/" + status.rounds], [status.funds, "/" + status.target], [status.reputation, ""],
+                [status.office, ""], [status.junk, ""]];
+    document.getElementById("rb-status").querySelectorAll("li").forEach(function (li, i) {
       var strong = li.querySelector("strong");
       strong.textContent = vals[i][0];
       if (strong.nextSibling) strong.nextSibling.textContent = vals[i][1];
@@ -104,11 +104,9 @@
       // a stepper tap not saved yet (debounced) must not be undone by a redraw meanwhile
       if (input && document.activeElement !== input && !tracksPending) input.value = st[k];
     });
-    var onBoard = Object.keys(st.posters).reduce(function (a, k) { return a + st.posters[k]; }, 0);
-    var next = RB.nextNpc(st);
-    document.getElementById("entry-line").textContent = "NPC entry track: " + (st.oppressors.length + st.civilians.length) +
-      " of 6 NPCs entered" + (next ? "; next: " + next : "; this is the last round") + ". Posters: " + onBoard +
-      " on the board, " + st.junk + " in the junk pile, " + (meta.poster_supply - onBoard - st.junk) + " in the supply.";
+    document.getElementById("entry-line").textContent = "NPC entry track: " + status.entered + " of " + status.track +
+      " NPCs entered" + (status.next_npc ? "; next: " + status.next_npc : "; this is the last round") + ". Posters: " +
+      status.posters_on_board + " on the board, " + status.junk + " in the junk pile, " + status.posters_left + " in the supply.";
     var active = document.getElementById("active-seat");
     if (active && document.activeElement !== active) active.value = String(st.active);
     document.querySelectorAll(".rb-seat").forEach(function (f) {
@@ -131,9 +129,12 @@
     if (picked === "poster+" || picked === "poster-") act = { "do": "poster", at: sid, delta: picked === "poster+" ? 1 : -1 };
     else if (picked === "npc") act = { "do": "place_npc", to: sid };
     else act = { "do": "move", piece: picked, to: sid };
-    var keep = picked === "poster+" || picked === "poster-";
-    store.do(act).then(function (ok) {
-      if (ok && !keep) { picked = null; render(); }
+    // a poster chip stays picked for the next tap; a moved piece is put down at once (and picked again
+    // when the server refuses the move)
+    var was = picked;
+    if (picked !== "poster+" && picked !== "poster-") picked = null;
+    store.do(act, { preview: true }).then(function (ok) {
+      if (!ok && picked === null) { picked = was; render(); }
     });
   });
 
