@@ -164,3 +164,69 @@ def test_table_pile_follows_the_player_count(client):
     html = client.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
     assert "Active Robot pile, 5 players:" in html and "not known" in html
     assert "Active Robot pile, 2 players" not in html
+
+
+# ---- whatever the table holds, the pages answer (review P1-2) ---------------------------------------
+
+def put_state(client, table: dict, state: dict) -> None:
+    r = client.put(f"/api/tables/{table['id']}", json={"version": table["version"], "state": state})
+    assert r.status_code == 200
+    table["version"] = r.get_json()["version"]
+
+
+ODD = [None, 5, "x", [1], {"x": 1}, True]
+REVIEW_STATES = [{"table": "x"}, {"table": {"names": 5}}, {"table": [1]}, {"two_robots": 1},
+                 {"two_robots": {"players": {"0": {}}}}, {"two_robots": {"part_names": ["head", "arms", 3, []]}},
+                 {"two_robots": {"players": [{"event": ["power"], "salvager": {"x": 1}, "stacks": {}, "hand": 5,
+                                              "unseen": {"parts": [], "attack": "x"}}]}},
+                 {"two_robots": {"players": [{"stacks": [5, {"cards": "head:c"}, {"cards": [{"part": []}]}],
+                                              "hand": [{"kind": ["attack"]}, {"kind": "attack", "stacks_required": []}],
+                                              "unseen": {"parts": {"head:c": [1], "x": 2}}}]}}]
+
+
+def _pages(table_id: str, seat: int) -> list[tuple[str, str, dict | None]]:
+    q = f"?table={table_id}&seat={seat}"
+    return [("GET", "/two-robots/factory" + q, None), ("GET", "/two-robots/odds" + q, None),
+            ("POST", "/two-robots/factory" + q, {"seat": str(seat), "stack0": "head:c", "hand": "arms:s",
+                                                 "event": "power", "action": "plan"}),
+            ("POST", "/two-robots/factory" + q, {"seat": str(seat), "name2": "body", "name3": "wheels",
+                                                 "action": "plan"}),
+            ("POST", "/two-robots/odds" + q, {"seat": str(seat), "action": "save", "u-head:c": "3", "u-attack": "2"}),
+            ("POST", "/two-robots/odds" + q, {"seat": str(seat), "action": "reset"})]
+
+
+def test_pages_answer_whatever_the_table_state_holds(client):
+    """The review's states (a table part that is not an object, names that are not a list, a seat whose
+    fields are lists) and odd values in every field of a seat: every page and form still answers."""
+    states = list(REVIEW_STATES)
+    for v in ODD:
+        states += [{"table": v}, {"table": {"names": v}}, {"two_robots": v}, {"two_robots": {"players": v}},
+                   {"two_robots": {"players": [v, v]}, "table": {"names": [v, "Ann"]}},
+                   {"two_robots": {"part_names": v}},
+                   {"two_robots": {"players": [{k: v for k in ("stacks", "hand", "unseen", "event", "actions",
+                                                                "powers_left", "salvager", "health")}]}}]
+    for n, state in enumerate(states):
+        table = new_table(client)
+        put_state(client, table, state)
+        for seat in (0, 1) if n < len(REVIEW_STATES) else (n % 2,):
+            for method, url, form in _pages(table["id"], seat):
+                r = client.get(url) if method == "GET" else client.post(url, data=form)
+                assert r.status_code in (200, 400), (method, url, state, r.status_code)
+
+
+odd_leaf = st.none() | st.booleans() | st.integers(-3, 200) | st.sampled_from(
+    ["", "x", "head", "arms", "power", "apocalypse", "part", "attack", "chemical", "head:c"])
+odd_value = st.recursive(odd_leaf, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+    st.sampled_from(["players", "part_names", "stacks", "cards", "frozen", "hand", "kind", "part", "energies",
+                     "stacks_required", "play", "unseen", "parts", "attack", "defense", "event", "actions",
+                     "salvager", "health", "names", "head:c"]), inner, max_size=5), max_leaves=14)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.fixed_dictionaries({}, optional={"two_robots": odd_value, "table": odd_value}), st.integers(0, 1))
+def test_pages_answer_random_table_state(client, state, seat):
+    table = new_table(client)
+    put_state(client, table, state)
+    for method, url, form in _pages(table["id"], seat):
+        r = client.get(url) if method == "GET" else client.post(url, data=form)
+        assert r.status_code in (200, 400), (method, url, state, r.status_code)

@@ -27,7 +27,7 @@ from .. import rules as rulebook
 from .. import table_store as store
 from ..api import ApiError, bad_field, parse, validation_error
 from ..db import engine
-from ..page_helpers import table_context
+from ..page_helpers import as_dict, as_list, seat_names, state_part, table_context
 
 bp = Blueprint("two_robots", __name__)
 
@@ -318,13 +318,6 @@ def rule_titles() -> dict[str, str]:
     return {e.id: e.title for e in rulebook.books()["two-robots"].entries}
 
 
-def _names_of(table) -> list[str]:
-    n = table.players if table is not None else 1
-    raw = (table.state.get("table") or {}).get("names") if table is not None else None
-    names = [str(x)[:40] for x in raw] if isinstance(raw, list) else []
-    return [names[i] if i < len(names) and names[i].strip() else f"Player {i + 1}" for i in range(n)]
-
-
 def _clean_names(raw) -> tuple[str, ...] | None:
     """Four part names: HEAD and ARMS from the rules, then the table's two (lowercase ids)."""
     if not isinstance(raw, list) or len(raw) != 4 or not all(isinstance(x, str) for x in raw):
@@ -338,10 +331,7 @@ def _clean_names(raw) -> tuple[str, ...] | None:
 
 def _part_names(table, form=None) -> tuple[tuple[str, ...], list[dict]]:
     """The table's part names (or the defaults); a form may rename the two unverified ones."""
-    stored = None
-    if table is not None and isinstance(table.state.get(STATE_KEY), dict):
-        stored = _clean_names(table.state[STATE_KEY].get("part_names"))
-    names = stored or DATA.part_ids
+    names = _clean_names(state_part(table, STATE_KEY).get("part_names")) or DATA.part_ids
     if form is not None and "name2" in form:
         wanted = [*DATA.part_ids[:2], form.get("name2", ""), form.get("name3", "")]
         clean = _clean_names(wanted)
@@ -405,6 +395,11 @@ def parse_cards(text: str, names: tuple[str, ...], path: str, hand: bool) -> tup
     return cards, problems
 
 
+def _choice(value: object, allowed, default):
+    """`value` when it is one of the `allowed` names (a list or object stored by another phone is not)."""
+    return value if isinstance(value, str) and value in allowed else default
+
+
 def _int(source, name: str, lo: int, hi: int, default: int) -> int:
     try:
         v = int(source.get(name, default))
@@ -427,11 +422,10 @@ def clean_seat(raw, names: tuple[str, ...]) -> dict:
     seat = empty_seat()
     if not isinstance(raw, dict):
         return seat
-    for stack in raw.get("stacks", [])[:MAX_STACK_FIELDS] if isinstance(raw.get("stacks"), list) else []:
-        if not isinstance(stack, dict):
-            continue
+    for stack in as_list(raw.get("stacks"))[:MAX_STACK_FIELDS]:
+        stack = as_dict(stack)
         cards = []
-        for c in stack.get("cards", [])[:60] if isinstance(stack.get("cards"), list) else []:
+        for c in as_list(stack.get("cards"))[:60]:
             try:
                 p = PartIn.model_validate(c)
             except ValidationError:
@@ -440,7 +434,7 @@ def clean_seat(raw, names: tuple[str, ...]) -> dict:
                 cards.append({"part": p.part, "energies": [e for e in ENERGY_LETTER if e in p.energies]})
         if cards:
             seat["stacks"].append({"cards": cards, "frozen": stack.get("frozen") is True})
-    for c in raw.get("hand", [])[:MAX_PLAN_HAND] if isinstance(raw.get("hand"), list) else []:
+    for c in as_list(raw.get("hand"))[:MAX_PLAN_HAND]:
         try:
             h = HandCardIn.model_validate(c)
         except ValidationError:
@@ -451,11 +445,10 @@ def clean_seat(raw, names: tuple[str, ...]) -> dict:
         elif h.kind != "part":
             seat["hand"].append({"kind": h.kind, "name": h.name, "stacks_required": h.stacks_required,
                                  "play": h.play})
-    if raw.get("event") in EVENTS:
-        seat["event"] = raw["event"]
+    seat["event"] = _choice(raw.get("event"), EVENTS, "none")
     seat["actions"] = _int(raw, "actions", 0, 3, DATA.actions)
     seat["powers_left"] = _int(raw, "powers_left", 0, 5, 3)
-    seat["salvager"] = raw.get("salvager") if raw.get("salvager") in SALVAGERS else None
+    seat["salvager"] = _choice(raw.get("salvager"), SALVAGERS, None)
     seat["health"] = _int(raw, "health", 0, 9, SALVAGERS[seat["salvager"]].health if seat["salvager"]
                           else DATA.salvagers[0].health)
     unseen = raw.get("unseen")
@@ -475,7 +468,7 @@ def combos() -> list[list[str]]:
 
 
 def clean_unseen(raw: dict, names: tuple[str, ...]) -> dict:
-    parts = raw.get("parts") if isinstance(raw.get("parts"), dict) else {}
+    parts = as_dict(raw.get("parts"))
     keys = {_combo_key(n, c) for n in names for c in combos()}
     out = {"parts": {k: v for k, v in parts.items() if k in keys and isinstance(v, int)
                      and not isinstance(v, bool) and 0 <= v <= 100}}
@@ -601,12 +594,8 @@ def _save_seat(table, seat_index: int, seat: dict, form, names: tuple[str, ...])
 
 
 def _stored_seat(table, seat_index: int, names: tuple[str, ...]) -> dict:
-    if table is None:
-        return empty_seat()
-    mine = table.state.get(STATE_KEY)
-    players = mine.get("players") if isinstance(mine, dict) else None
-    raw = players[seat_index] if isinstance(players, list) and seat_index < len(players) else None
-    return clean_seat(raw, names)
+    players = as_list(state_part(table, STATE_KEY).get("players"))
+    return clean_seat(players[seat_index] if seat_index < len(players) else None, names)
 
 
 def _try(fn, body_model, data: dict) -> tuple[dict | None, list[dict]]:
@@ -621,7 +610,7 @@ def _try(fn, body_model, data: dict) -> tuple[dict | None, list[dict]]:
 def _page_common(game_seat_source) -> tuple:
     ctx = table_context("two-robots")
     table = ctx["table"]
-    names_list = _names_of(table)
+    names_list = seat_names(table)
     seat_index = _seat_of(game_seat_source, len(names_list))
     return ctx, table, names_list, seat_index
 
