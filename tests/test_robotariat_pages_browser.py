@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import contextmanager
 
 import pytest
 from browser_checks import assert_phone_ready
@@ -28,25 +29,30 @@ def table_rb(page, live_url, tid: str) -> dict:
     return page.request.get(f"{live_url}/api/tables/{tid}").json()["state"].get("robotariat", {})
 
 
-def wait_for(page, live_url, tid, check, what: str) -> dict:
-    for _ in range(60):
-        got = table_rb(page, live_url, tid)
-        if got and check(got):
-            return got
-        page.wait_for_timeout(100)
-    raise AssertionError(f"the table never showed {what}")
+def answers_for_the_table_now(page, live_url, tid: str) -> None:
+    """Wait until the forecast and suggestions shown are the ones for the table's current version."""
+    version = page.request.get(f"{live_url}/api/tables/{tid}").json()["version"]
+    for section in ("#npc-body", "#sg-body"):
+        expect(page.locator(section)).to_have_attribute("data-version", str(version))
+
+
+@contextmanager
+def saved(page, path: str = "/action"):
+    """Wait for the save the tap, form or (debounced) input inside the block starts: the answer of the
+    Robotariat action endpoint (or of `path`)."""
+    with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith(path)) as info:
+        yield
+    assert info.value.ok, f"the save answered {info.value.status}: {info.value.text()[:200]}"
 
 
 def phone_checks(page, shots, name: str) -> None:
     assert_phone_ready(page)
     page.screenshot(path=shots(f"{name}_390"), full_page=True)
     page.set_viewport_size({"width": 320, "height": 700})
-    page.wait_for_timeout(100)
     assert_phone_ready(page)
     page.screenshot(path=shots(f"{name}_320"), full_page=True)
     page.emulate_media(color_scheme="dark")
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(100)
     page.screenshot(path=shots(f"{name}_dark"), full_page=True)
     page.emulate_media(color_scheme="light")
 
@@ -58,29 +64,35 @@ def test_editor_draws_a_board_by_tapping_and_the_check_follows(page, live_url, s
     page.on("dialog", lambda d: d.accept())
     page.goto(f"{live_url}/robotariat/board?table={tid}")
     expect(page.locator("#example-notice")).to_contain_text("Example board: enter your printed board")
-    page.get_by_role("button", name="Start from an empty board").click()
-    wait_for(page, live_url, tid, lambda r: r["board"]["spaces"] == [], "the cleared board")
+    with saved(page):
+        page.get_by_role("button", name="Start from an empty board").click()
+    assert table_rb(page, live_url, tid)["board"]["spaces"] == []
 
     # three spaces, tapped into place
     for kind in ("poster", "recruitment_office", "move_the_masses"):
         page.select_option("#add-kind", kind)
-        page.locator("#rb-board .slot").first.click()
+        with saved(page):
+            page.locator("#rb-board .slot").first.click()
     expect(page.locator("#rb-board .space")).to_have_count(3)
     expect(page.locator("#check-bad")).to_contain_text("to fix")
 
     # the yellow path s1 -> s2 -> s3 -> s1, tapping space after space
     page.locator('[data-mode="yellow"]').click()
-    for sid in ("s1", "s2", "s3", "s1"):
-        page.locator(f'#rb-board .space[data-id="{sid}"]').click()
+    page.locator('#rb-board .space[data-id="s1"]').click()
+    for sid in ("s2", "s3", "s1"):
+        with saved(page):
+            page.locator(f'#rb-board .space[data-id="{sid}"]').click()
     expect(page.locator("#rb-check")).to_contain_text("s1 has no next space on the blue path")
     expect(page.locator("#rb-board .arrows line.yellow")).to_have_count(3)
     assert page.locator("#rb-board .space.problem").count() == 3  # ringed: no blue step yet
     # the blue path the other way round
     page.locator('[data-mode="blue"]').click()
-    for sid in ("s1", "s3", "s2", "s1"):
-        page.locator(f'#rb-board .space[data-id="{sid}"]').click()
+    page.locator('#rb-board .space[data-id="s1"]').click()
+    for sid in ("s3", "s2", "s1"):
+        with saved(page):
+            page.locator(f'#rb-board .space[data-id="{sid}"]').click()
     expect(page.locator("#check-ok")).to_be_visible()
-    got = wait_for(page, live_url, tid, lambda r: len(r["board"]["blue_next"]) == 3, "the blue path")
+    got = table_rb(page, live_url, tid)
     assert got["board"]["yellow_next"] == {"s1": "s2", "s2": "s3", "s3": "s1"}
     assert got["board"]["blue_next"] == {"s1": "s3", "s3": "s2", "s2": "s1"}
     assert sorted(map(tuple, got["board"]["links"])) == [("s1", "s2"), ("s1", "s3"), ("s2", "s3")]
@@ -90,8 +102,9 @@ def test_editor_draws_a_board_by_tapping_and_the_check_follows(page, live_url, s
     page.locator('[data-mode="edit"]').click()
     page.locator('#rb-board .space[data-id="s2"]').click()
     page.fill("#edit-name", "Office")
-    page.locator("#edit-save").click()
-    wait_for(page, live_url, tid, lambda r: r["board"]["spaces"][1]["name"] == "Office", "the new name")
+    with saved(page):
+        page.locator("#edit-save").click()
+    assert table_rb(page, live_url, tid)["board"]["spaces"][1]["name"] == "Office"
     phone_checks(page, shots, "robotariat_editor")
     # the check's first answer (three bare spaces) was a 200 with errors: nothing failed to load
     assert page.js_errors == []
@@ -121,12 +134,15 @@ def test_board_page_tap_to_move_forecast_suggestions_and_reload(page, live_url, 
 
     # a poster by tapping: + Poster, then the space; a second tap was a mistake: Undo
     page.locator('#rb-chips [data-piece="poster+"]').click()
-    page.locator('#rb-board .space[data-id="sy"]').click()
-    wait_for(page, live_url, tid, lambda r: r["state"]["posters"].get("sy") == 1, "a poster on the Scrap Yard")
-    page.locator('#rb-board .space[data-id="sy"]').click()
-    wait_for(page, live_url, tid, lambda r: r["state"]["posters"].get("sy") == 2, "a second poster")
-    page.locator("#undo").click()
-    wait_for(page, live_url, tid, lambda r: r["state"]["posters"].get("sy") == 1, "the second poster undone")
+    with saved(page):
+        page.locator('#rb-board .space[data-id="sy"]').click()
+    assert table_rb(page, live_url, tid)["state"]["posters"].get("sy") == 1
+    with saved(page):
+        page.locator('#rb-board .space[data-id="sy"]').click()
+    assert table_rb(page, live_url, tid)["state"]["posters"].get("sy") == 2
+    with saved(page, "/undo"):
+        page.locator("#undo").click()
+    assert table_rb(page, live_url, tid)["state"]["posters"].get("sy") == 1
     expect(page.locator('#rb-board .space[data-id="sy"]')).to_have_attribute("aria-label", re.compile(r"^Scrap Yard, 1 poster\."))
 
     # the answers follow the table: forecast rows, suggestions grouped by rank, the entry for round 4
@@ -143,11 +159,13 @@ def test_board_page_tap_to_move_forecast_suggestions_and_reload(page, live_url, 
     expect(page.locator("#look-table tbody tr").first).to_be_visible()
 
     # the dice came up: apply that roll
+    answers_for_the_table_now(page, live_url, tid)
     first = outcomes.first
     faces = first.locator(".rb-face").inner_text()
-    first.get_by_role("button", name="We rolled this").click()
-    got = wait_for(page, live_url, tid, lambda r: r["state"]["active"] == 1, "the turn passing to Bo")
-    assert got["log"][-1]["what"] == faces.replace(" / ", " / ")
+    with saved(page):
+        first.get_by_role("button", name="We rolled this").click()
+    got = table_rb(page, live_url, tid)
+    assert got["state"]["active"] == 1 and got["log"][-1]["what"] == faces
     expect(page.locator("#sg-player")).to_have_text("2. Bo")
     page.screenshot(path=shots("robotariat_play_heat_390"), full_page=True)
 
@@ -163,9 +181,9 @@ def test_board_page_tap_to_move_forecast_suggestions_and_reload(page, live_url, 
 def test_data_and_objectives_pages_on_a_phone(page, live_url, shots):
     tid = new_table(page, live_url, {"robotariat": {"state": {**MID_GAME["state"], "funds": 45, "reputation": 1}}})
     page.goto(f"{live_url}/robotariat/data?table={tid}")
-    page.select_option("#die-red-5", "blue_x")
-    wait_for(page, live_url, tid, lambda r: r.get("data", {}).get("dice", {}).get("red", [""] * 6)[5] == "blue_x",
-             "the new face")
+    with saved(page):
+        page.select_option("#die-red-5", "blue_x")
+    assert table_rb(page, live_url, tid)["data"]["dice"]["red"][5] == "blue_x"
     phone_checks(page, shots, "robotariat_data")
 
     page.goto(f"{live_url}/robotariat/objectives?table={tid}")
@@ -201,10 +219,11 @@ def test_do_this_moves_the_pieces_and_the_round_reaches_the_table_page(page, liv
     page.goto(f"{live_url}/robotariat/?table={tid}")
     first = page.locator("#sg-options .rb-option").first
     expect(first.locator(".rb-opt-head")).to_have_text(best["headline"])
-    page.wait_for_timeout(300)  # the script's own rendering (same answer) replaces the server's
-    page.locator("#sg-options .rb-option").first.get_by_role("button", name="Do this").click()
-    got = wait_for(page, live_url, tid, lambda r: r.get("log") and r["log"][-1]["turn"] == "player", "the turn logged")
-    assert got["log"][-1]["what"] == best["headline"][:80] and got["state"]["active"] == 0
+    with saved(page):  # the server's list or the script's: both apply option 0 on the version shown
+        page.locator("#sg-options .rb-option").first.get_by_role("button", name="Do this").click()
+    got = table_rb(page, live_url, tid)
+    assert got["log"][-1]["turn"] == "player" and got["log"][-1]["what"] == best["headline"][:80]
+    assert got["state"]["active"] == 0
     expect(page.locator("#sg-played")).to_contain_text("Ann has played this turn")
     # each reading the answers name links its rule entry
     expect(page.locator('#suggest details.rb-reading a[href="/rules/rb-reading-planner-score"]')).to_have_count(1)
@@ -215,13 +234,9 @@ def test_do_this_moves_the_pieces_and_the_round_reaches_the_table_page(page, liv
     page.reload()
     expect(page.locator("#sg-played")).to_be_visible()
     assert space_labels(page) == expected
-    page.locator("#tracks .stepper button[data-step='1']").last.click()  # the round stepper
-    state = None
-    for _ in range(60):
-        state = page.request.get(f"{live_url}/api/tables/{tid}").json()["state"]
-        if state.get("table", {}).get("round") == 2:
-            break
-        page.wait_for_timeout(100)
+    with saved(page):  # the tracks save 0.4 s after the last tap
+        page.locator("#tracks .stepper button[data-step='1']").last.click()  # the round stepper
+    state = page.request.get(f"{live_url}/api/tables/{tid}").json()["state"]
     assert state["robotariat"]["state"]["round"] == 2, state["robotariat"]["state"]
     assert state["table"] == {"names": names, "round": 2}
     phone_checks(page, shots, "robotariat_do_this")
@@ -239,13 +254,12 @@ def test_a_roll_never_undoes_another_phones_move(page, browser, browser_context_
         b = other.new_page()  # B first, so that A taps well before its own look for changes (every 5 s)
         b.goto(f"{live_url}/robotariat/?table={tid}")
         expect(b.locator('#rb-chips [data-piece="p2"]')).to_be_visible()
-        b.wait_for_timeout(300)
         page.goto(f"{live_url}/robotariat/?table={tid}")
         expect(page.locator("#npc-outcomes > li").first).to_be_visible()
-        page.wait_for_timeout(300)  # the script's forecast is shown
         b.locator('#rb-chips [data-piece="p2"]').click()
-        b.locator('#rb-board .space[data-id="ro"]').click()
-        wait_for(page, live_url, tid, lambda r: r["state"]["players"][2]["at"] == "ro", "B's move")
+        with saved(b):
+            b.locator('#rb-board .space[data-id="ro"]').click()
+        assert table_rb(page, live_url, tid)["state"]["players"][2]["at"] == "ro"
     finally:
         other.close()
 
@@ -259,12 +273,12 @@ def test_a_roll_never_undoes_another_phones_move(page, browser, browser_context_
     page.screenshot(path=shots("robotariat_roll_conflict_390"), full_page=False)
 
     # the forecast now is the newer table's: tapping a roll applies it on top of B's move
-    expect(page.locator("#npc-outcomes > li").first).to_be_visible()
-    page.wait_for_timeout(400)
+    answers_for_the_table_now(page, live_url, tid)
     faces = page.locator("#npc-outcomes > li").first.locator(".rb-face").inner_text()
-    page.locator("#npc-outcomes > li").first.get_by_role("button", name="We rolled this").click()
-    got = wait_for(page, live_url, tid, lambda r: r["state"]["active"] == 1, "the roll applied")
-    assert got["state"]["players"][2]["at"] == "ro" and got["log"][-1]["what"] == faces
+    with saved(page):
+        page.locator("#npc-outcomes > li").first.get_by_role("button", name="We rolled this").click()
+    got = table_rb(page, live_url, tid)
+    assert got["state"]["active"] == 1 and got["state"]["players"][2]["at"] == "ro" and got["log"][-1]["what"] == faces
     expect(page.locator("#npc-changed")).to_be_hidden()
     # the browser reports the refused save (409) on the console; nothing else went wrong
     assert [e for e in page.js_errors if "409 (CONFLICT)" not in e] == []
@@ -276,7 +290,7 @@ def test_not_at_a_table_taps_are_applied_by_the_server_and_carried(page, live_ur
     answer, so a form posted without the script keeps the tap (Player Turn: a poster on the Scrap Yard)."""
     page.goto(f"{live_url}/robotariat/")
     page.locator('#rb-chips [data-piece="poster+"]').click()
-    with page.expect_response(lambda r: r.url.endswith("/api/robotariat/action") and r.ok):
+    with saved(page, "/api/robotariat/action"):
         page.locator('#rb-board .space[data-id="sy"]').click()
     expect(page.locator('#rb-board .space[data-id="sy"]')).to_have_attribute("aria-label", re.compile(r"^Scrap Yard, 1 poster"))
     carried = json.loads(page.locator("#setup-form input[name=state_json]").input_value())

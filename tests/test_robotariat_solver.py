@@ -9,7 +9,17 @@ import pytest
 from solvers.robotariat.board import Board, board_problems
 from solvers.robotariat.gamedata import DEFAULTS, defaults_json
 from solvers.robotariat.model import FAILURE, SUCCESS, Dice, Rules, TableState
-from solvers.robotariat.npc_turn import CIVILIAN, OPPRESSOR, enter_npc, npc_turn, resolve_roll
+from solvers.robotariat.npc_turn import (
+    CIVILIAN,
+    OPPRESSOR,
+    TurnResult,
+    _final_state,
+    _move,
+    _resolve,
+    _Table,
+    enter_npc,
+    npc_turn,
+)
 from solvers.robotariat.value import Valuer, Weights
 
 # A ring of five: yellow goes up (s0 -> s1 -> ...), blue goes down (s1 -> s0 -> s4 ...)
@@ -34,8 +44,19 @@ def table(opp=(), civ=(), players=("s3", "s3", "s3"), chars=(), posters=None, ju
                       reputation=rep, office=office, entry=ix[entry], active=active)
 
 
-def roll(s: TableState, black: str, red: str, rules: Rules = RULES, weights: Weights = PLAIN, horizon: int = 0):
-    return resolve_roll(BOARD, rules, s, black, red, Valuer(BOARD, rules, DICE, weights, horizon))
+def roll(s: TableState, black: str, red: str, rules: Rules = RULES, weights: Weights = PLAIN,
+         horizon: int = 0) -> TurnResult:
+    """The NPC turn for one roll, resolved as npc_turn resolves each of the 36 (only these cases need a
+    roll on its own); ArciTech, if at the table, re-posts where the valuer says is best."""
+    valuer = Valuer(BOARD, rules, DICE, weights, horizon)
+    opp, civ, entry, queue = _move(BOARD, s, black, red)
+    t = _Table(BOARD, rules, s, opp, civ)
+    r, _ = _resolve(s, t, queue, entry, valuer, s.seat_of("arcitech") is not None)
+    after = _final_state(s, t, r, entry)
+    return TurnResult(black, red, after, r.final_encounters(), funds_delta=after.funds - s.funds,
+                      reputation_delta=after.reputation - s.reputation, office_delta=after.office - s.office,
+                      posters_junked=sum(e.posters_junked for e in r.encounters),
+                      fines=sum(1 for e in r.encounters if e.fined_players))
 
 
 DICE = Dice(black=("blue_arrow",) * 4 + ("yellow_arrow", "blue_x"), red=("yellow_arrow",) * 4 + ("blue_arrow", "yellow_x"))
@@ -173,7 +194,8 @@ def test_x_faces_move_the_entry_token_not_the_npcs():
 def test_no_npc_turn_after_the_game_ended():
     """Game End: nothing resolves after the end."""
     with pytest.raises(ValueError):
-        roll(TableState(**{**table().__dict__, "ended": SUCCESS}), *OPP_ONLY)
+        npc_turn(BOARD, RULES, DICE, TableState(**{**table().__dict__, "ended": SUCCESS}),
+                 Valuer(BOARD, RULES, DICE, PLAIN, 0))
 
 
 # ---- the distribution ----------------------------------------------------------------------------

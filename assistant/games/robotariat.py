@@ -33,6 +33,7 @@ from typing import Any, Literal
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from pydantic import BaseModel, ConfigDict, Field
 
+from solvers.errors import InputError
 from solvers.robotariat import gamedata
 from solvers.robotariat.board import KIND_NAMES, MAX_SPACES
 from solvers.robotariat.objectives import NAMES as OBJECTIVE_NAMES
@@ -83,14 +84,6 @@ GRID_X, GRID_Y = 126, 116
 MARGIN = 6
 VIEW_W = 360
 COLUMNS = 3
-
-
-class FormError(ValueError):
-    """A form field that cannot be used: the page answers 400 and names it."""
-
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
-        self.field, self.message = field, message
 
 
 # ---- helpers that never raise on bad stored data ----------------------------------------------
@@ -407,7 +400,7 @@ def normalize_facts(raw: Any, players: int) -> dict[str, Any]:
 def _require_space(rb: dict[str, Any], value: Any, field: str) -> str:
     ids = {s["id"] for s in rb["board"]["spaces"]}
     if not isinstance(value, str) or value not in ids:
-        raise FormError(field, "pick a space of the board")
+        raise InputError(field, "pick a space of the board")
     return value
 
 
@@ -438,7 +431,7 @@ def _piece(value: Any) -> tuple[str, int]:
         return "entry", 0
     if isinstance(value, str) and len(value) >= 2 and value[0] in "ocp" and value[1:].isdigit():
         return {"o": "oppressors", "c": "civilians", "p": "players"}[value[0]], int(value[1:])
-    raise FormError("piece", "pick a piece to move")
+    raise InputError("piece", "pick a piece to move")
 
 
 def _play_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
@@ -451,30 +444,30 @@ def _play_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
             st["entry"] = to
         elif group == "players":
             if i >= len(st["players"]):
-                raise FormError("piece", "no such player at this table")
+                raise InputError("piece", "no such player at this table")
             st["players"][i]["at"] = to
         else:
             if i >= len(st[group]):
-                raise FormError("piece", "that NPC is not on the board")
+                raise InputError("piece", "that NPC is not on the board")
             st[group][i] = to
     elif do == "place_npc":
         to = _require_space(rb, act.get("to"), "to")
         kind = next_npc(st)
         if kind is None:
-            raise FormError("to", "all six NPCs of the entry track are already on the board")
+            raise InputError("to", "all six NPCs of the entry track are already on the board")
         st["oppressors" if kind == "oppressor" else "civilians"].append(to)
     elif do == "remove_npc":
         group, i = _piece(act.get("piece"))
         if group not in ("oppressors", "civilians") or i >= len(st[group]):
-            raise FormError("piece", "that NPC is not on the board")
+            raise InputError("piece", "that NPC is not on the board")
         st[group].pop(i)
     elif do == "poster":
         at = _require_space(rb, act.get("at"), "at")
         delta = _int(act.get("delta"), -1, 1, 0)
         if delta > 0 and _posters_out(st) >= DATA.poster_supply:
-            raise FormError("at", f"all {DATA.poster_supply} posters are out (on the board or in the junk pile)")
+            raise InputError("at", f"all {DATA.poster_supply} posters are out (on the board or in the junk pile)")
         if delta < 0 and not st["posters"].get(at):
-            raise FormError("at", "there is no poster on that space")
+            raise InputError("at", "there is no poster on that space")
         st["posters"][at] = st["posters"].get(at, 0) + delta
         if not st["posters"][at]:
             del st["posters"][at]
@@ -486,26 +479,26 @@ def _play_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
                 try:
                     v = int(act[key])
                 except (TypeError, ValueError):
-                    raise FormError(key, "enter a whole number") from None
+                    raise InputError(key, "enter a whole number") from None
                 if not (1 if key == "round" else 0) <= v <= hi:
-                    raise FormError(key, f"must be between {1 if key == 'round' else 0} and {hi}")
+                    raise InputError(key, f"must be between {1 if key == 'round' else 0} and {hi}")
                 st[key] = v
         if _posters_out(st) > DATA.poster_supply:
-            raise FormError("junk", f"the game has {DATA.poster_supply} posters; the board and junk pile hold more")
+            raise InputError("junk", f"the game has {DATA.poster_supply} posters; the board and junk pile hold more")
     elif do == "player":
         seat = _int(act.get("seat"), -1, 99, -1)
         if not 0 <= seat < len(st["players"]):
-            raise FormError("seat", "no such player at this table")
+            raise InputError("seat", "no such player at this table")
         character = act.get("character") or None
         if character is not None and not _choice(character, CHARACTERS):
-            raise FormError("character", "pick one of the characters")
+            raise InputError("character", "pick one of the characters")
         st["players"][seat]["character"] = character
         if not rb["log"] and st["round"] == 1:  # before play starts a character stands on its start space
             st["players"][seat]["at"] = start_space(rb["board"], character)
     elif do == "active":
         seat = _int(act.get("seat"), -1, 99, -1)
         if not 0 <= seat < len(st["players"]):
-            raise FormError("seat", "no such player at this table")
+            raise InputError("seat", "no such player at this table")
         st["active"] = seat
     elif do == "setup":
         for p in st["players"]:
@@ -517,7 +510,7 @@ def _play_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
         rb["log"] = []
         rb["office_track"] = [0]
     else:
-        raise FormError("do", "unknown action")
+        raise InputError("do", "unknown action")
 
 
 def _apply_outcome(rb: dict[str, Any], outcome: dict[str, Any]) -> None:
@@ -540,10 +533,10 @@ def _edit_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
     do = act.get("do")
     if do == "add_space":
         if len(board["spaces"]) >= MAX_SPACES:
-            raise FormError("kind", f"a board here holds at most {MAX_SPACES} spaces")
+            raise InputError("kind", f"a board here holds at most {MAX_SPACES} spaces")
         kind = act.get("kind")
         if not _choice(kind, KINDS):
-            raise FormError("kind", "pick the kind of space")
+            raise InputError("kind", "pick the kind of space")
         sid = _new_space_id(board)
         board["spaces"].append({"id": sid, "kind": kind, "name": _text(act.get("name")) or KINDS[kind]["label"]})
         if act.get("x") not in (None, "") and act.get("y") not in (None, ""):
@@ -553,7 +546,7 @@ def _edit_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
         space = next(s for s in board["spaces"] if s["id"] == sid)
         if act.get("kind") is not None:
             if not _choice(act["kind"], KINDS):
-                raise FormError("kind", "pick the kind of space")
+                raise InputError("kind", "pick the kind of space")
             space["kind"] = act["kind"]
         if act.get("name") is not None:
             space["name"] = _text(act["name"]) or KINDS[space["kind"]]["label"]
@@ -572,7 +565,7 @@ def _edit_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
         a = _require_space(rb, act.get("a"), "a")
         b = _require_space(rb, act.get("b"), "b")
         if a == b:
-            raise FormError("b", "a black line joins two different spaces")
+            raise InputError("b", "a black line joins two different spaces")
         key = sorted([a, b])
         if key in board["links"]:
             board["links"].remove(key)
@@ -581,14 +574,14 @@ def _edit_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
     elif do == "path":
         colour = act.get("colour")
         if colour not in ("yellow", "blue"):
-            raise FormError("colour", "yellow or blue")
+            raise InputError("colour", "yellow or blue")
         a = _require_space(rb, act.get("from"), "from")
         if act.get("to") in (None, ""):
             board[f"{colour}_next"].pop(a, None)
         else:
             b = _require_space(rb, act.get("to"), "to")
             if a == b:
-                raise FormError("to", "the next space on a path is another space")
+                raise InputError("to", "the next space on a path is another space")
             board[f"{colour}_next"][a] = b
             if sorted([a, b]) not in board["links"]:  # a path runs along a black line
                 board["links"].append(sorted([a, b]))
@@ -597,9 +590,9 @@ def _edit_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
         try:
             x, y = float(act.get("x")), float(act.get("y"))
         except (TypeError, ValueError):
-            raise FormError("x", "tap where the space goes") from None
+            raise InputError("x", "tap where the space goes") from None
         if not (math.isfinite(x) and math.isfinite(y)):
-            raise FormError("x", "tap where the space goes")
+            raise InputError("x", "tap where the space goes")
         target = _cell_of([x, y])
         for other, xy in rb["layout"].items():  # a space already in that cell swaps with the moved one
             if other != sid and _cell_of(xy) == target:
@@ -611,16 +604,16 @@ def _edit_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
             act = {**act, "layout": board_raw.get("layout"), "board": board_raw.get("board")}
             board_raw = act["board"]
         if not isinstance(board_raw, dict):
-            raise FormError("board", "paste a board as JSON: {\"spaces\": [...], \"links\": [...], ...}")
+            raise InputError("board", "paste a board as JSON: {\"spaces\": [...], \"links\": [...], ...}")
         imported = normalize_board(board_raw)
         if not imported["spaces"]:
-            raise FormError("board", "the board has no spaces with an id and a kind")
+            raise InputError("board", "the board has no spaces with an id and a kind")
         rb["board"] = imported
         rb["layout"] = act.get("layout") if isinstance(act.get("layout"), dict) else {}
     elif do == "example":
         base = defaults()
         if not base.get("board"):
-            raise FormError("do", "no example board is available")
+            raise InputError("do", "no example board is available")
         rb["board"] = normalize_board(base["board"])
         rb["layout"] = base.get("layout") or {}
         rb["example"] = True
@@ -629,7 +622,7 @@ def _edit_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
         rb["board"] = empty_board()
         rb["layout"] = {}
     else:
-        raise FormError("do", "unknown action")
+        raise InputError("do", "unknown action")
     rb["example"] = False
 
 
@@ -644,23 +637,23 @@ def _data_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
         if colour in dice:
             faces = dice[colour]
             if not isinstance(faces, list) or len(faces) != 6:
-                raise FormError(f"dice.{colour}", "a die has six faces")
+                raise InputError(f"dice.{colour}", "a die has six faces")
             for i, f in enumerate(faces):
                 if not _choice(f, FACES):
-                    raise FormError(f"dice.{colour}[{i}]", "a face is a yellow or blue arrow or X")
+                    raise InputError(f"dice.{colour}[{i}]", "a face is a yellow or blue arrow or X")
             data["dice"][colour] = list(faces)
     if "office_rewards" in act:
         rewards = act["office_rewards"]
         if not isinstance(rewards, list) or len(rewards) != 11:
-            raise FormError("office_rewards", "enter 11 values, for contributions 0 to 10")
+            raise InputError("office_rewards", "enter 11 values, for contributions 0 to 10")
         clean = []
         for i, r in enumerate(rewards):
             try:
                 v = int(r)
             except (TypeError, ValueError):
-                raise FormError(f"office_rewards[{i}]", "enter a whole number") from None
+                raise InputError(f"office_rewards[{i}]", "enter a whole number") from None
             if not 0 <= v <= 99 or (i == 0 and v != 0):
-                raise FormError(f"office_rewards[{i}]", "0 at level 0, otherwise 0 to 99")
+                raise InputError(f"office_rewards[{i}]", "0 at level 0, otherwise 0 to 99")
             clean.append(v)
         data["office_rewards"] = clean
     rep = act.get("starting_reputation")
@@ -670,9 +663,9 @@ def _data_action(rb: dict[str, Any], act: dict[str, Any]) -> None:
                 try:
                     v = int(rep[k])
                 except (TypeError, ValueError):
-                    raise FormError(f"starting_reputation.{k}", "enter a whole number") from None
+                    raise InputError(f"starting_reputation.{k}", "enter a whole number") from None
                 if not 1 <= v <= DATA.reputation_max:
-                    raise FormError(f"starting_reputation.{k}", f"between 1 and {DATA.reputation_max}")
+                    raise InputError(f"starting_reputation.{k}", f"between 1 and {DATA.reputation_max}")
                 data["starting_reputation"][k] = v
 
 
@@ -687,7 +680,7 @@ ACTIONS = set(OUTCOMES) | PLAY_ACTIONS | EDIT_ACTIONS | DATA_ACTIONS | {"facts"}
 
 
 def apply_action(rb: dict[str, Any], act: dict[str, Any], players: int, names: list[str]) -> dict[str, Any]:
-    """A copy of the normalised `robotariat` value with one action applied (FormError when it can't be).
+    """A copy of the normalised `robotariat` value with one action applied (InputError when it can't be).
     The one implementation of what a tap, a form or the JSON action endpoint changes."""
     rb = json.loads(json.dumps(rb))
     do = _choice(act.get("do"), ACTIONS)
@@ -702,13 +695,12 @@ def apply_action(rb: dict[str, Any], act: dict[str, Any], players: int, names: l
     elif do == "facts":
         rb["facts"] = _facts_from(act, rb)
     else:
-        raise FormError("do", "unknown action")
+        raise InputError("do", "unknown action")
     return normalize(rb, players, names)
 
 
 # ---- the board drawn as SVG (_board.html, and robotariat_board.js after a change, draw this) -----
 
-HEADER_H = 18
 ARROW_OFFSET = {"yellow": 7, "blue": 7}
 SAME_WAY_EXTRA = 9  # yellow and blue both going A -> B: draw the blue arrow further out
 
@@ -850,20 +842,20 @@ def solved_action(rb: dict[str, Any], act: dict[str, Any]) -> dict[str, Any]:
         n = _int(act.get("option"), -1, SUGGEST_LIMIT, -1)
         out, err = _solve(rb_api.suggest_json, api_body(rb, limit=SUGGEST_LIMIT))
         if out is None:
-            raise FormError("option", err or "no suggestions for this table")
+            raise InputError("option", err or "no suggestions for this table")
         if not 0 <= n < len(out["options"]):
-            raise FormError("option", "pick one of the suggested turns")
+            raise InputError("option", "pick one of the suggested turns")
         return suggestion_outcome(st, out["options"][n])
     if act.get("do") == "roll":
         out, err = _solve(rb_api.npc_turn_json, api_body(rb))
         if out is None:
-            raise FormError("black", err or "no forecast for this table")
+            raise InputError("black", err or "no forecast for this table")
         black, red = act.get("black"), act.get("red")
         if isinstance(act.get("faces"), str):  # the page's one form: the button says "black red"
             black, _, red = act["faces"].partition(" ")
         match = [o for o in out["outcomes"] if o["black"] == black and o["red"] == red]
         if not match:
-            raise FormError("black", "that pair of faces cannot come up with these dice")
+            raise InputError("black", "that pair of faces cannot come up with these dice")
         o = match[0]
         return {"state": o["state"], "next_turn": True,
                 "log": {"round": st["round"], "player": st["active"], "turn": "npc",
@@ -871,10 +863,10 @@ def solved_action(rb: dict[str, Any], act: dict[str, Any]) -> dict[str, Any]:
                         "office": o["state"]["office"]}}
     row = DATA.entry_row(entered(st))
     if row is None:
-        raise FormError("do", "all six NPCs have entered: the entry track is empty")
+        raise InputError("do", "all six NPCs have entered: the entry track is empty")
     out, err = _solve(rb_api.round_start_json, api_body(rb, row=row))
     if out is None:
-        raise FormError("do", err or "no entry for this table")
+        raise InputError("do", err or "no entry for this table")
     return {"state": out["state"], "round": row,
             "log": {"round": row, "player": 0, "turn": "round_start", "what": f"{out['npc']} enters",
                     "junked": out["posters_junked"], "office": out["state"]["office"]}}
@@ -915,23 +907,23 @@ def _facts_from(act: dict[str, Any], rb: dict[str, Any]) -> dict[str, Any]:
         if key in act:
             values = act[key]
             if not isinstance(values, list) or len(values) != players:
-                raise FormError(key, f"one value for each of the {players} players")
+                raise InputError(key, f"one value for each of the {players} players")
             if key == "cards_played":
                 clean = []
                 for i, v in enumerate(values):
                     try:
                         n = int(v)
                     except (TypeError, ValueError):
-                        raise FormError(f"cards_played[{i}]", "enter a whole number") from None
+                        raise InputError(f"cards_played[{i}]", "enter a whole number") from None
                     if not 0 <= n <= DATA.cards_max:
-                        raise FormError(f"cards_played[{i}]", f"between 0 and {DATA.cards_max} "
+                        raise InputError(f"cards_played[{i}]", f"between 0 and {DATA.cards_max} "
                                                               "(the Upgrade and Sabotage cards)")
                     clean.append(n)
                 facts[key] = clean
             elif key == "objectives":
                 for i, v in enumerate(values):
                     if v not in OBJECTIVES and v not in (None, ""):
-                        raise FormError(f"objectives[{i}]", "pick one of the 8 secret objectives")
+                        raise InputError(f"objectives[{i}]", "pick one of the 8 secret objectives")
                 facts[key] = [v or None for v in values]
             else:
                 facts[key] = [bool(v) and v not in ("0", "false", "off") for v in values]
@@ -942,7 +934,7 @@ def _facts_from(act: dict[str, Any], rb: dict[str, Any]) -> dict[str, Any]:
         try:
             facts["max_junked"] = max(0, min(DATA.poster_supply, int(act["max_junked"])))
         except (TypeError, ValueError):
-            raise FormError("max_junked", "enter a whole number") from None
+            raise InputError("max_junked", "enter a whole number") from None
     return facts
 
 
@@ -976,9 +968,9 @@ def _form_action(form: Any) -> dict[str, Any]:
         try:
             act = json.loads(form["action_json"])
         except (ValueError, RecursionError):
-            raise FormError("action_json", "not valid JSON") from None
+            raise InputError("action_json", "not valid JSON") from None
         if not isinstance(act, dict):
-            raise FormError("action_json", "an object is expected")
+            raise InputError("action_json", "an object is expected")
         return act
     act: dict[str, Any] = {}
     for key in form:
@@ -1010,11 +1002,11 @@ def _uploaded_board(text: str) -> Any:
     if upload is not None and upload.filename:
         text = upload.read(64 * 1024).decode("utf-8", "replace")
     if not text.strip():
-        raise FormError("board_text", "paste the board's JSON or pick a file")
+        raise InputError("board_text", "paste the board's JSON or pick a file")
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
-        raise FormError("board_text", "this is not valid JSON") from None
+        raise InputError("board_text", "this is not valid JSON") from None
 
 
 def with_round(state: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
@@ -1049,7 +1041,7 @@ def _posted_version(table: store.TableRecord) -> int:
     try:
         return int(raw)
     except ValueError:
-        raise FormError("version", "reload the page: the form lost the table's version") from None
+        raise InputError("version", "reload the page: the form lost the table's version") from None
 
 
 def apply_to_table(table: store.TableRecord, act: dict[str, Any], players: int, names: list[str],
@@ -1077,11 +1069,11 @@ def apply_to_table(table: store.TableRecord, act: dict[str, Any], players: int, 
     try:
         saved = page_helpers.update_table(table, mutate)
     except store.Conflict:
-        raise FormError("do", "the table kept changing on other phones; try again") from None
+        raise InputError("do", "the table kept changing on other phones; try again") from None
     return saved, normalize(saved.state.get(GAME), players, names)
 
 
-def _handle(page: str, allowed: set[str]) -> tuple[dict[str, Any], dict[str, Any], int, FormError | None]:
+def _handle(page: str, allowed: set[str]) -> tuple[dict[str, Any], dict[str, Any], int, InputError | None]:
     """Read the table (or the carried state), apply a posted action, and say what to render."""
     ctx = page_helpers.table_context(GAME)
     table = ctx["table"]
@@ -1095,13 +1087,13 @@ def _handle(page: str, allowed: set[str]) -> tuple[dict[str, Any], dict[str, Any
         try:
             act = _form_action(request.form)
             if not _choice(act.get("do"), allowed):
-                raise FormError("do", "this page cannot do that")
+                raise InputError("do", "this page cannot do that")
             if table is None:
                 rb = apply_action(rb, act, players, names)
             else:
                 ctx["table"], rb = apply_to_table(table, act, players, names, _posted_version(table))
                 flash("Saved with the table.", "ok")
-        except FormError as e:
+        except InputError as e:
             status, error = 400, e
         except TableChanged as c:
             # show the newer table and what the solvers say about it; the player applies again
@@ -1131,7 +1123,7 @@ def page_meta() -> dict[str, Any]:
                          for r in rb_api.readings_json()["readings"]}}
 
 
-def _common(ctx: dict[str, Any], rb: dict[str, Any], error: FormError | None, page: str) -> dict[str, Any]:
+def _common(ctx: dict[str, Any], rb: dict[str, Any], error: InputError | None, page: str) -> dict[str, Any]:
     return {**ctx, "rb": rb, "error": error, "kinds": KINDS, "characters": CHARACTERS, "faces": FACES,
             "meta": page_meta(), "rule_titles": rule_titles(), "answer": answer(rb, page, ctx["table"]),
             "status": play_status(rb), "entry_track": DATA.entry_track, "next_npc": next_npc(rb["state"]),
@@ -1215,8 +1207,8 @@ def _table_or_404(table_id: str) -> store.TableRecord:
     return table
 
 
-def _action_error(e: FormError) -> ApiError:
-    return bad_field(f"action.{e.field}", e.message)
+def _action_error(e: InputError) -> ApiError:
+    return bad_field(f"action.{e.path}", e.message)
 
 
 @bp.post("/api/robotariat/tables/<table_id>/action")
@@ -1229,7 +1221,7 @@ def api_table_action(table_id: str):
         raise bad_field("version", "give the table's version the answer was worked out for")
     try:
         saved, rb = apply_to_table(table, req.action, players, names, req.version)
-    except FormError as e:
+    except InputError as e:
         raise _action_error(e) from None
     except TableChanged as c:
         newer = normalize(page_helpers.state_part(c.table, GAME), players, names)
@@ -1254,7 +1246,7 @@ def api_action():
     req = api_parse(CarriedActionIn)
     try:
         rb = apply_action(normalize(req.robotariat, req.players), req.action, req.players, [])
-    except FormError as e:
+    except InputError as e:
         raise _action_error(e) from None
     return answer(rb, req.page)
 

@@ -324,14 +324,13 @@ def suggest_json(body: dict) -> dict:
     return out
 
 
+class ValidateIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    board: BoardIn
+
+
 def validate_board_json(body: dict) -> dict:
-    if not isinstance(body, dict) or "board" not in body:
-        raise bad_field("board", "send the board to check as {\"board\": {...}}")
-    try:
-        board_in = BoardIn.model_validate(body["board"])
-    except ValidationError as err:
-        raise validation_error(err, prefix="board") from None
-    raw = board_in.model_dump()
+    raw = parse(ValidateIn, body).board.model_dump()
     errors, warnings = board_problems(raw)
     out: dict[str, Any] = {"ok": not errors, "errors": [p.as_dict() for p in errors],
                            "warnings": [p.as_dict() for p in warnings], "summary": None,
@@ -423,32 +422,32 @@ def readings_json() -> dict:
 
 @bp.post("/api/robotariat/npc-turn")
 def api_npc_turn():
-    return npc_turn_json(_body())
+    return npc_turn_json(json_body())
 
 
 @bp.post("/api/robotariat/suggest")
 def api_suggest():
-    return suggest_json(_body())
+    return suggest_json(json_body())
 
 
 @bp.post("/api/robotariat/round-start")
 def api_round_start():
-    return round_start_json(_body())
+    return round_start_json(json_body())
 
 
 @bp.post("/api/robotariat/lookahead")
 def api_lookahead():
-    return lookahead_json(_body())
+    return lookahead_json(json_body())
 
 
 @bp.post("/api/robotariat/objectives")
 def api_objectives():
-    return objectives_json(_body())
+    return objectives_json(json_body())
 
 
 @bp.post("/api/robotariat/board/validate")
 def api_validate_board():
-    return validate_board_json(_body())
+    return validate_board_json(json_body())
 
 
 @bp.get("/api/robotariat/defaults")
@@ -459,11 +458,3 @@ def api_defaults():
 @bp.get("/api/robotariat/readings")
 def api_readings():
     return readings_json()
-
-
-def _body() -> Any:
-    data = json_body()
-    if not isinstance(data, dict):
-        raise ApiError(400, "bad_request", "The body must be a JSON object.", [{"path": "body", "message": "must be an object"}])
-    return data
-

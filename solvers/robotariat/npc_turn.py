@@ -235,21 +235,6 @@ def _move(board: Board, s: TableState, black: str, red: str) -> tuple[tuple[int,
     return opp, civ, entry, queue
 
 
-def resolve_roll(board: Board, rules: Rules, s: TableState, black: str, red: str,
-                 valuer: Valuer | None = None) -> TurnResult:
-    """The NPC turn for one roll. ArciTech (if at the table) re-posts where `valuer` says is best."""
-    if s.ended is not None:
-        raise ValueError("the game is over; no NPC turn follows")
-    opp, civ, entry, queue = _move(board, s, black, red)
-    t = _Table(board, rules, s, opp, civ)
-    r, _ = _resolve(s, t, queue, entry, valuer, s.seat_of("arcitech") is not None)
-    after = _final_state(s, t, r, entry)
-    return TurnResult(black, red, after, r.final_encounters(), funds_delta=after.funds - s.funds,
-                      reputation_delta=after.reputation - s.reputation, office_delta=after.office - s.office,
-                      posters_junked=sum(e.posters_junked for e in r.encounters),
-                      fines=sum(1 for e in r.encounters if e.fined_players))
-
-
 @dataclass(frozen=True)
 class Outcome:
     black: str

@@ -68,7 +68,6 @@ READINGS: list[dict] = [
                "rb-completely-cooperative-mode"]},
 ]
 
-READING_IDS = frozenset(r["id"] for r in READINGS)
 READING_ENTRIES = {r["id"]: r["entry"] for r in READINGS}
 
 

@@ -74,10 +74,6 @@ def turn_json(board: Board, r: TurnResult, names: tuple[str, ...] = ()) -> dict:
             "state": state_json(board, r.state, names)}
 
 
-def summary_json(summary: dict[str, Fraction]) -> dict:
-    return {k: exact(v) for k, v in summary.items()}
-
-
 def forecast_json(board: Board, f: Forecast, names: tuple[str, ...] = ()) -> dict:
     """The npc-turn answer (api.md): outcomes, expectations, P(reputation loss), P(a fine), abilities."""
     summary = f.summary()
@@ -101,19 +97,25 @@ def forecast_json(board: Board, f: Forecast, names: tuple[str, ...] = ()) -> dic
     return out
 
 
+def outcome_bits(x: dict[str, Fraction]) -> list[str]:
+    """What an NPC turn is expected to do, in short phrases: the forecast's headline and each suggested
+    turn's why say it the same way (`x`: Forecast.summary() or a suggestion's `expected`)."""
+    bits = [f"expected funds {number_text(x['funds_delta'], signed=True)} SPARK"]
+    if x["p_fine"]:
+        bits.append(f"a fine in {pct_text(x['p_fine'])} of rolls")
+    if x["p_reputation_loss"]:
+        bits.append(f"Reputation lost in {pct_text(x['p_reputation_loss'])}")
+    if x["p_success"]:
+        bits.append(f"the Revolution succeeds in {pct_text(x['p_success'])}")
+    if x["p_failure"]:
+        bits.append(f"it fails in {pct_text(x['p_failure'])}")
+    return bits
+
+
 def forecast_why(board: Board, f: Forecast) -> str:
     """One or two sentences for the forecast's headline."""
-    s = f.summary()
-    parts = [f"Expected funds {_frac(s['funds_delta'], signed=True)} SPARK"]
-    if s["p_fine"]:
-        parts.append(f"a fine in {_pct(s['p_fine'])} of rolls")
-    if s["p_reputation_loss"]:
-        parts.append(f"Reputation lost in {_pct(s['p_reputation_loss'])}")
-    if s["p_success"]:
-        parts.append(f"the Revolution succeeds in {_pct(s['p_success'])}")
-    if s["p_failure"]:
-        parts.append(f"it fails in {_pct(s['p_failure'])}")
-    text = "; ".join(parts) + "."
+    text = "; ".join(outcome_bits(f.summary())) + "."
+    text = text[0].upper() + text[1:]
     if f.alice:
         choice = FACE_NAMES[f.alice["chosen"]].split()[0]
         text += (f" {CHARACTER_NAMES['alice_smith']} sends the Oppressors down the {choice} path"
@@ -123,11 +125,12 @@ def forecast_why(board: Board, f: Forecast) -> str:
     return text
 
 
-def _pct(p: Fraction) -> str:
+def pct_text(p: Fraction) -> str:
     return f"{float(p) * 100:.1f} %"
 
 
-def _frac(v: Fraction, signed: bool = False) -> str:
+def number_text(v: Fraction, signed: bool = False) -> str:
+    """A whole number as it is, else two decimals; `signed`: a + before a positive value."""
     sign = "+" if signed and v > 0 else ""
     if v.denominator == 1:
         return f"{sign}{v.numerator}"

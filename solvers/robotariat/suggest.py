@@ -32,7 +32,7 @@ from solvers.exact import exact
 from .board import Board
 from .model import CHARACTER_NAMES, FAILURE, SUCCESS, Dice, Rules, TableState
 from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, Forecast, move_npc, npc_turn
-from .report import encounter_json, encounter_text, state_json
+from .report import encounter_json, encounter_text, number_text, outcome_bits, state_json
 from .rule_ids import CHARACTER_RULES
 from .value import Valuer
 
@@ -162,18 +162,10 @@ def _why(board: Board, o: Option, rank: int, tied: int, head: str) -> str:
     text = head + "."
     if o.immediate is not None:
         text += " " + encounter_text(board, o.immediate)
-    bits = [f"expected funds {_num(x['funds_delta'], True)} SPARK"]
-    if x["reputation_delta"]:
-        bits.append(f"Reputation {_num(x['reputation_delta'], True)}")
-    if x["p_fine"]:
-        bits.append(f"a fine in {_pct(x['p_fine'])}")
-    if x["p_success"]:
-        bits.append(f"the Revolution succeeds in {_pct(x['p_success'])}")
-    if x["p_failure"]:
-        bits.append(f"it fails in {_pct(x['p_failure'])}")
+    bits = outcome_bits(x)
     if x["future_donations"]:
-        bits.append(f"then about {_num(x['future_donations'])} SPARK of future donations")
-    text += " After the NPC turn: " + "; ".join(bits) + f". Score {_num(o.score, True)}"
+        bits.append(f"then about {number_text(x['future_donations'])} SPARK of future donations")
+    text += " After the NPC turn: " + "; ".join(bits) + f". Score {number_text(o.score, True)}"
     if o.activation is not None and o.activation.kind in ("sabotage", "upgrade"):
         text += " (the cards are unknown: scored like not activating)"
     text += "; " + ("best" if rank == 1 else f"rank {rank}")
@@ -200,15 +192,6 @@ def option_json(board: Board, s0: TableState, o: Option, rank: int, tied: int, n
     if o.search:
         out["search"] = o.search
     return out
-
-
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f} %"
-
-
-def _num(v: Fraction, signed: bool = False) -> str:
-    sign = "+" if signed and v > 0 else ""
-    return f"{sign}{v.numerator}" if v.denominator == 1 else f"{sign}{float(v):.2f}"
 
 
 class _Scorer:

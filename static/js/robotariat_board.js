@@ -20,6 +20,47 @@
     return META;
   };
 
+  // Every page's script starts here: nothing to do without the page's data; with it, the body says the
+  // script runs (the CSS hides the buttons only the no-JS forms need) and the page's store is made.
+  RB.start = function (page) {
+    if (!document.getElementById("rb-data")) return null;
+    document.body.classList.add("rb-js");
+    return RB.store(page);
+  };
+
+  // ---- DOM helpers for the pages' scripts ----
+  // h("p", {cls: "why", text: "..."}, child, [children]): an element; text is only ever text, never markup.
+  RB.h = function (tag, attrs) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") e.textContent = attrs[k];
+      else if (k === "cls") e.className = attrs[k];
+      else if (attrs[k] !== null && attrs[k] !== undefined && attrs[k] !== false) e.setAttribute(k, attrs[k]);
+    });
+    for (var i = 2; i < arguments.length; i++) {
+      var c = arguments[i];
+      if (c === null || c === undefined || c === false) continue;
+      (Array.isArray(c) ? c : [c]).forEach(function (x) { e.appendChild(typeof x === "string" ? document.createTextNode(x) : x); });
+    }
+    return e;
+  };
+  // "Rules: <a>…</a>" for rule entry ids, titled as the rules assistant titles them
+  RB.ruleLinks = function (ids) {
+    if (!ids || !ids.length) return null;
+    var titles = RB.meta().rule_titles || {}, p = RB.h("p", { cls: "rule-links" }, "Rules: ");
+    ids.forEach(function (id) { p.appendChild(RB.h("a", { href: "/rules/" + id, text: titles[id] || id })); });
+    return p;
+  };
+  // Tablebot's readings an answer names, each folded, with a link to its rule entry
+  RB.readings = function (ids) {
+    var meta = RB.meta(), titles = meta.rule_titles || {};
+    return (ids || []).filter(function (id) { return meta.readings[id]; }).map(function (id) {
+      var r = meta.readings[id];
+      return RB.h("details", { cls: "rb-reading" }, RB.h("summary", { text: r.title }), RB.h("p", { cls: "small", text: r.text }),
+        RB.h("p", { cls: "rule-links" }, RB.h("a", { href: "/rules/" + r.entry, title: titles[r.entry] || r.entry, text: "Open this reading in the rules" })));
+    });
+  };
+
   // ---- a tap on the board, drawn at once ----
   // While the server applies a tap, the piece is drawn where it was put. Only pieces move here: what the
   // move means (supplies, limits, encounters) is robotariat.py's, and its answer replaces this drawing

@@ -2,9 +2,8 @@
 // change; the badges say whether a value is still the unverified default.
 (function () {
   "use strict";
-  if (!window.RB || !document.getElementById("rb-data")) return;
-  document.body.classList.add("rb-js");
-  var store = RB.store("data");
+  var store = window.RB && RB.start("data");
+  if (!store) return;
   var form = document.getElementById("data-form");
   var save = Tablebot.debounce(function () { store.do(RB.formAction(form)); }, 400);
   form.addEventListener("input", save);

@@ -3,9 +3,8 @@
 // board check (the API's board/validate) with it.
 (function () {
   "use strict";
-  if (!window.RB || !document.getElementById("rb-data")) return;
-  document.body.classList.add("rb-js");
-  var store = RB.store("editor");
+  var store = window.RB && RB.start("editor");
+  if (!store) return;
   var G = RB.geometry;
   var svg = document.getElementById("rb-board");
   var hint = document.getElementById("rb-hint");
@@ -149,7 +148,6 @@
 
   // the board check, as the server answered it with the board
   var checkBox = document.getElementById("rb-check");
-  var titles = RB.meta().rule_titles || {};
   function showCheck(d, error) {
     checkBox.textContent = "";
     function p(cls, textIn, id) {
@@ -168,14 +166,8 @@
       p("small muted", d.summary.spaces + " spaces, " + d.summary.links + " black lines; an NPC keeping to the yellow path circles " +
         d.summary.yellow_loops.length + " loop" + (d.summary.yellow_loops.length !== 1 ? "s" : "") + ", on the blue path " + d.summary.blue_loops.length + ".");
     }
-    if (d.rules && d.rules.length) {
-      var links = p("rule-links", "Rules: ");
-      d.rules.forEach(function (id) {
-        var a = document.createElement("a");
-        a.href = "/rules/" + id; a.textContent = titles[id] || id;
-        links.appendChild(a);
-      });
-    }
+    var links = RB.ruleLinks(d.rules);
+    if (links) checkBox.appendChild(links);
     function list(items, cls, noPath) {
       if (!items.length) return;
       var ul = document.createElement("ul");

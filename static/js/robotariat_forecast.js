@@ -11,47 +11,16 @@
   if (!window.RB || !RB.play) return;
   var store = RB.play.store;
   var meta = RB.meta();
-  var titles = meta.rule_titles || {};
   var last = { key: null, lookKey: null };
   var lookForm = document.getElementById("look-form");
   var showHeat = document.getElementById("show-heat");
 
-  // ---- tiny DOM helper ----
-  function h(tag, attrs) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === "text") e.textContent = attrs[k];
-      else if (k === "cls") e.className = attrs[k];
-      else if (attrs[k] !== null && attrs[k] !== undefined && attrs[k] !== false) e.setAttribute(k, attrs[k]);
-    });
-    for (var i = 2; i < arguments.length; i++) {
-      var c = arguments[i];
-      if (c === null || c === undefined || c === false) continue;
-      (Array.isArray(c) ? c : [c]).forEach(function (x) { e.appendChild(typeof x === "string" ? document.createTextNode(x) : x); });
-    }
-    return e;
-  }
+  var h = RB.h, ruleLinks = RB.ruleLinks, readings = RB.readings;
   function pct(p) { return h("span", { cls: "num", title: "exactly " + p.exact, text: (100 * p.approx).toFixed(1) + " %" }); }
   function signedText(p) { return p.exact === "0" ? "0" : (p.approx > 0 ? "+" : "") + p.approx.toFixed(2); }
   function signed(p) { return h("span", { cls: "num", title: "exactly " + p.exact, text: signedText(p) }); }
   function sint(n) { return (n > 0 ? "+" : "") + n; }
   function face(f) { return h("b", { cls: f.indexOf("yellow") === 0 ? "y" : "b", text: meta.faces[f] || f }); }
-  function ruleLinks(ids) {
-    if (!ids || !ids.length) return null;
-    var p = h("p", { cls: "rule-links" }, "Rules: ");
-    ids.forEach(function (id) { p.appendChild(h("a", { href: "/rules/" + id, text: titles[id] || id })); });
-    return p;
-  }
-  function readings(ids) {
-    return (ids || []).filter(function (id) { return meta.readings[id]; }).map(function (id) {
-      var r = meta.readings[id];
-      return h("details", { cls: "rb-reading" }, h("summary", { text: r.title }), h("p", { cls: "small", text: r.text }),
-        readingLink(r));
-    });
-  }
-  function readingLink(r) {
-    return h("p", { cls: "rule-links" }, h("a", { href: "/rules/" + r.entry, title: titles[r.entry] || r.entry, text: "Open this reading in the rules" }));
-  }
   function warn(id, msg) { return h("p", { cls: "notice warn", id: id, text: msg }); }
   function fill(id, nodes) {
     var box = document.getElementById(id);
@@ -272,6 +241,10 @@
       answer.status.next_npc ? Tablebot.api("POST", "/api/robotariat/round-start", body) : Promise.resolve(null)
     ]).then(function (res) {
       if (key !== last.key) return;  // the table changed again meanwhile
+      // the table's version these answers were worked out for (what applying one of them names)
+      ["npc-body", "sg-body", "entry-body"].forEach(function (id) {
+        document.getElementById(id).dataset.version = version === null ? "" : String(version);
+      });
       fill("npc-body", res[0].ok ? npc(res[0].data, version) : warn("npc-error", Tablebot.errorText(res[0])));
       fill("sg-body", res[1].ok ? suggest(res[1].data, version, answer) : warn("sg-error", Tablebot.errorText(res[1])));
       if (res[2] === null) fill("entry-body", h("p", { id: "entry-what", text: "All six NPCs of the entry track are on the board: this is the last round." }));

@@ -2,11 +2,9 @@
 // the Revolution succeeded and which objectives are met (the API's objectives).
 (function () {
   "use strict";
-  if (!window.RB || !document.getElementById("rb-data")) return;
-  document.body.classList.add("rb-js");
-  var store = RB.store("objectives");
-  var meta = RB.meta();
-  var titles = meta.rule_titles || {};
+  var store = window.RB && RB.start("objectives");
+  if (!store) return;
+  var meta = RB.meta(), h = RB.h, ruleLinks = RB.ruleLinks;
   var form = document.getElementById("facts-form");
   var NAMES = meta.objective_names;
   var save = Tablebot.debounce(function () { store.do(RB.formAction(form)); }, 400);
@@ -14,25 +12,10 @@
   form.addEventListener("change", save);
   form.addEventListener("submit", function (e) { e.preventDefault(); store.do(RB.formAction(form)); });
 
-  function h(tag, attrs) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === "text") e.textContent = attrs[k]; else if (k === "cls") e.className = attrs[k]; else e.setAttribute(k, attrs[k]);
-    });
-    for (var i = 2; i < arguments.length; i++) if (arguments[i]) e.appendChild(typeof arguments[i] === "string" ? document.createTextNode(arguments[i]) : arguments[i]);
-    return e;
-  }
   function verdict(v, yes, no) {
     if (v === null || v === undefined) return h("span", { cls: "rb-verdict open", text: "not decided" });
     return h("span", { cls: "rb-verdict " + (v ? "yes" : "no"), text: v ? (yes || "met") : (no || "not met") });
   }
-  function ruleLinks(ids) {
-    if (!ids || !ids.length) return null;
-    var p = h("p", { cls: "rule-links" }, "Rules: ");
-    ids.forEach(function (id) { p.appendChild(h("a", { href: "/rules/" + id, text: titles[id] || id })); });
-    return p;
-  }
-
   function show() {
     var box = document.getElementById("result-body"), r = store.answer.objectives;
     box.textContent = "";
@@ -61,12 +44,9 @@
       });
       box.appendChild(checks);
     }
-    (r.readings || []).forEach(function (id) {
-      var rd = meta.readings[id];
-      if (rd) box.appendChild(h("details", { cls: "rb-reading" }, h("summary", { text: rd.title }), h("p", { cls: "small", text: rd.text }),
-        h("p", { cls: "rule-links" }, h("a", { href: "/rules/" + rd.entry, title: titles[rd.entry] || rd.entry, text: "Open this reading in the rules" }))));
-    });
-    box.appendChild(ruleLinks(r.rules));
+    RB.readings(r.readings).forEach(function (d) { box.appendChild(d); });
+    var links = ruleLinks(r.rules);
+    if (links) box.appendChild(links);
   }
 
   store.on(show);

@@ -2,9 +2,8 @@
 // NPC forecast, look-ahead heat map and suggestions follow the table (robotariat_forecast.js).
 (function () {
   "use strict";
-  if (!window.RB || !document.getElementById("rb-data")) return;
-  document.body.classList.add("rb-js");
-  var store = RB.store("play");
+  var store = window.RB && RB.start("play");
+  if (!store) return;
   var meta = RB.meta();
   var svg = document.getElementById("rb-board");
   var chips = document.getElementById("rb-chips");
