@@ -56,7 +56,7 @@ def test_npc_turn_contract_example(client):
     assert frac(d["p_reputation_loss"]) == Fraction(1, 6)
     assert frac(d["p_fine"]) == Fraction(5, 6)  # yellow fines Ann, blue fines Cy on s5
     assert frac(d["expected"]["reputation_delta"]) == Fraction(-1, 6)
-    assert "rb-npc-turn" in d["rules"] and "rb-berbot" in d["rules"]
+    assert "rb-npc-turn" in d["rules"] and "rb-uberbot" in d["rules"]
     assert d["outcomes"][0]["state"]["players"][0]["character"] == "uberbot"
 
 
@@ -272,6 +272,17 @@ def test_every_cited_rule_id_exists(client):
     assert not missing, missing
     assert {"rb-npc-turn", "rb-encounter-quick-reference-table", "rb-player-turn", "rb-round-order",
             "rb-secret-objectives", "rb-game-end", "rb-revolution-table", "rb-completely-cooperative-mode"} <= ids
+
+
+def test_character_entries_have_readable_ids(client):
+    """Character Abilities: each character's entry id is its name's slug with accents folded, so Überbot
+    is rb-uberbot (not rb-berbot) and the page of the link opens."""
+    from assistant.rules import slugify
+    from solvers.robotariat.rule_ids import CHARACTER_RULES
+
+    assert slugify("Überbot") == "uberbot" and slugify("Mr. Postman™") == "mr-postman"
+    assert CHARACTER_RULES["uberbot"] == "rb-uberbot"
+    assert client.get("/rules/rb-uberbot").status_code == 200
 
 
 def test_every_reading_is_a_rule_entry_players_can_open(client):

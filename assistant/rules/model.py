@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 KINDS = ("rule", "important", "example", "clarification", "card", "inventor", "character",
@@ -26,8 +27,11 @@ GAMES: dict[str, GameFile] = {g.game: g for g in GAME_FILES}
 
 
 def slugify(text: str) -> str:
-    """Lowercase, every run of non-alphanumerics becomes '-', trimmed (assistant/data/rules/FORMAT.md)."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    """Accents folded first ("Überbot" -> "uberbot"), lowercase, every run of non-alphanumerics becomes
+    '-', trimmed (assistant/data/rules/FORMAT.md). NFD, not NFKD: NFKD would also spell symbols out
+    ("Mr. Postman™" -> "mr-postmantm"); with NFD they drop like other punctuation."""
+    folded = unicodedata.normalize("NFD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-")
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ place, and tests/test_robotariat_api.py checks every id below exists in the rule
 """
 from __future__ import annotations
 
-CHARACTER_RULES = {"a1_5": "rb-a1-5", "arcitech": "rb-arcitech", "uberbot": "rb-berbot",
+CHARACTER_RULES = {"a1_5": "rb-a1-5", "arcitech": "rb-arcitech", "uberbot": "rb-uberbot",
                    "mr_postman": "rb-mr-postman", "mt_rho": "rb-mt", "electric_eye": "rb-electric-eye",
                    "wally_st": "rb-wally-st", "alice_smith": "rb-alice-smith"}
 # Tablebot's readings (rule entries of kind "reading") of the characters whose choices the solvers make
