@@ -3,6 +3,8 @@ clear 400s, the hub links, the rule links, and fuzzed forms that never give a 5x
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -230,3 +232,93 @@ def test_pages_answer_random_table_state(client, state, seat):
     for method, url, form in _pages(table["id"], seat):
         r = client.get(url) if method == "GET" else client.post(url, data=form)
         assert r.status_code in (200, 400), (method, url, state, r.status_code)
+
+
+# ---- saves keep other phones' changes (review P2-3) ----------------------------------------------------
+
+def drawn_form(client, url: str) -> dict:
+    """The hidden fields a page drew (version and what it showed), as a phone would post them back."""
+    html = client.get(url).get_data(as_text=True)
+    out = {}
+    for name in ("version", "shown", "seat"):
+        m = re.search(rf'name="{name}" value="([^"]*)"', html)
+        assert m, name
+        out[name] = unescape(m.group(1))
+    return out
+
+
+def factory_form(drawn: dict, **fields: str) -> dict:
+    """A factory page post as the no-JS form sends it: every field, as drawn unless given."""
+    form = {"name2": "legs", "name3": "torso", "hand": "", "event": "none", "actions": "3", "powers_left": "3",
+            "salvager": "", "health": "3", "action": "plan", **{f"stack{i}": "" for i in range(5)}}
+    return {**form, **drawn, **fields}
+
+
+def stored_seats(client, table: dict) -> list:
+    return client.get(f"/api/tables/{table['id']}").get_json()["state"]["two_robots"]["players"]
+
+
+def test_two_seats_saved_from_the_same_version_both_stay(client):
+    """Two phones draw the factory page for seats 1 and 2 at the same version and each saves its factory:
+    the second save lands on the first one's state instead of writing an older copy over it."""
+    table = new_table(client)
+    url = f"/two-robots/factory?table={table['id']}&seat="
+    first, second = drawn_form(client, url + "0"), drawn_form(client, url + "1")
+    assert first["version"] == second["version"]
+    assert client.post(url + "0", data=factory_form(first, stack0="head:c, arms:c")).status_code == 200
+    r = client.post(url + "1", data=factory_form(second, stack0="legs:s", hand="torso:s"))
+    assert r.status_code == 200 and "your change was added to theirs" in r.get_data(as_text=True)
+    seats = stored_seats(client, table)
+    assert [c["part"] for c in seats[0]["stacks"][0]["cards"]] == ["head", "arms"]
+    assert [c["part"] for c in seats[1]["stacks"][0]["cards"]] == ["legs"]
+    assert [c["part"] for c in seats[1]["hand"]] == ["torso"]
+
+
+def test_one_seat_saved_from_two_pages_keeps_both_fields(client):
+    """One seat, two phones, one drawing: the turn settings changed on one (Event option A) and the
+    factory on the other, then the unseen counts on the odds page: each post writes only what it
+    changed, so all three stay."""
+    table = new_table(client)
+    url = f"/two-robots/factory?table={table['id']}&seat=0"
+    client.post(url, data=factory_form(drawn_form(client, url), stack0="head:c"))
+    a, b = drawn_form(client, url), drawn_form(client, url)
+    odds_url = f"/two-robots/odds?table={table['id']}&seat=0"
+    odds = drawn_form(client, odds_url)
+    assert client.post(url, data=factory_form(a, stack0="head:c", event="power", powers_left="2")).status_code == 200
+    assert client.post(url, data=factory_form(b, stack0="head:c, arms:c", hand="legs:c")).status_code == 200
+    grid = {"u-head:c": "0", "u-attack": "5", "u-defense": "21", "action": "save", "want": "robot",
+            "stack0": "head:c", "hand": ""}
+    assert client.post(odds_url, data={**odds, **grid}).status_code == 200
+    seat = stored_seats(client, table)[0]
+    assert seat["event"] == "power" and seat["powers_left"] == 2
+    assert [c["part"] for c in seat["stacks"][0]["cards"]] == ["head", "arms"]
+    assert [c["part"] for c in seat["hand"]] == ["legs"]
+    assert seat["unseen"]["attack"] == 5
+
+
+def test_renaming_a_part_renames_it_in_every_seat(client):
+    """How to Build a Robot: the two part names the rules do not print are the table's; renaming one
+    on seat 1's page renames it in seat 2's factory, hand and unseen counts too (nothing dropped)."""
+    table = new_table(client)
+    url = f"/two-robots/factory?table={table['id']}&seat="
+    client.post(url + "1", data=factory_form(drawn_form(client, url + "1"), stack0="head:s, legs:s", hand="legs:c"))
+    odds_url = f"/two-robots/odds?table={table['id']}&seat=1"
+    client.post(odds_url, data={**drawn_form(client, odds_url), "u-legs:s": "2", "u-attack": "19", "u-defense": "21",
+                                "action": "save", "stack0": "head:s, legs:s", "hand": "legs:c"})
+    r = client.post(url + "0", data=factory_form(drawn_form(client, url + "0"), name2="body"))
+    assert r.status_code == 200
+    seat = stored_seats(client, table)[1]
+    assert [c["part"] for c in seat["stacks"][0]["cards"]] == ["head", "body"]
+    assert seat["hand"][0]["part"] == "body" and seat["unseen"]["parts"]["body:s"] == 2
+    assert 'value="head:s, body:s"' in client.get(url + "1").get_data(as_text=True)
+
+
+def test_a_seat_change_touches_its_seat_and_fields_only():
+    """The change a post saves sets this seat's changed fields on whatever state is newest; `unseen: None`
+    (back to the default deck) removes the seat's counts."""
+    from assistant.games.two_robots import seat_change
+    state = {"table": {"names": ["A"]}, "two_robots": {"players": [{"unseen": {"parts": {}}, "hand": []}, {"x": 1}]}}
+    after = seat_change(0, {"unseen": None})(state)
+    assert after["two_robots"]["players"] == [{"hand": []}, {"x": 1}] and after["table"] == {"names": ["A"]}
+    # on a table part of the wrong type the change still applies, to a fresh part
+    assert seat_change(1, {"hand": []})({"two_robots": 5})["two_robots"] == {"players": [{}, {"hand": []}]}

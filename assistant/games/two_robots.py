@@ -1,6 +1,8 @@
 """Two Robots: the factory checker, the turn planner and the draw odds (JSON API and pages)."""
 from __future__ import annotations
 
+import hashlib
+import json
 from fractions import Fraction
 from typing import Literal
 
@@ -27,7 +29,7 @@ from .. import rules as rulebook
 from .. import table_store as store
 from ..api import ApiError, bad_field, parse, validation_error
 from ..db import engine
-from ..page_helpers import as_dict, as_list, seat_names, state_part, table_context
+from ..page_helpers import as_dict, as_list, seat_names, state_part, table_context, update_table
 
 bp = Blueprint("two_robots", __name__)
 
@@ -539,58 +541,142 @@ def game_data_json() -> dict:
     }
 
 
-def seat_from_form(form, names: tuple[str, ...], old: dict) -> tuple[dict, list[dict]]:
+def seat_from_form(form, names: tuple[str, ...], old: dict) -> tuple[dict, list[dict], set[str]]:
+    """The seat with what the form posted read over `old`: (seat, problems naming the field, the
+    fields the form holds)."""
     seat = dict(old)
     problems: list[dict] = []
-    stacks = []
-    for i in range(MAX_STACK_FIELDS):
-        cards, bad = parse_cards(form.get(f"stack{i}", "")[:2000], names, f"stacks[{i}]", hand=False)
+    touched: set[str] = set()
+    if any(f"stack{i}" in form for i in range(MAX_STACK_FIELDS)):
+        stacks = []
+        for i in range(MAX_STACK_FIELDS):
+            cards, bad = parse_cards(form.get(f"stack{i}", "")[:2000], names, f"stacks[{i}]", hand=False)
+            problems += bad
+            if cards:
+                stacks.append({"cards": cards, "frozen": form.get(f"frozen{i}") == "on"})
+        seat["stacks"] = stacks
+        touched.add("stacks")
+    if "hand" in form:
+        hand, bad = parse_cards(form.get("hand", "")[:2000], names, "hand", hand=True)
         problems += bad
-        if cards:
-            stacks.append({"cards": cards, "frozen": form.get(f"frozen{i}") == "on"})
-    seat["stacks"] = stacks
-    hand, bad = parse_cards(form.get("hand", "")[:2000], names, "hand", hand=True)
-    problems += bad
-    if len(hand) > MAX_PLAN_HAND:
-        problems.append({"path": "hand", "message": f"at most {MAX_PLAN_HAND} cards"})
-        hand = hand[:MAX_PLAN_HAND]
-    seat["hand"] = hand
+        if len(hand) > MAX_PLAN_HAND:
+            problems.append({"path": "hand", "message": f"at most {MAX_PLAN_HAND} cards"})
+            hand = hand[:MAX_PLAN_HAND]
+        seat["hand"] = hand
+        touched.add("hand")
     if "event" in form:
-        seat["event"] = form.get("event") if form.get("event") in EVENTS else "none"
-        seat["actions"] = _int(form, "actions", 0, 3, DATA.actions)
-        seat["powers_left"] = _int(form, "powers_left", 0, 5, 3)
+        seat["event"] = _choice(form.get("event"), EVENTS, "none")
     if "salvager" in form:
-        seat["salvager"] = form.get("salvager") if form.get("salvager") in SALVAGERS else None
-        seat["health"] = _int(form, "health", 0, 9, 3)
-    return seat, problems
+        seat["salvager"] = _choice(form.get("salvager"), SALVAGERS, None)
+    for name, hi, default in (("actions", 3, DATA.actions), ("powers_left", 5, 3), ("health", 9, 3)):
+        if name in form:
+            seat[name] = _int(form, name, 0, hi, default)
+    touched |= {k for k in ("event", "salvager", "actions", "powers_left", "health") if k in form}
+    return seat, problems, touched
 
 
-def _save_seat(table, seat_index: int, seat: dict, form, names: tuple[str, ...]) -> None:
-    """Write this seat into the table (compare-and-set; on a race, our seat goes on top of theirs)."""
+SEAT_FIELDS = ("stacks", "hand", "event", "actions", "powers_left", "salvager", "health", "unseen")
+
+
+def _digest(value: object) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def shown_digests(seat: dict, names: tuple[str, ...]) -> str:
+    """What the page shows of a seat (and the part names), as short digests for a hidden field: a post
+    then saves only the fields the player changed, never an older copy of the others."""
+    clean = clean_seat(seat, names)
+    return json.dumps({"names": _digest(list(names)), **{k: _digest(clean.get(k)) for k in SEAT_FIELDS}})
+
+
+def changed_fields(form, seat: dict, stored: dict, names: tuple[str, ...], touched: set[str]) -> dict:
+    """Of the seat fields the form holds (`touched`), those the post changed: that differ from what the
+    page showed (its `shown` digests), or from the stored seat when the form carries no digests."""
+    shown = _shown(form)
+    clean, before = clean_seat(seat, names), clean_seat(stored, names)
+    fields = [k for k in SEAT_FIELDS if k in touched]
+    if shown is None:
+        return {k: seat.get(k) for k in fields if clean.get(k) != before.get(k)}
+    return {k: seat.get(k) for k in fields if shown.get(k) != _digest(clean.get(k))}
+
+
+def _shown(form) -> dict | None:
     try:
-        version = int(form.get("version", ""))
+        shown = json.loads(form.get("shown", ""))
     except ValueError:
-        version = table.version
-    for _ in range(3):
-        state = dict(table.state)
-        mine = dict(state.get(STATE_KEY) or {}) if isinstance(state.get(STATE_KEY), dict) else {}
-        players = list(mine.get("players") or []) if isinstance(mine.get("players"), list) else []
+        return None
+    return shown if isinstance(shown, dict) else None
+
+
+def names_changed(form, names: tuple[str, ...], stored: tuple[str, ...]) -> bool:
+    """Did this post rename the table's part names (against what the page showed)?"""
+    shown = _shown(form)
+    return names != stored if shown is None else shown.get("names") != _digest(list(names))
+
+
+def _renamed_seat(raw: object, mapping: dict[str, str]) -> object:
+    """A stored seat with its cards' part names renamed (the table renamed a part for everyone)."""
+    if not isinstance(raw, dict):
+        return raw
+
+    def card(c: object) -> object:
+        return dict(c, part=mapping[c["part"]]) if isinstance(c, dict) and c.get("part") in mapping else c
+    seat = dict(raw)
+    if isinstance(seat.get("stacks"), list):
+        seat["stacks"] = [dict(st, cards=[card(c) for c in st["cards"]]) if isinstance(st, dict)
+                          and isinstance(st.get("cards"), list) else st for st in seat["stacks"]]
+    if isinstance(seat.get("hand"), list):
+        seat["hand"] = [card(c) for c in seat["hand"]]
+    unseen = seat.get("unseen")
+    if isinstance(unseen, dict) and isinstance(unseen.get("parts"), dict):
+        def key(k: str) -> str:
+            part, sep, code = k.partition(":")
+            return f"{mapping.get(part, part)}{sep}{code}"
+        seat["unseen"] = dict(unseen, parts={key(k): v for k, v in unseen["parts"].items()})
+    return seat
+
+
+def seat_change(seat_index: int, fields: dict, names: tuple[str, ...] | None = None):
+    """The change one post makes, as a function of the table state (`update_table` applies it again on
+    a newer state when another phone saved first): this seat's changed fields, and with `names`, the
+    table's part names renamed (in every seat's cards, since a name is the table's). `unseen: None` is
+    "back to the default deck"."""
+    def mutate(state: dict) -> dict:
+        mine = dict(as_dict(state.get(STATE_KEY)))
+        players = list(as_list(mine.get("players")))
+        if names is not None:
+            stored = _clean_names(mine.get("part_names")) or DATA.part_ids
+            mapping = {old: new for old, new in zip(stored, names) if old != new}
+            if mapping:
+                players = [_renamed_seat(p, mapping) for p in players]
+            mine["part_names"] = list(names)
         while len(players) <= seat_index:
             players.append({})
-        merged = dict(players[seat_index]) if isinstance(players[seat_index], dict) else {}
-        merged.update(seat)
-        players[seat_index] = merged
+        seat = dict(as_dict(players[seat_index]))
+        for k, v in fields.items():
+            if v is None and k == "unseen":
+                seat.pop(k, None)
+            else:
+                seat[k] = v
+        players[seat_index] = seat
         mine["players"] = players
-        if names != DATA.part_ids or "part_names" in mine:
-            mine["part_names"] = list(names)
         state[STATE_KEY] = mine
-        try:
-            store.put(engine(), table.id, version, state)
-            return
-        except store.Conflict as c:
-            flash("Someone at the table saved first; your factory was written on top of their version.", "conflict")
-            table, version = c.current, c.current.version
-    flash("Not saved with the table: it kept changing. Try again.", "error")
+        return state
+    return mutate
+
+
+def _save_seat(table, seat_index: int, fields: dict, names: tuple[str, ...] | None, form):
+    """Save this post's change with the table; returns the table as it is now."""
+    if not fields and names is None:
+        return table
+    try:
+        saved = update_table(table, seat_change(seat_index, fields, names))
+    except store.Conflict:
+        flash("Not saved with the table: it kept changing. Try again.", "error")
+        return store.get(engine(), table.id) or table
+    if form.get("version", "") not in ("", str(table.version)):
+        flash("Another phone saved since this page was drawn; your change was added to theirs.", "conflict")
+    return saved
 
 
 def _stored_seat(table, seat_index: int, names: tuple[str, ...]) -> dict:
@@ -607,6 +693,7 @@ def _try(fn, body_model, data: dict) -> tuple[dict | None, list[dict]]:
         return None, err.fields or [{"path": "body", "message": err.message}]
 
 
+
 def _page_common(game_seat_source) -> tuple:
     ctx = table_context("two-robots")
     table = ctx["table"]
@@ -619,14 +706,17 @@ def _page_common(game_seat_source) -> tuple:
 def factory_page():
     source = request.form if request.method == "POST" else request.args
     ctx, table, seat_names, seat_index = _page_common(source)
+    stored_names, _ = _part_names(table)
     names, problems = _part_names(table, request.form if request.method == "POST" else None)
-    seat = _stored_seat(table, seat_index, names)
+    stored = seat = _stored_seat(table, seat_index, stored_names)
     if request.method == "POST" and request.form.get("action") != "seat" and not problems:
-        seat, problems = seat_from_form(request.form, names, seat)
+        seat, problems, touched = seat_from_form(request.form, names, seat)
         if table is not None and not problems:
-            _save_seat(table, seat_index, seat, request.form, names)
-            table = store.get(engine(), table.id)
-            ctx["table"] = table
+            rename = names if names_changed(request.form, names, stored_names) else None
+            table = ctx["table"] = _save_seat(
+                table, seat_index, changed_fields(request.form, seat, stored, names, touched), rename, request.form)
+            stored_names = names = _part_names(table)[0]
+            stored = seat = _stored_seat(table, seat_index, names)
     body = seat_body(seat, names)
     result = plan = None
     if not problems:
@@ -645,7 +735,7 @@ def factory_page():
         codes={"stacks": [", ".join(card_code(c) for c in s["cards"]) for s in seat["stacks"]],
                "hand": ", ".join(card_code(c) for c in seat["hand"])},
         max_stacks=MAX_STACK_FIELDS, letters=ENERGY_LETTER, version=table.version if table is not None else "",
-        factory_rules=FACTORY_RULES, plan_rules=PLAN_RULES, rule_titles=rule_titles(), short=SHORT,
+        shown=shown_digests(stored, stored_names), default_names=DATA.part_ids, factory_rules=FACTORY_RULES, plan_rules=PLAN_RULES, rule_titles=rule_titles(), short=SHORT,
         salvagers=DATA.salvagers, pile=robot_pile(table.players if table is not None else None), **ctx), status
 
 
@@ -676,14 +766,15 @@ def odds_page():
             "energy": source.get("want_energy", "")}
     if want["kind"] not in ("robot", "part", "attack", "defense"):
         want["kind"] = "robot"
+    stored = seat
     if request.method == "POST" and request.form.get("action") not in ("seat", None):
         action = request.form.get("action")
-        stored = seat
-        seat, problems = seat_from_form(request.form, names, seat)
+        seat, problems, touched = seat_from_form(request.form, names, seat)
         before = stored if table is not None else seat  # the seat the grid on screen was drawn for
         if action == "reset":
             seat.pop("unseen", None)
         elif any(k.startswith("u-") for k in request.form):
+            touched.add("unseen")
             grid = {"parts": {}, "attack": _int(request.form, "u-attack", 0, 100, DATA.deck_attack),
                     "defense": _int(request.form, "u-defense", 0, 100, DATA.deck_defense)}
             for n in names:
@@ -695,9 +786,11 @@ def odds_page():
             if grid != shown:  # only counts the player changed replace the default
                 seat["unseen"] = grid
         if table is not None and not problems:
-            _save_seat(table, seat_index, dict(seat, unseen=seat.get("unseen")), request.form, names)
-            table = store.get(engine(), table.id)
-            ctx["table"] = table
+            fields = changed_fields(request.form, seat, stored, names, touched)
+            if action == "reset":  # an explicit command: the counts go, whatever the page showed
+                fields["unseen"] = None
+            table = ctx["table"] = _save_seat(table, seat_index, fields, None, request.form)
+            stored = seat = _stored_seat(table, seat_index, names)
     unseen = seat.get("unseen") or default_unseen(seat, names)
     cards, wish = _wanted_flags(unseen_body(unseen), want, names)
     odds = None
@@ -717,5 +810,5 @@ def odds_page():
         max_stacks=MAX_STACK_FIELDS, seat=seat, seat_index=seat_index, seat_names=seat_names, odds=odds, wish=wish,
         want=want, problems=problems, grid=grid, unseen=unseen, default=("unseen" not in seat or not seat["unseen"]),
         names=names, energies=DATA.energies, letters=ENERGY_LETTER,
-        version=table.version if table is not None else "", odds_rules=ODDS_RULES, rule_titles=rule_titles(),
+        version=table.version if table is not None else "", shown=shown_digests(stored, names), odds_rules=ODDS_RULES, rule_titles=rule_titles(),
         **ctx), status

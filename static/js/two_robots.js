@@ -3,21 +3,16 @@
 // (`two_robots.players[seat]`) is kept with the table. Without this script the form posts and re-renders.
 (function () {
   "use strict";
-  var T = window.Tablebot;
-  var ENERGIES = ["chemical", "electrical", "mechanical", "nuclear", "solar"];
+  var T = window.Tablebot, TR = T.twoRobots, el = TR.el, clampInt = T.clampInt;
+  var ENERGIES = TR.ENERGIES;
   var EVENTS = ["none", "power", "active_robot"];
   var SALVAGERS = ["samurai", "scavenger", "peacemaker", "guardian", "apocalypse"];
   var SHORT = { chemical: "Chem", electrical: "Elec", mechanical: "Mech", nuclear: "Nucl", solar: "Solar" };
-  var form, names, titles, seatIndex, state, table = null, seq = 0;
+  var CONTROLS = ["event", "actions", "powers_left", "salvager", "health"];
+  var form, names, defaults, titles, seatIndex, state, table = null, seq = 0;
+  var dirty = {}, rename = null;  // what the player changed since the last save: only that is saved
 
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = text;
-    return e;
-  }
   function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
-  function clampInt(v, lo, hi, dflt) { v = parseInt(v, 10); if (isNaN(v)) v = dflt; return Math.max(lo, Math.min(hi, v)); }
   function sortEnergies(es) { return ENERGIES.filter(function (e) { return es.indexOf(e) >= 0; }); }
 
   // ---- the seat's state: whatever the table holds is checked before use ----
@@ -57,13 +52,15 @@
   }
 
   // ---- form controls <-> state ----
-  function readControls() {
+  function readControls() {  // returns the names of the controls whose value changed
+    var before = CONTROLS.map(function (k) { return state[k]; });
     var ev = form.querySelector("input[name=event]:checked");
     state.event = ev ? ev.value : "none";
     state.actions = clampInt(form.elements.actions.value, 0, 3, 3);
     state.powers_left = clampInt(form.elements.powers_left.value, 0, 5, 3);
     state.salvager = SALVAGERS.indexOf(form.elements.salvager.value) >= 0 ? form.elements.salvager.value : null;
     state.health = clampInt(form.elements.health.value, 0, 9, 3);
+    return CONTROLS.filter(function (k, i) { return state[k] !== before[i]; });
   }
   function writeControls() {
     var ev = form.querySelector("input[name=event][value=" + state.event + "]");
@@ -147,22 +144,17 @@
   }
   var save = T.debounce(function () {
     if (!table) return;
-    var mine = { stacks: state.stacks, hand: state.hand, event: state.event, actions: state.actions,
-      powers_left: state.powers_left, salvager: state.salvager, health: state.health };
-    table.save(function (s) {
-      var tr = s.two_robots && typeof s.two_robots === "object" ? s.two_robots : {};
-      var players = Array.isArray(tr.players) ? tr.players : [];
-      while (players.length <= seatIndex) players.push({});
-      var seat = players[seatIndex] && typeof players[seatIndex] === "object" ? players[seatIndex] : {};
-      Object.keys(mine).forEach(function (k) { seat[k] = mine[k]; });
-      players[seatIndex] = seat;
-      tr.players = players;
-      tr.part_names = names;
-      s.two_robots = tr;
-      return s;
-    }).catch(function () { /* the status line says it */ });
+    var fields = {}, r = rename;
+    Object.keys(dirty).forEach(function (k) { fields[k] = state[k]; });
+    dirty = {}; rename = null;
+    if (!Object.keys(fields).length && !r) return;
+    table.save(TR.seatChange(seatIndex, fields, r)).catch(function () { /* the status line says it */ });
   }, 400);
-  function changed() { update(); save(); }
+  // `keys`: the seat's fields this change touched (stacks, hand, or turn controls)
+  function changed(keys) {
+    keys.forEach(function (k) { dirty[k] = true; });
+    update(); save();
+  }
 
   // ---- drawing ----
   function cite(ids) {  // a step's rule entries as a line of text links (see the template's tr.cite)
@@ -372,7 +364,7 @@
     } else {
       state.stacks[t.index].cards.push(card);
     }
-    changed();
+    changed([t.where === "hand" ? "hand" : "stacks"]);
     if (more !== true) { picker.close(); return; }
     // keep the picker open for the next card; a card added to a new stack makes the next one go on top of it
     if (t.where === "new") pick.target = { where: "stack", index: state.stacks.length - 1 };
@@ -426,8 +418,8 @@
     var c = state.stacks[i].cards[j];
     var view = lastFactory ? lastFactory.stacks[i] : null;
     openMenu(label(c) + " · stack " + (i + 1), view ? view.why : "");
-    menuButton("Back to my hand", function () { state.hand.push(removeCard(i, j)); changed(); });
-    menuButton("Remove (destroyed, sacrificed or stolen)", function () { removeCard(i, j); changed(); }, "danger");
+    menuButton("Back to my hand", function () { state.hand.push(removeCard(i, j)); changed(["stacks", "hand"]); });
+    menuButton("Remove (destroyed, sacrificed or stolen)", function () { removeCard(i, j); changed(["stacks"]); }, "danger");
     menu.showModal();
   }
   function openStackMenu(i) {
@@ -435,9 +427,9 @@
     openMenu("Stack " + (i + 1) + (view && view.energy ? " · " + cap(view.energy) : ""), view ? view.why : "");
     if (!st.frozen) menuButton("Add a card to it", function () { openPicker({ where: "stack", index: i }); }, "primary");
     menuButton(st.frozen ? "Unfreeze it (the Ice Blast is gone)" : "Freeze it (Ice Blast)", function () {
-      st.frozen = !st.frozen; changed();
+      st.frozen = !st.frozen; changed(["stacks"]);
     });
-    menuButton("Remove the whole stack", function () { state.stacks.splice(i, 1); changed(); }, "danger");
+    menuButton("Remove the whole stack", function () { state.stacks.splice(i, 1); changed(["stacks"]); }, "danger");
     menu.showModal();
   }
   function openHandMenu(k) {
@@ -454,14 +446,14 @@
           var card = state.hand.splice(k, 1)[0];
           if (p.stack !== undefined) state.stacks[p.stack].cards.push(card);
           else state.stacks.push({ cards: [card], frozen: false });
-          changed();
+          changed(["hand", "stacks"]);
         }, "primary", effect);
       });
     }
     if (c.kind === "attack") {
-      menuButton(c.play ? "Do not plan to play it" : "Plan to play it this turn", function () { c.play = !c.play; changed(); });
+      menuButton(c.play ? "Do not plan to play it" : "Plan to play it this turn", function () { c.play = !c.play; changed(["hand"]); });
     }
-    menuButton("Remove from hand", function () { state.hand.splice(k, 1); changed(); }, "danger");
+    menuButton("Remove from hand", function () { state.hand.splice(k, 1); changed(["hand"]); }, "danger");
     menu.showModal();
   }
 
@@ -479,8 +471,9 @@
         state.stacks.forEach(function (st) { st.cards.forEach(function (c) { if (c.part === old) c.part = v; }); });
         state.hand.forEach(function (c) { if (c.part === old) c.part = v; });
         names = next;
+        rename = { names: names.slice(), defaults: defaults };
         initPartButtons();
-        changed();
+        changed(["stacks", "hand"]);
       });
     });
   }
@@ -501,6 +494,7 @@
     if (!form || form.dataset.page !== "factory") return;
     form.classList.add("js");
     names = JSON.parse(form.dataset.names);
+    defaults = JSON.parse(form.dataset.defaultNames);
     titles = JSON.parse(form.dataset.rules || "{}");
     seatIndex = Number(form.dataset.seat || 0);
     state = clean(JSON.parse(form.dataset.state || "{}"));
@@ -508,23 +502,23 @@
     document.getElementById("tr-menu-close").addEventListener("click", function () { menu.close(); });
     initPicker();
     initNames();
-    form.addEventListener("submit", function (e) { e.preventDefault(); readControls(); changed(); });
+    form.addEventListener("submit", function (e) { e.preventDefault(); changed(readControls()); });
     form.addEventListener("change", function (e) {
-      if (["event", "actions", "powers_left", "salvager", "health"].indexOf(e.target.name) >= 0) { readControls(); changed(); }
+      if (CONTROLS.indexOf(e.target.name) >= 0) changed(readControls());
     });
     var id = document.body.dataset.tableId;
     if (id) {
       table = T.table(id);
       T.tableStatus(table);
       table.load().then(function (s) {
-        var tr = s.two_robots;
-        if (tr && Array.isArray(tr.part_names) && tr.part_names.length === 4 &&
-            tr.part_names.every(function (x) { return typeof x === "string" && /^[a-z0-9_]{1,30}$/.test(x); })) {
-          names = tr.part_names.slice();
+        var tr = TR.isObject(s.two_robots) ? s.two_robots : {};
+        var stored = TR.cleanNames(tr.part_names, defaults);
+        if (stored) {
+          names = stored;
           form.elements.name2.value = names[2]; form.elements.name3.value = names[3];
           initPartButtons();
         }
-        var players = tr && Array.isArray(tr.players) ? tr.players : [];
+        var players = Array.isArray(tr.players) ? tr.players : [];
         if (players[seatIndex]) { state = clean(players[seatIndex]); writeControls(); }
         update();
       }).catch(function () { update(); });

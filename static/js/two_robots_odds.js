@@ -3,17 +3,10 @@
 // the form posts and re-renders; the factory and hand come from the table or the text fields.
 (function () {
   "use strict";
-  var T = window.Tablebot;
-  var ENERGIES = ["chemical", "electrical", "mechanical", "nuclear", "solar"];
+  var T = window.Tablebot, TR = T.twoRobots, el = TR.el, clampInt = T.clampInt;
+  var ENERGIES = TR.ENERGIES;
   var form, names, seat, seatIndex, table = null, seq = 0, edited = false;
 
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = text;
-    return e;
-  }
-  function clampInt(v, lo, hi) { v = parseInt(v, 10); if (isNaN(v)) v = lo; return Math.max(lo, Math.min(hi, v)); }
   function pct(p) { return T.percent(p); }
 
   function unseenFromGrid() {
@@ -97,18 +90,8 @@
   }
   var save = T.debounce(function () {
     if (!table || !edited) return;
-    var unseen = unseenFromGrid();
-    table.save(function (s) {
-      var tr = s.two_robots && typeof s.two_robots === "object" ? s.two_robots : {};
-      var players = Array.isArray(tr.players) ? tr.players : [];
-      while (players.length <= seatIndex) players.push({});
-      var mine = players[seatIndex] && typeof players[seatIndex] === "object" ? players[seatIndex] : {};
-      mine.unseen = unseen;
-      players[seatIndex] = mine;
-      tr.players = players;
-      s.two_robots = tr;
-      return s;
-    }).catch(function () { /* the status line says it */ });
+    // only this seat's unseen counts: its factory may be changing on the factory page at the same time
+    table.save(TR.seatChange(seatIndex, { unseen: unseenFromGrid() })).catch(function () { /* the status line says it */ });
   }, 500);
 
   document.addEventListener("DOMContentLoaded", function () {
