@@ -7,7 +7,7 @@ posters, 0-3 in the junk pile, funds, office and the active player's character v
 each ability that changes the forecast or the options). Each scenario is solved once with a fresh
 Valuer (as a request would). Prints p50/p95/max per solver and per character (wall clock and CPU
 time: on a shared machine the CPU time is the solver's own cost), for all characters together, and
-through the API with Flask's test client.
+through the API with Flask's test client (also the board page's action endpoint: a tap, and "Do this").
 """
 from __future__ import annotations
 
@@ -122,6 +122,22 @@ def main() -> None:
 
     api("/api/robotariat/npc-turn")
     api("/api/robotariat/suggest")
+
+    # the board page's taps: one action applied, saved and answered with what the page draws
+    def table_action(label: str, make_action) -> None:
+        samples = []
+        for b in bodies:
+            t = client.post("/api/tables", json={"game": "robotariat", "players": PLAYERS}).get_json()
+            v = client.put(f"/api/tables/{t['id']}", json={"version": 1, "state": {"robotariat": {"state": b["state"]}}})
+            t0 = time.perf_counter()
+            r = client.post(f"/api/robotariat/tables/{t['id']}/action",
+                            json={"action": make_action(b), "version": v.get_json()["version"]})
+            samples.append(time.perf_counter() - t0)
+            assert r.status_code == 200, r.get_data(as_text=True)[:200]
+        print(f"{'API action: ' + label:<40} wall {stats(samples)}")
+
+    table_action("tap to move", lambda b: {"do": "move", "piece": "p0", "to": rng.choice(BOARD.ids)})
+    table_action("Do this (suggestions)", lambda b: {"do": "do_option", "option": 0})
 
 
 if __name__ == "__main__":
