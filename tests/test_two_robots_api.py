@@ -218,3 +218,19 @@ def test_plan_and_odds_fuzz_never_5xx(client, body, url, extra):
         body = body | extra
     r = post(client, url, body)
     assert r.status_code in (200, 400), r.get_json()
+
+
+def test_part_names_not_at_the_table_are_a_400_naming_the_card(client):
+    """How to Build a Robot: a robot's four part names are the table's; a card with another name is a
+    400 naming that card (the solvers' InputError) on every endpoint."""
+    cases = [("/api/two-robots/factory", {"stacks": [{"cards": [C("head", "solar")]}, {"cards": [C("tail", "nuclear")]}]},
+              "stacks[1].cards[0].part"),
+             ("/api/two-robots/plan", {"hand": [{"kind": "attack", "stacks_required": 1}, {"kind": "part", **C("tail", "solar")}]},
+              "hand[1].part"),
+             ("/api/two-robots/odds", {"unseen": [{"kind": "part", **C("head", "solar")}, {"kind": "part", **C("tail", "solar")}]},
+              "unseen[1].part")]
+    for url, body, path in cases:
+        r = post(client, url, body)
+        assert r.status_code == 400, (url, r.get_json())
+        err = r.get_json()["error"]
+        assert err["fields"][0]["path"] == path and "'tail' is not one of the four part names" in err["message"]

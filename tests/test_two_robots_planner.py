@@ -4,10 +4,21 @@ from __future__ import annotations
 
 from itertools import combinations, permutations, product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solvers.two_robots.factory import Factory, HandCard, Part, Stack, analyse, placement, stack_parts
+from solvers.errors import InputError
+from solvers.two_robots.factory import (
+    Factory,
+    HandCard,
+    Part,
+    Stack,
+    analyse,
+    check_part_names,
+    placement,
+    stack_parts,
+)
 from solvers.two_robots.game_data import DATA
 from solvers.two_robots.odds import completing, unseen_from_deck
 from solvers.two_robots.planner import Turn, _Planner, plan_turn
@@ -400,3 +411,21 @@ def test_shortcuts_keep_the_best_and_the_runner_up_exact(t):
     runner = max((k for k in keys if k < best), default=None)
     if runner is None or not runner[0]:
         assert next((s[0] for s in scored if s[0] < best), None) == runner
+
+
+def test_input_errors_name_the_field():
+    """The Turn (Turn Overview: three actions; The Event Phase: options A and B) and the part names
+    (How to Build a Robot) are checked by the solvers, with the field named for the API's 400."""
+    names = DATA.part_ids
+    with pytest.raises(InputError) as e:
+        plan_turn(Turn(Factory(()), (), names, event="party"))
+    assert e.value.path == "event"
+    with pytest.raises(InputError) as e:
+        plan_turn(Turn(Factory(()), (), names, actions=4))
+    assert e.value.path == "actions"
+    with pytest.raises(InputError) as e:
+        Part.of("head", ["solar", "solar"])
+    assert e.value.path == "energies"
+    with pytest.raises(InputError) as e:
+        check_part_names(Factory((Stack((Part.of("head", ["solar"]), Part.of("tail", ["solar"]))),)), (), names)
+    assert e.value.path == "stacks[0].cards[1].part"

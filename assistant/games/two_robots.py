@@ -9,20 +9,23 @@ from typing import Literal
 from flask import Blueprint, flash, render_template, request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from solvers.errors import InputError
 from solvers.exact import exact
 from solvers.two_robots.as_json import apocalypse_json, factory_json, hand_json, odds_json, plan_json
 from solvers.two_robots.factory import (
     Factory,
+    FactoryView,
     HandCard,
     Part,
     Stack,
     analyse,
     apocalypse_check,
+    check_part_names,
     hand_problems,
     hand_view,
 )
 from solvers.two_robots.game_data import DATA
-from solvers.two_robots.odds import UnseenCard, completing, draw_odds, unseen_from_deck
+from solvers.two_robots.odds import UnseenCard, check_unseen_names, completing, draw_odds, unseen_from_deck
 from solvers.two_robots.planner import Turn, plan_turn
 
 from .. import rules as rulebook
@@ -157,43 +160,21 @@ class OddsIn(FactoryIn):
 
 # ---- turning requests into solver input -----------------------------------------------------------
 
-def _check_part(name: str, names: tuple[str, ...], path: str) -> None:
-    if name not in names:
-        raise bad_field(path, f"{name!r} is not one of the four part names ({', '.join(names)})")
-
-
 def factory_from(body: FactoryIn) -> Factory:
-    names = body.names()
-    stacks = []
-    for i, s in enumerate(body.stacks):
-        for j, c in enumerate(s.cards):
-            _check_part(c.part, names, f"stacks[{i}].cards[{j}].part")
-        stacks.append(Stack(tuple(c.to_solver() for c in s.cards), s.frozen))
-    return Factory(tuple(stacks))
-
-
-def hand_from(body: FactoryIn) -> list[HandCard]:
-    names = body.names()
-    for i, c in enumerate(body.hand):
-        if c.kind == "part" and c.part is not None:
-            _check_part(c.part, names, f"hand[{i}].part")
-    return [c.to_solver() for c in body.hand]
+    return Factory(tuple(Stack(tuple(c.to_solver() for c in s.cards), s.frozen) for s in body.stacks))
 
 
 def unseen_from(body: PlanIn | OddsIn, factory: Factory, hand: list[HandCard]) -> tuple[tuple[UnseenCard, ...], list[str], str]:
     """The unseen cards entered, or the default deck (unverified composition) minus what is in sight."""
     names = body.names()
     if body.unseen is not None:
-        out = []
-        for i, u in enumerate(body.unseen):
-            if u.kind == "part" and u.part is not None:
-                _check_part(u.part, names, f"unseen[{i}].part")
-                out.append(UnseenCard("part", Part.of(u.part, u.energies or []), u.name, u.count, u.wanted))
-            else:
-                out.append(UnseenCard(u.kind, None, u.name or u.kind.title(), u.count, u.wanted))
+        out = tuple(UnseenCard("part", Part.of(u.part, u.energies or []), u.name, u.count, u.wanted)
+                    if u.kind == "part" and u.part is not None
+                    else UnseenCard(u.kind, None, u.name or u.kind.title(), u.count, u.wanted) for u in body.unseen)
+        check_unseen_names(out, names)
         if sum(u.count for u in out) == 0:
             raise bad_field("unseen", "no unseen cards: enter how many of each card are left")
-        return tuple(out), [], "entered"
+        return out, [], "entered"
     visible = [c for s in factory.stacks for c in s.cards] + [c.part for c in hand if c.part is not None]
     unseen, notes = unseen_from_deck(DATA.default_deck(names), DATA.deck_attack, DATA.deck_defense, visible,
                                      sum(c.kind == "attack" for c in hand), sum(c.kind == "defense" for c in hand))
@@ -210,14 +191,22 @@ def impossible(view_problems) -> ApiError:
                     extra={"problems": [{"stacks": list(p.stacks), "message": p.message} for p in view_problems]})
 
 
-def factory_result(body: FactoryIn) -> dict:
-    """The factory endpoint's answer (also rendered by the factory page)."""
+def possible_factory(body: FactoryIn) -> tuple[tuple[str, ...], Factory, list[HandCard], FactoryView]:
+    """(part names, factory, hand, the factory's view) of a request; a 400 naming the card with a part
+    name not at the table (a solver InputError) or the stacks that cannot be."""
     names = body.names()
     factory = factory_from(body)
-    hand = hand_from(body)
+    hand = [c.to_solver() for c in body.hand]
+    check_part_names(factory, hand, names)
     view = analyse(factory, names)
     if view.problems:
         raise impossible(view.problems)
+    return names, factory, hand, view
+
+
+def factory_result(body: FactoryIn) -> dict:
+    """The factory endpoint's answer (also rendered by the factory page)."""
+    names, factory, hand, view = possible_factory(body)
     out = factory_json(factory, view)
     views = [hand_view(factory, c, names) for c in hand]
     out["hand"] = hand_json(views)
@@ -238,14 +227,9 @@ def api_factory():
 
 
 def plan_result(body: PlanIn) -> dict:
-    names = body.names()
-    factory = factory_from(body)
-    hand = hand_from(body)
-    if len(hand) > MAX_PLAN_HAND:
+    if len(body.hand) > MAX_PLAN_HAND:
         raise bad_field("hand", f"the planner takes at most {MAX_PLAN_HAND} cards (your hand limit is 7)")
-    view = analyse(factory, names)
-    if view.problems:
-        raise impossible(view.problems)
+    names, factory, hand, _ = possible_factory(body)
     unseen, notes, source = unseen_from(body, factory, hand)
     plan = plan_turn(Turn(factory, tuple(hand), names, unseen, body.actions, body.event, body.powers_left,
                           body.hand_limit))
@@ -256,12 +240,7 @@ def plan_result(body: PlanIn) -> dict:
 
 
 def odds_result(body: OddsIn) -> dict:
-    names = body.names()
-    factory = factory_from(body)
-    hand = hand_from(body)
-    view = analyse(factory, names)
-    if view.problems:
-        raise impossible(view.problems)
+    names, factory, hand, _ = possible_factory(body)
     unseen, notes, source = unseen_from(body, factory, hand)
     marked = [j for j, u in enumerate(unseen) if u.wanted]
     completions = completing(factory, unseen, names, body.draws)
@@ -691,7 +670,8 @@ def _try(fn, body_model, data: dict) -> tuple[dict | None, list[dict]]:
         return None, validation_error(err).fields
     except ApiError as err:
         return None, err.fields or [{"path": "body", "message": err.message}]
-
+    except InputError as err:  # the API's error handler answers it there; a page shows it with the form
+        return None, [{"path": err.path or "body", "message": err.message}]
 
 
 def _page_common(game_seat_source) -> tuple:

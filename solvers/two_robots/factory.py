@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
+from solvers.errors import InputError
+
 ENERGIES: tuple[str, ...] = ("chemical", "electrical", "mechanical", "nuclear", "solar")
 BIT: dict[str, int] = {e: 1 << i for i, e in enumerate(ENERGIES)}
 MAX_STACKS = len(ENERGIES)
@@ -66,7 +68,7 @@ class Part:
         energies = list(energies)
         mask = mask_of(energies)
         if not 1 <= len(energies) <= 2 or mask.bit_count() != len(energies):
-            raise ValueError("a part card has one energy (core) or two different energies (hybrid)")
+            raise InputError("energies", "a part card has one energy (core) or two different energies (hybrid)")
         return cls(part, mask)
 
     @property
@@ -254,8 +256,14 @@ def is_robot(stack: Stack, part_names: Sequence[str]) -> bool:
     return all(p in names for p in part_names)
 
 
-def stack_name(i: int) -> str:
-    return f"stack {i + 1}"
+def check_part_names(factory: Factory, hand: Sequence[HandCard], part_names: Sequence[str]) -> None:
+    """Every part card is one of the table's four part names ("How to Build a Robot"), else an
+    InputError naming the card (`stacks[i].cards[j].part`, `hand[k].part`)."""
+    where = [(f"stacks[{i}].cards[{j}].part", c) for i, s in enumerate(factory.stacks) for j, c in enumerate(s.cards)]
+    where += [(f"hand[{k}].part", c.part) for k, c in enumerate(hand) if c.part is not None]
+    for path, card in where:
+        if card.part not in part_names:
+            raise InputError(path, f"{card.part!r} is not one of the four part names ({', '.join(part_names)})")
 
 
 def _impossible_problems(factory: Factory) -> list[Problem]:

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
+from solvers.errors import InputError
+
 from .factory import Factory, Part, is_robot, matchable, stack_parts
 
 
@@ -18,7 +20,7 @@ def hypergeometric(total: int, wanted: int, draws: int) -> list[tuple[int, Fract
     """P(exactly k wanted cards) for every k that can happen, drawing `draws` of `total` cards.
     Drawing more cards than there are takes them all."""
     if not 0 <= wanted <= total:
-        raise ValueError("wanted cards must be between 0 and the number of unseen cards")
+        raise InputError("unseen", "wanted cards must be between 0 and the number of unseen cards")
     draws = min(max(draws, 0), total)
     denom = comb(total, draws)
     if denom == 0:
@@ -45,6 +47,14 @@ class UnseenCard:
 
     def label(self) -> str:
         return self.part.label() if self.part is not None else (self.name or self.kind.title())
+
+
+def check_unseen_names(unseen: Sequence[UnseenCard], part_names: Sequence[str]) -> None:
+    """Every unseen part card is one of the table's four part names, else an InputError naming it."""
+    for i, u in enumerate(unseen):
+        if u.part is not None and u.part.part not in part_names:
+            raise InputError(f"unseen[{i}].part",
+                             f"{u.part.part!r} is not one of the four part names ({', '.join(part_names)})")
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
+from solvers.errors import InputError
+
 from .factory import (
     Factory,
     HandCard,
@@ -176,7 +178,7 @@ class _Planner:
 
     def card(self, part: Part) -> int:
         if part.part not in self.index:
-            raise ValueError(f"{part.part!r} is not one of the part names {self.names}")
+            raise InputError("part_names", f"{part.part!r} is not one of the part names {self.names}")
         return self.index[part.part] << 5 | part.mask
 
     # -- what a stack is worth to the score --
@@ -694,9 +696,9 @@ def _discards(turn: Turn, f: Factory, kept: list[int]) -> tuple[list[int], dict[
 
 def plan_turn(turn: Turn) -> TurnPlan:
     if turn.event not in EVENTS:
-        raise ValueError(f"event must be one of {EVENTS}")
+        raise InputError("event", f"must be one of {', '.join(EVENTS)}")
     if not 0 <= turn.actions <= 3:
-        raise ValueError("a turn has at most three actions")
+        raise InputError("actions", "a turn has at most three actions")
     planner = _Planner(turn)
     states = planner.search()
     explored = len(states)
