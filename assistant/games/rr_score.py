@@ -21,7 +21,7 @@ from solvers.raising_robots.model import Robot
 
 from .. import table_store as store
 from ..api import ApiError, bad_field, parse, validation_error
-from ..page_helpers import as_dict, as_list, state_part, table_context, update_table
+from ..page_helpers import as_dict, as_list, seat_names, state_part, table_context, update_table
 from .rr_models import InventoryIn, RobotIn, rule_titles
 
 bp = Blueprint("rr_score", __name__)
@@ -382,11 +382,9 @@ def _seat_count(table, form_or_args) -> int:
 
 
 def _names(table, n: int) -> list[str]:
-    names = []
     if table is not None:
-        raw = as_dict(table.state.get("table")).get("names") or []
-        names = [str(x)[:40] for x in raw if isinstance(x, str)] if isinstance(raw, list) else []
-    return [names[i] if i < len(names) and names[i].strip() else f"Player {i + 1}" for i in range(n)]
+        return seat_names(table, n)
+    return [f"Player {i + 1}" for i in range(n)]
 
 
 def _clean_seat(raw) -> dict:
@@ -618,7 +616,7 @@ def score_page():
                               **({"competitions_completed": value["competitions_completed"]}
                                  if "competitions_completed" in value else {})}
                 state["rr_players"] = players
-                state["rr_score"] = {**(state.get("rr_score") or {}), "solo": solo_now}
+                state["rr_score"] = {**as_dict(state.get("rr_score")), "solo": solo_now}
                 return state
             table = _save(table, mutate)
             ctx["table"] = table
