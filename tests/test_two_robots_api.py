@@ -234,3 +234,27 @@ def test_part_names_not_at_the_table_are_a_400_naming_the_card(client):
         assert r.status_code == 400, (url, r.get_json())
         err = r.get_json()["error"]
         assert err["fields"][0]["path"] == path and "'tail' is not one of the four part names" in err["message"]
+
+
+def test_cards_are_checked_alike_in_hand_stacks_and_unseen(client):
+    """Energy Stacks: a card has one energy (core) or two different ones (hybrid), of the five; the hand,
+    the stacks and the unseen cards say so with the same words, naming the field."""
+    from typing import get_args
+
+    from assistant.games.two_robots import Energy, SalvagerId
+    from solvers.two_robots.factory import ENERGIES
+    from solvers.two_robots.game_data import DATA
+    assert get_args(Energy) == ENERGIES and get_args(SalvagerId) == tuple(s.id for s in DATA.salvagers)
+    same = {"part": "head", "energies": ["solar", "solar"]}
+    cases = [({"hand": [{"kind": "part", **same}]}, "hand[0].energies", "a hybrid has two different energies"),
+             ({"stacks": [{"cards": [same]}]}, "stacks[0].cards[0].energies", "a hybrid has two different energies"),
+             ({"unseen": [{"kind": "part", **same}]}, "unseen[0].energies", "a hybrid has two different energies"),
+             ({"hand": [{"kind": "part", "part": "head"}]}, "hand[0]", "a part card needs `part` and `energies`"),
+             ({"unseen": [{"kind": "part", "part": "head"}]}, "unseen[0]", "a part card needs `part` and `energies`"),
+             ({"hand": [{"kind": "attack"}]}, "hand[0]", "an Attack or Defense card needs `stacks_required` (its gold number)")]
+    for body, path, message in cases:
+        r = post(client, "/api/two-robots/plan", body)
+        assert r.status_code == 400
+        assert {"path": path, "message": message} in r.get_json()["error"]["fields"], (body, r.get_json())
+    r = post(client, "/api/two-robots/factory", {"hand": [{"kind": "part", "part": "head", "energies": ["plasma"]}]})
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "hand[0].energies[0]"

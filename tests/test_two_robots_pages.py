@@ -322,3 +322,14 @@ def test_a_seat_change_touches_its_seat_and_fields_only():
     assert after["two_robots"]["players"] == [{"hand": []}, {"x": 1}] and after["table"] == {"names": ["A"]}
     # on a table part of the wrong type the change still applies, to a fresh part
     assert seat_change(1, {"hand": []})({"two_robots": 5})["two_robots"] == {"players": [{}, {"hand": []}]}
+
+
+def test_numbers_read_from_forms_and_stored_seats():
+    """One reader for whole numbers from a form or a stored seat: text, fractions, true/false and lists
+    fall back to the default, the rest is kept within its bounds."""
+    from assistant.games.two_robots import _int
+    cases = [("1", 1), (" 3 ", 3), ("-1", 0), ("9", 3), ("2.5", 2), ("x", 2), ("", 2), (True, 2), (1.0, 2),
+             ([1], 2), (None, 2), (7, 3), (0, 0), ("1" * 5000, 2)]
+    for raw, want in cases:
+        assert _int({"n": raw}, "n", 0, 3, 2) == want, raw
+    assert _int({}, "n", 0, 3, 2) == 2

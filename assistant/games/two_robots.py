@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from fractions import Fraction
 from typing import Literal
 
@@ -13,6 +14,7 @@ from solvers.errors import InputError
 from solvers.exact import exact
 from solvers.two_robots.as_json import apocalypse_json, factory_json, hand_json, odds_json, plan_json
 from solvers.two_robots.factory import (
+    ENERGIES,
     Factory,
     FactoryView,
     HandCard,
@@ -36,8 +38,9 @@ from ..page_helpers import as_dict, as_list, seat_names, state_part, table_conte
 
 bp = Blueprint("two_robots", __name__)
 
-Energy = Literal["chemical", "electrical", "mechanical", "nuclear", "solar"]
-SalvagerId = Literal["samurai", "scavenger", "peacemaker", "guardian", "apocalypse"]
+# the solver's and the game data's names, as the request models' allowed values
+Energy = Literal[ENERGIES]
+SalvagerId = Literal[tuple(sv.id for sv in DATA.salvagers)]
 
 
 def _name(value: object) -> object:
@@ -46,19 +49,19 @@ def _name(value: object) -> object:
 
 # ---- request models --------------------------------------------------------------------------------
 
+def _different(v: list[str] | None) -> list[str] | None:
+    if v is not None and len(set(v)) != len(v):
+        raise ValueError("a hybrid has two different energies")
+    return v
+
+
 class PartIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
     part: str = Field(min_length=1, max_length=30)
     energies: list[Energy] = Field(min_length=1, max_length=2)
 
     _norm = field_validator("part", mode="before")(_name)
-
-    @field_validator("energies")
-    @classmethod
-    def _different(cls, v: list[str]) -> list[str]:
-        if len(set(v)) != len(v):
-            raise ValueError("a hybrid has two different energies")
-        return v
+    _hybrid = field_validator("energies")(_different)
 
     def to_solver(self) -> Part:
         return Part.of(self.part, self.energies)
@@ -70,25 +73,31 @@ class StackIn(BaseModel):
     frozen: bool = False
 
 
-class HandCardIn(BaseModel):
+class CardIn(BaseModel):
+    """A card of the Action deck: a part (`part` and `energies`) or an Attack or Defense card."""
     model_config = ConfigDict(extra="ignore")
     kind: Literal["part", "attack", "defense"] = "part"
     part: str | None = Field(default=None, min_length=1, max_length=30)
     energies: list[Energy] | None = Field(default=None, min_length=1, max_length=2)
     name: str = Field(default="", max_length=60)
+
+    _norm = field_validator("part", mode="before")(_name)
+    _hybrid = field_validator("energies")(_different)
+
+    @model_validator(mode="after")
+    def _complete(self) -> CardIn:
+        if self.kind == "part" and (self.part is None or self.energies is None):
+            raise ValueError("a part card needs `part` and `energies`")
+        return self
+
+
+class HandCardIn(CardIn):
     stacks_required: int | None = Field(default=None, ge=0, le=5)
     play: bool = False
 
-    _norm = field_validator("part", mode="before")(_name)
-
     @model_validator(mode="after")
-    def _complete(self) -> HandCardIn:
-        if self.kind == "part":
-            if self.part is None or self.energies is None:
-                raise ValueError("a part card needs `part` and `energies`")
-            if len(set(self.energies)) != len(self.energies):
-                raise ValueError("a hybrid has two different energies")
-        elif self.stacks_required is None:
+    def _gold(self) -> HandCardIn:
+        if self.kind != "part" and self.stacks_required is None:
             raise ValueError("an Attack or Defense card needs `stacks_required` (its gold number)")
         return self
 
@@ -121,25 +130,9 @@ class FactoryIn(BaseModel):
         return tuple(self.part_names) if self.part_names else DATA.part_ids
 
 
-class UnseenIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    kind: Literal["part", "attack", "defense"] = "part"
-    part: str | None = Field(default=None, min_length=1, max_length=30)
-    energies: list[Energy] | None = Field(default=None, min_length=1, max_length=2)
-    name: str = Field(default="", max_length=60)
+class UnseenIn(CardIn):
     count: int = Field(default=1, ge=0, le=100)
     wanted: bool = False
-
-    _norm = field_validator("part", mode="before")(_name)
-
-    @model_validator(mode="after")
-    def _complete(self) -> UnseenIn:
-        if self.kind == "part":
-            if self.part is None or self.energies is None:
-                raise ValueError("an unseen part card needs `part` and `energies`")
-            if len(set(self.energies)) != len(self.energies):
-                raise ValueError("a hybrid has two different energies")
-        return self
 
 
 MAX_PLAN_HAND = 15  # the hand limit is 7 and a draw adds 3; more would only slow the exhaustive search
@@ -324,10 +317,7 @@ def _part_names(table, form=None) -> tuple[tuple[str, ...], list[dict]]:
 
 
 def _seat_of(source, count: int) -> int:
-    try:
-        seat = int(source.get("seat", 0))
-    except (TypeError, ValueError):
-        seat = 0
+    seat = _int(source, "seat", -1, count, 0)
     return seat if 0 <= seat < count else 0
 
 
@@ -382,9 +372,12 @@ def _choice(value: object, allowed, default):
 
 
 def _int(source, name: str, lo: int, hi: int, default: int) -> int:
-    try:
-        v = int(source.get(name, default))
-    except (TypeError, ValueError):
+    """A whole number read from a posted form or a stored seat, kept within lo..hi; `default` when the
+    value is no whole number (text, a fraction, true/false, a list another phone saved)."""
+    v = source.get(name, default)
+    if isinstance(v, str) and re.fullmatch(r"\s*-?\d{1,6}\s*", v):
+        v = int(v)
+    if not isinstance(v, int) or isinstance(v, bool):
         return default
     return min(hi, max(lo, v))
 
