@@ -355,6 +355,23 @@ def test_ties_are_reported_when_payments_are_worth_the_same():
     assert result.ties_complete and len(result.ties) == 1
 
 
+def test_the_time_limit_covers_the_tie_searches_too(monkeypatch):
+    """Review P2-5: the time limit is for the whole request. The same tie as above, on a clock where each
+    look at it takes 1.5 s of a 2 s budget: the best plan still comes back, and the ties are reported as
+    possibly incomplete instead of each search starting a fresh 2 s."""
+    import types
+
+    from solvers.raising_robots import competitions_planner
+
+    ticks = iter(range(0, 1000, 3))  # half-seconds: 0, 1.5 s, 3 s, ...
+    monkeypatch.setattr(competitions_planner, "time", types.SimpleNamespace(monotonic=lambda: next(ticks) / 2))
+    mech = G.competition("mech-13-batteries", "A")
+    state = PlayerState.make(Inventory(battery=13, gear=4), unplaced={"pink": 1})
+    result = plan(state, [mech], values=Values(upgrade_token=F(4, 3)), time_limit=2.0)
+    assert result.status == "optimal" and result.value == 7 - F(4, 3)
+    assert result.ties == () and not result.ties_complete
+
+
 def test_nothing_to_do_is_an_empty_plan():
     """How to Complete Competitions: completing is optional; an empty plan has value 0."""
     result = plan(PlayerState(), [G.competition(c) for c in ("expo-3-sets", "mech-13-batteries")])

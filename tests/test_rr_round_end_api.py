@@ -72,6 +72,24 @@ def test_bad_fields_are_named(client, ability, path):
     assert fields(r)[0] == path, r.get_json()
 
 
+@pytest.mark.parametrize("abilities,path", [
+    ([{"id": "johannes", "upgraded": True}] * 4, "abilities[1].id"),
+    ([{"id": "johannes", "upgraded": True}, {"id": "johannes", "upgraded": True, "part": "upgrade"}],
+     "abilities[1].part"),
+    ([{"id": "temple_friendship"}, {"id": "sacagawea"}, {"id": "temple_friendship"}], "abilities[2].id"),
+])
+def test_an_ability_part_listed_twice_is_refused(client, abilities, path):
+    """Friendships: each round-end ability runs once, in the order chosen. The review's case: four upgraded
+    Johannes entries gave +24 VP; now the second entry is the field named (a part listed apart is fine)."""
+    body = {"inventory": {"battery": 10, "microchip": 8, "sensor": 8}, "robots": [], "abilities": abilities}
+    r = client.post(URL, json=body)
+    assert r.status_code == 400 and fields(r) == [path]
+    assert "already listed" in r.get_json()["error"]["fields"][0]["message"]
+    split = [{"id": "johannes", "upgraded": True, "part": "upgrade"}, {"id": "johannes", "upgraded": True,
+                                                                       "part": "base"}]
+    assert client.post(URL, json={**body, "abilities": split}).status_code == 200
+
+
 def test_robot_clash_is_named(client):
     r = client.post(URL, json={"robots": [{"row": "design", "column": 1}, {"row": "design", "column": 1}]})
     assert r.status_code == 400 and fields(r) == ["robots[1].column"]

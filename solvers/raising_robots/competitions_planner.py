@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -252,7 +253,9 @@ def _canonical(state: PlayerState, comps: Sequence[Competition], steps: Sequence
 
 def plan(state: PlayerState, competitions: Sequence[Competition], rules: Rules | None = None,
          values: Values | None = None, time_limit: float = 2.0, max_ties: int = 2) -> PlanResult:
-    """The best sequence of competitions to complete now (possibly none), with its exact value."""
+    """The best sequence of competitions to complete now (possibly none), with its exact value.
+    `time_limit` (seconds) bounds the whole call: the first solve and every search for a tie share it."""
+    deadline = time.monotonic() + time_limit
     rules, values = rules or Rules(), values or Values()
     comps = list(competitions)
     if len({c.type for c in comps}) != len(comps):
@@ -262,7 +265,7 @@ def plan(state: PlayerState, competitions: Sequence[Competition], rules: Rules |
     model, v, scale = _build(state, comps, rules, values)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.001)
     # the model is tiny (about 70 variables): presolve, probing and inprocessing cost more than they save
     solver.parameters.cp_model_presolve = False
     solver.parameters.cp_model_probing_level = 0
@@ -285,8 +288,13 @@ def plan(state: PlayerState, competitions: Sequence[Competition], rules: Rules |
         model.clear_objective()  # any plan of the same value will do: feasibility is quicker to settle
         lits = v.signature_literals()
         while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                complete = False  # out of time: there may be more tied plans than the ones listed
+                break
             found = {lit.index for lit in lits if solver.boolean_value(lit)}
             model.add_bool_or([~lit if lit.index in found else lit for lit in lits])
+            solver.parameters.max_time_in_seconds = left
             again = solver.solve(model)
             if again not in (cp_model.OPTIMAL, cp_model.FEASIBLE) or len(ties) == max_ties:
                 # a tie beyond the listed ones, or a search cut short, leaves the list incomplete

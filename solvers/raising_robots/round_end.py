@@ -309,12 +309,27 @@ def run(inventory: Inventory, robots: Sequence[Robot], abilities: Sequence[Abili
     if sacagawea_ongoing is None:
         sacagawea_ongoing = any(a.id == "sacagawea" for a in abilities)
     order = [(i, ab, part) for i, ab in enumerate(abilities) for part in _parts(ab, i)]
+    _check_once(order)
     inv, now, steps = _apply(inventory, placed, order, sacagawea_ongoing)
     notes = list(_notes(abilities))
     better = better_order(inventory, placed, order, sacagawea_ongoing, inv)
     if better:
         notes.append(better)
     return RoundEnd(inv, tuple(now), sum(s.tokens_unlocked for s in steps), tuple(steps), tuple(notes))
+
+
+def _check_once(order: Sequence[tuple[int, Ability, str]]) -> None:
+    """Each part of an ability runs once per round end (one inventor, one copy of each Friendship card):
+    a part listed twice would count its gain twice."""
+    first: dict[tuple[str, str], tuple[int, Ability]] = {}
+    for i, ab, part in order:
+        if (ab.id, part) in first:
+            j, other = first[(ab.id, part)]
+            what = ABILITIES[ab.id][0] + (" (upgraded part)" if part == "upgrade" else "")
+            field = "part" if other.part != ab.part else "id"
+            raise RoundEndInputError(f"abilities[{i}].{field}",
+                                     f"{what} is already listed at abilities[{j}]: each part runs once per round end")
+        first[(ab.id, part)] = (i, ab)
 
 
 def _apply(inv: Inventory, robots: list[Robot], order: Sequence[tuple[int, Ability, str]], sacagawea: bool
