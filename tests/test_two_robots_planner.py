@@ -429,3 +429,56 @@ def test_input_errors_name_the_field():
     with pytest.raises(InputError) as e:
         check_part_names(Factory((Stack((Part.of("head", ["solar"]), Part.of("tail", ["solar"]))),)), (), names)
     assert e.value.path == "stacks[0].cards[1].part"
+
+
+# ---- the steps in the order a player makes them -----------------------------------------------------
+
+def test_steps_complete_the_robot_first_then_new_stacks_then_the_attack():
+    """How to Build a Robot + Attack / Defense Cards: the TORSO that completes the Chemical robot is
+    played first, then the Solar HEAD starts the second stack the marked Attack card needs, then the
+    Attack card (the search meets the new stack first); the plan is the same."""
+    f = Factory.of([[P("head", "chemical"), P("arms", "chemical"), P("legs", "chemical")]])
+    attack = HandCard("attack", None, "Nuclear Explosion", 2, play=True)
+    plan = plan_turn(turn(f, [H("head", "solar"), H("torso", "chemical"), attack]))
+    assert [(s.card, s.stack) for s in plan.steps] == [
+        ("TORSO (Chemical)", 0), ("HEAD (Solar)", None), ("Nuclear Explosion", None)]
+    assert plan.steps[0].why == "Stays Chemical; completes an active robot."
+    assert plan.summary == "TORSO (Chemical) on stack 1; HEAD (Solar) as a new stack; play Nuclear Explosion"
+
+
+def test_steps_onto_the_factory_before_a_new_stack_and_the_card_played_onto_it():
+    """Stacking Part Cards: a card onto stack 1 first, then the new Solar stack, then the ARMS that goes
+    onto it (stack 2, which exists only once the HEAD is down)."""
+    plan = plan_turn(turn(Factory.of([[P("head", "chemical")]]),
+                          [H("head", "solar"), H("arms", "solar"), H("arms", "chemical")]))
+    assert plays(plan) == [("ARMS (Chemical)", 0), ("HEAD (Solar)", None), ("ARMS (Solar)", 1)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(mixed_turns())
+def test_player_order_keeps_the_plan_card_for_card(t):
+    """Whatever the turn, the listed order makes the same factory as the search's order, card for card
+    and stack for stack; robot-completing plays come first, then plays onto the factory as it was, then
+    new stacks, and the Attack and Defense cards last; every step is legal when it is made."""
+    planner = _Planner(t)
+    seq = planner.score_all(planner.search())[0][2]
+    searched = t.factory
+    for i, k in seq:
+        searched = searched.add(t.hand[i].part, k)
+    plan = plan_turn(t)
+    assert plan.factory_after_plays == searched
+    start = len(t.factory.stacks)
+    new_robots = {j for j in range(start) if analyse(searched, PN).stacks[j].active_robot
+                  and not analyse(t.factory, PN).stacks[j].active_robot}
+    groups, g = [], t.factory
+    for s in plan.steps:
+        if s.phase != "play":
+            continue
+        if s.action != "part":
+            groups.append(3)
+            continue
+        target = len(g.stacks) if s.stack is None else s.stack
+        groups.append(0 if target in new_robots else 1 if target < start else 2)
+        assert placement(g, t.hand[s.hand_index].part, s.stack, PN) is not None
+        g = g.add(t.hand[s.hand_index].part, s.stack)
+    assert groups == sorted(groups) and g == searched

@@ -4,6 +4,8 @@ Exhaustive search over the part cards in hand (identical cards are one choice) a
 placement, up to the actions left; each distinct end state is scored once. Attack and Defense
 cards the player marks `play` go after the parts: placing parts never removes a stack, so the
 stack count an Attack card needs is highest at the end of the plays. Card effects are not modelled.
+The steps list the plays the way a player makes them: the plays that complete a robot first, then the
+other plays onto the factory, then new stacks (the search's own order starts with the new stacks).
 
 Only the Event phase sacrifice is costly to score, and three shortcuts keep it fast without changing
 any answer (tests check them against brute force): sacrifice choices that another choice on the same
@@ -509,6 +511,29 @@ class _Planner:
 
 # ---- explanations ------------------------------------------------------------------------------------
 
+def _player_order(turn: Turn, seq: tuple) -> tuple:
+    """The plays of `seq` (search order: new stacks first) in the order a player makes them: first the
+    plays onto each stack that becomes an active robot this turn, then the other plays onto stacks
+    already in the factory, then each new stack followed by the cards played onto it (the Attack and
+    Defense cards come after all of these, as before). The plan stays the same: plays commute (the search's
+    canonical order relies on it), new stacks keep their order, so every stack keeps its number, and the
+    plays onto one stack keep theirs, so the factory after the plays is the same card for card."""
+    start = len(turn.factory.stacks)
+    targets, f = [], turn.factory
+    for i, k in seq:
+        targets.append(k if k is not None else len(f.stacks))
+        part = turn.hand[i].part
+        assert part is not None
+        f = f.add(part, k)
+    names = turn.part_names
+    new_robots = {j for j in range(start) if is_robot(f.stacks[j], names) and not is_robot(turn.factory.stacks[j], names)}
+
+    def rank(pos: int) -> tuple:
+        target, new = targets[pos], seq[pos][1] is None
+        return (0 if target in new_robots else 1 if target < start else 2, target, not new, pos)
+    return tuple(seq[pos] for pos in sorted(range(len(seq)), key=rank))
+
+
 def _summary(turn: Turn, seq: tuple, attacks: Sequence[int]) -> str:
     bits = []
     for i, k in seq:
@@ -704,6 +729,7 @@ def plan_turn(turn: Turn) -> TurnPlan:
     explored = len(states)
     scored = planner.score_all(states)
     best_key, stacks, seq, attacks = scored[0]
+    seq = _player_order(turn, seq)
     score = Score(*best_key)
     total_unseen = sum(u.count for u in turn.unseen)
 
@@ -741,11 +767,11 @@ def plan_turn(turn: Turn) -> TurnPlan:
                           f"Discard {turn.hand[i].label()}: {reasons[i]}, the least useful card kept "
                           f"(hand limit {turn.hand_limit}).", ("tr-cleanup-phase",)))
 
-    ties = [_summary(turn, s[2], s[3]) for s in scored[1:] if s[0] == best_key][:3]
+    ties = [_summary(turn, _player_order(turn, s[2]), s[3]) for s in scored[1:] if s[0] == best_key][:3]
     lower = next((s for s in scored if s[0] < best_key), None)
     runner = None
     if lower is not None:
-        runner = (f"Better than \"{_summary(turn, lower[2], lower[3])}\": "
+        runner = (f"Better than \"{_summary(turn, _player_order(turn, lower[2]), lower[3])}\": "
                   f"{_difference(score, Score(*lower[0]))}.")
     p_next = p_at_least_one(total_unseen, score.outs, 3) if total_unseen else Fraction(0)
     summary = _summary(turn, seq, attacks)
