@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracles.competitions_bruteforce import brute_force
 
 from solvers.raising_robots.competitions import (
     CRITERIA,
@@ -20,7 +21,6 @@ from solvers.raising_robots.competitions import (
     signature,
     validate_plan,
 )
-from solvers.raising_robots.competitions_bruteforce import brute_force
 from solvers.raising_robots.competitions_data import GAME_DATA as G
 from solvers.raising_robots.competitions_explain import explain
 from solvers.raising_robots.competitions_planner import plan

@@ -9,7 +9,9 @@ from flask import url_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from assistant.games.rr_score import PAGE_RULE_IDS, TOOLS
+from assistant.games.rr_activations import ACTIVATION_RULES
+from assistant.games.rr_score import PAGE_RULE_IDS
+from assistant.games.rr_tools import TOOLS
 from assistant.rules.loader import load_books
 from solvers.raising_robots import round_end, scoring
 from solvers.raising_robots.activations import RULE_EXAMPLE, RULE_RUN
@@ -21,15 +23,19 @@ def text(r) -> str:
 
 def test_every_linked_rule_entry_exists():
     ids = {e.id for b in load_books().values() for e in b.entries}
-    linked = set(PAGE_RULE_IDS) | {scoring.RULE_ICONS, scoring.RULE_ABILITY, scoring.RULE_SOLO, RULE_RUN,
+    linked = set(PAGE_RULE_IDS) | set(round_end.ALL_RULES) | set(ACTIVATION_RULES) | {scoring.RULE_ICONS, scoring.RULE_ABILITY, scoring.RULE_SOLO, RULE_RUN,
                                    RULE_EXAMPLE} | {a[3] for a in round_end.ABILITIES.values()}
     assert linked <= ids, sorted(linked - ids)
 
 
 def test_hub_entries_point_at_pages_that_answer(app, client):
+    """The hub lists the pages in the order of a game: setup, planner, search, round end, final score."""
     with app.test_request_context():
         urls = [url_for(endpoint) for _, _, endpoint, _ in TOOLS]
-    assert urls == ["/raising-robots/score", "/raising-robots/round-end", "/raising-robots/activations"]
+        hub = [url_for(t["endpoint"]) for t in app.extensions["tablebot_tools"]["raising-robots"]]
+    assert urls == hub == ["/raising-robots/competitions/setup", "/raising-robots/competitions",
+                           "/raising-robots/search", "/raising-robots/round-end", "/raising-robots/score",
+                           "/raising-robots/activations"]
     assert all(client.get(u).status_code == 200 for u in urls)
 
 
@@ -50,7 +56,7 @@ def test_score_form_post_scores_the_contract_example(client):
 def test_score_form_names_a_bad_field_and_keeps_the_page(client):
     r = client.post("/raising-robots/score", data={"players_json": "[]", "s-design-1-vp": "abc"})
     assert r.status_code == 400
-    assert "Design column 1 VP: type a whole number" in text(r)
+    assert "Design column 1 VP: “abc” is not a whole number" in text(r)
 
 
 def test_score_kept_with_a_table(client):

@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from flask import Blueprint, flash, render_template, request
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from flask import Blueprint, render_template, request
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from solvers.exact import exact
+from solvers.raising_robots.model import ROW_NAMES as MODEL_ROW_NAMES
 from solvers.raising_robots.model import ROWS
 from solvers.raising_robots.search_odds import (
     ANY_ROW,
@@ -25,7 +26,6 @@ from solvers.raising_robots.search_odds import (
     CardGroup,
     Criteria,
     Deck,
-    SearchInputError,
     SearchOdds,
     best_criteria,
     record_draw,
@@ -33,14 +33,13 @@ from solvers.raising_robots.search_odds import (
     search_odds,
 )
 
-from .. import table_store as store
-from ..api import ApiError, bad_field, parse, validation_error
-from ..page_helpers import state_part, table_context, update_table
+from ..api import ApiError, bad_field, parse
+from ..page_helpers import state_part, table_context
+from .rr_forms import FormReader, answer_or_problems
 from .rr_models import rule_titles
+from .rr_table import save
 
 bp = Blueprint("rr_search", __name__)
-TOOLS = [("raising-robots", "Search odds",  "rr_search.page",
-          "Exact odds of a Search: what you will take, how deep it digs, the best criteria to name.")]
 
 # Fixed rule ids (prefix + slug of the rulebook heading). The any-row heading is ten words long, so its id
 # is written in two pieces: the copy checker would otherwise count the identifier as copied prose.
@@ -71,7 +70,7 @@ def search_rules(deck: Deck, p_match=None, ranked: bool = False, set_aside: bool
     if set_aside:
         ids += [R_NO_MATCH, R_SET_ASIDE]
     return list(dict.fromkeys(ids))
-ROW_NAMES = {"design": "Design", "fabricate": "Fabricate", "recycle": "Recycle", "any": "Any row"}
+ROW_NAMES = {**MODEL_ROW_NAMES, ANY_ROW: "Any row"}
 STATE_KEY = "rr_search"
 WITHIN_DEFAULT = 10
 
@@ -129,8 +128,8 @@ class DeckIn(BaseModel):
             raise bad_field("deck_size", f"is {self.deck_size} but the unseen pool holds only {total} cards")
         if self.deck_size == 0 and not self.known_bottom:
             raise bad_field("deck_size", "the deck is empty: give deck_size above 0 or a known bottom")
-        return solver_call(Deck, tuple(g.to_solver() for g in self.pool), self.deck_size,
-                           tuple(c.to_solver() for c in self.known_bottom))
+        return Deck(tuple(g.to_solver() for g in self.pool), self.deck_size,
+                    tuple(c.to_solver() for c in self.known_bottom))
 
 
 class OddsIn(DeckIn):
@@ -144,14 +143,6 @@ class RecordIn(DeckIn):
     criteria: CriteriaIn | None = None
     revealed: list[CardIn] = Field(default_factory=list, max_length=2 * MAX_POOL_CARDS)
     seen: CardIn | None = None
-
-
-def solver_call(fn, *args):
-    """Call into the solver; an impossible situation it detects becomes a 400 naming the field."""
-    try:
-        return fn(*args)
-    except SearchInputError as e:
-        raise bad_field(e.field, e.message) from None
 
 
 # ---- answers as JSON -----------------------------------------------------------------------------
@@ -236,7 +227,7 @@ def card_json(c: Card) -> dict:
 def record(body: RecordIn) -> dict:
     deck = body.to_solver()
     if body.event == "draw":
-        after = solver_call(record_draw, deck, body.seen.to_solver() if body.seen else None)
+        after = record_draw(deck, body.seen.to_solver() if body.seen else None)
         why = ("A draw: the deck lost its top card" +
                ("; you saw it, so it left the unseen pool." if body.seen else "; nobody told you what it was, "
                 "so the unseen pool keeps it."))
@@ -245,8 +236,7 @@ def record(body: RecordIn) -> dict:
                 "set_aside": [], "why": why, "rules": search_rules(deck)}
     if body.criteria is None:
         raise bad_field("criteria", "a search needs the criteria it was made with")
-    done = solver_call(record_search, deck, body.criteria.to_solver(),
-                       [c.to_solver() for c in body.revealed])
+    done = record_search(deck, body.criteria.to_solver(), [c.to_solver() for c in body.revealed])
     taken = card_name(done.taken.row, done.taken.energy, done.taken.label)
     if done.matched:
         why = (f"Taken: {taken}. The {len(body.revealed) - 1} other revealed cards went under the known bottom "
@@ -270,7 +260,7 @@ def api_odds():
     for i, n in enumerate(body.within or []):
         if n > total:
             raise bad_field(f"within[{i}]", f"is {n} but the deck holds only {total} cards")
-    return odds_json(deck, solver_call(search_odds, deck, body.criteria.to_solver()), body.within)
+    return odds_json(deck, search_odds(deck, body.criteria.to_solver()), body.within)
 
 
 @bp.post("/api/raising-robots/search/best")
@@ -350,21 +340,11 @@ def clean_state(raw) -> dict:
 
 def state_from_form(form) -> tuple[dict, list[dict]]:
     """The page state a posted form describes, and the problems found (field, message)."""
-    state, problems = empty_state(), []
+    state, f = empty_state(), FormReader(form)
+    problems = f.problems
 
     def number(name: str, low: int, high: int, default: int = 0) -> int:
-        raw = (form.get(name) or "").strip()
-        if not raw:
-            return default
-        try:
-            value = int(raw)
-        except ValueError:
-            problems.append({"path": name, "message": f"“{raw}” is not a whole number"})
-            return default
-        if not low <= value <= high:
-            problems.append({"path": name, "message": f"must be between {low} and {high}"})
-            return max(low, min(high, value))
-        return value
+        return f.int(name, low, high, default) or 0
 
     for row in CELL_ROWS:
         for e in ENERGIES:
@@ -432,11 +412,7 @@ def _save_with_table(table, state: dict) -> object:
     def mutate(current: dict) -> dict:
         current[STATE_KEY] = state
         return current
-    try:
-        return update_table(table, mutate)
-    except store.Conflict:
-        flash("Not saved with the table: it kept changing. Try again.", "error")
-        return table
+    return save(table, mutate)
 
 
 def _grid(state: dict) -> list[dict]:
@@ -452,19 +428,20 @@ def _grid(state: dict) -> list[dict]:
     return rows
 
 
+def _answers(body: dict, criteria: dict) -> tuple[dict, dict]:
+    odds_in = OddsIn.model_validate({**body, "criteria": criteria})
+    deck = odds_in.to_solver()
+    return odds_json(deck, search_odds(deck, odds_in.criteria.to_solver()), None), best_json(deck)
+
+
 def _results(state: dict) -> tuple[dict | None, dict | None, list[dict]]:
     body = deck_body(state)
     if body["deck_size"] == 0 and not body["known_bottom"]:
         return None, None, []
-    try:
-        odds_in = OddsIn.model_validate({**body, "criteria": state["criteria"]})
-        deck = odds_in.to_solver()
-        odds = odds_json(deck, solver_call(search_odds, deck, odds_in.criteria.to_solver()), None)
-        best = best_json(deck)
-    except ValidationError as err:
-        return None, None, validation_error(err).fields
-    except ApiError as err:
-        return None, None, err.fields
+    answers, problems = answer_or_problems(_answers, body, state["criteria"])
+    if answers is None:
+        return None, None, problems
+    odds, best = answers
     odds["outcomes"].sort(key=lambda o: -o["p"]["approx"])
     odds["p_match_within"] = trim_within(odds["p_match_within"], odds["p_match"])
     return odds, best, []
@@ -520,15 +497,15 @@ def page():
                     if action == "draw-mine" and len(seen) != 1:
                         raise bad_field("seen", "name the one card you drew, like D4")
                     body |= {"event": "draw", "seen": seen[0] if seen else None}
-                try:
-                    result = record(RecordIn.model_validate(body))
-                except ValidationError as err:
-                    raise validation_error(err) from None
-                state = apply_record(state, result)
-                note = result["why"]
-                fields = {"revealed": "", "seen": ""}
             except ApiError as err:
                 problems += err.fields
+            else:
+                result, record_problems = answer_or_problems(lambda: record(RecordIn.model_validate(body)))
+                problems += record_problems
+                if result is not None:
+                    state = apply_record(state, result)
+                    note = result["why"]
+                    fields = {"revealed": "", "seen": ""}
         if table is not None and not problems:
             table = _save_with_table(table, state)
             ctx["table"] = table

@@ -2,7 +2,7 @@
 
 This module is the spec: the 16 completion criteria, what a tile side accepts as payment and gives as
 reward, and `validate_plan`, which checks a plan step by step and values it exactly. The CP-SAT
-planner (competitions_planner) and the brute-force oracle (competitions_bruteforce) are both checked
+planner (competitions_planner) and the tests' brute-force oracle (tests/oracles) are both checked
 against it. The reading of the rules is ../../shared/design/semantics.md "Raising Robots: Competitions".
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from .model import RESOURCES, ROWS, TOKEN_TYPES, Inventory, Robot
+from .model import ITEM_WORDS, RESOURCES, ROWS, TOKEN_TYPES, Inventory, Robot
 
 COMP_TYPES = ("engineering_expo", "mech_masters", "think_tank", "robo_race")
 COMP_NAMES = {"engineering_expo": "Engineering Expo", "mech_masters": "Mech Masters",
@@ -35,16 +35,6 @@ RACE_VP = (3, 4, 5, 6)
 FRIENDSHIP_CAP = 2
 VALUE_KEYS = ("sensor", "gear", "microchip", "program", "duct_tape", "battery", "robot_cards",
               "upgrade_token", "friendship")
-
-ITEM_WORDS = {"sensor": ("sensor", "sensors"), "gear": ("gear", "gears"),
-              "microchip": ("microchip", "microchips"), "program": ("program", "programs"),
-              "robot_cards": ("Robot Card", "Robot Cards"), "duct_tape": ("duct tape", "duct tape"),
-              "battery": ("battery", "batteries")}
-
-# Rule entries (ids the rules engineers create) each part of this module relies on
-RULES_COMPLETE = ("rr-how-to-complete-competitions", "rr-completion-criteria", "rr-completion-rewards",
-                  "rr-competition-card-and-tile-overview")
-RULES_FRIENDSHIP = ("rr-friendships",)
 
 
 def count_words(n: int, item: str) -> str:

@@ -2,16 +2,15 @@
 read with tomllib and validated once at import; every printed value keeps where it comes from."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .competitions import CARD_VALUE_CRITERIA, COMP_TYPES, CRITERIA, Competition, RewardOption
+from .data_files import DATA_DIR, SOURCES, read_toml
 from .model import TOKEN_TYPES
 
-DATA_PATH = Path(__file__).resolve().parents[2] / "assistant" / "data" / "raising_robots" / "competitions.toml"
-SOURCES = ("rulebook", "public", "unverified")
+DATA_PATH = DATA_DIR / "competitions.toml"
 SIDES = ("A", "B")
 
 
@@ -166,8 +165,7 @@ def parse(doc: dict) -> GameData:
 
 
 def load(path: Path = DATA_PATH) -> GameData:
-    with open(path, "rb") as f:
-        return parse(tomllib.load(f))
+    return parse(read_toml(path))
 
 
 GAME_DATA = load()

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field, fields, replace
 
 RESOURCES = ("sensor", "gear", "microchip", "program")  # the four resources; duct tape is not one of them
 ROWS = ("design", "fabricate", "recycle")
+ROW_NAMES = {"design": "Design", "fabricate": "Fabricate", "recycle": "Recycle"}
 TOKEN_TYPES = ("pink", "orange", "blue", "green")  # pink is Efficiency; the other names are unverified
 
 
@@ -30,6 +31,13 @@ class Inventory:
 
 
 ITEMS = tuple(f.name for f in fields(Inventory))
+# every inventory item in words: (one, several), and as a page labels its count
+ITEM_WORDS = {"sensor": ("sensor", "sensors"), "gear": ("gear", "gears"),
+              "microchip": ("microchip", "microchips"), "program": ("program", "programs"),
+              "duct_tape": ("duct tape", "duct tape"), "battery": ("battery", "batteries"), "vp": ("VP", "VP"),
+              "robot_cards": ("Robot Card", "Robot Cards")}
+ITEM_LABELS = {**{k: many[0].upper() + many[1:] for k, (_, many) in ITEM_WORDS.items()},
+               "vp": "VP in inventory", "robot_cards": "Robot Cards in hand"}
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,11 @@
   if (!form || !T) return;
   document.documentElement.classList.add("rr-js");
 
-  var ITEMS = ["sensor", "gear", "microchip", "program", "duct_tape", "battery", "vp", "robot_cards"];
-  var ITEM_NAMES = { sensor: "Sensors", gear: "Gears", microchip: "Microchips", program: "Programs",
-    duct_tape: "Duct tape", battery: "Batteries", vp: "VP in inventory", robot_cards: "Robot cards in hand" };
+  // item keys and names as the server gives them (solvers/raising_robots/model.py)
+  var ITEM_NAMES = {}, ITEMS = JSON.parse(form.dataset.items || "[]").map(function (pair) {
+    ITEM_NAMES[pair[0]] = pair[1];
+    return pair[0];
+  });
   var ROWS = ["design", "fabricate", "recycle"];
   var PARTS = [["johannes", "base"], ["johannes", "upgrade"], ["charlotte", "base"], ["charlotte", "upgrade"],
     ["sacagawea", "base"], ["sacagawea", "upgrade"], ["temple_friendship", "base"],

@@ -1,5 +1,5 @@
 """Brute-force oracle for the competition planner: every order, every payment (every resource mix),
-every reward, with memoised search. Exponential; meant for tests on small inputs only."""
+every reward, with memoised search. Exponential: a test oracle for small inputs, not shipped with the app."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
-from .competitions import (
+from solvers.raising_robots.competitions import (
     Competition,
     Payment,
     PlayerState,
@@ -20,7 +20,7 @@ from .competitions import (
     payment_cost,
     payment_problem,
 )
-from .model import TOKEN_TYPES
+from solvers.raising_robots.model import TOKEN_TYPES
 
 
 def compositions(total: int, caps: Sequence[int]) -> Iterator[tuple[int, ...]]:

@@ -1,0 +1,14 @@
+"""Where the Raising Robots game data files live (assistant/data/raising_robots/*.toml) and the sources a
+value in them may name: `rulebook` (with its section), `public` (with its URL) or `unverified`."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "assistant" / "data" / "raising_robots"
+SOURCES = ("rulebook", "public", "unverified")
+
+
+def read_toml(path: Path) -> dict:
+    with open(path, "rb") as f:
+        return tomllib.load(f)
