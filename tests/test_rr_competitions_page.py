@@ -3,10 +3,10 @@ one flow per page in real Chromium at 390x844 (then 320 px wide and dark)."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from browser_checks import assert_phone_ready
+from playwright.sync_api import expect
 
 PAGE = "/raising-robots/competitions"
 SETUP = "/raising-robots/competitions/setup"
@@ -141,13 +141,10 @@ def test_setup_without_a_table_carries_the_deal_in_the_form(client):
     assert re.search(r'name="side-think_tank" value="B" checked', planner)
 
 
-def wait_for(check, seconds=5.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.05)
-    return False
+def table_saved(page, table_id: str, text: str):
+    """Playwright waits (no sleeps) for the page's save of the table whose body holds `text`, taken by the server."""
+    return page.expect_response(lambda r: r.request.method == "PUT" and r.url.endswith(f"/api/tables/{table_id}")
+                                and r.ok and text in (r.request.post_data or ""), timeout=10_000)
 
 
 # ---- in Chromium ----------------------------------------------------------------------------------------
@@ -169,12 +166,10 @@ def test_planner_flow_in_chromium(page, live_url, shots, live_app):
     assert steps[0].startswith("Mech Masters") and steps[1].startswith("Think Tank")
     assert_phone_ready(page)
     page.locator("#rrc-result").screenshot(path=shots("rr_competitions_plan_390"))
-    page.click("#rrc-apply")
+    with table_saved(page, t["id"], '"completed_this_round":["mech_masters","think_tank"]'):
+        page.click("#rrc-apply")
     page.wait_for_selector("text=Complete nothing now.")
     assert page.input_value("#f-inv-battery") == "0" and page.input_value("#f-inv-vp") == "14"
-    saved = wait_for(lambda: client.get(f"/api/tables/{t['id']}").get_json()["state"].get("rr_players", [{}])[0]
-                     .get("inventory", {}).get("battery") == 0)
-    assert saved, "the applied plan never reached the table"
     page.reload()
     assert page.input_value("#f-inv-battery") == "0"
     assert page.is_checked('input[name="done-think_tank"]')
@@ -214,3 +209,27 @@ def test_setup_flow_in_chromium(page, live_url, shots, live_app):
     page.emulate_media(color_scheme="dark")
     page.screenshot(path=shots("rr_competitions_setup_dark"))
     assert page.js_errors == []
+
+
+@pytest.mark.browser
+def test_the_planner_script_edits_a_robot_by_its_id(page, live_url, live_app):
+    """The planner's script saves a robot edit onto the robot it was made on (by id): another phone put a
+    robot in front of the two this page shows; the VP typed for "Robot 2" still reaches that robot."""
+    client = live_app.test_client()
+    t = new_table(client)
+    a = {"id": "aaaa1111", "row": "design", "vp": 3, "basic_energy": 2}
+    b = {"id": "bbbb2222", "row": "fabricate", "vp": 5, "basic_energy": 4}
+    client.put(f"/api/tables/{t['id']}", json={"version": 1, "state": {"rr_players": [{"robots": [a, b]}]}})
+    page.goto(f"{live_url}{PAGE}?table={t['id']}")
+    status = page.locator("[data-table-status]")
+    expect(status).to_have_text(re.compile(r"^Kept with table \S+\.$"))  # the script has loaded the table
+    c = {"id": "cccc3333", "row": "recycle", "vp": 4}
+    client.put(f"/api/tables/{t['id']}", json={"version": 2, "state": {"rr_players": [{"robots": [c, a, b]}]}})
+    page.locator("details.robot-wrap").nth(1).locator("summary").click()
+    with table_saved(page, t["id"], '"vp":6'):
+        page.fill('input[name="r1-vp"]', "6")
+    robots = {r["id"]: r for r in client.get(f"/api/tables/{t['id']}").get_json()["state"]["rr_players"][0]["robots"]}
+    assert set(robots) == {"aaaa1111", "bbbb2222", "cccc3333"}
+    assert robots["bbbb2222"]["vp"] == 6 and robots["aaaa1111"]["vp"] == 3 and robots["cccc3333"]["vp"] == 4
+    # Chromium logs the save that met the other phone's version (409) before it was made again on top of it
+    assert [e for e in page.js_errors if "status of 409" not in e] == []

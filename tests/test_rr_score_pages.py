@@ -66,8 +66,9 @@ def test_score_kept_with_a_table(client):
                            "s-recycle-1-vp": "4", "action": "seat-0"})
     state = client.get(f"/api/tables/{table['id']}").get_json()["state"]
     assert state["rr_players"][1]["inventory"]["vp"] == 9
-    assert state["rr_players"][1]["robots"] == [{"row": "recycle", "column": 1, "vp": 4, "needs_microchip": False,
-                                                "upgraded": False, "game_end": None}]
+    (robot,) = state["rr_players"][1]["robots"]
+    assert robot.pop("id") and robot == {"row": "recycle", "column": 1, "vp": 4, "needs_microchip": False,
+                                         "upgraded": False}
     page = text(client.get(url + "&seat=1"))
     assert "Player 2: 13 VP" in page
 

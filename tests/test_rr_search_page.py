@@ -13,6 +13,13 @@ from assistant.games.rr_search import ANY_ROW_RULE
 PAGE = "/raising-robots/search"
 
 
+def table_saved(page, table_id: str, text: str):
+    """Playwright waits (no sleeps) for the page's save of the table whose body holds `text`, taken by the server."""
+    return page.expect_response(lambda r: r.request.method == "PUT" and r.url.endswith(f"/api/tables/{table_id}")
+                                and r.ok and text in (r.request.post_data or ""), timeout=10_000)
+
+
+
 def form(**extra) -> dict:
     """The Search Example's three cards plus six Recycle 2 cards, all eight in the deck."""
     data = {"c-design-3": "1", "c-fabricate-4": "1", "c-any-5": "1", "w-any-5": "1", "c-recycle-2": "6",
@@ -121,16 +128,12 @@ def test_search_page_on_a_phone(page, live_url, shots):
     for key in ("design-3", "fabricate-4", "any-5"):
         page.locator(f'td[data-key="{key}"] button.tap').click()
     assert page.input_value("#revealed") == "D3 F4 A5"
-    page.get_by_role("button", name="Record the search").click()
+    with table_saved(page, table["id"], '"known_bottom":[{"row":"design","energy":3},{"row":"fabricate","energy":4}]'):
+        page.get_by_role("button", name="Record the search").click()  # saved with the table at once
     page.wait_for_selector("#rr-note")
     assert page.input_value("#known_bottom") == "D3 F4"
     assert page.input_value("#f-deck_size") == "3"
     assert page.locator("#rr-known li").all_inner_texts() == ["D3", "F4"]
-    api = f"{live_url}/api/tables/{table['id']}"
-    for _ in range(50):  # the record is saved with the table at once; wait for it to land
-        if page.request.get(api).json()["state"].get("rr_search", {}).get("known_bottom"):
-            break
-        page.wait_for_timeout(100)
 
     page.reload()
     page.wait_for_selector("#rr-grid button.tap")

@@ -4,7 +4,6 @@ the round end is what the score page then shows. One Playwright flow: planner, a
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from browser_checks import assert_phone_ready
@@ -139,13 +138,10 @@ def test_class_grades_from_the_score_page_fill_the_planners_think_tank_counts(cl
 
 # ---- in Chromium -------------------------------------------------------------------------------------
 
-def wait_for(check, seconds=5.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.05)
-    return False
+def table_saved(page, table_id: str, text: str):
+    """Playwright waits (no sleeps) for the page's save of the table whose body holds `text`, taken by the server."""
+    return page.expect_response(lambda r: r.request.method == "PUT" and r.url.endswith(f"/api/tables/{table_id}")
+                                and r.ok and text in (r.request.post_data or ""), timeout=10_000)
 
 
 @pytest.mark.browser
@@ -178,10 +174,9 @@ def test_planner_apply_then_score_page_on_a_phone(page, live_url, live_app, shot
     assert_phone_ready(page)
     page.screenshot(path=shots("rr_seats_score_after_apply_390"), full_page=True)
     # the score page's own save keeps what the planner wrote
-    page.fill("#f-inv-gear", "2")
-    page.dispatch_event("#f-inv-gear", "input")
-    assert wait_for(lambda: client.get(f"/api/tables/{tid}").get_json()["state"]["rr_players"][0]
-                    ["inventory"].get("gear") == 2)
+    with table_saved(page, tid, '"gear":2'):
+        page.fill("#f-inv-gear", "2")
+        page.dispatch_event("#f-inv-gear", "input")
     seat = client.get(f"/api/tables/{tid}").get_json()["state"]["rr_players"][0]
     assert seat["inventory"]["vp"] == 19 and seat["completed"] == ["mech_masters"]
     assert seat["robots"][0]["cost_energy"] == [2]

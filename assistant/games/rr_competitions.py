@@ -7,6 +7,7 @@ cards and completed competitions in `rr_players`.
 """
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -33,22 +34,34 @@ from solvers.raising_robots.competitions_planner import MAX_SCALE, Plan, PlanRes
 from solvers.raising_robots.model import ITEM_LABELS, ROWS, TOKEN_TYPES
 
 from ..api import bad_field, parse
-from ..page_helpers import as_dict, as_list, state_part, table_context
+from ..page_helpers import as_dict, as_list, table_context
 from .rr_competitions_state import (
     STATE_KEY,
     TOKEN_LABELS,
+    catch_up_change,
     clean_comp_state,
+    current_round,
     default_tile,
     keep_catch_up,
     legacy_marker,
     round_events,
     stored,
-    with_round,
 )
 from .rr_forms import FormReader, answer_or_problems
 from .rr_models import InventoryIn, RobotIn, rule_titles
-from .rr_seats import MAX_ROBOTS, SEATS_KEY, clean_seat, names_of
-from .rr_table import save
+from .rr_seats import (
+    MAX_ROBOTS,
+    SEATS_KEY,
+    as_set,
+    change_seat,
+    clean_seat,
+    keep_robot_ids,
+    names_of,
+    new_robot_id,
+    robot_fields,
+    seat_from_model,
+)
+from .rr_table import DELETED, apply_changes, changes, drawn_json, read_drawn, save, under
 
 bp = Blueprint("rr_competitions", __name__)
 
@@ -382,9 +395,11 @@ def form_to_state(form, cs: dict, seat: dict) -> tuple[dict, dict, list[dict]]:
     f = FormReader(form)
     cs = {**cs, "cards": dict(cs["cards"]), "sides": dict(cs["sides"]), "tiles": {t: {**v, "A": dict(v["A"]),
           "B": dict(v["B"])} for t, v in cs["tiles"].items()}, "card_values": dict(cs["card_values"])}
+    main = any(k.startswith("inv-") for k in form)  # the page's own form: an unticked box sends nothing
     for t in COMP_TYPES:
-        crit = form.get(f"card-{t}", "")
-        cs["cards"][t] = crit if CRITERIA.get(crit) == t else None
+        crit = form.get(f"card-{t}")
+        if crit is not None:
+            cs["cards"][t] = crit if CRITERIA.get(crit) == t else None
         if form.get(f"side-{t}") in ("A", "B"):
             cs["sides"][t] = form[f"side-{t}"]
         if form.get(f"tok-{t}") in TOKEN_TYPES:
@@ -403,13 +418,17 @@ def form_to_state(form, cs: dict, seat: dict) -> tuple[dict, dict, list[dict]]:
                                                                         "like “1 2 3 4”"})
         else:
             cs["card_values"][cid] = nums
-    values = {}
+    values = dict(cs["values"])
     for k in VALUE_KEYS:
+        if f"value-{k}" not in form:
+            continue
         raw = (form.get(f"value-{k}") or "").strip()
+        values.pop(k, None)
         if raw and Fraction(getattr(Values(), k)) != _fraction_or_none(raw):
             values[k] = raw[:20]
     cs["values"] = values
-    cs["duct_tape_pays_resources"] = form.get("duct_tape_pays_resources") == "1"
+    if main:
+        cs["duct_tape_pays_resources"] = form.get("duct_tape_pays_resources") == "1"
 
     seat = {**seat}
     seat["inventory"] = {k: f.int(f"inv-{k}", 0, 999, seat["inventory"][k], path=f"inventory.{k}") for k in INV_ITEMS}
@@ -418,8 +437,10 @@ def form_to_state(form, cs: dict, seat: dict) -> tuple[dict, dict, list[dict]]:
     seat["class_status"] = {k: f.int(k, 0, 9, seat["class_status"][k], path=f"class_cards.{k}")
                             for k in ("meeting_d", "meeting_c")}
     seat["friendships"] = f.int("friendships", 0, FRIENDSHIP_CAP, seat["friendships"])
-    seat["completed"] = [t for t in COMP_TYPES if form.get(f"done-{t}") == "1"]
-    seat["robots"] = _robots_from_form(form, f, seat["robots"])
+    if main:
+        seat["completed"] = [t for t in COMP_TYPES if form.get(f"done-{t}") == "1"]
+    if "robots" in form:
+        seat["robots"] = _robots_from_form(form, f, seat["robots"])
     return cs, seat, f.problems
 
 
@@ -431,8 +452,11 @@ def _fraction_or_none(text: str) -> Fraction | None:
 
 
 def _robots_from_form(form, f: FormReader, old: list[dict]) -> list[dict]:
+    """The robots the form lists, each matched to the robot it shows by its id (a robot another phone added
+    meanwhile is not in the form, and the save keeps it)."""
     robots = []
-    count = f.int("robots", 0, MAX_ROBOTS, len(old)) or 0
+    by_id = {r["id"]: r for r in old}
+    count = f.int("robots", 0, 99, len(old)) or 0
     for i in [*range(count), "new"]:
         p = f"r{i}-"
         row = form.get(p + "row", "")
@@ -440,8 +464,8 @@ def _robots_from_form(form, f: FormReader, old: list[dict]) -> list[dict]:
             continue
         if i == "new" and (form.get("action") != "add-robot" or len(robots) >= MAX_ROBOTS):
             continue
-        src = f.int(p + "src", 0, MAX_ROBOTS - 1, None, path=f"robots[{i}]")
-        base = dict(old[src]) if isinstance(src, int) and src < len(old) else {}
+        rid = form.get(p + "id", "")
+        base = dict(by_id[rid]) if i != "new" and rid in by_id else {"id": new_robot_id()}
         path = f"robots[{len(robots)}]"
         e1 = f.int(p + "e1", 0, 20, None, blank=-1, path=path + ".cost_energy")
         c1 = f.int(p + "c1", 0, 20, None, blank=-1, path=path + ".cost_resources")
@@ -489,58 +513,91 @@ def _rule_lists(result: dict | None) -> dict:
     return {"general": [i for i in result["rules"] if i not in shown]}
 
 
-def _seat_of(table, n: int) -> tuple[int, dict, dict]:
-    """The seat this page edits (?seat=), cleaned, and as stored."""
-    i = FormReader(request.values).int("seat", 0, n - 1, 0) or 0
-    players = as_list(table.state.get(SEATS_KEY)) if table is not None else []
-    raw = as_dict(players[i]) if i < len(players) else {}
-    return i, clean_seat(raw), raw
+PLANNER_ROBOT_FIELDS = ("row", "any_row", "cost_energy", "cost_resources", "basic_energy", "upgraded_energy",
+                        "upgraded", "vp", "needs_microchip")
+COMP_KEYS = ("cards", "sides", "tiles", "card_values", "values", "duct_tape_pays_resources")  # the form edits
 
 
-def _save(table, cs: dict, seat_index: int, seat: dict) -> object:
-    """Write this page's keys on the newest state (update_table re-applies them when another phone saved
-    first): rr_competitions and the seat's fields this page owns (the legacy round marker moves to the table)."""
+def planner_model(cs: dict, seat: dict) -> dict:
+    """What the form shows, as changes are worked out: the competitions in play (as stored) and the seat's
+    fields this page edits (completed competitions as a set, robots by id)."""
+    kept = stored(cs)
+    return {"comps": {k: kept[k] for k in COMP_KEYS},
+            "seat": {"inventory": dict(seat["inventory"]), "tokens": seat["tokens"],
+                     "class_status": dict(seat["class_status"]), "friendships": seat["friendships"],
+                     "completed": as_set(seat["completed"]),
+                     "robots": robot_fields(seat, seat["robots"], PLANNER_ROBOT_FIELDS)}}
+
+
+def model_parts(model: dict) -> tuple[dict, dict]:
+    """The competitions state and seat a form model describes (a posted one is cleaned like stored state)."""
+    part = as_dict(model.get("seat"))
+    done = [t for t, on in as_dict(part.get("completed")).items() if on is True]
+    return clean_comp_state(model.get("comps")), seat_from_model({**part, "completed": done})
+
+
+def planner_change(seat_index: int, old: dict, new: dict, completed_now: list[str]):
+    """The save: what the form changed, on the newest state (tile flips the round passed come first), and
+    the competitions just completed added to this round's (their tiles turn over at its end)."""
+    items = changes(old, new)
+    seat_items = under(items, "seat")
+    if any(path[0] == "completed" for path, _ in seat_items):
+        seat_items.append((("competitions_completed",), DELETED))  # a count typed on the score page is out of date
+
     def mutate(state: dict) -> dict:
-        state = with_round(state)
-        state[STATE_KEY] = stored(cs)
-        players = list(as_list(state.get(SEATS_KEY)))
-        players += [{} for _ in range(seat_index + 1 - len(players))]
-        own = dict(as_dict(players[seat_index]))
-        if own.get("completed") != seat["completed"]:
-            own.pop("competitions_completed", None)  # a count typed on the score page is now out of date
-        own.update({k: seat[k] for k in SEAT_KEYS})
-        players[seat_index] = own
-        state[SEATS_KEY] = players
-        return state
-    return save(table, mutate)
+        state = catch_up_change(state)
+        cs = apply_changes(dict(as_dict(state.get(STATE_KEY))), under(items, "comps"))
+        if completed_now:
+            done = set(clean_comp_state(cs)["completed_this_round"]) | set(completed_now)
+            cs.update(completed_this_round=[t for t in COMP_TYPES if t in done], completed_round=current_round(state))
+        state[STATE_KEY] = cs
+        return change_seat(state, seat_index, seat_items, sets=("completed",))
+    return mutate
+
+
+def _page_state(state: dict, seat_index: int) -> tuple[dict, dict, dict | None]:
+    """The competitions state and the seat as the page shows them, and the class status the score page's
+    grades give (shown until this page saves its own)."""
+    players = as_list(state.get(SEATS_KEY))
+    raw_seat = as_dict(players[seat_index]) if seat_index < len(players) else {}
+    seat = clean_seat(raw_seat)
+    from_cards = class_from_cards(seat)
+    if from_cards and "class_status" not in raw_seat:
+        seat["class_status"] = from_cards
+    return clean_comp_state(state.get(STATE_KEY)), seat, from_cards
 
 
 @bp.route("/raising-robots/competitions", methods=["GET", "POST"])
 def planner_page():
     ctx = table_context("raising-robots")
-    table = ctx["table"]
+    table = ctx["table"] = keep_robot_ids(ctx["table"])
     names = names_of(table, table.players if table is not None else 1)
-    seat_index, seat, raw_seat = _seat_of(table, len(names))
-    from_cards = class_from_cards(seat)
-    if from_cards and "class_status" not in raw_seat:
-        seat["class_status"] = from_cards  # grades typed on the score page, until this page saves its own
-    cs = clean_comp_state(state_part(table, STATE_KEY))
+    seat_index = FormReader(request.values).int("seat", 0, len(names) - 1, 0) or 0
+    state = table.state if table is not None else {}
+    cs, seat, from_cards = _page_state(state, seat_index)
     cs, events, rnd = round_events(table, cs)
     problems: list[dict] = []
+    plan_problems: list[dict] = []
     note = None
     if request.method == "POST":
-        cs, seat, problems = form_to_state(request.form, cs, seat)
-        for e in events:  # the page was drawn before the round moved on: its side buttons are out of date
-            if e["flipped"]:
-                cs["sides"][e["type"]] = "B"
-        result, plan_problems = plan_for_page(cs, seat)
-        if request.form.get("action") == "apply" and result and not problems and result["plan"]["steps"]:
-            note = _applied_note(result, names[seat_index] if len(names) > 1 else "you")
-            cs, seat = apply_plan(cs, seat, result, rnd)
-            result, plan_problems = plan_for_page(cs, seat)
+        drawn = read_drawn(request.form) if table is not None else None
+        old = planner_model(*model_parts(drawn)) if drawn else planner_model(cs, seat)
+        cs_new, seat_new, problems = form_to_state(request.form, *model_parts(old))
+        completed_now: list[str] = []
+        if request.form.get("action") == "apply" and not problems:
+            result, plan_problems = plan_for_page(cs_new, seat_new)
+            if result and result["plan"]["steps"]:
+                note = _applied_note(result, names[seat_index] if len(names) > 1 else "you")
+                _, seat_new = apply_plan(cs_new, seat_new, result, rnd)
+                completed_now = [s["type"] for s in result["plan"]["steps"]]
+        mutate = planner_change(seat_index, old, planner_model(cs_new, seat_new), completed_now)
         if table is not None and not problems:
-            table = _save(table, cs, seat_index, seat)
-            ctx["table"] = table
+            table = ctx["table"] = save(table, mutate)
+            state = table.state
+        else:
+            state = mutate(copy.deepcopy(state))  # what was typed stays on the page
+        cs, seat, from_cards = _page_state(state, seat_index)
+        cs, _, rnd = round_events(table, cs)  # the flips the save brought are the ones listed above
     else:
         if table is None:  # cards and sides handed over by the setup helper
             for crit in request.args.getlist("card"):
@@ -550,9 +607,9 @@ def planner_page():
                 if request.args.get(f"side-{t}") in ("A", "B"):
                     cs["sides"][t] = request.args[f"side-{t}"]
         elif events or legacy_marker(table.state) is not None:
-            table = keep_catch_up(table)  # the round moved on: keep the flips it brought
-            ctx["table"] = table
-        result, plan_problems = plan_for_page(cs, seat)
+            table = ctx["table"] = keep_catch_up(table)  # the round moved on: keep the flips it brought
+    result, more_problems = plan_for_page(cs, seat)
+    plan_problems = plan_problems or more_problems
     status = 400 if request.method == "POST" and (problems or plan_problems) else 200
     titles = rule_titles([*ALL_RULES, R_TILE_COSTS, R_TOKEN_TYPES])
     return render_template(
@@ -562,6 +619,6 @@ def planner_page():
         token_labels=TOKEN_LABELS, inv_items=INV_ITEMS, item_labels=ITEM_LABELS, value_keys=VALUE_KEYS, value_labels=VALUE_LABELS,
         defaults=Values(), vp_text=vp_text, default_tile=default_tile, rule_titles=titles,
         common_rules=COMMON_RULES, rule_lists=_rule_lists(result), from_cards=from_cards,
-        version=table.version if table is not None else "", **ctx), status
+        drawn=drawn_json(planner_model(cs, seat)), version=table.version if table is not None else "", **ctx), status
 
 

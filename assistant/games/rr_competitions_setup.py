@@ -19,22 +19,25 @@ from solvers.raising_robots.competitions_data import GAME_DATA
 from solvers.raising_robots.model import TOKEN_TYPES
 
 from ..api import bad_field, parse
-from ..page_helpers import state_part, table_context
+from ..page_helpers import as_dict, state_part, table_context
 from .rr_competitions_state import (
     MAX_TABLE_ROUND,
     ROUNDS,
     STATE_KEY,
     TOKEN_LABELS,
+    catch_up_change,
     clean_comp_state,
+    current_round,
     keep_catch_up,
     legacy_marker,
     round_events,
     stored,
     with_round,
 )
-from .rr_forms import FormReader
+from .rr_forms import FormReader, whole
 from .rr_models import rule_titles
-from .rr_table import save
+from .rr_seats import as_set
+from .rr_table import Stale, apply_changes, changes, drawn_json, read_drawn, save
 
 bp = Blueprint("rr_competitions_setup", __name__)
 
@@ -108,16 +111,6 @@ def round_api():
 
 # ---- the page ------------------------------------------------------------------------------------
 
-def _save(table, cs: dict, round_to: int | None = None) -> object:
-    """Write rr_competitions on the newest state and the table's round (`round_to`, or the legacy marker
-    moved there)."""
-    def mutate(state: dict) -> dict:
-        state = with_round(state, round_to)
-        state[STATE_KEY] = stored(cs)
-        return state
-    return save(table, mutate)
-
-
 def _setup_from_form(cs: dict, rnd: int) -> tuple[dict, int]:
     """Without a table the setup travels in the form: cards, sides, tracker and round."""
     form = request.form
@@ -145,6 +138,60 @@ SETUP_PAGE_RULES = ["rr-competitions-friendships-changes-to-setup", "rr-setup-so
                     "rr-competition-card-and-tile-overview"]
 
 
+def setup_step(cs: dict, rnd: int, action: str, players: int, done: list[str]) -> tuple[dict, int, list, str | None]:
+    """One press of a setup button on a competitions state: deal a new game, end round `rnd` (with the
+    competitions completed in it), or keep the sides shown. Returns the state, the round, the tile flips
+    and what to tell the player."""
+    if action == "deal":
+        dealt = run_setup(SetupIn(players=players))
+        cs = {**cs, "cards": {c["type"]: c["criterion"] for c in dealt["cards"]}, "sides": dealt["sides"],
+              "tracker": [{"round": s["round"], "token_type": s["token_type"]} for s in dealt["tracker"]],
+              "completed_this_round": [], "completed_round": None, "players": players}
+        return cs, 1, [], "Dealt one card of each competition; every tile shows its A side; the table is on round 1."
+    if action == "round-end":
+        out = run_round(RoundIn(marker_to=rnd + 1, sides=cs["sides"], completed_this_round=done,
+                                tracker=[SpotIn(**s) for s in cs["tracker"]]))
+        cs = {**cs, "sides": out["sides"], "completed_this_round": [], "completed_round": None, "players": players,
+              "tracker": [{"round": s["round"], "token_type": s["token_type"]} for s in out["tracker"]]}
+        note = f"Round {out['marker_to']} begins: the round marker moved." + ("" if out["events"] else " No tile turns over.")
+        return cs, out["marker_to"], out["events"], note
+    return {**cs, "players": players}, rnd, [], "Tile sides saved." if action == "sides" else None
+
+
+def setup_model(cs: dict, rnd: int, players: int) -> dict:
+    """What the form shows with a table, as changes are worked out."""
+    return {"sides": dict(cs["sides"]), "players": players, "done": as_set(cs["completed_this_round"]), "round": rnd}
+
+
+def setup_change(old: dict, new: dict, action: str, outcome: dict):
+    """The save, worked out on the newest state: the sides and player count changed here, then the button's
+    step. Ending a round is refused (Stale) when another phone moved the round since this page was drawn."""
+    items = changes({k: old[k] for k in ("sides", "players", "done")}, {k: new[k] for k in ("sides", "players", "done")})
+
+    def mutate(state: dict) -> dict:
+        state = catch_up_change(state)
+        rnd = current_round(state)
+        if action == "round-end" and rnd != old["round"]:
+            raise Stale(f"Round {old['round']} is already over (another phone ended it): the table is on round "
+                        f"{rnd}. Check the tiles below before ending this one.")
+        cs = clean_comp_state(state.get(STATE_KEY))
+        view = apply_changes({"sides": dict(cs["sides"]), "players": cs["players"] or new["players"],
+                              "done": as_set(cs["completed_this_round"])}, items)
+        cs = {**cs, "sides": {t: v if v in ("A", "B") else "A" for t, v in as_dict(view["sides"]).items()}}
+        done = [t for t in COMP_TYPES if as_dict(view["done"]).get(t) is True]
+        cs, rnd_to, events, note = setup_step(cs, rnd, action, view["players"], done)
+        outcome.update(events=events, note=note)
+        state = with_round(state, rnd_to if rnd_to != rnd else None)
+        state[STATE_KEY] = stored(cs)
+        return state
+    return mutate
+
+
+SETUP_PAGE_RULES = ["rr-competitions-friendships-changes-to-setup", "rr-setup-solo-2p-tokens",
+                    "rr-solo-2p-gameplay-changes", "rr-flip-tile-round-end", "rr-important-same-round-same-side",
+                    "rr-competition-card-and-tile-overview"]
+
+
 @bp.route("/raising-robots/competitions/setup", methods=["GET", "POST"])
 def setup_page():
     ctx = table_context("raising-robots")
@@ -155,49 +202,41 @@ def setup_page():
     problems: list[dict] = []
     note = None
     caught_up = bool(events)
-    round_to = None
     if request.method == "POST":
-        if table is None:
-            cs, rnd = _setup_from_form(cs, rnd)
-        else:  # with a table only the side buttons come from the form; the rest is the table's
-            cs = {**cs, "sides": {t: request.form.get(f"side-{t}") if request.form.get(f"side-{t}") in ("A", "B")
-                                  else side for t, side in cs["sides"].items()}}
         action = request.form.get("action", "")
         f = FormReader(request.form)
-        players = f.int("players", 1, 6, players) or players
+        done = [t for t in COMP_TYPES if request.form.get(f"done-{t}") == "1"]
+        if table is None:  # the setup travels in the form
+            cs, rnd = _setup_from_form(cs, rnd)
+        drawn = read_drawn(request.form) if table is not None else None
+        old = setup_model(cs, rnd, players)
+        if drawn:
+            old = {"sides": {t: s if (s := as_dict(drawn.get("sides")).get(t)) in ("A", "B") else "A" for t in COMP_TYPES},
+                   "players": whole(drawn.get("players"), 1, 6, players), "done": as_set(drawn.get("done")),
+                   "round": whole(drawn.get("round"), 1, MAX_TABLE_ROUND, rnd)}
+        players = f.int("players", 1, 6, old["players"]) or old["players"]
         problems = f.problems
-        if action == "deal" and not problems:
-            dealt = run_setup(SetupIn(players=players))
-            cs = {**cs, "cards": {c["type"]: c["criterion"] for c in dealt["cards"]}, "sides": dealt["sides"],
-                  "tracker": [{"round": s["round"], "token_type": s["token_type"]} for s in dealt["tracker"]],
-                  "completed_this_round": [], "completed_round": None, "players": players}
-            rnd = round_to = 1
-            events, caught_up = [], False
-            note = "Dealt one card of each competition; every tile shows its A side; the table is on round 1."
-        elif action == "round-end" and not problems:
-            done = [t for t in COMP_TYPES if request.form.get(f"done-{t}") == "1"]
-            if rnd >= ROUNDS:
-                problems.append({"path": "round", "message": f"round {rnd} is the last: the game ends after it"})
-            else:
-                out = run_round(RoundIn(marker_to=rnd + 1, sides=cs["sides"], completed_this_round=done,
-                                        tracker=[SpotIn(**s) for s in cs["tracker"]]))
-                cs = {**cs, "sides": out["sides"], "completed_this_round": [], "completed_round": None,
-                      "tracker": [{"round": s["round"], "token_type": s["token_type"]} for s in out["tracker"]]}
-                rnd = round_to = out["marker_to"]
-                events, caught_up = out["events"], False
-                note = f"Round {rnd} begins: the round marker moved." + ("" if events else " No tile turns over.")
-        elif action == "sides" and not problems:
-            for e in events:
-                if e["flipped"]:
-                    cs["sides"][e["type"]] = "B"
-            note = "Tile sides saved."
-        cs["players"] = players
-        if table is not None and not problems:
-            table = _save(table, cs, round_to=round_to)
-            ctx["table"] = table
+        if action == "round-end" and old["round"] >= ROUNDS:
+            problems.append({"path": "round", "message": f"round {old['round']} is the last: the game ends after it"})
+        new = {**old, "players": players, "done": as_set(done) if "players" in request.form else old["done"],
+               "sides": {t: request.form.get(f"side-{t}") if request.form.get(f"side-{t}") in ("A", "B") else side
+                         for t, side in old["sides"].items()}}
+        if not problems and table is None:
+            cs = {**cs, "sides": new["sides"]}
+            cs, rnd_to, step_events, note = setup_step(cs, rnd, action, players, done)
+            if action in ("deal", "round-end"):
+                events, caught_up, rnd = step_events, False, rnd_to
+        elif not problems:
+            outcome: dict = {}
+            table = ctx["table"] = save(table, setup_change(old, new, action, outcome))
+            cs, _, rnd = round_events(table, clean_comp_state(state_part(table, STATE_KEY)))
+            players = cs["players"] or table.players
+            if outcome:
+                note = outcome["note"]
+                if action in ("deal", "round-end"):
+                    events, caught_up = outcome["events"], False
     elif table is not None and (events or legacy_marker(table.state) is not None):
-        table = keep_catch_up(table)  # keep the flips the table's round brought, and the migrated round
-        ctx["table"] = table
+        table = ctx["table"] = keep_catch_up(table)  # keep the flips the table's round brought, and the migrated round
     planner_args = {"card": [c for c in cs["cards"].values() if c],
                     **{f"side-{t}": s for t, s in cs["sides"].items() if s == "B"}}
     rules = SETUP_PAGE_RULES if players <= 2 else [i for i in SETUP_PAGE_RULES if "solo" not in i]
@@ -205,5 +244,5 @@ def setup_page():
         "raising_robots/competitions_setup.html", cs=cs, players=players, events=events, caught_up=caught_up,
         round=rnd, rounds=ROUNDS, note=note, problems=problems, data=GAME_DATA, comp_types=COMP_TYPES,
         comp_names=COMP_NAMES, token_labels=TOKEN_LABELS, tile_of=setup.tile_of, rule_titles=rule_titles(rules),
-        planner_args=planner_args, setup_rules=rules,
+        planner_args=planner_args, setup_rules=rules, drawn=drawn_json(setup_model(cs, rnd, players)),
         version=table.version if table is not None else "", **ctx), 400 if problems else 200

@@ -6,6 +6,7 @@ and choices in `rr_round_end.seats`, and (on "apply") what the round left in the
 """
 from __future__ import annotations
 
+import copy
 from typing import Literal
 
 from flask import Blueprint, jsonify, render_template, request
@@ -16,11 +17,22 @@ from solvers.raising_robots.model import ITEM_LABELS, ITEM_WORDS, ITEMS, ROW_NAM
 from solvers.raising_robots.scoring_data import SCORING_DATA
 
 from ..api import parse
-from ..page_helpers import as_dict, as_list, state_part, table_context
+from ..page_helpers import as_dict, table_context
 from .rr_forms import FormReader, answer_or_problems, whole
 from .rr_models import InventoryIn, RobotIn, rule_titles
-from .rr_seats import SEATS_KEY, clean_seat, names_of, seat_count, seats_from, slots_of
-from .rr_table import save
+from .rr_seats import (
+    SEATS_KEY,
+    change_seat,
+    keep_robot_ids,
+    names_of,
+    new_robot_id,
+    robot_fields,
+    seat_count,
+    seat_from_model,
+    seats_from,
+    slots_of,
+)
+from .rr_table import apply_changes, changes, drawn_json, read_drawn, save, under
 
 bp = Blueprint("rr_round_end", __name__)
 STATE_KEY = "rr_round_end"
@@ -218,59 +230,105 @@ def _run_round_end(body: dict) -> tuple[dict | None, list[dict]]:
     return answer_or_problems(lambda: round_end(RoundEndIn.model_validate(body)))
 
 
+def round_model(seat: dict, choices: dict) -> dict:
+    """What the form shows of a seat, as changes are worked out: the page's own entries, the inventory
+    and the robots in the play area (by id: which slot each one fills)."""
+    in_slots = {r["id"] for r in slots_of(seat).values()}
+    return {"choices": choices, "inventory": dict(seat["inventory"]),
+            "robots": robot_fields(seat, [r for r in seat["robots"] if r["id"] in in_slots], ("row", "column"))}
+
+
+def _occupied(model: dict) -> list[str]:
+    return sorted(slots_of(seat_from_model(model)))
+
+
+def model_from_form(f: FormReader, old: dict) -> dict:
+    """The form model the posted form describes, on top of the one the page was drawn from."""
+    form = f.form
+    new = {"choices": round_choices_from_form(f),
+           "inventory": {k: f.int(f"inv-{k}", 0, 999, v, label=ITEM_LABELS[k]) for k, v in old["inventory"].items()}}
+    old_slots = slots_of(seat_from_model(old))
+    robots = dict(old["robots"])
+    # the play area's boxes are read only from the page's own form (an unticked box sends nothing)
+    for row in ROW_NAMES if any(k.startswith("inv-") for k in form) else ():
+        for col in range(1, 6):
+            key = f"{row}-{col}"
+            if form.get(f"occ-{key}") and key not in old_slots:
+                robots[new_robot_id()] = {"row": row, "column": col}
+            elif not form.get(f"occ-{key}") and key in old_slots:
+                robots.pop(old_slots[key]["id"], None)
+    new["robots"] = robots
+    return new
+
+
+def applied(model: dict, result: dict) -> dict:
+    """The model once the round is over: what it left is the inventory and play area to start from (robots
+    Charlotte assembled keep all their numbers), and the order is cleared."""
+    robots = dict(model["robots"])
+    for step in result["steps"]:
+        if step["robot_added"]:
+            robots[new_robot_id()] = {k: v for k, v in step["robot_added"].items() if v is not None}
+    return {"choices": {**model["choices"], "order": {}}, "inventory": dict(result["inventory_after"]),
+            "robots": robots}
+
+
+def round_end_change(seat_index: int, old: dict, new: dict):
+    """The save: only what changed, on the newest seat and this page's entries for it."""
+    items = changes(old, new)
+
+    def mutate(state: dict) -> dict:
+        rre = dict(as_dict(state.get(STATE_KEY)))
+        seats = dict(as_dict(rre.get("seats")))
+        seats[str(seat_index)] = apply_changes(dict(as_dict(seats.get(str(seat_index)))), under(items, "choices"))
+        state[STATE_KEY] = {**rre, "seats": seats}
+        return change_seat(state, seat_index, [c for c in items if c[0][0] in ("inventory", "robots")])
+    return mutate
+
+
+def _seat_state(state: dict, n: int, seat: int) -> tuple[dict, dict]:
+    choices = round_choices_from(as_dict(as_dict(state.get(STATE_KEY)).get("seats")).get(str(seat)))
+    return seats_from(state.get(SEATS_KEY), n)[seat], choices
+
+
 @bp.route("/raising-robots/round-end", methods=["GET", "POST"])
 def round_end_page():
     ctx = table_context("raising-robots")
-    table = ctx["table"]
+    table = ctx["table"] = keep_robot_ids(ctx["table"])
     src = request.form if request.method == "POST" else request.args
     n = seat_count(table, src)
     names = names_of(table, n)
     seat = FormReader(src).int("seat", 0, n - 1, 0) or 0
-    seats = seats_from(as_list(table.state.get(SEATS_KEY)) if table is not None else [], n)
-    choices = round_choices_from(as_dict(state_part(table, STATE_KEY).get("seats")).get(str(seat)))
-    inventory = seats[seat]["inventory"]
-    occupied = sorted(slots_of(seats[seat]))
+    state = table.state if table is not None else {}
     problems: list[dict] = []
     note = None
-    assembled: dict[str, dict] = {}  # robots Charlotte assembled, by slot: kept with all their numbers
     if request.method == "POST" and request.form.get("action") != "switch":
+        drawn = read_drawn(request.form) if table is not None else None
+        at = whole(drawn.get("seat"), 0, n - 1, seat) if drawn else seat  # the seat the entries were made for
+        old = round_model(*_seat_state(state, n, at))
+        if drawn:
+            old = round_model(seat_from_model(drawn), round_choices_from(drawn.get("choices")))
         f = FormReader(request.form)
-        choices = round_choices_from_form(f)
-        inventory = {k: f.int(f"inv-{k}", 0, 999, 0, label=ITEM_LABELS[k]) for k in ITEMS}
-        occupied = [f"{r}-{c}" for r in ROW_NAMES for c in range(1, 6) if request.form.get(f"occ-{r}-{c}")]
+        new = model_from_form(f, old)
         problems = f.problems
-    body = round_end_body(inventory, occupied, choices)
-    result, result_problems = _run_round_end(body) if not problems else (None, [])
-    if request.method == "POST" and request.form.get("action") == "apply" and result is not None:
-        # the round is over: what it left becomes the inventory and play area to start from
-        inventory = result["inventory_after"]
-        added = [s["robot_added"] for s in result["steps"] if s["robot_added"]]
-        occupied = sorted(set(occupied) | {f"{r['row']}-{r['column']}" for r in added})
-        choices = {**choices, "order": {}}
-        assembled = {f"{r['row']}-{r['column']}": r for r in added}
-        who = "your" if n == 1 else f"{names[seat]}’s"
-        note = f"The result is now {who} inventory (the Final score and planner pages show it); the order was cleared."
-        if result["tokens_unlocked"]:
-            note += " Charlotte unlocked an upgrade token: add it, by its type, on the Competitions planner."
-        body = round_end_body(inventory, occupied, choices)
-        result, result_problems = _run_round_end(body)
-    if table is not None and request.method == "POST" and not problems:
-        def mutate(state: dict, i: int = seat, ch: dict = choices, inv: dict = inventory,
-                   occ: list = occupied, new: dict = assembled) -> dict:
-            rre = dict(as_dict(state.get(STATE_KEY)))
-            rre["seats"] = {**as_dict(rre.get("seats")), str(i): ch}
-            state[STATE_KEY] = rre
-            players = list(as_list(state.get(SEATS_KEY)))
-            players += [{} for _ in range(i + 1 - len(players))]
-            have = slots_of(clean_seat(players[i]))
-            robots = [r for k, r in have.items() if k in occ]
-            robots += [new.get(k) or {"row": k.rpartition("-")[0], "column": int(k.rpartition("-")[2])}
-                       for k in occ if k not in have]
-            players[i] = {**as_dict(players[i]), "inventory": inv, "robots": robots}
-            state[SEATS_KEY] = players
-            return state
-        table = save(table, mutate)
-        ctx["table"] = table
+        if request.form.get("action") == "apply" and not problems:
+            result, _ = _run_round_end(round_end_body(new["inventory"], _occupied(new), new["choices"]))
+            if result is not None:
+                new = applied(new, result)
+                who = "your" if n == 1 else f"{names[at]}’s"
+                note = (f"The result is now {who} inventory (the Final score and planner pages show it); "
+                        "the order was cleared.")
+                if result["tokens_unlocked"]:
+                    note += " Charlotte unlocked an upgrade token: add it, by its type, on the Competitions planner."
+        mutate = round_end_change(at, old, new)
+        if table is not None and not problems:
+            table = ctx["table"] = save(table, mutate)
+            state = table.state
+        else:
+            state = mutate(copy.deepcopy(state))  # what was typed stays on the page
+    shown, choices = _seat_state(state, n, seat)
+    model = round_model(shown, choices)
+    inventory, occupied = model["inventory"], _occupied(model)
+    result, result_problems = _run_round_end(round_end_body(inventory, occupied, choices)) if not problems else (None, [])
     return render_template(
         "raising_robots/round_end.html", names=names, seat=seat, n=n, inventory=inventory,
         occupied=set(occupied), ch=choices, result=result, problems=problems + result_problems, note=note,
@@ -279,5 +337,5 @@ def round_end_page():
         wild_names=WILD_NAMES, pay_names=PAY_NAMES, confucius=CONFUCIUS_CHOICES,
         slot_extra=SCORING_DATA.slot_extra_cost,
         round_rules=list(rend.RULE_ORDER) if result is None else result["rules"],
-        rule_titles=rule_titles(rend.ALL_RULES),
+        rule_titles=rule_titles(rend.ALL_RULES), drawn=drawn_json({**model, "seat": seat}),
         version=table.version if table is not None else "", **ctx), (400 if problems else 200)

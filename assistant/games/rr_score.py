@@ -5,6 +5,7 @@ seat's inventory, robots (by slot) and class cards in `rr_players`, and the solo
 """
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import replace
 from typing import Literal
@@ -17,11 +18,23 @@ from solvers.raising_robots.model import ITEM_LABELS, ITEMS, ROW_NAMES, Robot
 from solvers.raising_robots.scoring_data import SCORING_DATA
 
 from ..api import bad_field, parse
-from ..page_helpers import as_dict, as_list, state_part, table_context
+from ..page_helpers import as_dict, as_list, table_context
 from .rr_forms import FormReader, answer_or_problems, whole
 from .rr_models import InventoryIn, RobotIn, rule_titles
-from .rr_seats import SEATS_KEY, clean_seat, names_of, seat_count, seats_from, slots_of
-from .rr_table import save
+from .rr_seats import (
+    MAX_SEATS,
+    SEATS_KEY,
+    change_seat,
+    keep_robot_ids,
+    names_of,
+    new_robot_id,
+    robot_fields,
+    seat_count,
+    seat_from_model,
+    seats_from,
+    slots_of,
+)
+from .rr_table import apply_changes, changes, drawn_json, read_drawn, save, under
 
 bp = Blueprint("rr_score", __name__)
 
@@ -225,30 +238,50 @@ def _ge_from_value(value: str) -> dict | None:
     return {"kind": kind, "resource": resource} if resource else {"kind": kind}
 
 
-def seat_from_form(form, old: dict) -> tuple[dict, list[dict]]:
-    """The seat the score form describes, on top of the stored seat (keys other pages own are kept)."""
+SLOT_FIELDS = ("row", "column", "vp", "needs_microchip", "upgraded", "game_end")  # what this page edits
+
+
+def score_model(seat: dict, solo: dict) -> dict:
+    """What the form shows of a seat, as changes are worked out: robots by id with the fields this page
+    edits (as stored: a robot the planner placed without a column has none until this page saves one)."""
+    in_slots = {r["id"] for r in slots_of(seat).values()}
+    shown = seat.get("competitions_completed")
+    return {"seat": {"inventory": dict(seat["inventory"]),
+                     "robots": robot_fields(seat, [r for r in seat["robots"] if r["id"] in in_slots], SLOT_FIELDS),
+                     "class_cards": [dict(c) for c in seat["class_cards"]],
+                     "competitions_completed": shown if whole(shown, 0, 4, -1) >= 0 else len(seat["completed"])},
+            "solo": dict(solo)}
+
+
+def model_from_form(form, old: dict) -> tuple[dict, list[dict]]:
+    """The form model the posted form describes, on top of `old` (the model the page was drawn from): a
+    field the form did not send keeps its old value."""
     f = FormReader(form)
-    seat = dict(old)
-    seat["inventory"] = {k: f.int(f"inv-{k}", 0, 999, old["inventory"].get(k, 0), label=ITEM_LABELS[k])
-                         for k in ITEMS}
-    old_slots = slots_of(old)
-    robots = []
+    seat = old["seat"]
+    new = {"inventory": {k: f.int(f"inv-{k}", 0, 999, v, label=ITEM_LABELS[k]) for k, v in seat["inventory"].items()}}
+    old_slots = slots_of(seat_from_model(old["seat"]))
+    robots = dict(seat["robots"])
     valid_ge = {v for v, _ in GAME_END_CHOICES}
     for row, row_name in ROW_NAMES.items():
         for col in range(1, 6):
             key = f"{row}-{col}"
+            if f"s-{key}-vp" not in form:
+                continue
+            rid = old_slots[key]["id"] if key in old_slots else None
             vp = f.int(f"s-{key}-vp", 0, 20, None, label=f"{row_name} column {col} VP")
             if vp is None:
+                robots.pop(rid, None)  # a slot left blank is empty: its robot leaves the play area
                 continue
-            robot = dict(old_slots.get(key, {}))
-            ge = form.get(f"s-{key}-ge", "")
-            robot.update(row=row, column=col, vp=vp, needs_microchip=bool(form.get(f"s-{key}-chip")),
-                         upgraded=bool(form.get(f"s-{key}-up")),
-                         game_end=_ge_from_value(ge if ge in valid_ge else ""))
-            robots.append(robot)
-    seat["robots"] = robots
+            ge = _ge_from_value(form.get(f"s-{key}-ge", "") if form.get(f"s-{key}-ge", "") in valid_ge else "")
+            robot = {"row": row, "column": col, "vp": vp, "needs_microchip": bool(form.get(f"s-{key}-chip")),
+                     "upgraded": bool(form.get(f"s-{key}-up")), **({"game_end": ge} if ge else {})}
+            robots[rid or new_robot_id()] = robot
+    new["robots"] = robots
     cards = []
     for j in range(3):
+        if f"c{j}-grade" not in form:
+            cards += seat["class_cards"][j:j + 1]
+            continue
         grade = form.get(f"c{j}-grade", "")
         if grade not in (*GRADE_CHOICES, "auto"):
             continue  # "" = no card in this place
@@ -268,13 +301,27 @@ def seat_from_form(form, old: dict) -> tuple[dict, list[dict]]:
         if count is not None:
             card["count"] = count
         cards.append(card)
-    seat["class_cards"] = cards
-    comp = f.int("competitions_completed", 0, 4, None, label="Competitions completed")
-    listed = len(old["completed"]) if isinstance(old.get("completed"), list) else None
-    seat.pop("competitions_completed", None)
-    if comp is not None and comp != listed:  # else the planner's list of completed competitions says it
-        seat["competitions_completed"] = comp
-    return seat, f.problems
+    new["class_cards"] = cards
+    new["competitions_completed"] = f.int("competitions_completed", 0, 4, seat["competitions_completed"],
+                                          label="Competitions completed")
+    solo = old["solo"]
+    if "solo-mode" in form:  # only a one-seat page shows the solo target
+        solo = {"threshold": f.int("solo-threshold", 0, 999, None, label="Solo threshold"),
+                "mode": f.choice("solo-mode", ("single", "campaign"), "single"),
+                "competitions": bool(form.get("solo-cf"))}
+    return {"seat": new, "solo": solo}, f.problems
+
+
+def score_change(seat_index: int, old: dict, new: dict):
+    """The save: only what the form changed, on the newest seat and solo target."""
+    items = changes(old, new)
+
+    def mutate(state: dict) -> dict:
+        change_seat(state, seat_index, under(items, "seat"))
+        state[STATE_KEY] = apply_changes(dict(as_dict(state.get(STATE_KEY))),
+                                         [(("solo", *path), v) for path, v in under(items, "solo")])
+        return state
+    return mutate
 
 
 def player_body(seat: dict, name: str) -> dict:
@@ -343,45 +390,34 @@ def score_view_model(seats: list[dict], names: list[str], seat: int, solo: dict)
 @bp.route("/raising-robots/score", methods=["GET", "POST"])
 def score_page():
     ctx = table_context("raising-robots")
-    table = ctx["table"]
+    table = ctx["table"] = keep_robot_ids(ctx["table"])
     src = request.form if request.method == "POST" else request.args
     n = seat_count(table, src)
     names = names_of(table, n)
-    raw_seats = as_list(table.state.get(SEATS_KEY)) if table is not None else _seats_json(request.form)
-    seats = seats_from(raw_seats, n)
-    solo = _solo_state(state_part(table, STATE_KEY).get("solo"))
+    # without a table the page carries every seat in a hidden field instead
+    state = table.state if table is not None else {SEATS_KEY: _seats_json(request.form)}
     seat = FormReader(src).int("seat", 0, n - 1, 0) or 0
     problems: list[dict] = []
     if request.method == "POST":
-        new_seat, problems = seat_from_form(request.form, seats[seat])
-        f = FormReader(request.form)
-        solo = {"threshold": f.int("solo-threshold", 0, 999, None, label="Solo threshold"),
-                "mode": f.choice("solo-mode", ("single", "campaign"), "single"),
-                "competitions": bool(request.form.get("solo-cf"))}
-        problems += f.problems
-        seats[seat] = new_seat
+        now = score_model(seats_from(state.get(SEATS_KEY), n)[seat], _solo_state(as_dict(state.get(STATE_KEY)).get("solo")))
+        drawn = read_drawn(request.form) if table is not None else None
+        old = score_model(seat_from_model(drawn.get("seat")), _solo_state(as_dict(drawn.get("solo")))) if drawn else now
+        new, problems = model_from_form(request.form, old)
+        mutate = score_change(seat, old, new)
         if table is not None and not problems:
-            def mutate(state: dict, i: int = seat, value: dict = new_seat, solo_now: dict = solo) -> dict:
-                players = list(as_list(state.get(SEATS_KEY)))
-                players += [{} for _ in range(i + 1 - len(players))]
-                base = as_dict(players[i])
-                players[i] = {**{k: v for k, v in base.items() if k != "competitions_completed"},
-                              **{k: value[k] for k in ("inventory", "robots", "class_cards")},
-                              **({"competitions_completed": value["competitions_completed"]}
-                                 if "competitions_completed" in value else {})}
-                state[SEATS_KEY] = players
-                state[STATE_KEY] = {**as_dict(state.get(STATE_KEY)), "solo": solo_now}
-                return state
-            table = save(table, mutate)
-            ctx["table"] = table
+            table = ctx["table"] = save(table, mutate)
+            state = table.state
+        else:
+            state = mutate(copy.deepcopy(state))  # what was typed stays on the page
         action = request.form.get("action", "")
         if action.startswith("seat-") and action[5:].isdigit() and int(action[5:]) < n:
             seat = int(action[5:])
-        elif action == "add-player" and table is None and n < 6 and not problems:
+        elif action == "add-player" and table is None and n < MAX_SEATS and not problems:
             n += 1
-            seats.append(clean_seat({}))
             names = names_of(None, n)
             seat = n - 1
+    seats = seats_from(state.get(SEATS_KEY), n)
+    solo = _solo_state(as_dict(state.get(STATE_KEY)).get("solo"))
     vm = score_view_model(seats, names, seat, solo)
     return render_template(
         "raising_robots/score.html", seats=seats, names=names, seat=seat, n=n, cur=seats[seat],
@@ -390,6 +426,6 @@ def score_page():
         problems=problems, items=ITEMS, item_names=ITEM_LABELS,
         row_names=ROW_NAMES, grades=GRADE_CHOICES, ge_choices=GAME_END_CHOICES, ge_value=ge_value,
         templates=TEMPLATES, players_json=json.dumps(seats, separators=(",", ":")),
-        rule_titles=rule_titles(PAGE_RULE_IDS),
+        drawn=drawn_json(score_model(seats[seat], solo)), rule_titles=rule_titles(PAGE_RULE_IDS),
         version=table.version if table is not None else "",
         **vm, **ctx), (400 if problems else 200)

@@ -34,10 +34,10 @@ from solvers.raising_robots.search_odds import (
 )
 
 from ..api import ApiError, bad_field, parse
-from ..page_helpers import state_part, table_context
+from ..page_helpers import as_dict, state_part, table_context
 from .rr_forms import FormReader, answer_or_problems
 from .rr_models import rule_titles
-from .rr_table import save
+from .rr_table import Stale, apply_changes, as_one, changes, drawn_json, read_drawn, save
 
 bp = Blueprint("rr_search", __name__)
 
@@ -407,12 +407,27 @@ def return_set_aside(state: dict) -> dict:
     return new
 
 
-def _save_with_table(table, state: dict) -> object:
-    """Keep the page's state with the table, on the newest state (only our key changes)."""
-    def mutate(current: dict) -> dict:
-        current[STATE_KEY] = state
-        return current
-    return save(table, mutate)
+DECK_PARTS = ("cells", "deck_size", "known_bottom", "set_aside")
+
+
+def _deck(state: dict) -> dict:
+    """The part of the page state a recorded search or draw is worked out from (the wanted marks aside)."""
+    return {**{k: state[k] for k in DECK_PARTS}, "cells": {k: c["count"] for k, c in state["cells"].items() if c["count"]}}
+
+
+def search_change(old: dict, new: dict, on_the_deck: bool):
+    """The save: what the form changed, on the newest rr_search. A recorded search or draw (or cards put
+    back) is worked out from the deck the page showed: when another phone changed that deck meanwhile,
+    nothing is written and the page says so (Stale)."""
+    items = as_one(changes(old, new), new, "criteria")
+
+    def mutate(state: dict) -> dict:
+        if on_the_deck and _deck(clean_state(state.get(STATE_KEY))) != _deck(old):
+            raise Stale("Another phone changed the Search deck since this page was drawn: here it is now. "
+                        "Record the search or draw again on it.")
+        state[STATE_KEY] = apply_changes(dict(as_dict(state.get(STATE_KEY))), items)
+        return state
+    return mutate
 
 
 def _grid(state: dict) -> list[dict]:
@@ -473,8 +488,11 @@ def page():
     problems: list[dict] = []
     note = None
     fields = {"revealed": "", "seen": ""}
+    state = clean_state(state_part(table, STATE_KEY)) if table is not None else empty_state()
     if request.method == "POST":
-        state, problems = state_from_form(request.form)
+        drawn = read_drawn(request.form) if table is not None else None
+        old = clean_state(drawn) if drawn else state
+        state, problems = state_from_form(request.form) if "deck_size" in request.form else (old, [])
         action = request.form.get("action", "odds")
         fields = {"revealed": request.form.get("revealed", "")[:2000], "seen": request.form.get("seen", "")[:40]}
         if action.startswith("use-") and not problems:
@@ -507,10 +525,9 @@ def page():
                     note = result["why"]
                     fields = {"revealed": "", "seen": ""}
         if table is not None and not problems:
-            table = _save_with_table(table, state)
-            ctx["table"] = table
-    else:
-        state = clean_state(state_part(table, STATE_KEY)) if table is not None else empty_state()
+            on_the_deck = action in ("record-search", "draw-other", "draw-mine", "return-aside")
+            table = ctx["table"] = save(table, search_change(old, state, on_the_deck))
+            state = clean_state(state_part(table, STATE_KEY))
     odds, best, result_problems = _results(state)
     rules = list(RULES)
     for answer in (odds, best):
@@ -524,4 +541,5 @@ def page():
         top_best=top_three(best["ranking"], state["criteria"]) if best else [], problems=problems + result_problems, note=note,
         fields=fields, pool_cards=pool_cards, aside_total=sum(state["set_aside"].values()),
         rules=rules, rule_titles=rule_titles(ALL_RULES), version=table.version if table is not None else "",
+        drawn=drawn_json(state),
         **ctx), (400 if request.method == "POST" and (problems or result_problems) else 200)

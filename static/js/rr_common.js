@@ -48,3 +48,41 @@
     });
   };
 })();
+
+// Robots are kept by id (rr_players[seat].robots[].id). mergeRobots writes what this page changed since
+// `was` (its robots when drawn or last saved) onto `stored` (the table's robots now): a robot edited here
+// gets the fields changed here, one removed here goes, one added here is appended, and whatever another
+// phone added or changed meanwhile stays.
+(function () {
+  "use strict";
+  var RR = window.RR;
+  function byId(list) {
+    var out = {};
+    (list || []).forEach(function (r) { if (r && r.id) out[r.id] = r; });
+    return out;
+  }
+  function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+  RR.newId = function () {
+    var bytes = new Uint8Array(4);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  };
+  RR.mergeRobots = function (stored, was, mine) {
+    var before = byId(was), now = byId(mine), out = [], seen = {};
+    (Array.isArray(stored) ? stored : []).forEach(function (r) {
+      if (!r || typeof r !== "object") return;
+      seen[r.id] = true;
+      if (r.id && before[r.id] && !now[r.id]) return;  // removed here
+      var mineR = now[r.id];
+      if (!mineR) { out.push(r); return; }
+      var merged = Object.assign({}, r), old = before[r.id] || {};
+      Object.keys(Object.assign({}, old, mineR)).forEach(function (k) {
+        if (same(mineR[k], old[k])) return;
+        if (mineR[k] === undefined) delete merged[k]; else merged[k] = mineR[k];
+      });
+      out.push(merged);
+    });
+    (mine || []).forEach(function (r) { if (r.id && !seen[r.id] && !before[r.id]) out.push(r); });  // added here
+    return out;
+  };
+})();

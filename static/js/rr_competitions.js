@@ -84,8 +84,7 @@
     function n(suffix) { var s = v(suffix); return s === "" ? null : Number(s); }
     var energy = [n("e1"), n("e2")].filter(function (x) { return x !== null; });
     var res = [n("c1"), n("c2")].filter(function (x) { return x !== null; });
-    var src = v("src");
-    return { src: src === "" ? null : Number(src),
+    return { id: v("id"),
       robot: { row: v("row"), any_row: c("any"), upgraded: c("upgraded"), needs_microchip: c("chip"),
         cost_energy: energy, cost_resources: res,
         basic_energy: n("basic") || 1, upgraded_energy: n("up"), vp: n("vp") || 0 } };
@@ -237,12 +236,8 @@
   }
 
   // ---- the table ----
-  function mergeRobots(stored, robots) {
-    stored = Array.isArray(stored) ? stored : [];
-    return robots.map(function (r) {
-      var base = r.src !== null && stored[r.src] && typeof stored[r.src] === "object" ? stored[r.src] : {};
-      return Object.assign({}, base, r.robot);
-    });
+  function withIds(robots) {
+    return robots.map(function (r) { return Object.assign({ id: r.id }, r.robot); });
   }
   // Only what this page changed since it was drawn (or last saved) is written, so a change another page
   // made meanwhile (the score page's inventory, the setup helper's tile sides) is not undone.
@@ -289,7 +284,10 @@
       if (!same(s.completed, own.completed)) delete own.competitions_completed;  // a count typed on the score page is out of date
       own.completed = s.completed;
     }
-    if (!same(s.robots, was.seat.robots) || own.robots === undefined) own.robots = mergeRobots(own.robots, s.robots);
+    // robots by id: an edit lands on the robot it was made on, whatever another phone added or removed
+    if (!same(s.robots, was.seat.robots) || own.robots === undefined) {
+      own.robots = RR.mergeRobots(own.robots, withIds(was.seat.robots), withIds(s.robots));
+    }
     players[seat] = own;
     state.rr_players = players;
     return state;
@@ -305,8 +303,6 @@
       return table.save(mutate).then(function () {
         base = next;
         justCompleted = [];
-        // robots saved: their stored index is now their place in the list
-        robotsBox.querySelectorAll("fieldset.robot").forEach(function (fs, i) { setSrc(fs, i); });
       });
     }).catch(function () { /* the status line says why */ });
   }
@@ -337,11 +333,13 @@
   }
 
   // ---- robots ----
-  function setSrc(fs, i) {
-    var src = fs.querySelector('[name$="-src"]');
-    if (!src) { src = document.createElement("input"); src.type = "hidden"; fs.appendChild(src); }
-    src.value = String(i);
-    src.name = "r" + i + "-src";
+  function giveId(fs) {  // a robot added on this phone: its id is made here and kept with the table
+    if (fs.querySelector('[name$="-id"]')) return;
+    var id = document.createElement("input");
+    id.type = "hidden";
+    id.name = "r" + (fs.dataset.index || "0") + "-id";
+    id.value = RR.newId();
+    fs.appendChild(id);
   }
   function summary(r, i) {
     var cap = function (w) { return w.charAt(0).toUpperCase() + w.slice(1); };
@@ -390,6 +388,7 @@
         if (f.type === "checkbox") { target.checked = f.checked; f.checked = false; } else { target.value = f.value; f.value = ""; }
       });
       robotsBox.appendChild(wrap);
+      giveId(fs);
       wireRemove(fs);
       renumber();
       showError("");

@@ -201,13 +201,21 @@
       var mine = Object.assign({}, players[seat] || {}), stored = Object.assign({}, mine.inventory || {});
       ITEMS.forEach(function (k) { if (inv[k] !== was.inv[k] || stored[k] === undefined) stored[k] = inv[k]; });
       mine.inventory = stored;
-      if (JSON.stringify(occ) !== JSON.stringify(was.occ) || mine.robots === undefined) {
-        var have = slotsOf(mine.robots || []);
-        mine.robots = occ.map(function (k) {
-          var parts = k.split("-");
-          return have[k] ? Object.assign({}, have[k]) : { row: parts[0], column: Number(parts[1]) };
+      // slots ticked or cleared here since `was`: the robot in a cleared slot leaves (by its id), a ticked
+      // free slot gets a new robot; robots another phone placed meanwhile stay
+      var robots = Array.isArray(mine.robots) ? mine.robots.slice() : [], have = slotsOf(robots);
+      was.occ.forEach(function (k) {
+        var gone = have[k];
+        if (occ.indexOf(k) >= 0 || !gone) return;
+        robots = robots.filter(function (r) {
+          return !r || (gone.id ? r.id !== gone.id : !(r.row === gone.row && (r.column === gone.column || r === gone)));
         });
-      }
+      });
+      occ.forEach(function (k) {
+        var parts = k.split("-");
+        if (was.occ.indexOf(k) < 0 && !have[k]) robots.push({ id: window.RR.newId(), row: parts[0], column: Number(parts[1]) });
+      });
+      mine.robots = robots;
       players[seat] = mine;
       state.rr_players = players;
       return state;

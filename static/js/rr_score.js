@@ -47,7 +47,7 @@
         var key = row + "-" + c, vp = int("s-" + key + "-vp");
         if (vp === null) continue;
         var ge = val("s-" + key + "-ge"), parts = ge.split(":");
-        robots.push(Object.assign({}, oldSlots[key] || {}, {
+        robots.push(Object.assign({ id: window.RR.newId() }, oldSlots[key] || {}, {
           row: row, column: c, vp: vp, needs_microchip: checked("s-" + key + "-chip"),
           upgraded: checked("s-" + key + "-up"),
           game_end: ge ? (parts[1] ? { kind: parts[0], resource: parts[1] } : { kind: parts[0] }) : null
@@ -254,9 +254,11 @@
         if (mine.inventory[k] !== (was.inventory || {})[k] || inv[k] === undefined) inv[k] = mine.inventory[k];
       });
       merged.inventory = inv;
-      ["robots", "class_cards"].forEach(function (k) {
-        if (!same(mine[k], was[k]) || merged[k] === undefined) merged[k] = mine[k];
-      });
+      if (!same(mine.class_cards, was.class_cards) || merged.class_cards === undefined) merged.class_cards = mine.class_cards;
+      // robots by id: only the slots changed here are written; robots another phone changed meanwhile stay
+      if (!same(mine.robots, was.robots) || merged.robots === undefined) {
+        merged.robots = window.RR.mergeRobots(merged.robots, was.robots, mine.robots);
+      }
       if (!same(mine.competitions_completed, was.competitions_completed)) {
         if (mine.competitions_completed === undefined) delete merged.competitions_completed;
         else merged.competitions_completed = mine.competitions_completed;

@@ -258,8 +258,28 @@
     if (!table) return;
     var s = readState();
     if (s.known_error) return;
-    table.save(function (state) { state.rr_search = stored(s); return state; }).catch(function () { /* shown by tableStatus */ });
+    var mine = stored(s), was = base || {};
+    table.save(function (state) {
+      // only what changed here since the last load or save: another phone's edits to other cells stay
+      var out = Object.assign({}, state.rr_search && typeof state.rr_search === "object" ? state.rr_search : {});
+      Object.keys(mine).forEach(function (k) {
+        if (k === "cells" && out.cells && typeof out.cells === "object" && was.cells) {
+          var cells = Object.assign({}, out.cells);
+          Object.keys(Object.assign({}, was.cells, mine.cells)).forEach(function (key) {
+            if (same(mine.cells[key], was.cells[key])) return;
+            if (mine.cells[key] === undefined) delete cells[key]; else cells[key] = mine.cells[key];
+          });
+          out.cells = cells;
+        } else if (!same(mine[k], was[k]) || out[k] === undefined) {
+          out[k] = mine[k];
+        }
+      });
+      state.rr_search = out;
+      return state;
+    }).then(function () { base = mine; }).catch(function () { /* shown by tableStatus */ });
   }
+  var base = null;
+  function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
   function saveSoon() { clearTimeout(saveTimer); saveTimer = setTimeout(saveNow, 400); }
   function changed(now) { compute(); if (now === true) saveNow(); else saveSoon(); }
   var changedSoon = T.debounce(function () { changed(); }, 150);
@@ -398,7 +418,11 @@
       table = T.table(id);
       T.tableStatus(table);
       var pull = function () {
-        table.load().then(function (state) { if (state && state.rr_search) writeState(state.rr_search); compute(); })
+        table.load().then(function (state) {
+          if (state && state.rr_search) writeState(state.rr_search);
+          base = stored(readState());
+          compute();
+        })
           .catch(function () { /* shown by tableStatus */ });
       };
       pull();
