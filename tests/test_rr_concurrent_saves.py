@@ -4,10 +4,16 @@ their `id`, not their place in the list; a change that only fits the state it wa
 on that deck, a round that was ending) is refused with a notice when another phone changed that part."""
 from __future__ import annotations
 
+import copy
 import html
+import json
 import re
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
+
+from assistant.games.rr_table import apply_changes, changes
 
 PLANNER = "/raising-robots/competitions"
 SCORE = "/raising-robots/score"
@@ -241,3 +247,26 @@ def test_a_stale_setup_form_keeps_a_tile_turned_meanwhile(client):
     post(client, f"{SETUP}?table={tid}", data)
     sides = state_of(client, tid)["rr_competitions"]["sides"]
     assert sides["think_tank"] == "B" and sides["robo_race"] == "B" and sides["mech_masters"] == "A"
+
+
+# ---- the change algebra the saves rely on ---------------------------------------------------------------
+
+trees = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.text(max_size=2),
+                     lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.sampled_from("abc"), inner,
+                                                                                 max_size=3), max_leaves=12)
+objects = st.dictionaries(st.sampled_from("abcd"), trees, max_size=4)
+
+
+def as_json(value) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(old=objects, new=objects, theirs=trees)
+def test_a_pages_changes_land_on_a_newer_state_without_undoing_it(old, new, theirs):
+    """changes(old, new) made on `old` gives `new`; made on a state where another phone set a key the page
+    did not change, it gives `new` with that key as the other phone left it."""
+    assert as_json(apply_changes(copy.deepcopy(old), changes(old, new))) == as_json(new)
+    untouched = "e"  # a key this page never shows
+    newer = {**copy.deepcopy(old), untouched: theirs}
+    assert as_json(apply_changes(newer, changes(old, new))) == as_json({**new, untouched: theirs})

@@ -34,8 +34,8 @@ from solvers.raising_robots.search_odds import (
 )
 
 from ..api import ApiError, bad_field, parse
-from ..page_helpers import as_dict, state_part, table_context
-from .rr_forms import FormReader, answer_or_problems
+from ..page_helpers import as_dict, as_list, state_part, table_context
+from .rr_forms import FormReader, answer_or_problems, whole
 from .rr_models import rule_titles
 from .rr_table import Stale, apply_changes, as_one, changes, drawn_json, read_drawn, save
 
@@ -310,30 +310,24 @@ def empty_state() -> dict:
 
 def clean_state(raw) -> dict:
     """The page's state from the table, with anything malformed dropped (another client may write it)."""
-    state = empty_state()
-    if not isinstance(raw, dict):
-        return state
-    cells = raw.get("cells") if isinstance(raw.get("cells"), dict) else {}
+    state, raw = empty_state(), as_dict(raw)
+    cells = as_dict(raw.get("cells"))
     for row in CELL_ROWS:
         for e in ENERGIES:
             cell = cells.get(cell_key(row, e))
             if isinstance(cell, dict):
-                count = cell.get("count", 0)
-                count = count if isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= 99 else 0
-                state["cells"][cell_key(row, e)] = {"count": count, "wanted": cell.get("wanted") is True}
-    size = raw.get("deck_size")
-    state["deck_size"] = size if isinstance(size, int) and not isinstance(size, bool) and 0 <= size <= 999 else 0
-    known = raw.get("known_bottom") if isinstance(raw.get("known_bottom"), list) else []
-    for c in known[:999]:
-        if isinstance(c, dict) and c.get("row") in CARD_ROWS and c.get("energy") in ENERGIES:
+                state["cells"][cell_key(row, e)] = {"count": whole(cell.get("count"), 0, 99, 0),
+                                                    "wanted": cell.get("wanted") is True}
+    state["deck_size"] = whole(raw.get("deck_size"), 0, 999, 0)
+    for c in as_list(raw.get("known_bottom"))[:999]:
+        if isinstance(c, dict) and c.get("row") in CARD_ROWS and whole(c.get("energy"), 1, 7, 0):
             state["known_bottom"].append({"row": c["row"], "energy": c["energy"]})
-    crit = raw.get("criteria")
-    if isinstance(crit, dict) and crit.get("row") in ROWS and crit.get("energy_min") in ENERGIES \
-            and crit.get("energy_max") in ENERGIES and crit["energy_min"] <= crit["energy_max"]:
-        state["criteria"] = {k: crit[k] for k in ("row", "energy_min", "energy_max")}
-    aside = raw.get("set_aside") if isinstance(raw.get("set_aside"), dict) else {}
-    for key, n in aside.items():
-        if isinstance(key, str) and isinstance(n, int) and not isinstance(n, bool) and 0 < n <= 999:
+    crit = as_dict(raw.get("criteria"))
+    lo, hi = whole(crit.get("energy_min"), 1, 7, 0), whole(crit.get("energy_max"), 1, 7, 0)
+    if crit.get("row") in ROWS and lo and hi and lo <= hi:
+        state["criteria"] = {"row": crit["row"], "energy_min": lo, "energy_max": hi}
+    for key, n in as_dict(raw.get("set_aside")).items():
+        if whole(n, 1, 999, 0):
             state["set_aside"][key] = n
     return state
 
