@@ -387,6 +387,13 @@ def score_view_model(seats: list[dict], names: list[str], seat: int, solo: dict)
             "standings": standings, "broken": broken, "solo_result": solo_result, "score_rules": rules}
 
 
+def _page_seat(seat: dict) -> dict:
+    """A seat as the page carries it (for its script, and without a table in the form): what the score reads."""
+    keep = ("inventory", "class_cards", "completed", "competitions_completed")
+    return {**{k: seat[k] for k in keep if k in seat},
+            "robots": [{k: r[k] for k in ("id", "any_row", *SLOT_FIELDS) if k in r} for r in seat["robots"]]}
+
+
 @bp.route("/raising-robots/score", methods=["GET", "POST"])
 def score_page():
     ctx = table_context("raising-robots")
@@ -425,7 +432,7 @@ def score_page():
         placed_for_you=[r for r in seats[seat]["robots"] if not isinstance(r.get("column"), int)],
         problems=problems, items=ITEMS, item_names=ITEM_LABELS,
         row_names=ROW_NAMES, grades=GRADE_CHOICES, ge_choices=GAME_END_CHOICES, ge_value=ge_value,
-        templates=TEMPLATES, players_json=json.dumps(seats, separators=(",", ":")),
+        templates=TEMPLATES, players_json=json.dumps([_page_seat(x) for x in seats], separators=(",", ":")),
         drawn=drawn_json(score_model(seats[seat], solo)), rule_titles=rule_titles(PAGE_RULE_IDS),
         version=table.version if table is not None else "",
         **vm, **ctx), (400 if problems else 200)
