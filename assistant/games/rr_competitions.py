@@ -48,7 +48,7 @@ from .rr_competitions_state import (
     stored,
 )
 from .rr_forms import FormReader, answer_or_problems
-from .rr_models import InventoryIn, RobotIn, rule_titles
+from .rr_models import CompType, InventoryIn, RobotIn, TokenType, rule_titles
 from .rr_seats import (
     MAX_ROBOTS,
     SEATS_KEY,
@@ -65,8 +65,6 @@ from .rr_table import DELETED, apply_changes, changes, drawn_json, read_drawn, s
 
 bp = Blueprint("rr_competitions", __name__)
 
-TokenType = Literal[TOKEN_TYPES]  # type: ignore[valid-type]
-CompType = Literal[COMP_TYPES]  # type: ignore[valid-type]
 Criterion = Literal[tuple(CRITERIA)]  # type: ignore[valid-type]
 TokenCount = Field(default=0, ge=0, le=20)
 MAX_VALUE = 100

@@ -35,14 +35,12 @@ from .rr_competitions_state import (
     with_round,
 )
 from .rr_forms import FormReader, whole
-from .rr_models import rule_titles
+from .rr_models import CompType, TokenType, rule_titles
 from .rr_seats import as_set
 from .rr_table import Stale, apply_changes, changes, drawn_json, read_drawn, save
 
 bp = Blueprint("rr_competitions_setup", __name__)
 
-TokenType = Literal[TOKEN_TYPES]  # type: ignore[valid-type]
-CompType = Literal[COMP_TYPES]  # type: ignore[valid-type]
 
 SETUP_RULES = ["rr-competitions-friendships-changes-to-setup", "rr-setup-solo-2p-tokens", "rr-solo-2p-gameplay-changes"]
 ROUND_RULES = ["rr-flip-tile-round-end", "rr-important-same-round-same-side", "rr-solo-2p-gameplay-changes"]

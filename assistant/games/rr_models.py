@@ -5,13 +5,16 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
 
-from solvers.raising_robots.model import Inventory, Robot
+from solvers.raising_robots.competitions import COMP_TYPES
+from solvers.raising_robots.model import TOKEN_TYPES, Inventory, Robot
 
 from ..rules import entry
 
 # whole numbers only: true or "3" in a count is a client bug worth a 400, not a silent 1 or 3
 WholeNumber = Annotated[int, Strict()]
 Count = Field(default=0, ge=0, le=999)
+TokenType = Literal[TOKEN_TYPES]  # type: ignore[valid-type]
+CompType = Literal[COMP_TYPES]  # type: ignore[valid-type]
 
 
 class InventoryIn(BaseModel):
