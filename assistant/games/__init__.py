@@ -1,5 +1,6 @@
-"""Game areas. Each module here that defines a Blueprint named `bp` is registered; its optional
-`TOOLS` list of (game id, title, endpoint, blurb) puts links to its pages on the game's hub page."""
+"""Game areas. Each module here that defines a Blueprint named `bp` is registered; a module-level
+`TOOLS` list of (game id, title, endpoint, blurb), in any module here, puts links to pages on the
+game's hub page and the table page, in the order listed."""
 from __future__ import annotations
 
 import importlib
@@ -13,9 +14,8 @@ def register_all(app: Flask) -> None:
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{__name__}.{info.name}")
         bp = getattr(module, "bp", None)
-        if bp is None:
-            continue
-        app.register_blueprint(bp)
+        if bp is not None:
+            app.register_blueprint(bp)
         for game, title, endpoint, blurb in getattr(module, "TOOLS", []):
             tools.setdefault(game, []).append({"title": title, "endpoint": endpoint, "blurb": blurb})
     app.extensions["tablebot_tools"] = tools

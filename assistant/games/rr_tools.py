@@ -1,11 +1,7 @@
 """The Raising Robots pages as the game's hub and the table page list them, in the order a game uses
 them (setup, planner, search, round end, final score; the activation checker last). The pages are in
-their own modules; the registry reads TOOLS from modules that define a Blueprint, hence the empty one."""
+their own modules and list none of their own."""
 from __future__ import annotations
-
-from flask import Blueprint
-
-bp = Blueprint("rr_tools", __name__)
 
 TOOLS = [
     ("raising-robots", "Competitions setup", "rr_competitions_setup.setup_page",
