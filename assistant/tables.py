@@ -134,6 +134,13 @@ def api_history(table_id: str):
 
 # ---- pages ------------------------------------------------------------------------------------
 
+def _table_or_abort(table_id: str) -> store.TableRecord:
+    table = store.get(engine(), table_id)
+    if table is None:
+        abort(404)
+    return table
+
+
 @bp.post("/tables")
 def create_page():
     game = request.form.get("game", "")
@@ -197,9 +204,7 @@ def _page_context(table: store.TableRecord) -> dict:
 
 @bp.get("/t/<table_id>")
 def table_page(table_id: str):
-    table = store.get(engine(), table_id)
-    if table is None:
-        abort(404)
+    table = _table_or_abort(table_id)
     return render_template("tables/table.html", **_page_context(table))
 
 
@@ -215,9 +220,7 @@ def _form_shared(table: store.TableRecord) -> dict:
 
 @bp.post("/t/<table_id>/edit")
 def edit_page(table_id: str):
-    table = store.get(engine(), table_id)
-    if table is None:
-        abort(404)
+    table = _table_or_abort(table_id)
     shared = _form_shared(table)
     try:
         read_version = int(request.form.get("version", ""))
@@ -237,9 +240,7 @@ def edit_page(table_id: str):
 
 @bp.post("/t/<table_id>/undo")
 def undo_page(table_id: str):
-    table = store.get(engine(), table_id)
-    if table is None:
-        abort(404)
+    table = _table_or_abort(table_id)
     try:
         store.undo(engine(), table.id)
         flash("Undone: the table is back to its previous state.", "ok")
@@ -250,9 +251,7 @@ def undo_page(table_id: str):
 
 @bp.get("/t/<table_id>/qr.svg")
 def table_qr(table_id: str):
-    table = store.get(engine(), table_id)
-    if table is None:
-        abort(404)
+    table = _table_or_abort(table_id)
     url = url_for("tables.table_page", table_id=table.id, _external=True)
     buf = io.BytesIO()
     segno.make(url, error="m").save(buf, kind="svg", xmldecl=False, scale=6, dark="#000", light="#fff",
