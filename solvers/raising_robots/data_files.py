@@ -5,8 +5,10 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from solvers.provenance import GAME_DATA_SOURCES
+
 DATA_DIR = Path(__file__).resolve().parents[2] / "assistant" / "data" / "raising_robots"
-SOURCES = ("rulebook", "public", "unverified")
+SOURCES = GAME_DATA_SOURCES
 
 
 def read_toml(path: Path) -> dict:

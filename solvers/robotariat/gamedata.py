@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from solvers.provenance import GAME_DATA_SOURCES
+
 from .board import KINDS, Board, board_problems
 from .model import CHARACTERS, FACES, Dice, Rules
 from .value import Weights
 
 DATA_FILE = Path(__file__).resolve().parents[2] / "assistant" / "data" / "robotariat" / "defaults.toml"
-SOURCES = ("rulebook", "public", "unverified", "example", "tablebot")
+SOURCES = GAME_DATA_SOURCES + ("example", "tablebot")  # the example board; Tablebot settings
 PLAYER_COUNTS = (3, 4, 5)
 
 

@@ -9,10 +9,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
+from solvers.provenance import GAME_DATA_SOURCES
+
 from .factory import ENERGIES, Part
 
 DATA_FILE = Path(__file__).resolve().parents[2] / "assistant" / "data" / "two_robots" / "game.toml"
-SOURCES = ("rulebook", "public", "unverified")
+SOURCES = GAME_DATA_SOURCES
 
 
 @dataclass(frozen=True)
