@@ -34,15 +34,28 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config["DATABASE_URL"]:
         app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'tablebot.sqlite3'}"
 
-    from . import api, db, games, pages, security, tables
+    from . import api, db, pages, raising_robots, robotariat, security, two_robots
+    from .raising_robots import activations, competitions, competitions_setup, round_end, score, search
+    from .robotariat import api as robotariat_api
+    from .robotariat import pages as robotariat_pages
+    from .rules import views as rules
+    from .tables import views as tables
+    from .two_robots import pages as two_robots_pages
 
     db.init_app(app)
     api.install_error_handlers(app)
     security.init_app(app)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(tables.bp)
-    games.register_all(app)
+    for bp in (api.bp, pages.bp, tables.bp, rules.bp,
+               competitions_setup.bp, competitions.bp, search.bp, round_end.bp, score.bp, activations.bp,
+               robotariat_api.bp, robotariat_pages.bp,
+               two_robots_pages.bp):
+        app.register_blueprint(bp)
+    # each game's pages, in the order its hub and the table page list them
+    app.extensions["tablebot_tools"] = {
+        game: [{"title": title, "endpoint": endpoint, "blurb": blurb}
+               for _, title, endpoint, blurb in package.TOOLS]
+        for game, package in (("raising-robots", raising_robots), ("robotariat", robotariat),
+                              ("two-robots", two_robots))}
     return app
 
 

@@ -1,16 +1,17 @@
-"""The competition cards and tiles as game data (assistant/data/raising_robots/competitions.toml),
+"""The competition cards and tiles as game data (solvers/raising_robots/data/competitions.toml),
 read with tomllib and validated once at import; every printed value keeps where it comes from."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from solvers import gamedata
+
 from .competitions import CARD_VALUE_CRITERIA, COMP_TYPES, CRITERIA, Competition, RewardOption
-from .data_files import DATA_DIR, SOURCES, read_toml
 from .model import TOKEN_TYPES
 
-DATA_PATH = DATA_DIR / "competitions.toml"
+DATA_NAME = "competitions.toml"
+SOURCES = gamedata.SOURCES
 SIDES = ("A", "B")
 
 
@@ -164,8 +165,8 @@ def parse(doc: dict) -> GameData:
     return GameData(cards, tiles, setup)
 
 
-def load(path: Path = DATA_PATH) -> GameData:
-    return parse(read_toml(path))
+def load(raw: dict | None = None) -> GameData:
+    return parse(gamedata.read("raising_robots", DATA_NAME) if raw is None else raw)
 
 
 GAME_DATA = load()

@@ -1,15 +1,16 @@
-"""The score pages' game data (assistant/data/raising_robots/scoring.toml): the Friends class cards whose
+"""The score pages' game data (solvers/raising_robots/data/scoring.toml): the Friends class cards whose
 count Tablebot knows, and each play-area column's extra resource cost. Read with tomllib and checked once
 at import, so a broken file stops the app at start instead of failing a request."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from .data_files import DATA_DIR, SOURCES, read_toml
+from solvers import gamedata
+
 from .scoring import COLUMNS
 
-DATA_PATH = DATA_DIR / "scoring.toml"
+DATA_NAME = "scoring.toml"
+SOURCES = gamedata.SOURCES
 COUNTS = ("competitions_completed", "inventory_vp")  # what a class card template counts
 CARD_KEYS = {"id", "name", "counts", "text", "source", "section", "thresholds_source"}
 
@@ -41,8 +42,8 @@ def parse(doc: dict, name: str = "scoring.toml") -> ScoringData:
     return ScoringData(templates, slot)
 
 
-def load(path: Path = DATA_PATH) -> ScoringData:
-    return parse(read_toml(path), path.name)
+def load(raw: dict | None = None) -> ScoringData:
+    return parse(gamedata.read("raising_robots", DATA_NAME) if raw is None else raw, DATA_NAME)
 
 
 SCORING_DATA = load()

@@ -1,25 +1,23 @@
 """Robotariat game data: the defaults file, read once and checked at import.
 
-`assistant/data/robotariat/defaults.toml` holds the example board, the unverified dice and Office
+`solvers/robotariat/data/defaults.toml` holds the example board, the unverified dice and Office
 Rewards, the Revolution Table, the objective numbers, the entry track and the characters, each with
 its source. `DEFAULTS` is the checked result; `defaults_json()` is what GET /api/robotariat/defaults
 returns.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 
-from solvers.provenance import GAME_DATA_SOURCES
+from solvers import gamedata
 
 from .board import KINDS, Board, board_problems
 from .model import CHARACTERS, FACES, Dice, Rules
 from .value import Weights
 
-DATA_FILE = Path(__file__).resolve().parents[2] / "assistant" / "data" / "robotariat" / "defaults.toml"
-SOURCES = GAME_DATA_SOURCES + ("example", "tablebot")  # the example board; Tablebot settings
+DATA_NAME = "defaults.toml"
+SOURCES = gamedata.SOURCES + ("example", "tablebot")  # the example board; Tablebot settings
 PLAYER_COUNTS = (3, 4, 5)
 
 
@@ -96,10 +94,9 @@ def _by_count(table: dict, name: str) -> dict[int, int]:
     return out
 
 
-def load(path: Path = DATA_FILE) -> GameData:
-    """Read and check the defaults file; GameDataError says what is wrong."""
-    with open(path, "rb") as f:
-        raw = tomllib.load(f)
+def load(raw: dict | None = None) -> GameData:
+    """Read and check the defaults file (or `raw`, its parsed form); GameDataError says what is wrong."""
+    raw = gamedata.read("robotariat", DATA_NAME) if raw is None else raw
     for key, section in raw.items():
         if isinstance(section, dict) and section.get("source") not in SOURCES:
             raise GameDataError(f"[{key}] must say its source (one of {', '.join(SOURCES)})")

@@ -33,7 +33,7 @@ MAX_HORIZON = 30  # a game has at most 6 rounds x 5 players NPC turns
 
 @dataclass(frozen=True)
 class Weights:
-    """SPARK-equivalents the players may tune (defaults: assistant/data/robotariat/defaults.toml)."""
+    """SPARK-equivalents the players may tune (defaults: solvers/robotariat/data/defaults.toml)."""
     spark: Fraction = Fraction(1)
     reputation: Fraction = Fraction(5)
     office: Fraction = Fraction(1)

@@ -1,20 +1,18 @@
-"""Two Robots game data (assistant/data/two_robots/game.toml), read once and checked on import.
+"""Two Robots game data (solvers/two_robots/data/game.toml), read once and checked on import.
 
 Each value keeps its source: "rulebook", "public" (with a URL) or "unverified" (an editable default).
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from itertools import combinations
-from pathlib import Path
 
-from solvers.provenance import GAME_DATA_SOURCES
+from solvers import gamedata
 
 from .factory import ENERGIES, Part
 
-DATA_FILE = Path(__file__).resolve().parents[2] / "assistant" / "data" / "two_robots" / "game.toml"
-SOURCES = GAME_DATA_SOURCES
+DATA_NAME = "game.toml"
+SOURCES = gamedata.SOURCES
 
 
 @dataclass(frozen=True)
@@ -78,8 +76,8 @@ def _source(d: dict, where: str) -> str:
     return src
 
 
-def load(path: Path = DATA_FILE) -> GameData:
-    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+def load(raw: dict | None = None) -> GameData:
+    raw = gamedata.read("two_robots", DATA_NAME) if raw is None else raw
     energies = tuple(Named(e["id"], e["name"], _source(e, "energies"), e.get("section", "")) for e in raw["energies"])
     if tuple(e.id for e in energies) != ENERGIES:
         raise ValueError(f"energies must be {ENERGIES}")

@@ -1,5 +1,5 @@
 // Rise of the Robotariat: what the pages share. The rules of the table's state live in one place,
-// assistant/games/robotariat.py (apply_action): RB.store posts each action to
+// assistant/robotariat/pages.py (apply_action): RB.store posts each action to
 // POST /api/robotariat/tables/<id>/action (or /api/robotariat/action when not at a table) and draws what
 // the server answers: the normalized value, the board picture, the tracks, the check, the objectives.
 // A tap on the board is drawn at once (RB.preview) and replaced by that answer.

@@ -1,0 +1,15 @@
+"""Rise of the Robotariat: the board and its editor, the NPC turn, suggestions, look-ahead, the game
+data and the secret objectives."""
+from __future__ import annotations
+
+# the pages as the game's hub and the table page list them, in the order a game uses them
+TOOLS = [
+    ("robotariat", "Board, forecast and moves", "robotariat.play",
+     "Your pieces on the board; what the NPC dice will do; where the active player should go."),
+    ("robotariat", "Board editor", "robotariat.editor",
+     "Enter your printed board: spaces, black lines, yellow and blue paths. Export or import it."),
+    ("robotariat", "Game data", "robotariat.game_data",
+     "Die faces, Office Rewards and starting Reputation: defaults to check against your components."),
+    ("robotariat", "Objectives at the end", "robotariat.objectives",
+     "Which secret objectives are met when the game ends, and whether the Revolution succeeded."),
+]

@@ -1,0 +1,259 @@
+"""Tables: the JSON API of api.md and the table pages (start, join by code or QR, edit, undo, history)."""
+from __future__ import annotations
+
+import io
+from typing import Any, Literal
+
+import segno
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..api import ApiError, bad_field, json_body, parse
+from ..catalog import GAMES
+from ..db import engine
+from ..web.context import as_list, state_part
+from . import store
+
+bp = Blueprint("tables", __name__)
+
+GameId = Literal["raising-robots", "robotariat", "two-robots"]
+MAX_NAMES = 6
+HISTORY_SHOWN = 12
+
+
+class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: GameId
+    players: int = Field(ge=1, le=6)
+
+
+class PutTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: int = Field(ge=1)
+    state: dict[str, Any]
+
+
+class UndoTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: int | None = Field(default=None, ge=1)
+
+
+def _check_players(game: str, players: int) -> str | None:
+    g = GAMES[game]
+    if not g.min_players <= players <= g.max_players:
+        return f"{g.name} takes {g.min_players} to {g.max_players} players"
+    return None
+
+
+def _client() -> str:
+    return (request.remote_addr or "unknown")[:64]
+
+
+def _lookup(key: str) -> store.TableRecord | None:
+    """Find a table by its id, or by its short code (rate limited: codes are short enough to guess)."""
+    if len(key) > 12:
+        return store.get(engine(), key)
+    limit = current_app.config["CODE_LOOKUP_LIMIT"]
+    if store.code_misses_now(engine(), _client()) >= limit:
+        raise ApiError(429, "too_many_requests", "Too many wrong codes from here; wait a minute and try again.")
+    table = store.get_by_code(engine(), key)
+    if table is None:
+        store.record_code_miss(engine(), _client())
+    return table
+
+
+def _table_or_404(table_id: str) -> store.TableRecord:
+    table = store.get(engine(), table_id)
+    if table is None:
+        raise ApiError(404, "not_found", "No table has this id.")
+    return table
+
+
+# ---- JSON API ---------------------------------------------------------------------------------
+
+@bp.post("/api/tables")
+def api_create():
+    body = parse(NewTable)
+    problem = _check_players(body.game, body.players)
+    if problem:
+        raise bad_field("players", problem)
+    table = store.create(engine(), body.game, body.players)
+    return table.as_json(), 201
+
+
+@bp.get("/api/tables/<key>")
+def api_get(key: str):
+    table = _lookup(key)
+    if table is None:
+        raise ApiError(404, "not_found", "No table has this id or code.")
+    return table.as_json()
+
+
+@bp.put("/api/tables/<table_id>")
+def api_put(table_id: str):
+    _table_or_404(table_id)
+    body = parse(PutTable)
+    try:
+        table = store.put(engine(), table_id, body.version, body.state)
+    except store.Conflict as c:
+        raise _conflict(c.current) from None
+    return table.as_json()
+
+
+def _conflict(current: store.TableRecord) -> ApiError:
+    return ApiError(409, "conflict",
+                    f"Someone else saved this table first (it is now at version {current.version}); "
+                    "here is their state.", extra={"table": current.as_json()})
+
+
+@bp.post("/api/tables/<table_id>/undo")
+def api_undo(table_id: str):
+    _table_or_404(table_id)
+    version = None
+    if request.get_data():
+        version = parse(UndoTable, json_body()).version
+    try:
+        table = store.undo(engine(), table_id, version)
+    except store.Conflict as c:
+        raise _conflict(c.current) from None
+    except store.NothingToUndo:
+        current = store.get(engine(), table_id)
+        raise ApiError(409, "nothing_to_undo", "There is nothing to undo: this is the table as it started.",
+                       extra={"table": current.as_json()}) from None
+    return table.as_json()
+
+
+@bp.get("/api/tables/<table_id>/history")
+def api_history(table_id: str):
+    _table_or_404(table_id)
+    limit = request.args.get("limit")
+    if limit is not None and (not limit.isdigit() or not 1 <= int(limit) <= 1000):
+        raise bad_field("limit", "must be a whole number from 1 to 1000")
+    return {"versions": store.history(engine(), table_id, int(limit) if limit else None)}
+
+
+# ---- pages ------------------------------------------------------------------------------------
+
+def _table_or_abort(table_id: str) -> store.TableRecord:
+    table = store.get(engine(), table_id)
+    if table is None:
+        abort(404)
+    return table
+
+
+@bp.post("/tables")
+def create_page():
+    game = request.form.get("game", "")
+    if game not in GAMES:
+        flash("Pick one of the three games.", "error")
+        return redirect(url_for("pages.home"))
+    try:
+        players = int(request.form.get("players", ""))
+    except ValueError:
+        players = 0
+    problem = _check_players(game, players)
+    if problem:
+        flash(problem + ".", "error")
+        return redirect(url_for("pages.game", game=game))
+    table = store.create(engine(), game, players)
+    return redirect(url_for("tables.table_page", table_id=table.id))
+
+
+@bp.get("/join")
+def join_page():
+    code = request.args.get("code", "").strip()
+    error = None
+    if code:
+        try:
+            table = _lookup(code) if len(code) <= 12 else None
+        except ApiError as e:
+            table, error = None, e.message
+        if table is not None:
+            return redirect(url_for("tables.table_page", table_id=table.id))
+        error = error or f"No table has the code {store.normalize_code(code) or code}. Check it on the other phone."
+    status = 429 if error and "Too many" in error else (404 if error else 200)
+    return render_template("tables/join.html", code=code, error=error), status
+
+
+def _table_state_summary(before: dict | None, after: dict) -> str:
+    if before is None:
+        return "started"
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return "changed"
+    keys = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+    return "changed " + ", ".join(k.replace("_", " ") for k in keys) if keys else "no change"
+
+
+def _page_context(table: store.TableRecord) -> dict:
+    recent = store.history(engine(), table.id, limit=HISTORY_SHOWN + 1)
+    changes, previous = [], None
+    for i, v in enumerate(recent):
+        if i > 0 or v["version"] == 1:  # the oldest one fetched only serves as the "before" of the next
+            what = _table_state_summary(previous if i > 0 else None, v["state"])
+            changes.append({"version": v["version"], "at": v["at"], "what": what})
+        previous = v["state"]
+    shared = state_part(table, "table")
+    names = [n if isinstance(n, str) else "" for n in as_list(shared.get("names"))][:MAX_NAMES]
+    names += [""] * (table.players - len(names))
+    rnd = shared.get("round")
+    return {"table": table, "game": GAMES[table.game], "changes": list(reversed(changes)),
+            "names": names, "notes": shared.get("notes") if isinstance(shared.get("notes"), str) else "",
+            "round": rnd if isinstance(rnd, int) and not isinstance(rnd, bool) else 1,
+            "tools": current_app.extensions.get("tablebot_tools", {}).get(table.game, [])}
+
+
+@bp.get("/t/<table_id>")
+def table_page(table_id: str):
+    table = _table_or_abort(table_id)
+    return render_template("tables/table.html", **_page_context(table))
+
+
+def _form_shared(table: store.TableRecord) -> dict:
+    names = [request.form.get(f"name{i}", "").strip()[:40] for i in range(table.players)]
+    notes = request.form.get("notes", "")[:4000]
+    try:
+        rnd = max(1, min(GAMES[table.game].rounds or 99, int(request.form.get("round", "1"))))
+    except ValueError:
+        rnd = 1
+    return {"names": names, "notes": notes, "round": rnd}
+
+
+@bp.post("/t/<table_id>/edit")
+def edit_page(table_id: str):
+    table = _table_or_abort(table_id)
+    shared = _form_shared(table)
+    try:
+        read_version = int(request.form.get("version", ""))
+    except ValueError:
+        read_version = table.version
+    state = dict(table.state)
+    state["table"] = {**state_part(table, "table"), **shared}
+    try:
+        store.put(engine(), table.id, read_version, state)
+    except store.Conflict as c:
+        # show the newer state, and keep what this player typed so nothing is lost
+        ctx = _page_context(c.current)
+        return render_template("tables/table.html", conflict=True, mine=shared, **ctx), 409
+    flash("Saved.", "ok")
+    return redirect(url_for("tables.table_page", table_id=table.id))
+
+
+@bp.post("/t/<table_id>/undo")
+def undo_page(table_id: str):
+    table = _table_or_abort(table_id)
+    try:
+        store.undo(engine(), table.id)
+        flash("Undone: the table is back to its previous state.", "ok")
+    except store.NothingToUndo:
+        flash("Nothing to undo: this is the table as it started.", "error")
+    return redirect(url_for("tables.table_page", table_id=table.id))
+
+
+@bp.get("/t/<table_id>/qr.svg")
+def table_qr(table_id: str):
+    table = _table_or_abort(table_id)
+    url = url_for("tables.table_page", table_id=table.id, _external=True)
+    buf = io.BytesIO()
+    segno.make(url, error="m").save(buf, kind="svg", xmldecl=False, scale=6, dark="#000", light="#fff",
+                                    border=2, title="Join this Tablebot table")
+    return Response(buf.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=86400"})

@@ -1,0 +1,185 @@
+"""The Robotariat pages' action endpoint (the one place that applies what a tap or a form changes) and the
+answer the scripts draw: POST /api/robotariat/tables/<id>/action, POST /api/robotariat/action (not at a
+table), GET /api/robotariat/tables/<id>?page=&since=. Rulebook cases: "Player Turn" (move, posters),
+"NPC Turn" (a roll applied), "Round Order" (the round shared with the table page)."""
+from __future__ import annotations
+
+import html as html_lib
+import json
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from assistant.robotariat import pages as rb
+
+MID_GAME = {"state": {"oppressors": ["p1"], "civilians": ["ro", "sb2"], "posters": {"p1": 2, "up2": 1},
+                      "funds": 10, "office": 3,
+                      "players": [{"at": "mm", "character": "uberbot"}, {"at": "p1"}, {"at": "sy"}]}}
+NAMES = ["Ann", "Bo", "Cy"]
+
+
+def new_table(client, state: dict | None = None) -> str:
+    t = client.post("/api/tables", json={"game": "robotariat", "players": 3}).get_json()
+    if state is not None:
+        assert client.put(f"/api/tables/{t['id']}", json={"version": 1, "state": state}).status_code == 200
+    return t["id"]
+
+
+def act(client, tid: str, action: dict, version: int | None = None, page: str = "play"):
+    r = client.post(f"/api/robotariat/tables/{tid}/action", json={"action": action, "version": version, "page": page})
+    return r.status_code, r.get_json()
+
+
+def stored(client, tid: str) -> dict:
+    return client.get(f"/api/tables/{tid}").get_json()
+
+
+def test_a_tap_is_applied_saved_and_answered_with_what_the_page_draws(client):
+    """Player Turn: Cy moves onto the Recruitment Office; the answer is the saved value, the board
+    picture with Cy there, the tracks and the API body for the forecast."""
+    tid = new_table(client, {"robotariat": MID_GAME, "table": {"names": NAMES}})
+    status, d = act(client, tid, {"do": "move", "piece": "p2", "to": "ro"}, version=2)
+    assert status == 200 and d["version"] == 3 and d["code"] == stored(client, tid)["code"]
+    assert d["robotariat"] == stored(client, tid)["state"]["robotariat"]
+    assert d["robotariat"]["state"]["players"][2] == {"name": "Cy", "at": "ro", "character": None}
+    ro = next(s for s in d["view"]["spaces"] if s["id"] == "ro")
+    assert ro["aria"] == "Recruitment Office, 1 civilian, Cy" and ro["row2"] == [{"seat": 3, "active": False, "name": "Cy"}]
+    assert d["body"] == rb.api_body(d["robotariat"])
+    assert d["status"] == {"round": 1, "rounds": 6, "funds": 10, "target": 45, "reputation": 5, "office": 3, "junk": 0,
+                           "entered": 3, "track": 6, "next_npc": "oppressor", "posters_on_board": 3,
+                           "posters_left": 5, "played": False}
+
+
+def test_another_phones_change_stays_when_both_tap(client):
+    """Two phones tap on the same version: the later action is applied on top of the earlier one."""
+    tid = new_table(client, {"robotariat": MID_GAME})
+    assert act(client, tid, {"do": "poster", "at": "sy", "delta": 1}, version=2)[0] == 200
+    status, d = act(client, tid, {"do": "move", "piece": "p0", "to": "p3"}, version=2)
+    assert status == 200 and d["version"] == 4
+    state = d["robotariat"]["state"]
+    assert state["posters"]["sy"] == 1 and state["players"][0]["at"] == "p3"
+
+
+def test_a_roll_for_an_older_table_is_a_409_with_the_newer_one(client):
+    """NPC Turn: a roll is worked out for the table the phone showed; after another phone's move nothing is
+    applied, and the answer for the table as it is now comes with the 409. On that version it applies."""
+    tid = new_table(client, {"robotariat": MID_GAME})
+    act(client, tid, {"do": "move", "piece": "p2", "to": "ro"})
+    before = stored(client, tid)
+    roll = {"do": "roll", "black": "blue_arrow", "red": "yellow_arrow"}
+    status, d = act(client, tid, roll, version=2)
+    assert status == 409 and d["error"]["message"] == rb.CHANGED["npc"]
+    assert d["answer"]["version"] == 3 and d["answer"]["robotariat"]["state"]["players"][2]["at"] == "ro"
+    assert stored(client, tid) == before
+    status, d = act(client, tid, roll, version=3)
+    assert status == 200 and d["robotariat"]["state"]["active"] == 1
+    assert d["robotariat"]["state"]["oppressors"] == ["mm"]  # p1 -> mm on the blue path
+    assert d["robotariat"]["log"][-1]["what"] == "blue arrow / yellow arrow"
+    status, d = act(client, tid, {"do": "enter"})
+    assert status == 400 and d["error"]["fields"][0]["path"] == "version"
+
+
+def test_the_round_reaches_the_table_page(client):
+    """Round Order: a round set through the endpoint is the table page's round too."""
+    tid = new_table(client, {"robotariat": MID_GAME, "table": {"names": NAMES, "notes": "snacks"}})
+    status, d = act(client, tid, {"do": "tracks", "round": "3"})
+    assert status == 200 and d["status"]["round"] == 3
+    assert stored(client, tid)["state"]["table"] == {"names": NAMES, "notes": "snacks", "round": 3}
+
+
+@pytest.mark.parametrize("action,path", [
+    ({"do": "move", "piece": "p0", "to": "nowhere"}, "action.to"),
+    ({"do": "poster", "at": "mm", "delta": -1}, "action.at"),
+    ({"do": "tracks", "reputation": 21}, "action.reputation"),
+    ({"do": ["move"]}, "action.do"),
+    ({"do": "apply", "state": {"funds": 44}}, "action.do"),  # outcomes come from the solvers only
+    ({"do": "path", "colour": "green", "from": "mm", "to": "p1"}, "action.colour"),
+    ({"do": "data", "dice": {"red": [["x"]] * 6}}, "action.dice.red[0]"),
+])
+def test_a_refused_action_is_a_400_naming_the_field(client, action, path):
+    tid = new_table(client, {"robotariat": MID_GAME})
+    before = stored(client, tid)
+    status, d = act(client, tid, action)
+    assert status == 400 and d["error"]["fields"][0]["path"] == path
+    assert stored(client, tid) == before
+
+
+def test_bad_bodies_and_unknown_tables(client):
+    tid = new_table(client)
+    url = f"/api/robotariat/tables/{tid}/action"
+    assert client.post(url, json=[1]).status_code == 400
+    r = client.post(url, json={"action": "move"})
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "action"
+    r = client.post(url, json={"action": {"do": "setup"}, "page": "lobby"})
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "page"
+    assert client.post("/api/robotariat/tables/nope/action", json={"action": {"do": "setup"}}).status_code == 404
+    other = client.post("/api/tables", json={"game": "two-robots", "players": 2}).get_json()["id"]
+    assert client.get(f"/api/robotariat/tables/{other}").status_code == 404
+
+
+def test_since_says_whether_another_phone_changed_the_table(client):
+    tid = new_table(client, {"robotariat": MID_GAME})
+    d = client.get(f"/api/robotariat/tables/{tid}?since=2").get_json()
+    assert d == {"version": 2, "changed": False}
+    act(client, tid, {"do": "active", "seat": "2"})
+    d = client.get(f"/api/robotariat/tables/{tid}?since=2&page=editor").get_json()
+    assert d["changed"] and d["version"] == 3 and d["robotariat"]["state"]["active"] == 2 and "check" in d
+
+
+def test_each_page_gets_what_it_draws(client):
+    tid = new_table(client, {"robotariat": {**MID_GAME, "facts": {"objectives": ["saboteur", None, None]}}})
+    d = client.get(f"/api/robotariat/tables/{tid}?page=editor").get_json()
+    assert d["check"]["ok"] and d["check_error"] is None and {"view", "slots", "slots_height"} <= set(d)
+    assert [(c["col"], c["row"]) for c in d["slots"]] == [(1, 1), (1, 2), (0, 4), (1, 4), (2, 4)]
+    d = client.get(f"/api/robotariat/tables/{tid}?page=objectives").get_json()
+    assert d["objectives"]["revolution"] == "in_progress" and "view" not in d
+    d = client.get(f"/api/robotariat/tables/{tid}?page=data").get_json()
+    assert set(d) == {"version", "code", "robotariat", "changed"}
+
+
+def test_the_page_embeds_the_answer_the_api_gives(client):
+    """The script starts from the same answer the endpoint gives, so the first draw and later ones agree."""
+    tid = new_table(client, {"robotariat": MID_GAME, "table": {"names": NAMES}})
+    for page, url in (("play", "/robotariat/"), ("editor", "/robotariat/board"), ("data", "/robotariat/data"),
+                      ("objectives", "/robotariat/objectives")):
+        html = client.get(f"{url}?table={tid}").get_data(as_text=True)
+        embedded = json.loads(html_lib.unescape(re.search(r"data-answer='([^']*)'", html).group(1)))
+        api = client.get(f"/api/robotariat/tables/{tid}?page={page}").get_json()
+        assert {**embedded, "changed": True} == api, page
+
+
+def test_not_at_a_table_the_page_sends_the_value_it_holds(client):
+    """Player Turn, on a phone alone: a poster on the Scrap Yard, applied to the value the page sent."""
+    r = client.post("/api/robotariat/action", json={"robotariat": MID_GAME, "players": 3,
+                                                    "action": {"do": "poster", "at": "sy", "delta": "1"}})
+    d = r.get_json()
+    assert r.status_code == 200 and d["version"] is None and d["code"] is None
+    assert d["robotariat"]["state"]["posters"] == {"p1": 2, "up2": 1, "sy": 1}
+    r = client.post("/api/robotariat/action", json={"robotariat": MID_GAME, "players": 4, "page": "data",
+                                                    "action": {"do": "data_reset"}})
+    assert r.status_code == 200 and len(r.get_json()["robotariat"]["state"]["players"]) == 4
+    r = client.post("/api/robotariat/action", json={"robotariat": MID_GAME, "players": 9, "action": {"do": "setup"}})
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "players"
+
+
+_json = st.recursive(st.none() | st.booleans() | st.integers(-3, 10**6) | st.floats(allow_nan=False, allow_infinity=False)
+                     | st.text(max_size=8) | st.sampled_from(["mm", "p1", "p0", "o0", "c0", "entry", "yellow", "blue_x"]),
+                     lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+                     max_leaves=12)
+_actions = st.fixed_dictionaries({"do": st.sampled_from(sorted(rb.ACTIONS) + ["?", "apply"])}, optional={
+    k: _json for k in ("piece", "to", "at", "delta", "seat", "character", "funds", "round", "reputation", "kind",
+                       "name", "id", "a", "b", "colour", "from", "x", "y", "board", "layout", "dice", "office_rewards",
+                       "starting_reputation", "faces", "black", "red", "option", "cards_played", "objectives",
+                       "spy_correct", "max_junked", "cooperative")})
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(action=_actions, version=st.none() | st.integers(-1, 4), carried=_json)
+def test_no_action_gives_a_5xx(client, action, version, carried):
+    tid = new_table(client, {"robotariat": MID_GAME})
+    r = client.post(f"/api/robotariat/tables/{tid}/action", json={"action": action, "version": version})
+    assert r.status_code in (200, 400, 409), r.get_data(as_text=True)[:300]
+    r = client.post("/api/robotariat/action", json={"action": action, "robotariat": carried})
+    assert r.status_code in (200, 400), r.get_data(as_text=True)[:300]
