@@ -39,13 +39,14 @@ def create_app(config: dict | None = None) -> Flask:
     from .robotariat import api as robotariat_api
     from .robotariat import pages as robotariat_pages
     from .rules import views as rules
+    from .tables import live as tables_live
     from .tables import views as tables
     from .two_robots import pages as two_robots_pages
 
     db.init_app(app)
     api.install_error_handlers(app)
     security.init_app(app)
-    for bp in (api.bp, pages.bp, tables.bp, rules.bp,
+    for bp in (api.bp, pages.bp, tables.bp, tables_live.bp, rules.bp,
                competitions_setup.bp, competitions.bp, search.bp, round_end.bp, score.bp, activations.bp,
                robotariat_api.bp, robotariat_pages.bp,
                two_robots_pages.bp):

@@ -198,3 +198,16 @@ def code_misses_now(engine: Engine, client: str) -> int:
     with engine.connect() as conn:
         return conn.execute(select(func.coalesce(func.sum(code_misses.c.count), 0)).where(
             and_(code_misses.c.client == client, code_misses.c.window == window))).scalar_one()
+
+
+def current_version(engine: Engine, table_id: str) -> int | None:
+    """The newest version number alone (what a following page asks for every second: no state read)."""
+    with engine.connect() as conn:
+        return conn.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one_or_none()
+
+
+def state_at(engine: Engine, table_id: str, version: int) -> dict[str, Any] | None:
+    """The state as it was at `version` (None when that version is not kept): what a page showed."""
+    with engine.connect() as conn:
+        return conn.execute(select(versions.c.state).where(
+            and_(versions.c.table_id == table_id, versions.c.version == version))).scalar_one_or_none()
