@@ -16,7 +16,7 @@ SURROGATE_NAME = '{"table": {"names": ["Ann\\ud800", "Bo"]}}'
 
 
 def put_raw(client, table, raw_state: str, version: int = 1):
-    return client.put(f"/api/tables/{table['id']}", data='{"version": %d, "state": %s}' % (version, raw_state),
+    return client.put(f"/api/tables/{table['id']}", data=f'{{"version": {version}, "state": {raw_state}}}',
                       content_type="application/json")
 
 
