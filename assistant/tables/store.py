@@ -3,8 +3,9 @@ version the writer read, so of two writers racing on one version exactly one win
 
 Every state is checked before it is stored and repaired when it is read (`jsonsafe`), every write is
 counted against the writer's rate limit (`limits`), and old versions of big states are let go
-(`_prune`): a table keeps its newest versions up to TABLE_KEEP_BYTES of state, and always at least
-its newest TABLE_KEEP_MIN_VERSIONS, so Undo can always go back that many changes.
+(`_prune`): a table keeps its newest versions up to TABLE_KEEP_BYTES of state, and always the
+TABLE_KEEP_MIN_VERSIONS versions that Undo walks back through, so Undo can always go back that many
+changes.
 """
 from __future__ import annotations
 
@@ -152,25 +153,39 @@ def _write(engine: Engine, table_id: str, read_version: int | None, make_state) 
 
 
 def _prune(conn: Connection, table_id: str, parent: int | None) -> int | None:
-    """Let the oldest versions go once the table's kept states pass TABLE_KEEP_BYTES (counted newest
-    first), keeping at least the newest TABLE_KEEP_MIN_VERSIONS; an undo that would reach a version let
-    go finds nothing to undo. Returns the newest version's parent as it is now."""
+    """Let old versions go once the table's kept states pass TABLE_KEEP_BYTES. Never let go of the
+    versions Undo walks back through from the newest one (its parent, that one's parent, and so on,
+    TABLE_KEEP_MIN_VERSIONS deep), so Undo always goes back that many changes however big the state;
+    of the other versions, the newest are kept while the total stays under the budget. Returns the
+    newest version's parent as it is now."""
     keep_bytes = _setting("TABLE_KEEP_BYTES", DEFAULT_KEEP_BYTES)
     keep_min = _setting("TABLE_KEEP_MIN_VERSIONS", DEFAULT_KEEP_MIN_VERSIONS)
-    sizes = conn.execute(select(versions.c.version, func.length(_STATE)).where(versions.c.table_id == table_id)
-                         .order_by(versions.c.version.desc())).all()
-    total, cutoff = 0, None
-    for kept, (version, size) in enumerate(sizes):
-        total += size or 0
-        if kept >= keep_min and total > keep_bytes:
-            cutoff = version
-            break
-    if cutoff is None:
-        return parent
     mine = versions.c.table_id == table_id
-    conn.execute(delete(versions).where(and_(mine, versions.c.version <= cutoff)))
-    conn.execute(update(versions).where(and_(mine, versions.c.parent <= cutoff)).values(parent=None))
-    return None if parent is not None and parent <= cutoff else parent
+    rows = conn.execute(select(versions.c.version, versions.c.parent, func.length(_STATE)).where(mine)
+                        .order_by(versions.c.version.desc())).all()
+    parents = {r[0]: r[1] for r in rows}
+    undo_path: set[int] = set()
+    at: int | None = rows[0][0] if rows else None
+    while at is not None and at in parents and len(undo_path) <= keep_min:
+        undo_path.add(at)
+        at = parents[at]
+    total = sum(size or 0 for version, _, size in rows if version in undo_path)
+    drop: list[int] = []
+    for version, _, size in rows:
+        if version in undo_path:
+            continue
+        if drop or total + (size or 0) > keep_bytes:
+            drop.append(version)  # past the budget: this one and every older one not on the undo path
+        else:
+            total += size or 0
+    if not drop:
+        return parent
+    for i in range(0, len(drop), 500):
+        conn.execute(delete(versions).where(and_(mine, versions.c.version.in_(drop[i:i + 500]))))
+    gone = set(drop)
+    for i in range(0, len(drop), 500):
+        conn.execute(update(versions).where(and_(mine, versions.c.parent.in_(drop[i:i + 500]))).values(parent=None))
+    return None if parent in gone else parent
 
 
 def put(engine: Engine, table_id: str, read_version: int, state: dict) -> TableRecord:
