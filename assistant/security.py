@@ -1,4 +1,4 @@
-"""Response headers (a strict Content-Security-Policy, no version banner), the session cookie's flags,
+"""Response headers (a strict Content-Security-Policy, no Server banner from the app), the session cookie's flags,
 and the request checks that keep another site from acting with a phone's tables.
 
 Cross-site requests: a page on another site can make a phone's browser send a form POST, or a
@@ -94,5 +94,5 @@ def init_app(app: Flask) -> None:
         response.headers["X-Frame-Options"] = "DENY"
         response.headers["Referrer-Policy"] = "same-origin"
         response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-        response.headers["Server"] = "Tablebot"  # the WSGI server's own banner would name its versions
+        response.headers.pop("Server", None)  # the app names no server and no versions
         return response
