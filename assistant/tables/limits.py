@@ -162,4 +162,4 @@ def charge_code_lookup(engine: Engine) -> list[int]:
     window = setting("CODE_LOOKUP_WINDOW")
     return take(engine, [Rule(f"code:browser:{browser()}", setting("CODE_LOOKUP_LIMIT"), window),
                          Rule(f"code:address:{address()}", setting("CODE_LOOKUP_ADDRESS_LIMIT"), window)],
-                "Too many wrong codes from this phone; wait a minute, then check the code on the other phone.")
+                "Too many wrong codes from this phone; check the code on the other phone.")
