@@ -1,13 +1,15 @@
-"""Response headers (a strict Content-Security-Policy, no Server banner from the app), the session cookie's flags,
-and the request checks that keep another site from acting with a phone's tables.
+"""Response headers (a strict Content-Security-Policy, no Server banner from the app), the session
+cookie's flags, and the request checks that keep another site from acting with a phone's tables.
 
 Cross-site requests: a page on another site can make a phone's browser send a form POST, or a
 `no-cors` fetch with a "simple" body, to this app without asking first. Every request that may change
 something (POST, PUT, PATCH, DELETE) is therefore refused when the browser says it comes from another
 origin (`Origin`, or `Sec-Fetch-Site: cross-site`/`same-site`), and a body sent to the JSON API, or
-an empty write to a table (an undo), must say `Content-Type: application/json`, which no page can send
-across origins without a CORS preflight (which this app never grants). Requests that carry neither header (curl, scripts, the test client)
-are not a browser acting for someone and stay allowed; browsers send `Origin` on every POST.
+an empty write to a table (an undo), must say `Content-Type: application/json`, which no page can
+send across origins without a CORS preflight (which this app never grants); an empty undo that the
+browser marks `Sec-Fetch-Site: same-origin` is one of the app's own pages and needs no type.
+Requests that carry neither header (curl, scripts, the test client) are not a browser acting for
+someone and stay allowed; browsers send `Origin` on every POST.
 """
 from __future__ import annotations
 
@@ -76,8 +78,10 @@ def check_request() -> None:
     if foreign:
         raise ApiError(403, "cross_site", "This request came from another site, so it was refused: open Tablebot "
                        "itself and try again there.", [{"path": "Origin", "message": f"not this site ({foreign})"}])
-    # a body sent to the API must be JSON; so must an empty one that changes a table (an undo)
-    if (request.path.startswith("/api/") and not is_json_request()
+    # a body sent to the API must be JSON; so must an empty one that changes a table (an undo), unless
+    # the browser itself says the request comes from this app's own pages (no page can forge that header)
+    empty_from_here = not request.content_length and request.headers.get("Sec-Fetch-Site") == "same-origin"
+    if (request.path.startswith("/api/") and not is_json_request() and not empty_from_here
             and (request.content_length or _writes_a_table())):
         raise ApiError(415, "unsupported_media_type",
                        "Send the body as JSON (Content-Type: application/json), even when it is empty.")

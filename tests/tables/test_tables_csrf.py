@@ -59,6 +59,16 @@ def test_api_writes_to_a_table_must_be_json_even_an_empty_undo(client, kw):
     assert version(client, t) == 2
 
 
+def test_an_empty_undo_from_the_apps_own_page_needs_no_content_type(client):
+    """`Sec-Fetch-Site` is set by the browser alone: same-origin means one of Tablebot's own pages."""
+    t = new_table(client)
+    client.put(f"/api/tables/{t['id']}", json={"version": 1, "state": {"a": 1}})
+    r = client.post(f"/api/tables/{t['id']}/undo", headers=SAME)
+    assert r.status_code == 200 and r.get_json()["state"] == {}
+    r = client.post(f"/api/tables/{t['id']}/undo", headers=SAME, data="{}", content_type="text/plain")
+    assert r.status_code == 415  # a body still has to be JSON
+
+
 def test_same_origin_forms_and_fetches_and_clients_without_origin_work(client):
     t = new_table(client)
     r = client.post(f"/t/{t['id']}/edit", data={"version": "1", "name0": "Ann", "round": "1"}, headers=SAME)
