@@ -12,15 +12,32 @@ import json
 import logging
 import math
 import re
+import sys
 from typing import Any
 
 MAX_DEPTH = 32  # objects and lists inside one another; the games' states use under 10
-MAX_NUMBER = 10**15  # beyond any count a game keeps, and exact as a JavaScript number
+# every number is one a phone's JavaScript holds as a finite number (JSON.parse makes more Infinity),
+# and one Python can turn into a float: a 4,000-digit int cannot
+MAX_NUMBER = sys.float_info.max
+MAX_INT_DIGITS = 309  # what the JSON reader turns into an int at all (Python's own limit is 4,300)
 MAX_STATE_BYTES = 64 * 1024  # one state, as compact JSON text (the API's body limit)
-_MAX_INT_DIGITS = 18
 
 _BAD_CHAR = re.compile("[\x00\ud800-\udfff]")
 log = logging.getLogger(__name__)
+
+
+class HugeNumber:
+    """What `read_int` gives for an integer with more digits than any number may have: `check` then
+    names where it was, instead of the JSON reader failing on the whole body."""
+
+    def __init__(self, digits: int):
+        self.digits = digits
+
+
+def read_int(digits: str) -> int | HugeNumber:
+    """`parse_int` for json.loads: int() refuses past 4,300 digits, and takes a long time before that."""
+    count = len(digits.lstrip("-"))
+    return int(digits) if count <= MAX_INT_DIGITS else HugeNumber(count)
 
 
 class UnsafeValue(ValueError):
@@ -44,7 +61,7 @@ def _number_problem(value: int | float) -> str | None:
     if isinstance(value, float) and not math.isfinite(value):
         return "must be a finite number"
     if abs(value) > MAX_NUMBER:
-        return f"must be between -{MAX_NUMBER:.0e} and {MAX_NUMBER:.0e}".replace("+", "")
+        return "is too large: a number must stay under 1.8e308, as on a phone"
     return None
 
 
@@ -63,6 +80,8 @@ def check(value: Any, path: str = "state", *, max_bytes: int | None = MAX_STATE_
             problem = _text_problem(item)
         elif isinstance(item, int | float):
             problem = _number_problem(item)
+        elif isinstance(item, HugeNumber):
+            problem = f"is a number of {item.digits} digits: a number must stay under 1.8e308, as on a phone"
         elif isinstance(item, dict | list | tuple):
             if depth >= MAX_DEPTH:
                 raise UnsafeValue(where, f"is nested more than {MAX_DEPTH} levels deep")
@@ -111,7 +130,7 @@ def repair(value: Any, depth: int = 0) -> Any:
 
 
 def _int_or_none(digits: str) -> int | None:
-    return int(digits) if len(digits.lstrip("-")) <= _MAX_INT_DIGITS else None
+    return int(digits) if len(digits.lstrip("-")) <= MAX_INT_DIGITS else None
 
 
 def _float_or_none(text: str) -> float | None:
