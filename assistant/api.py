@@ -151,6 +151,9 @@ def install_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):
         if not wants_json():
+            if err.code == 429:  # a rate limit on a page: say so in the app's own page, and when to retry
+                body, status = ApiError(429, "too_many_requests", err.description or _MESSAGES[429]).page()
+                return body, status, {"Retry-After": err.get_response().headers.get("Retry-After", "60")}
             return err
         status = err.code or 500
         own = err.description if err.description != type(err).description else None

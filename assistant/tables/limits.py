@@ -4,7 +4,8 @@ events: creating tables, writing to a table, trying join codes.
 Each limit is a sliding window: at most `limit` events for one key in any `window` seconds. Taking an
 event is atomic: the event is inserted and the window counted in one transaction that holds a lock
 for the key (PostgreSQL: an advisory lock; SQLite: the database's write lock, which the INSERT takes),
-so simultaneous requests cannot all pass the check before any of them is counted.
+so simultaneous requests cannot all pass the check before any of them is counted. A write to a table
+is counted in the write's own transaction, so it costs no second commit.
 """
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ DEFAULTS = {
     "CODE_LOOKUP_ADDRESS_LIMIT": 60,  # wrong join codes per address, all its browsers together
     "CODE_LOOKUP_WINDOW": 60,
 }
-_SWEEP_EVERY = 200  # one take in this many also deletes events older than any window
+_SWEEP_SECONDS = 600
 _LONGEST_WINDOW = 24 * 3600
 
 
@@ -68,16 +69,20 @@ def _lock(conn: Connection, keys: Iterable[str]) -> None:
     # SQLite: the INSERT in take() is the transaction's first statement and takes the write lock
 
 
-def take(engine: Engine, rules: list[Rule], message: str, now: float | None = None) -> list[int]:
+def take(engine: Engine, rules: list[Rule], message: str, now: float | None = None,
+         conn: Connection | None = None) -> list[int]:
     """Count one event under every rule, or raise Limited (counting none) when any of them is full.
+    With `conn`, inside that transaction (a table write: the event is kept only if the write is).
     Returns the events' ids, for `forgive`."""
     now = time.time() if now is None else now
     try:
-        ids = _take(engine, rules, now)
+        if conn is not None:
+            return _count(conn, rules, now)
+        with engine.begin() as own:
+            ids = _count(own, rules, now)
     except _Full as full:
         raise Limited(max(1, math.ceil(full.wait)), message) from None
-    if ids and ids[0] % _SWEEP_EVERY == 0:
-        _sweep(engine, now)
+    sweep_if_due(engine, now)
     return ids
 
 
@@ -87,21 +92,20 @@ class _Full(Exception):
         self.wait = wait
 
 
-def _take(engine: Engine, rules: list[Rule], now: float) -> list[int]:
+def _count(conn: Connection, rules: list[Rule], now: float) -> list[int]:
+    _lock(conn, [r.key for r in rules])
+    ids = [conn.execute(insert(rate_events).values(key=r.key, at=now)).inserted_primary_key[0] for r in rules]
     waits: list[float] = []
-    with engine.begin() as conn:
-        _lock(conn, [r.key for r in rules])
-        ids = [conn.execute(insert(rate_events).values(key=r.key, at=now)).inserted_primary_key[0] for r in rules]
-        for rule in rules:
-            in_window = (rate_events.c.key == rule.key) & (rate_events.c.at > now - rule.window)
-            count = conn.execute(select(func.count()).where(in_window)).scalar_one()
-            if count > rule.limit:
-                # room again when enough of the oldest events have left the window
-                oldest = conn.execute(select(rate_events.c.at).where(in_window).order_by(rate_events.c.at)
-                                      .offset(count - rule.limit - 1).limit(1)).scalar_one()
-                waits.append(oldest + rule.window - now)
-        if waits:
-            raise _Full(max(waits))  # leaving the block rolls the inserts back: a refused try is not counted
+    for rule in rules:
+        in_window = (rate_events.c.key == rule.key) & (rate_events.c.at > now - rule.window)
+        count = conn.execute(select(func.count()).where(in_window)).scalar_one()
+        if count > rule.limit:
+            # room again when enough of the oldest events have left the window
+            oldest = conn.execute(select(rate_events.c.at).where(in_window).order_by(rate_events.c.at)
+                                  .offset(count - rule.limit - 1).limit(1)).scalar_one()
+            waits.append(oldest + rule.window - now)
+    if waits:
+        raise _Full(max(waits))  # the transaction rolls the inserts back: a refused try is not counted
     return ids
 
 
@@ -111,7 +115,16 @@ def forgive(engine: Engine, ids: list[int]) -> None:
         conn.execute(delete(rate_events).where(rate_events.c.id.in_(ids)))
 
 
-def _sweep(engine: Engine, now: float) -> None:
+_last_sweep = [0.0]
+
+
+def sweep_if_due(engine: Engine, now: float | None = None) -> None:
+    """Every _SWEEP_SECONDS (per process), delete the events older than any window; outside any
+    other transaction, so it never holds up a write."""
+    now = time.time() if now is None else now
+    if now - _last_sweep[0] < _SWEEP_SECONDS:
+        return
+    _last_sweep[0] = now
     try:
         with engine.begin() as conn:
             conn.execute(delete(rate_events).where(rate_events.c.at < now - _LONGEST_WINDOW))
@@ -150,12 +163,14 @@ def charge_create(engine: Engine) -> None:
          "Too many new tables from here; wait a while and start one again.")
 
 
-def charge_write(engine: Engine, table_id: str) -> None:
-    """Count a save or undo on a table (called by the store for every write made in a request)."""
+def charge_write(conn: Connection, table_id: str) -> None:
+    """Count a save or undo on a table, inside the write's own transaction (the store calls it for
+    every write made in a request; a write refused for any reason is not counted)."""
     if not has_request_context():
         return
-    take(engine, [Rule(f"write:{table_id}:{address()}", setting("TABLE_WRITE_LIMIT"), setting("TABLE_WRITE_WINDOW"))],
-         "Too many saves to this table from here; wait a moment and save again.")
+    take(conn.engine, [Rule(f"write:{table_id}:{address()}", setting("TABLE_WRITE_LIMIT"),
+                            setting("TABLE_WRITE_WINDOW"))],
+         "Too many saves to this table from here; wait a moment and save again.", conn=conn)
 
 
 def charge_code_lookup(engine: Engine) -> list[int]:

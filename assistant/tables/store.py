@@ -139,6 +139,7 @@ def _write(engine: Engine, table_id: str, read_version: int | None, make_state) 
         locked = conn.execute(update(tables).where(tables.c.id == table_id).values(version=tables.c.version))
         if locked.rowcount != 1:
             raise KeyError(table_id)
+        limits.charge_write(conn, table_id)  # a 429 here rolls the whole write back
         row = conn.execute(select(tables).where(tables.c.id == table_id)).one()
         current = _load(conn, row)
         if read_version is not None and read_version != current.version:
@@ -149,6 +150,7 @@ def _write(engine: Engine, table_id: str, read_version: int | None, make_state) 
         conn.execute(insert(versions).values(table_id=table_id, version=new, parent=parent, state=state, at=_now()))
         if new % _setting("TABLE_PRUNE_EVERY", DEFAULT_PRUNE_EVERY) == 0:
             parent = _prune(conn, table_id, parent)
+    limits.sweep_if_due(engine)
     return TableRecord(row.id, row.code, row.game, row.players, new, state, parent)
 
 
@@ -190,7 +192,6 @@ def _prune(conn: Connection, table_id: str, parent: int | None) -> int | None:
 
 def put(engine: Engine, table_id: str, read_version: int, state: dict) -> TableRecord:
     jsonsafe.check(state)
-    limits.charge_write(engine, table_id)
     return _write(engine, table_id, read_version, lambda _conn, cur: (state, cur.version))
 
 
@@ -206,8 +207,6 @@ def undo(engine: Engine, table_id: str, read_version: int | None = None) -> Tabl
             raise NothingToUndo()
         return jsonsafe.loads(before.state), before.parent
 
-    if is_id(table_id):
-        limits.charge_write(engine, table_id)
     return _write(engine, table_id, read_version, previous)
 
 
@@ -215,8 +214,6 @@ def apply_change(engine: Engine, table_id: str, mutate, tries: int = 2) -> Table
     """Apply `mutate(state) -> state` to the newest state. When another phone saves in between, apply it
     again on their state, so both changes are kept. `mutate` gets a copy and changes only its own part:
     it must describe the change ("add this card"), not carry a snapshot of an older state."""
-    if is_id(table_id):
-        limits.charge_write(engine, table_id)
     for _ in range(tries):
         current = get(engine, table_id)
         if current is None:
