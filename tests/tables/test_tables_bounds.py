@@ -8,8 +8,6 @@ import pytest
 from sqlalchemy import text
 from tables_helpers import new_table
 
-from assistant import create_app
-
 pytestmark = pytest.mark.both_databases
 
 
@@ -111,12 +109,9 @@ def test_writes_to_one_table_are_limited_per_client_with_retry_after(app, client
     assert save(client, u, 1, {"n": 1}).status_code == 200  # another table is not held up
 
 
-def test_the_default_limits_hold_a_busy_real_table(tmp_path):
+def test_the_default_limits_hold_a_busy_real_table(client):
     """Defaults: six phones behind one router save a table every 2 s for a minute, and start 30 tables."""
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'd.sqlite3'}", "SECRET_KEY": "t"})
-    client = app.test_client()
     tables = [new_table(client) for _ in range(30)]
     t = tables[0]
     for v in range(1, 6 * 30 + 1):
         assert save(client, t, v, {"n": v}).status_code == 200
-    app.extensions["tablebot_db"].dispose()
