@@ -12,6 +12,7 @@ from assistant.web import save
 
 
 def new_table(client) -> str:
+    # the demo app is not the suite's `app`, so the `new_table` fixture does not reach it
     return client.post("/api/tables", json={"game": "two-robots", "players": 2}).get_json()["id"]
 
 
