@@ -168,6 +168,14 @@ def _idf(df: int, n: int) -> float:
     return math.log(1 + (n - df + 0.5) / (df + 0.5))
 
 
+def _under(section_id: str, by_section: dict[str, list[str]], children: dict[str, list[str]]) -> list[str]:
+    """Entry ids of a section and of every heading below it."""
+    out = list(by_section.get(section_id, []))
+    for child in children.get(section_id, []):
+        out += _under(child, by_section, children)
+    return out
+
+
 class RulesIndex:
     """Built once from the loaded books; safe to share between request threads."""
 
@@ -232,14 +240,8 @@ class RulesIndex:
                     parent = next(p for p in reversed(book.sections[:s.order]) if p.name == s.parent)
                     children.setdefault(parent.main_id, []).append(s.main_id)
 
-            def under(section_id: str) -> list[str]:
-                out = list(by_section.get(section_id, []))
-                for child in children.get(section_id, []):
-                    out += under(child)
-                return out
-
             for s in book.sections:
-                ids = [i for i in under(s.main_id) if i != s.main_id]
+                ids = [i for i in _under(s.main_id, by_section, children) if i != s.main_id]
                 if ids and s.main_id in row:
                     below[row[s.main_id]] = [row[i] for i in ids]
         return below

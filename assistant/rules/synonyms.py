@@ -127,7 +127,6 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "marker": ("token", "achievement"),
     "ai": ("neutral", "solo"),
     "automa": ("neutral", "solo"),
-    "alone": ("solo",),
     "single": ("solo",),
     "1p": ("solo",),
     "2p": ("2 player", "two player", "2 players"),
