@@ -26,7 +26,7 @@ import sqlite3
 import threading
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .model import Book, Entry
 from .synonyms import (
@@ -44,14 +44,15 @@ from .typos import Speller, english_words
 
 MAX_QUERY_CHARS = 200
 MAX_GROUPS = 12
-# bm25 weights of the columns, in table order: title, keywords, section, names, counted, text, example
-WEIGHTS = (6.0, 4.0, 2.5, 4.0, 0.0, 1.0, 0.5)
-STRONG_COLUMNS = "{title keywords section names}"
-ANSWERED = 0.45        # the first result's score from which a reply counts as answered
+COLUMNS = ("title", "keywords", "section", "names", "counted", "text", "example")
+WEIGHTS = (6.0, 4.0, 2.5, 4.0, 0.0, 1.0, 0.5)   # bm25 weight of each column
+STRONG_COLUMNS = ("title", "keywords", "section", "names")
+ANSWERED = 0.42        # the first result's score from which a reply counts as answered
 OVERVIEW_FACTOR = 0.85  # an overview below the specific entry under it that covers the question as well
-READING_FACTOR = 0.75   # Tablebot's readings below the rules, unless the question is about the app
+READING_FACTOR = 0.85   # Tablebot's readings below the rules, unless the question is about the app,
+READING_BELOW = 0.5     # ... and below every rule entry that scores at least half of the reading
 SYNONYM_CREDIT = 0.8    # how much a synonym of the player's word counts, against the word itself
-FACT_FACTOR = 0.9       # background facts from other sources below the book's own rules
+FACT_FACTOR = 1.0       # background facts from other sources below the book's own rules
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 # names written with a hyphen or a caret inside ("Yo-Yo", "A1-5", "MT-ρ", "Wally^ST", "re-roll")
@@ -59,8 +60,11 @@ _NAME = re.compile(r"\w+(?:[-^]\w+)+")
 _TRANSLIT = str.maketrans({"ρ": "rho"})
 _PLAYER_COUNT = re.compile(r"([1-6])p")
 # "26 Friendship Cards", "3-5 players", "Friendship x26": the things an entry gives a number of
-_COUNTED = re.compile(rf"\b(?:{NUMBER_WORDS})(?:\s*[-–]\s*\d+)?\s+([a-z]+)(?:\s+([a-z]+))?|\b([a-z]+) x\d+")
+_COUNTED = re.compile(
+    rf"\b(?:{NUMBER_WORDS})(?:\s*(?:-|–|to|or)\s*\d+)?\s+([a-z]+)(?:\s+([a-z]+))?|\b([a-z]+) x\d+")
+_ASIDE = re.compile(r"\([^)]*\)")
 _HOW_MANY = ("many", "much")
+PEOPLE = {"ppl", "people", "players", "player", "persons", "us"}
 
 
 def fold(text: str) -> str:
@@ -116,6 +120,19 @@ class Question:
     groups: tuple[Group, ...]
     named_game: str | None    # a game the question names
     about_app: bool           # it asks about Tablebot itself (readings then rank as rules)
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What an entry's score is made of."""
+    quality: float            # how much of the question it holds (rare words weigh more), in strong fields more
+    relevance: float          # its bm25 against the best entry's (0..1)
+    about: float              # how much of its title the question asks about (0..1)
+    factor: float             # readings, facts, overviews below
+
+    @property
+    def score(self) -> float:
+        return self.quality * (0.6 + 0.25 * self.relevance + 0.15 * self.about) * self.factor
 
 
 @dataclass(frozen=True)
@@ -185,6 +202,7 @@ class RulesIndex:
         self._game = [e.game for e in self.entries]
         self._per_game = Counter(self._game)
         self._lock = threading.Lock()
+        self._cache: dict[tuple[str, int], tuple[dict[int, float], set[int], set[int] | None]] = {}
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._db.execute(
             "CREATE VIRTUAL TABLE rules USING fts5(title, keywords, section, names, counted, text, example, "
@@ -216,7 +234,9 @@ class RulesIndex:
         self._reading = [e.kind == "reading" for e in self.entries]
         self._below = self._specific_entries(books)
         # the title's own words, to prefer the entry that is about what was asked over one that mentions it
-        self._title_stems = [{stem(w) for w in words(e.title) if not is_stopword(w)} for e in self.entries]
+        # (what is in brackets is a side note: "WallyST (starts on Recruitment Office)")
+        self._title_stems = [{stem(w) for w in words(_ASIDE.sub(" ", e.title)) if not is_stopword(w)}
+                             for e in self.entries]
         # keywords of two words or more, found as they are in a question ("move then activate")
         self._phrases: dict[tuple[str, ...], list[int]] = {}
         for r, e in enumerate(self.entries):
@@ -317,6 +337,8 @@ class RulesIndex:
                 thing = next((g for g in groups if g.said in toks[i + 2:i + 4]), None)
                 if thing:
                     out.append(Group(thing.terms, f"how many {thing.said}", column="counted", optional=True))
+                    if thing.said in PEOPLE:
+                        out.append(Group(("player count", "number of players"), "player count", optional=True))
                 break
         said = " ".join(toks)
         if any(re.search(p, said) for p in LIMIT_PATTERNS):
@@ -336,13 +358,14 @@ class RulesIndex:
                     return n, compact
         return None
 
-    def _keyword_phrases(self, question: str) -> set[int]:
-        """Rows whose keyword phrase the question contains word for word."""
+    def _keyword_phrases(self, question: str) -> dict[int, int]:
+        """Rows whose keyword phrase the question contains word for word, with the phrase's length."""
         toks = words(question[:MAX_QUERY_CHARS])
-        found: set[int] = set()
-        for n in range(2, 6):
+        found: dict[int, int] = {}
+        for n in range(2, 9):
             for i in range(len(toks) - n + 1):
-                found.update(self._phrases.get(tuple(toks[i:i + n]), ()))
+                for r in self._phrases.get(tuple(toks[i:i + n]), ()):
+                    found[r] = max(found.get(r, 0), n)
         return found
 
     def _has(self, term: str) -> bool:
@@ -370,79 +393,102 @@ class RulesIndex:
         """Search `game` only (a hard filter), or every game with `prefer`'s entries first (the page's
         game; a game the question names takes its place)."""
         q = self.parse(question, name_two_robots=prefer is None)
-        if game is None:
-            prefer = q.named_game or prefer
-        else:
-            prefer = None
+        prefer = (q.named_game or prefer) if game is None else None
+        parts = self.score(question, q, game)
+        order = sorted(parts, key=lambda r: (-parts[r].score, -parts[r].relevance, self.entries[r].order))
+        if not q.about_app:
+            order = self._readings_below_rules(order, parts)
+        hits = [Hit(self.entries[r], min(1.0, parts[r].score)) for r in order]
+        answered = any(h.answers for h in hits)
+        if prefer:
+            rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
+            hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the score order inside each part
+        return Reply(hits[:limit], answered, prefer, q.named_game)
+
+    def _readings_below_rules(self, order: list[int], parts: dict[int, Parts]) -> list[int]:
+        """Each of Tablebot's readings moves below the rule entries that score at least half of it:
+        the book's rule first, then how Tablebot reads it."""
+        out: list[int] = []
+        waiting: list[int] = []     # readings not placed yet, best first
+        for r in order:
+            if self._reading[r]:
+                waiting.append(r)
+                continue
+            while waiting and parts[r].score < READING_BELOW * parts[waiting[0]].score:
+                out.append(waiting.pop(0))
+            out.append(r)
+        return out + waiting
+
+    def score(self, question: str, q: Question, game: str | None) -> dict[int, Parts]:
+        """Every matching row of `game` (all games: None) with the parts of its score."""
         if not q.groups:
-            return Reply([], False, prefer, q.named_game)
+            return {}
         n = self._per_game[game] if game else len(self.entries)
-        weight: list[float] = []
-        matched: list[dict[int, float]] = []
-        strong: list[set[int]] = []
-        credit: list[dict[int, float]] = []
-        columns = ", ".join(map(str, WEIGHTS))
-        with self._lock:
-            for g in q.groups:
-                expr = self._match(g)
-                rows = {r: -rank for r, rank in self._db.execute(
-                    f"SELECT rowid, bm25(rules, {columns}) FROM rules WHERE rules MATCH ?", (expr,))
-                    if game is None or self._game[r] == game}
-                if g.column:
-                    in_titles = set(rows)
-                else:
-                    in_titles = {r for (r,) in self._db.execute(
-                        "SELECT rowid FROM rules WHERE rules MATCH ?", (f"{STRONG_COLUMNS} : {expr}",))}
-                matched.append(rows)
-                strong.append(in_titles & rows.keys())
-                weight.append(_idf(len(rows), n))
-                # an entry that has only a synonym of the player's word is a little less sure
-                # ("life" is health in Two Robots, but not in "the meaning of life")
-                if g.own:
-                    own = {r for (r,) in self._db.execute(
-                        "SELECT rowid FROM rules WHERE rules MATCH ?", (self._match(g, own_only=True),))}
-                    credit.append({r: 1.0 if r in own else SYNONYM_CREDIT for r in rows})
-                else:
-                    credit.append({})
+        found = [self._lookup(g) for g in q.groups]
+        if game:
+            found = [({r: bm for r, bm in rows.items() if self._game[r] == game}, titled, own)
+                     for rows, titled, own in found]
+        weight = [_idf(len(rows), n) for rows, _, _ in found]
         required = [w for w, g in zip(weight, q.groups) if not g.optional]
         total = sum(required)
-        shape_weight = total / len(required) if required else 1.0
-        got: Counter[int] = Counter()
-        extra: Counter[int] = Counter()     # optional groups an entry has: they count only for it
+        if not total:
+            return {}
+        shape_weight = total / len(required)
+        got: Counter[int] = Counter()      # optional groups and keyword phrases add to it, at most to 1
         relevance: Counter[int] = Counter()
-        for g, w, rows, titled, sure in zip(q.groups, weight, matched, strong, credit):
+        for g, w, (rows, titled, own) in zip(q.groups, weight, found):
             if g.optional:
                 w = shape_weight
             for r, bm in rows.items():
-                got[r] += w * sure.get(r, 1.0) * (0.7 + 0.3 * (r in titled))
+                # an entry that has only a synonym of the player's word is a little less sure
+                # ("life" is health in Two Robots, but not in "the meaning of life")
+                sure = SYNONYM_CREDIT if own is not None and r not in own else 1.0
+                got[r] += w * sure * (0.7 + 0.3 * (r in titled))
                 relevance[r] += bm
-                if g.optional:
-                    extra[r] += w
-        for r in self._keyword_phrases(question):
-            if r in got and (game is None or self._game[r] == game):
-                got[r] += shape_weight
-                extra[r] += shape_weight
-        if not got or not total:
-            return Reply([], False, prefer, q.named_game)
-        quality = {r: got[r] / (total + extra[r]) for r in got}
+        for r, n_words in self._keyword_phrases(question).items():
+            if r in got:  # "how many cards can i play" said word for word says more than "sabotage card"
+                got[r] += shape_weight * min(1.0, (n_words - 2) / 3)
+        if not got:
+            return {}
         asked = {stem(w) for g in q.groups for t in g.terms for w in words(t)}
         top = max(relevance.values()) or 1.0
-        scores: dict[int, float] = {}
-        for r, qual in quality.items():
+        parts: dict[int, Parts] = {}
+        for r in got:
             factor = self._factor[r]
             if self._reading[r] and not q.about_app:
                 factor *= READING_FACTOR
             title = self._title_stems[r]
             about = len(title & asked) / len(title) if title else 0.0
-            scores[r] = qual * (0.6 + 0.25 * relevance[r] / top + 0.15 * about) * factor
+            quality = min(1.0, got[r] / total)
+            parts[r] = Parts(quality, relevance[r] / top, about, factor)
         for r, below in self._below.items():
-            if r in scores and any(scores.get(b, 0.0) >= scores[r] - 0.02 and (q.about_app or not self._reading[b])
-                                   for b in below):
-                scores[r] *= OVERVIEW_FACTOR
-        order = sorted(scores, key=lambda r: (-scores[r], -relevance[r], self.entries[r].order))
-        hits = [Hit(self.entries[r], min(1.0, scores[r])) for r in order]
-        if prefer:
-            rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
-            hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the score order inside each part
-        hits = hits[:limit]
-        return Reply(hits, bool(hits) and hits[0].answers, prefer, q.named_game)
+            if r in parts and any(b in parts and parts[b].score >= parts[r].score - 0.02
+                                  and (q.about_app or not self._reading[b]) for b in below):
+                parts[r] = replace(parts[r], factor=parts[r].factor * OVERVIEW_FACTOR)
+        return parts
+
+    def _lookup(self, g: Group) -> tuple[dict[int, float], set[int], set[int] | None]:
+        """The rows holding the group (with their bm25, turned positive), those holding it in a title,
+        keyword, section or name, and those holding the player's own word (None: no synonyms)."""
+        expr = self._match(g)
+        key = (expr, g.own)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        titled_weights = ", ".join("1" if c in STRONG_COLUMNS else "0" for c in COLUMNS)
+        with self._lock:
+            rows: dict[int, float] = {}
+            titled: set[int] = set()
+            for r, rank, strong in self._db.execute(
+                    f"SELECT rowid, bm25(rules, {', '.join(map(str, WEIGHTS))}), bm25(rules, {titled_weights}) "
+                    "FROM rules WHERE rules MATCH ?", (expr,)):
+                rows[r] = -rank
+                if strong < 0 or g.column:
+                    titled.add(r)
+            own = None
+            if g.own:
+                own = {r for (r,) in self._db.execute(
+                    "SELECT rowid FROM rules WHERE rules MATCH ?", (self._match(g, own_only=True),))}
+        if len(self._cache) < 20000:
+            self._cache[key] = (rows, titled, own)
+        return rows, titled, own

@@ -167,7 +167,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "traitor": ("turncoat",),
     "coop": ("cooperative",),
     "co": ("cooperative",),
-    "walk": ("move",),
+    "walk": ("move", "step"),
+    "move": ("step",),
     "spaces": ("space", "location"),
     "location": ("space",),
     # Two Robots
@@ -246,7 +247,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "pick": ("choose",),
     "picks": ("choose",),
     "choose": ("pick",),
-    "show": ("reveal",),
+    "show": ("reveal", "hidden", "secret", "public"),
     "others": ("other players",),
     "stop": ("end",),
     "stops": ("end",),
@@ -346,11 +347,10 @@ CONTEXT_SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 # "can I have 3 ...", "more than", "up to": the question asks about a limit
-LIMIT_WORDS: tuple[str, ...] = ("maximum", "max", "limit", "at most", "up to", "never more", "no more than", "most")
+LIMIT_WORDS: tuple[str, ...] = ("maximum", "max", "limit", "at most", "up to", "never more", "no more than")
 _NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 LIMIT_PATTERNS: tuple[str, ...] = (
-    rf"\b(?:have|hold|keep|own|get) {_NUMBER}\b",
-    r"\bmore than\b",
+    rf"\b(?:have|hold|keep|own|get)(?: more than)? {_NUMBER}\b",
     r"\bup to\b",
 )
 NUMBER_WORDS = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
