@@ -20,18 +20,20 @@ nearest sections.
 """
 from __future__ import annotations
 
+import heapq
 import math
 import re
 import sqlite3
 import threading
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .model import Book, Entry
 from .synonyms import (
     APP_WORDS,
     CONTEXT_SYNONYMS,
+    ENERGIES,
     GAME_NAMES,
     LIMIT_PATTERNS,
     LIMIT_WORDS,
@@ -50,6 +52,7 @@ STRONG_COLUMNS = ("title", "keywords", "section", "names")
 ANSWERED = 0.42        # the first result's score from which a reply counts as answered
 OVERVIEW_FACTOR = 0.85  # an overview below the specific entry under it that covers the question as well
 READING_FACTOR = 0.85   # Tablebot's readings below the rules, unless the question is about the app,
+SHORTLIST = 40          # results ordered beyond the limit, for the game-first and readings-below passes
 READING_BELOW = 0.5     # ... and below every rule entry that scores at least half of the reading
 SYNONYM_CREDIT = 0.8    # how much a synonym of the player's word counts, against the word itself
 FACT_FACTOR = 1.0       # background facts from other sources below the book's own rules
@@ -63,6 +66,7 @@ _PLAYER_COUNT = re.compile(r"([1-6])p")
 _COUNTED = re.compile(
     rf"\b(?:{NUMBER_WORDS})(?:\s*(?:-|–|to|or)\s*\d+)?\s+([a-z]+)(?:\s+([a-z]+))?|\b([a-z]+) x\d+")
 _ASIDE = re.compile(r"\([^)]*\)")
+_SLASHED = re.compile(r"([a-z]+)\s*/\s*([a-z]+)")
 _HOW_MANY = ("many", "much")
 PEOPLE = {"ppl", "people", "players", "player", "persons", "us"}
 
@@ -79,6 +83,11 @@ def words(text: str) -> list[str]:
         w = w.removesuffix("'s")
         out.append(w.replace("'", ""))
     return [w for w in out if w]
+
+
+def _is_hybrid(question: str) -> bool:
+    """Two energies joined by a slash ("chem/solar"): the player means a Hybrid Part."""
+    return any(a in ENERGIES and b in ENERGIES for a, b in _SLASHED.findall(fold(question[:MAX_QUERY_CHARS])))
 
 
 def counted_words(text: str) -> str:
@@ -120,19 +129,6 @@ class Question:
     groups: tuple[Group, ...]
     named_game: str | None    # a game the question names
     about_app: bool           # it asks about Tablebot itself (readings then rank as rules)
-
-
-@dataclass(frozen=True)
-class Parts:
-    """What an entry's score is made of."""
-    quality: float            # how much of the question it holds (rare words weigh more), in strong fields more
-    relevance: float          # its bm25 against the best entry's (0..1)
-    about: float              # how much of its title the question asks about (0..1)
-    factor: float             # readings, facts, overviews below
-
-    @property
-    def score(self) -> float:
-        return self.quality * (0.6 + 0.25 * self.relevance + 0.15 * self.about) * self.factor
 
 
 @dataclass(frozen=True)
@@ -324,13 +320,13 @@ class RulesIndex:
             if all(g.terms != terms for g in groups):
                 groups.append(Group(terms, tok, own if own < len(terms) else 0))
         groups = groups[:MAX_GROUPS]
-        groups += self._shape_groups(toks, groups)
+        groups += self._shape_groups(toks, groups, _is_hybrid(question))
         return Question(tuple(groups), named, about_app)
 
     @staticmethod
-    def _shape_groups(toks: list[str], groups: list[Group]) -> list[Group]:
+    def _shape_groups(toks: list[str], groups: list[Group], hybrid: bool) -> list[Group]:
         """Groups the question's shape implies: "how many X" looks for an entry that gives a number
-        of X; "can I have 3", "more than", "up to" ask about a limit."""
+        of X; "can I have 3", "up to" ask about a limit; two energies with a slash are a Hybrid."""
         out: list[Group] = []
         for i in range(len(toks) - 2):
             if toks[i] == "how" and toks[i + 1] in _HOW_MANY:
@@ -341,6 +337,8 @@ class RulesIndex:
                         out.append(Group(("player count", "number of players"), "player count", optional=True))
                 break
         said = " ".join(toks)
+        if hybrid and all("hybrid" not in g.terms for g in groups):
+            out.append(Group(("hybrid",), "hybrid", optional=True))
         if any(re.search(p, said) for p in LIMIT_PATTERNS):
             out.append(Group(LIMIT_WORDS, "limit", optional=True))
         return out
@@ -394,35 +392,23 @@ class RulesIndex:
         game; a game the question names takes its place)."""
         q = self.parse(question, name_two_robots=prefer is None)
         prefer = (q.named_game or prefer) if game is None else None
-        parts = self.score(question, q, game)
-        order = sorted(parts, key=lambda r: (-parts[r].score, -parts[r].relevance, self.entries[r].order))
+        score, relevance = self.score(question, q, game)
+        answered = bool(score) and max(score.values()) >= ANSWERED
+        # only the best need ordering; enough of them that every game has its best ones among them
+        order = heapq.nsmallest(limit + SHORTLIST, score,
+                                key=lambda r: (-score[r], -relevance[r], self.entries[r].order))
         if not q.about_app:
-            order = self._readings_below_rules(order, parts)
-        hits = [Hit(self.entries[r], min(1.0, parts[r].score)) for r in order]
-        answered = any(h.answers for h in hits)
+            order = self._readings_below_rules(order, score)
+        hits = [Hit(self.entries[r], min(1.0, score[r])) for r in order]
         if prefer:
             rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the score order inside each part
         return Reply(hits[:limit], answered, prefer, q.named_game)
 
-    def _readings_below_rules(self, order: list[int], parts: dict[int, Parts]) -> list[int]:
-        """Each of Tablebot's readings moves below the rule entries that score at least half of it:
-        the book's rule first, then how Tablebot reads it."""
-        out: list[int] = []
-        waiting: list[int] = []     # readings not placed yet, best first
-        for r in order:
-            if self._reading[r]:
-                waiting.append(r)
-                continue
-            while waiting and parts[r].score < READING_BELOW * parts[waiting[0]].score:
-                out.append(waiting.pop(0))
-            out.append(r)
-        return out + waiting
-
-    def score(self, question: str, q: Question, game: str | None) -> dict[int, Parts]:
-        """Every matching row of `game` (all games: None) with the parts of its score."""
+    def score(self, question: str, q: Question, game: str | None) -> tuple[dict[int, float], dict[int, float]]:
+        """Every matching row of `game` (all games: None): its score, and its bm25 relevance."""
         if not q.groups:
-            return {}
+            return {}, {}
         n = self._per_game[game] if game else len(self.entries)
         found = [self._lookup(g) for g in q.groups]
         if game:
@@ -432,40 +418,57 @@ class RulesIndex:
         required = [w for w, g in zip(weight, q.groups) if not g.optional]
         total = sum(required)
         if not total:
-            return {}
+            return {}, {}
         shape_weight = total / len(required)
-        got: Counter[int] = Counter()      # optional groups and keyword phrases add to it, at most to 1
-        relevance: Counter[int] = Counter()
+        got: dict[int, float] = {}          # optional groups and keyword phrases add to it, at most to 1
+        relevance: dict[int, float] = {}
         for g, w, (rows, titled, own) in zip(q.groups, weight, found):
             if g.optional:
                 w = shape_weight
+            strong, weak = w, w * 0.7
             for r, bm in rows.items():
                 # an entry that has only a synonym of the player's word is a little less sure
                 # ("life" is health in Two Robots, but not in "the meaning of life")
-                sure = SYNONYM_CREDIT if own is not None and r not in own else 1.0
-                got[r] += w * sure * (0.7 + 0.3 * (r in titled))
-                relevance[r] += bm
+                add = strong if r in titled else weak
+                if own is not None and r not in own:
+                    add *= SYNONYM_CREDIT
+                got[r] = got.get(r, 0.0) + add
+                relevance[r] = relevance.get(r, 0.0) + bm
+        if not got:
+            return {}, {}
         for r, n_words in self._keyword_phrases(question).items():
             if r in got:  # "how many cards can i play" said word for word says more than "sabotage card"
                 got[r] += shape_weight * min(1.0, (n_words - 2) / 3)
-        if not got:
-            return {}
         asked = {stem(w) for g in q.groups for t in g.terms for w in words(t)}
         top = max(relevance.values()) or 1.0
-        parts: dict[int, Parts] = {}
-        for r in got:
+        score: dict[int, float] = {}
+        for r, value in got.items():
             factor = self._factor[r]
             if self._reading[r] and not q.about_app:
                 factor *= READING_FACTOR
             title = self._title_stems[r]
             about = len(title & asked) / len(title) if title else 0.0
-            quality = min(1.0, got[r] / total)
-            parts[r] = Parts(quality, relevance[r] / top, about, factor)
-        for r, below in self._below.items():
-            if r in parts and any(b in parts and parts[b].score >= parts[r].score - 0.02
-                                  and (q.about_app or not self._reading[b]) for b in below):
-                parts[r] = replace(parts[r], factor=parts[r].factor * OVERVIEW_FACTOR)
-        return parts
+            # mostly how much of the question the entry holds; then its bm25 and how much of its title was asked
+            score[r] = min(1.0, value / total) * (0.6 + 0.25 * relevance[r] / top + 0.15 * about) * factor
+        for r in [r for r in score if r in self._below]:
+            mine = score[r] - 0.02
+            if any(score.get(b, -1.0) >= mine and (q.about_app or not self._reading[b]) for b in self._below[r]):
+                score[r] *= OVERVIEW_FACTOR
+        return score, relevance
+
+    def _readings_below_rules(self, order: list[int], score: dict[int, float]) -> list[int]:
+        """Each of Tablebot's readings moves below the rule entries that score at least half of it:
+        the book's rule first, then how Tablebot reads it."""
+        out: list[int] = []
+        waiting: list[int] = []     # readings not placed yet, best first
+        for r in order:
+            if self._reading[r]:
+                waiting.append(r)
+                continue
+            while waiting and score[r] < READING_BELOW * score[waiting[0]]:
+                out.append(waiting.pop(0))
+            out.append(r)
+        return out + waiting
 
     def _lookup(self, g: Group) -> tuple[dict[int, float], set[int], set[int] | None]:
         """The rows holding the group (with their bm25, turned positive), those holding it in a title,

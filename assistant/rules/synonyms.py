@@ -70,7 +70,6 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "final": ("game end", "end"),
     # Raising Robots
     "juice": ("energy", "battery"),
-    "card": ("robot card",),
     "bot": ("robot",),
     "bots": ("robot",),
     "friend": ("friendship",),
@@ -188,6 +187,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "double": ("hybrid", "twice"),
     "discard": ("discard", "cleanup"),
     "nuke": ("nuclear",),
+    "chem": ("chemical",),
+    "elec": ("electrical",),
+    "electric": ("electrical",),
     "bodypart": ("part",),
     "ability": ("power", "abilities"),
     "skill": ("ability", "power"),
@@ -354,3 +356,7 @@ LIMIT_PATTERNS: tuple[str, ...] = (
     r"\bup to\b",
 )
 NUMBER_WORDS = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+
+# the five Two Robots energies: two of them joined by a slash ("chem/solar") are a Hybrid Part
+ENERGIES: frozenset[str] = frozenset({"chemical", "chem", "electrical", "elec", "electric", "mechanical",
+                                      "nuclear", "nuke", "solar"})
