@@ -116,9 +116,8 @@
         var name = data.prefer ? GAME[data.prefer] || data.prefer : "";
         reply.answers.forEach(function (e) { list.appendChild(hit(e, e.game !== data.prefer)); });
         if (!data.answered) {
-          say((name ? "The " + name + " rulebook does not answer “" + q + "”, and neither do the other two"
-                    : "None of the three rulebooks answers “" + q + "”") +
-              ": where the books are silent, agree on it at your table.", "Not in " + reply.where + ".");
+          say("None of the three rulebooks answers “" + q + "”: where the books are silent, agree on it at your table.",
+              "Not in the rulebooks.");
         } else if (!reply.here) {
           say("Another game's rulebook covers “" + q + "”:", "Not in " + reply.where + ".");
         } else {
@@ -165,7 +164,8 @@
         box.textContent = "";
         if (!data.answered || !reply.here) {
           var note = el("li", "rules-suggest-note small");
-          note.textContent = "Not in " + reply.where + (data.answered ? "; another game's rulebook:" : ". Related sections:");
+          note.textContent = data.answered ? "Not in " + reply.where + "; another game's rulebook:"
+            : "Not in the rulebooks. Related sections:";
           box.appendChild(note);
         }
         var shown = data.answered ? reply.answers.slice(0, 5) : reply.related;
