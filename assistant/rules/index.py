@@ -449,7 +449,8 @@ class RulesIndex:
             title = self._title_stems[r]
             about = len(title & asked) / len(title) if title else 0.0
             # mostly how much of the question the entry holds; then its bm25 and how much of its title was asked
-            score[r] = min(1.0, value / total) * (0.6 + 0.25 * relevance[r] / top + 0.15 * about) * factor
+            # (over 1 when optional groups add to a full match: that orders them; the Hit caps it at 1)
+            score[r] = value / total * (0.6 + 0.25 * relevance[r] / top + 0.15 * about) * factor
         for r in [r for r in score if r in self._below]:
             mine = score[r] - 0.02
             if any(score.get(b, -1.0) >= mine and (q.about_app or not self._reading[b]) for b in self._below[r]):
