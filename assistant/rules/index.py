@@ -12,11 +12,10 @@ entry that says "trade"), with a bonus when the words sit in the title, keywords
 and a little of the bm25 for order. Then:
 - an overview entry (the main entry of a section with more entries, or of a heading with
   sub-headings) moves below a more specific entry under it that covers the question as well;
-- Tablebot's readings move below the rule entries unless the question is about the app; background
-  facts from other sources sit a little below the book's own rules;
-- with a preferred game (the page's, or the one named), its entries come first, other games' below.
-A reply is `answered` when its first result reaches ANSWERED; below that the results are only the
-nearest sections.
+- Tablebot's readings move below the rule entries they read unless the question is about the app;
+- with a preferred game (the page's, or the one named), its answers come first, other games' below.
+A reply is `answered` when one of its results reaches ANSWERED; below that the results are only the
+nearest sections, and the page says that the rulebooks do not cover the question.
 """
 from __future__ import annotations
 
@@ -49,13 +48,12 @@ MAX_GROUPS = 12
 COLUMNS = ("title", "keywords", "section", "names", "counted", "text", "example")
 WEIGHTS = (6.0, 4.0, 2.5, 4.0, 0.0, 1.0, 0.5)   # bm25 weight of each column
 STRONG_COLUMNS = ("title", "keywords", "section", "names")
-ANSWERED = 0.42        # the first result's score from which a reply counts as answered
+ANSWERED = 0.42         # the score from which a result answers the question
 OVERVIEW_FACTOR = 0.85  # an overview below the specific entry under it that covers the question as well
 READING_FACTOR = 0.85   # Tablebot's readings below the rules, unless the question is about the app,
-SHORTLIST = 40          # results ordered beyond the limit, for the game-first and readings-below passes
 READING_BELOW = 0.5     # ... and below every rule entry that scores at least half of the reading
 SYNONYM_CREDIT = 0.8    # how much a synonym of the player's word counts, against the word itself
-FACT_FACTOR = 1.0       # background facts from other sources below the book's own rules
+SHORTLIST = 40          # results ordered beyond the limit, for the game-first and readings-below passes
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 # names written with a hyphen or a caret inside ("Yo-Yo", "A1-5", "MT-ρ", "Wally^ST", "re-roll")
@@ -226,7 +224,6 @@ class RulesIndex:
             for alt in alts:
                 vocab.update(words(alt))
         self.speller = Speller(vocab, english_words())
-        self._factor = [(FACT_FACTOR if e.kind == "fact" else 1.0) for e in self.entries]
         self._reading = [e.kind == "reading" for e in self.entries]
         self._below = self._specific_entries(books)
         # the title's own words, to prefer the entry that is about what was asked over one that mentions it
@@ -271,7 +268,7 @@ class RulesIndex:
         more likely two of your robots."""
         toks = words(question[:MAX_QUERY_CHARS])
         named = None
-        for n in (3, 2, 1):
+        for n in (4, 3, 2, 1):
             for i in range(len(toks) - n + 1):
                 game = GAME_NAMES.get(tuple(toks[i:i + n]))
                 if game and (game != "two-robots" or name_two_robots):
@@ -443,9 +440,7 @@ class RulesIndex:
         top = max(relevance.values()) or 1.0
         score: dict[int, float] = {}
         for r, value in got.items():
-            factor = self._factor[r]
-            if self._reading[r] and not q.about_app:
-                factor *= READING_FACTOR
+            factor = READING_FACTOR if self._reading[r] and not q.about_app else 1.0
             title = self._title_stems[r]
             about = len(title & asked) / len(title) if title else 0.0
             # mostly how much of the question the entry holds; then its bm25 and how much of its title was asked
