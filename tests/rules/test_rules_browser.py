@@ -87,6 +87,7 @@ def test_the_page_says_when_the_rulebooks_do_not_cover_a_question(page, live_url
     note = page.locator("#rules-suggest .rules-suggest-note")
     note.wait_for()
     assert "Not in the rulebooks" in note.inner_text()
+    page.screenshot(path=shots("rules-suggest-not-covered-390"))
     page.goto(live_url + "/rules?game=robotariat")
     page.locator("#rules-q").press_sequentially("can players trade cards with each other", delay=5)
     expect(page.locator("#rules-status")).to_contain_text("each other")
