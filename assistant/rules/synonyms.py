@@ -336,6 +336,8 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("only", "1"): ("exactly", "only one"),
     ("not", "my"): ("out of turn", "opponent's turn", "someone else's turn", "outside your own turn"),
     ("used", "up"): ("spent", "used up"),
+    ("house", "rules"): ("house rule", "variant", "variation"),
+    ("house", "rule"): ("variant", "variation"),
     ("same", "time"): ("simultaneously", "at once", "together"),
     ("how", "long"): ("duration", "minutes", "playing time"),
     ("time", "limit"): ("timer", "minutes"),
