@@ -5,10 +5,25 @@ from __future__ import annotations
 import re
 
 import pytest
+from demo import bp as demo_bp
 
+from assistant import create_app
 from assistant.db import engine
 from assistant.tables import store
 from assistant.web import save
+
+
+@pytest.fixture
+def demo_app(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'demo.sqlite3'}", "SECRET_KEY": "t"})
+    app.register_blueprint(demo_bp)
+    yield app
+    app.extensions["tablebot_db"].dispose()
+
+
+@pytest.fixture
+def demo_client(demo_app):
+    return demo_app.test_client()
 
 
 def new_table(client) -> str:
