@@ -13,14 +13,13 @@ import shutil
 import tempfile
 import threading
 
+import pg_cluster
 import pytest
 from hypothesis import settings
 from werkzeug.serving import make_server
 
-import pg_cluster
-
 # no test writes into the checkout's instance/ (the SQLite file and secret key of `make run`)
-os.environ["TABLEBOT_INSTANCE"] = tempfile.mkdtemp(prefix="tablebot-instance-")
+INSTANCE = os.environ["TABLEBOT_INSTANCE"] = tempfile.mkdtemp(prefix="tablebot-instance-")
 
 from assistant import create_app  # noqa: E402 - after TABLEBOT_INSTANCE is set
 
@@ -32,6 +31,10 @@ PHONE = {"width": 390, "height": 844}
 # the same examples on every run and machine: a red test stays red until it is fixed
 settings.register_profile("tablebot", derandomize=True, deadline=None, print_blob=True)
 settings.load_profile("tablebot")
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(INSTANCE, ignore_errors=True)
 
 
 DATABASES = ["sqlite", "postgresql"]
