@@ -85,6 +85,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=default_workers(),
                         help="worker processes (default: the number of cores, 2 to 8)")
     parser.add_argument("--threads", type=int, default=DEFAULT_THREADS, help="threads in each worker")
+    parser.add_argument("--bind", action="append", metavar="ADDRESS",
+                        help="instead of --host/--port, what gunicorn listens on: unix:/path/to.sock behind a "
+                             "reverse proxy, or fd://N for a socket the caller opened; may be repeated")
     parser.add_argument("--debug", action="store_true",
                         help="Flask's development server instead: reloads on code changes, shows tracebacks")
     args = parser.parse_args(argv)
@@ -96,12 +99,13 @@ def main(argv: list[str] | None = None) -> None:
     app = build_app({"DEBUG": True} if args.debug else None)
     data = make_url(app.config["DATABASE_URL"]).render_as_string(hide_password=True)
     server = "development server" if args.debug else f"gunicorn, {args.workers} workers x {args.threads} threads"
-    print(f"Tablebot on http://{args.host}:{args.port}/  ({server}; data: {data})", file=sys.stderr, flush=True)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    where = ", ".join(args.bind) if args.bind and not args.debug else f"http://{host}:{args.port}/"
+    print(f"Tablebot on {where}  ({server}; data: {data})", file=sys.stderr, flush=True)
     if args.debug:
         app.run(host=args.host, port=args.port, debug=True, threaded=True)
     else:
-        host = f"[{args.host}]" if ":" in args.host else args.host
-        serve(app, [f"{host}:{args.port}"], args.workers, args.threads)
+        serve(app, args.bind or [f"{host}:{args.port}"], args.workers, args.threads)
 
 
 if __name__ == "__main__":

@@ -242,7 +242,18 @@ def follow(port: int, tables: list[str], stop: threading.Event, stats: dict, loc
         stop.wait(max(0.0, 1.0 - (time.perf_counter() - t0)))
 
 
-def followers_run(port: int) -> tuple[dict, dict, dict]:
+def cpu_seconds(pid: int) -> float:
+    """CPU time used so far by a process and its children that are alive (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return own + sum(cpu_seconds(int(c)) for c in children)
+
+
+def followers_run(port: int, server_pid: int) -> tuple[dict, dict, dict]:
     setup = Client(port)
     tables = []
     for _ in range(FOLLOWERS // 5):  # five phones at each table
@@ -261,6 +272,13 @@ def followers_run(port: int) -> tuple[dict, dict, dict]:
     with lock:
         stats["polls"].clear()
         stats["pages"] = 0
+    c0, t0 = cpu_seconds(server_pid), time.perf_counter()
+    time.sleep(FOLLOW_SECONDS)  # the followers alone: what they cost the server
+    idle_cpu = (cpu_seconds(server_pid) - c0) / (time.perf_counter() - t0)
+    with lock:
+        idle_polls = len(stats["polls"]) / (time.perf_counter() - t0)
+        stats["polls"].clear()
+        stats["pages"] = 0
     t0 = time.perf_counter()
 
     class FollowedWrite(TableWrite):  # the saving phone's table is followed by five phones
@@ -273,7 +291,7 @@ def followers_run(port: int) -> tuple[dict, dict, dict]:
     for p in phones:
         p.join(5)
     polls = sorted(stats["polls"])
-    cost = {"polls_per_s": len(polls) / elapsed, "poll_p95": polls[int(0.95 * (len(polls) - 1))] * 1000 if polls else 0,
+    cost = {"idle_cpu": idle_cpu, "idle_polls": idle_polls, "polls_per_s": len(polls) / elapsed, "poll_p95": polls[int(0.95 * (len(polls) - 1))] * 1000 if polls else 0,
             "pages_per_s": stats["pages"] / elapsed, "failed": stats["failed"]}
     return alone, busy, cost
 
@@ -307,7 +325,7 @@ def main() -> None:
                 for s in scenarios:
                     for clients in CLIENTS:
                         results[f"{name}|{s.name}|{clients}"] = drive(s, clients, SECONDS)
-                follow_results[name] = followers_run(port)
+                follow_results[name] = followers_run(port, server.proc.pid)
             finally:
                 server.stop()
     finally:
@@ -324,6 +342,9 @@ def main() -> None:
 
     print(f"\n{FOLLOWERS} phones following {FOLLOWERS // 5} tables (version once a second, the page when it "
           f"moved) while one phone saves a followed table back to back, {FOLLOW_SECONDS:.0f} s:")
+    for name, (_, _, cost) in follow_results.items():
+        print(f"  {name:<12} followers alone: {cost['idle_polls']:.0f} polls/s cost the server "
+              f"{100 * cost['idle_cpu']:.1f} % of one core")
     for name, (alone, busy, cost) in follow_results.items():
         print(f"  {name:<12} save alone {alone['rps']:6.0f} req/s p95 {alone['p95']:6.1f} ms | with followers "
               f"{busy['rps']:6.0f} req/s p95 {busy['p95']:6.1f} ms | followers: {cost['polls_per_s']:.0f} polls/s "

@@ -152,24 +152,30 @@ class ForkedServer:
         self.close()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def listening_socket() -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(256)
+    return sock
 
 
 class Tablebot:
-    """The real `tablebot` console script in a process of its own (what `make run` starts)."""
+    """The real `tablebot` console script in a process of its own (what `make run` starts). It gets a
+    socket this process opened (`--bind fd://N`): no other server on the machine can take its port
+    between a look for a free one and the bind."""
 
     def __init__(self, db_url: str, instance: Path, *args: str):
-        self.port = free_port()
+        self.sock = listening_socket()
+        self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "DATABASE_URL": db_url, "TABLEBOT_INSTANCE": str(instance), "SECRET_KEY": "test"}
         script = Path(sys.executable).with_name("tablebot")
         cmd = [str(script)] if script.exists() else [sys.executable, "-m", "assistant.cli"]
         self.log = instance / f"tablebot-{self.port}.log"
         instance.mkdir(parents=True, exist_ok=True)
-        self.proc = subprocess.Popen([*cmd, "--port", str(self.port), *args], cwd=ROOT, env=env,
+        self.terminated = False
+        fd = self.sock.fileno()
+        self.proc = subprocess.Popen([*cmd, "--bind", f"fd://{fd}", *args], cwd=ROOT, env=env, pass_fds=(fd,),
                                      stdout=self.log.open("w"), stderr=subprocess.STDOUT, start_new_session=True)
 
     def wait(self, timeout: float = 90) -> Tablebot:
@@ -183,9 +189,11 @@ class Tablebot:
         return self.log.read_text()
 
     def terminate(self) -> None:
-        """Ask for gunicorn's graceful stop without waiting (stop several servers side by side)."""
-        if self.proc.poll() is None:
+        """Ask for gunicorn's graceful stop without waiting (stop several servers side by side). Once:
+        a second SIGTERM reaching the interpreter as it exits would end it with -15."""
+        if self.proc.poll() is None and not self.terminated:
             self.proc.send_signal(signal.SIGTERM)
+            self.terminated = True
 
     def stop(self) -> int:
         if self.proc.poll() is None:
@@ -195,4 +203,5 @@ class Tablebot:
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(10)
+        self.sock.close()
         return self.proc.returncode

@@ -34,6 +34,8 @@ def test_production_server_by_default_development_server_only_with_debug(monkeyp
                                                                                           threads)))
     cli.main(["--port", "5099", "--workers", "3", "--threads", "2"])
     assert calls == [("gunicorn", ["127.0.0.1:5099"], 3, 2)]
+    cli.main(["--bind", "unix:/run/tablebot.sock", "--bind", "fd://3"])  # behind a proxy, or a socket given
+    assert calls[-1][1] == ["unix:/run/tablebot.sock", "fd://3"]
 
     ran = []
     from flask import Flask
@@ -41,7 +43,7 @@ def test_production_server_by_default_development_server_only_with_debug(monkeyp
     monkeypatch.setattr(Flask, "run", lambda self, **kw: ran.append((self.debug, kw)))
     cli.main(["--debug", "--port", "5098"])
     assert ran and ran[0][0] is True and ran[0][1]["port"] == 5098
-    assert len(calls) == 1  # gunicorn was not started for --debug
+    assert len(calls) == 2  # gunicorn was not started for --debug
 
 
 def test_bad_worker_counts_are_refused(capsys, unfreeze):
@@ -88,7 +90,7 @@ def test_servers_started_at_once_on_an_empty_database_all_come_up_and_keep_data_
         codes = [s.stop() for s in servers]
     for s in servers:
         assert "Worker failed to boot" not in s.output() and "already exists" not in s.output(), s.output()
-    assert codes == [0, 0]
+    assert codes == [0, 0], [s.output() for s in servers]
 
     again = Tablebot(url, tmp_path / "again", "--workers", "2", "--threads", "2").wait()
     try:
