@@ -59,7 +59,9 @@ def test_fifty_followers_leave_room_for_a_save(tmp_path):
         for f in followers:
             f.join(10)
         assert errors == []
-        assert max(waits) < 2.0, f"a save waited {max(waits):.2f} s behind the followers"
+        # a server that gave each open connection a thread of its own would make the save wait for one to
+        # time out (5 s of keep-alive), and here they never idle that long
+        assert max(waits) < 4.0, f"a save waited {max(waits):.2f} s behind the followers"
         assert connections == [1] * FOLLOWERS  # one keep-alive connection per phone, all along
         assert all(s and s[-1] == version for s in seen)  # every phone saw the last save
         assert all(s == sorted(s) for s in seen)
