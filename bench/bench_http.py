@@ -1,13 +1,14 @@
 """Benchmark: the production server (`tablebot`: gunicorn, 2 workers x 4 threads) against Flask's
 development server (`flask --app assistant run`, what `make run` started before), over loopback.
 
-Run from the project root:  .venv/bin/python bench/bench_http.py   (about 90 s; BENCH_SECONDS=0.5 for a
-quick look)
-Each server gets its own SQLite file in a temp folder. For home, health, the competitions plan, the
-NPC turn and a table write, at 1, 8 and 32 clients (each client one keep-alive connection, requests
-back to back, BENCH_SECONDS per cell after one warm-up request per client), prints requests/s and the
-95th percentile latency of each server side by side, with production / development for requests/s
-and development / production for p95 (above 1: production is better). Then 50 phones following
+Run from the project root:  .venv/bin/python bench/bench_http.py   (about 2 min 30 s; BENCH_SECONDS=0.3
+for a quick look)
+Both servers run at once, each on its own SQLite file in a temp folder, and take turns. For home,
+health, the competitions plan, the NPC turn and a table write, at 1, 8 and 32 clients (each client one
+keep-alive connection, requests back to back for BENCH_SECONDS after one warm-up request per client),
+three runs per server, prints the median requests/s and p95 latency of each server side by side, with
+production / development for requests/s and development / production for p95 (above 1: production is
+better). Then 50 phones following
 tables (each asks for its table's version once a second with If-None-Match, and fetches the table
 page when the version moved) while one phone saves as fast as it can: the save's requests/s and p95
 alone and with the followers, and what the followers cost.
@@ -32,7 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-SECONDS = float(os.environ.get("BENCH_SECONDS", "1.5"))
+SECONDS = float(os.environ.get("BENCH_SECONDS", "1.0"))
+REPEATS = 3
 CLIENTS = (1, 8, 32)
 FOLLOWERS = 50
 FOLLOW_SECONDS = max(3.0, 4 * SECONDS)
@@ -300,42 +302,59 @@ def ratio(a: float, b: float) -> str:
     return f"{a / b:.2f}x" if b and a == a and b == b else "-"
 
 
+def median_cell(runs: list[dict]) -> dict:
+    pick = sorted(runs, key=lambda r: r["rps"])[len(runs) // 2]
+    return {"rps": pick["rps"], "p95": sorted(r["p95"] for r in runs)[len(runs) // 2],
+            "failed": sum(r["failed"] for r in runs)}
+
+
 def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="tablebot-bench-"))
     tablebot = Path(sys.executable).with_name("tablebot")
-    prod_cmd = [str(tablebot) if tablebot.exists() else sys.executable, *([] if tablebot.exists() else
-                ["-m", "assistant.cli"]), "--workers", str(WORKERS), "--threads", str(THREADS)]
-    print(f"load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {SECONDS} s per cell")
+    prod_cmd = [str(tablebot)] if tablebot.exists() else [sys.executable, "-m", "assistant.cli"]
+    print(f"load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {SECONDS} s per run, "
+          f"median of {REPEATS} runs, the two servers taking turns")
     print(f"production: tablebot (gunicorn, {WORKERS} workers x {THREADS} threads); "
           "development: flask --app assistant run (threaded)")
     plan, npc = [plan_body()], npc_bodies()
-    results: dict[str, dict] = {}
+    results: dict[tuple[str, str, int], dict] = {}
     follow_results = {}
+    servers: dict[str, Server] = {}
     try:
-        for name in ("development", "production"):
-            port = free_port()
-            cmd = ([sys.executable, "-m", "flask", "--app", "assistant", "run", "--port", str(port)]
-                   if name == "development" else [*prod_cmd, "--port", str(port)])
-            server = Server(name, cmd, port, folder)
-            try:
-                scenarios = [Get("GET /", port, "/"), Get("GET /api/health", port, "/api/health"),
-                             Post("POST competitions/plan", port, "/api/raising-robots/competitions/plan", plan),
-                             Post("POST robotariat/npc-turn", port, "/api/robotariat/npc-turn", npc),
-                             TableWrite("PUT /api/tables/<id>", port)]
-                for s in scenarios:
-                    for clients in CLIENTS:
-                        results[f"{name}|{s.name}|{clients}"] = drive(s, clients, SECONDS)
-                follow_results[name] = followers_run(port, server.proc.pid)
-            finally:
-                server.stop()
+        dev_port, prod_port = free_port(), free_port()
+        servers["development"] = Server("development", [sys.executable, "-m", "flask", "--app", "assistant", "run",
+                                                        "--port", str(dev_port)], dev_port, folder)
+        servers["production"] = Server("production", [*prod_cmd, "--port", str(prod_port), "--workers", str(WORKERS),
+                                                      "--threads", str(THREADS)], prod_port, folder)
+
+        def scenarios(port: int) -> list[Scenario]:
+            return [Get("GET /", port, "/"), Get("GET /api/health", port, "/api/health"),
+                    Post("POST competitions/plan", port, "/api/raising-robots/competitions/plan", plan),
+                    Post("POST robotariat/npc-turn", port, "/api/robotariat/npc-turn", npc),
+                    TableWrite("PUT /api/tables/<id>", port)]
+
+        both = {name: scenarios(server.port) for name, server in servers.items()}
+        for i, first in enumerate(both["development"]):
+            for clients in CLIENTS:
+                runs: dict[str, list[dict]] = {"development": [], "production": []}
+                for _ in range(REPEATS):  # taking turns: a change in the machine's load hits both
+                    for name in runs:
+                        runs[name].append(drive(both[name][i], clients, SECONDS))
+                for name, r in runs.items():
+                    results[(name, first.name, clients)] = median_cell(r)
+        for name, server in servers.items():
+            follow_results[name] = followers_run(server.port, server.proc.pid)
     finally:
+        for server in servers.values():
+            server.stop()
         shutil.rmtree(folder, ignore_errors=True)
 
     print(f"\n{'endpoint':<26}{'clients':>7} | {'req/s dev':>9} {'prod':>7} {'prod/dev':>8} | "
           f"{'p95 ms dev':>10} {'prod':>7} {'dev/prod':>8}")
-    for key in (k for k in results if k.startswith("development|")):
-        _, scenario, clients = key.split("|")
-        d, p = results[key], results[f"production|{scenario}|{clients}"]
+    for (name, scenario, clients), d in results.items():
+        if name != "development":
+            continue
+        p = results[("production", scenario, clients)]
         failed = f"  (failed: dev {d['failed']}, prod {p['failed']})" if d["failed"] or p["failed"] else ""
         print(f"{scenario:<26}{clients:>7} | {d['rps']:9.0f} {p['rps']:7.0f} {ratio(p['rps'], d['rps']):>8} | "
               f"{d['p95']:10.1f} {p['p95']:7.1f} {ratio(d['p95'], p['p95']):>8}{failed}")
