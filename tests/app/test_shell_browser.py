@@ -85,3 +85,17 @@ def test_shell_stays_usable_offline_after_a_visit(browser, live_url):
     page.goto(live_url + "/never-visited")
     assert page.locator("h1").inner_text() == "No connection"
     ctx.close()
+
+
+def test_the_404_page_fits_a_phone_in_both_themes(page, live_url, shots):
+    response = page.goto(live_url + "/no/such/page")
+    assert response.status == 404
+    assert page.locator("h1").inner_text() == "Nothing here"
+    assert_phone_ready(page)
+    page.screenshot(path=shots("error-404-390"), full_page=True)
+    page.set_viewport_size({"width": 320, "height": 700})
+    page.emulate_media(color_scheme="dark")
+    assert_phone_ready(page)
+    page.screenshot(path=shots("error-404-320-dark"), full_page=True)
+    page.click("text=Home")
+    assert page.locator("h1").inner_text() == "What's on the table?"
