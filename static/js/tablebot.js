@@ -228,11 +228,11 @@
     var i, a;
     for (i = to.attributes.length - 1; i >= 0; i--) {
       a = to.attributes[i];
-      if (!from.hasAttribute(a.name) && a.name !== "data-ready") to.removeAttribute(a.name);
+      if (!from.hasAttribute(a.name) && a.name !== "data-ready" && !playerState(to, a.name)) to.removeAttribute(a.name);
     }
     for (i = 0; i < from.attributes.length; i++) {
       a = from.attributes[i];
-      if (to.getAttribute(a.name) !== a.value) to.setAttribute(a.name, a.value);
+      if (to.getAttribute(a.name) !== a.value && !playerState(to, a.name)) to.setAttribute(a.name, a.value);
     }
   }
   function syncField(from, to) {
@@ -244,7 +244,10 @@
     } else if (to.nodeName === "TEXTAREA") to.value = from.textContent;
     else if (to.nodeName === "INPUT") to.value = from.getAttribute("value") || "";
   }
-  function holdsFocus(n) { return n.nodeType === 1 && n.contains(document.activeElement) && document.activeElement !== document.body; }
+  // what the player opened or closed (a <details>) is theirs, whatever the server renders
+  function playerState(el, name) { return name === "open" && el.nodeName === "DETAILS"; }
+  // only a field being typed in holds its place: a tapped button may go when the new rendering drops it
+  function holdsFocus(n) { var a = document.activeElement; return n.nodeType === 1 && isField(a) && n.contains(a); }
   function morph(from, to) {
     // to: the node on the page; from: its new rendering
     if (to.nodeType === 3 || to.nodeType === 8) { if (to.nodeValue !== from.nodeValue) to.nodeValue = from.nodeValue; return; }
