@@ -17,9 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solvers.two_robots.factory import Factory, HandCard, Part, placements
+from solvers.two_robots.cards import HandCard
+from solvers.two_robots.factory import Factory, placements
 from solvers.two_robots.game_data import DATA
-from solvers.two_robots.odds import unseen_from_deck
+from solvers.two_robots.odds import Deck, Sighting, unseen_pool
 from solvers.two_robots.planner import Turn, plan_turn
 
 SCENARIOS = 120
@@ -50,10 +51,11 @@ def scenario(rng: random.Random, hand_size: int, parts_only: bool, event: str) -
             placed += 1
     pool = [c for c in deck if c.part is not None] if parts_only else deck
     hand = tuple(pool[:hand_size])
-    visible: list[Part] = [c for s in f.stacks for c in s.cards] + [c.part for c in hand if c.part is not None]
-    unseen, _ = unseen_from_deck(DATA.default_deck(PN), DATA.deck_attack, DATA.deck_defense, visible,
-                                 sum(c.kind == "attack" for c in hand), sum(c.kind == "defense" for c in hand))
-    return Turn(f, hand, PN, unseen, event=event)
+    deck = Deck(parts=tuple(DATA.default_deck(PN)), attack=DATA.deck_attack, defense=DATA.deck_defense)
+    sights = [Sighting(place="your_factory", parts=tuple(c for s in f.stacks for c in s.cards)),
+              Sighting(place="your_hand", parts=tuple(c.part for c in hand if c.part is not None),
+                       attack=sum(c.kind == "attack" for c in hand), defense=sum(c.kind == "defense" for c in hand))]
+    return Turn(f, hand, PN, unseen_pool(deck, sights).cards, event=event)
 
 
 def percentiles(samples: list[float]) -> tuple[float, float, float]:
@@ -84,8 +86,9 @@ def main() -> None:
             print(f"  {label:<22} event={event:<12} wall p50 {p50:6.1f} p95 {p95:6.1f} max {worst:6.1f} | "
                   f"cpu p50 {c50:6.1f} p95 {c95:6.1f}  ({states} end states)")
 
-    from assistant import create_app
     from solvers.two_robots.as_json import hand_card_json, part_json
+
+    from assistant import create_app
 
     tmp = tempfile.mkdtemp()
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3"})

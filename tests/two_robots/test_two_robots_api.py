@@ -241,7 +241,7 @@ def test_cards_are_checked_alike_in_hand_stacks_and_unseen(client):
     the stacks and the unseen cards say so with the same words, naming the field."""
     from typing import get_args
 
-    from assistant.two_robots.pages import Energy, SalvagerId
+    from assistant.two_robots.schemas import Energy, SalvagerId
     from solvers.two_robots.factory import ENERGIES
     from solvers.two_robots.game_data import DATA
     assert get_args(Energy) == ENERGIES and get_args(SalvagerId) == tuple(s.id for s in DATA.salvagers)

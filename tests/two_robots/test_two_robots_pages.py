@@ -38,7 +38,9 @@ def test_factory_form_liz_example_without_js(client):
 
 def test_factory_form_alyssa_example_hand_problems_without_js(client):
     """Frozen Stacks, Alyssa example, typed as text: a Nuclear ARMS cannot go anywhere while her Nuclear
-    stack is frozen, and the page says so in one sentence (the factory itself is fine: 200)."""
+    stack is frozen, and the page says so in one sentence (the factory itself is fine: 200). Attack
+    Cards: alone at the table her frozen HEAD is the only Nuclear part, so Nuclear Explosion, which
+    must destroy exactly two, is not played, and the plan says why."""
     r = client.post("/two-robots/factory", data={"stack0": "head:n", "frozen0": "on", "stack1": "arms:s",
                                                  "stack2": "torso:c", "hand": "arms:n, attack:3:Nuclear Explosion!",
                                                  "event": "none", "actions": "3", "powers_left": "3",
@@ -47,7 +49,8 @@ def test_factory_form_alyssa_example_hand_problems_without_js(client):
     html = r.get_data(as_text=True)
     assert ("ARMS (Nuclear) in your hand has no legal place: stack 1 is frozen; a new stack would need Nuclear, "
             "which stack 1 holds.") in html
-    assert "Play Nuclear Explosion" in html
+    assert "Play Nuclear Explosion" not in html
+    assert "Nuclear Explosion is not played: Only 1 Nuclear part in play" in html
 
 
 def test_factory_form_errors_are_named(client):
@@ -316,7 +319,7 @@ def test_renaming_a_part_renames_it_in_every_seat(client):
 def test_a_seat_change_touches_its_seat_and_fields_only():
     """The change a post saves sets this seat's changed fields on whatever state is newest; `unseen: None`
     (back to the default deck) removes the seat's counts."""
-    from assistant.two_robots.pages import seat_change
+    from assistant.two_robots.state import seat_change
     state = {"table": {"names": ["A"]}, "two_robots": {"players": [{"unseen": {"parts": {}}, "hand": []}, {"x": 1}]}}
     after = seat_change(0, {"unseen": None})(state)
     assert after["two_robots"]["players"] == [{"hand": []}, {"x": 1}] and after["table"] == {"names": ["A"]}
@@ -324,12 +327,15 @@ def test_a_seat_change_touches_its_seat_and_fields_only():
     assert seat_change(1, {"hand": []})({"two_robots": 5})["two_robots"] == {"players": [{}, {"hand": []}]}
 
 
-def test_numbers_read_from_forms_and_stored_seats():
-    """One reader for whole numbers from a form or a stored seat: text, fractions, true/false and lists
-    fall back to the default, the rest is kept within its bounds."""
-    from assistant.two_robots.pages import _int
-    cases = [("1", 1), (" 3 ", 3), ("-1", 0), ("9", 3), ("2.5", 2), ("x", 2), ("", 2), (True, 2), (1.0, 2),
-             ([1], 2), (None, 2), (7, 3), (0, 0), ("1" * 5000, 2)]
+def test_numbers_read_from_forms_and_stored_seats(client):
+    """A stored seat is read by the one state model: text, fractions, true/false and lists fall back to the
+    default, whole numbers in bounds are kept. A form's number out of bounds is a 400 naming the field."""
+    from assistant.two_robots.schemas import TwoRobotsState
+    cases = [("1", 3), (" 3 ", 3), (-1, 3), (9, 3), (2.5, 3), (True, 3), ([1], 3), (None, 3), (2, 2), (0, 0)]
     for raw, want in cases:
-        assert _int({"n": raw}, "n", 0, 3, 2) == want, raw
-    assert _int({}, "n", 0, 3, 2) == 2
+        assert TwoRobotsState.from_stored({"players": [{"actions": raw}]}).seat(0).actions == want, raw
+    seat = TwoRobotsState.from_stored({"players": [{"health": "x", "salvager": "apocalypse", "powers_left": 1}]}).seat(0)
+    assert (seat.health_now, seat.powers_left) == (3, 1)
+    for field, value in (("actions", "9"), ("powers_left", "-1"), ("health", "x")):
+        r = client.post("/two-robots/factory", data={"stack0": "head:c", field: value, "action": "plan"})
+        assert r.status_code == 400 and f"<strong>{field}</strong>" in r.get_data(as_text=True), field

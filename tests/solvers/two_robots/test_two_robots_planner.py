@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers.errors import InputError
+from solvers.two_robots.cards import HandCard
 from solvers.two_robots.factory import (
     Factory,
-    HandCard,
     Part,
     Stack,
     analyse,
@@ -20,7 +20,7 @@ from solvers.two_robots.factory import (
     stack_parts,
 )
 from solvers.two_robots.game_data import DATA
-from solvers.two_robots.odds import completing, unseen_from_deck
+from solvers.two_robots.odds import Deck, Sighting, completing, unseen_pool
 from solvers.two_robots.planner import Turn, _Planner, plan_turn
 
 PN = ("head", "arms", "legs", "torso")
@@ -34,10 +34,14 @@ def H(part: str, *energies: str) -> HandCard:
     return HandCard("part", P(part, *energies))
 
 
-def turn(factory: Factory, hand: list[HandCard], **kw) -> Turn:
-    visible = [c for s in factory.stacks for c in s.cards] + [h.part for h in hand if h.part is not None]
-    unseen, _ = unseen_from_deck(DATA.default_deck(PN), 19, 21, visible)
-    return Turn(factory, tuple(hand), PN, unseen, **kw)
+DECK = Deck(parts=tuple(DATA.default_deck(PN)), attack=19, defense=21)
+
+
+def turn(factory: Factory, hand: list[HandCard], others: tuple[Factory, ...] = (), **kw) -> Turn:
+    sights = [Sighting(place="your_factory", parts=tuple(c for s in factory.stacks for c in s.cards)),
+              Sighting(place="your_hand", parts=tuple(h.part for h in hand if h.part is not None)),
+              Sighting(place="other_factories", parts=tuple(c for f in others for s in f.stacks for c in s.cards))]
+    return Turn(factory, tuple(hand), PN, unseen_pool(DECK, sights).cards, others=others, **kw)
 
 
 def plays(plan) -> list[tuple[str, int | None]]:
@@ -98,14 +102,15 @@ def test_obvious_play_wrong_finish_with_the_card_that_keeps_the_other_stack_open
 
 def test_obvious_play_wrong_new_stack_first_then_the_attack():
     """Attack / Defense Cards: the gold number counts unique stacks. Adding the HEAD to stack 1 looks
-    natural, but starting a third stack with it lets the marked Attack card be played after it."""
+    natural, but starting a third stack with it lets the marked Attack card be played after it (a
+    card the rulebook does not describe: its effect is the player's to resolve)."""
     f = Factory.of([[P("arms", "chemical")], [P("arms", "solar")]])
-    attack = HandCard("attack", None, "Nuclear Explosion", 3, play=True)
+    attack = HandCard("attack", None, "Big One", 3, play=True)
     plan = plan_turn(turn(f, [H("head", "nuclear", "chemical"), attack]))
     steps = [(s.action, s.stack, s.new_stack) for s in plan.steps if s.phase == "play"]
     assert steps == [("part", None, True), ("attack", None, False)]
     assert plan.score.wanted == 1
-    assert "tr-attack-defense-cards" in plan.steps[1].rules
+    assert "tr-attack-defense-cards" in plan.steps[1].rules and "yours to resolve" in plan.steps[1].why
 
 
 def test_marked_attack_cannot_be_played_without_the_stacks():
@@ -229,6 +234,9 @@ def small_turns(draw):
     return turn(f, hand, event=event, actions=draw(st.integers(1, 3)), hand_limit=draw(st.integers(1, 7)))
 
 
+NO_OPPONENTS = ((), 0, 0)  # the pressure term of a table with no other seat
+
+
 def oracle_best(t: Turn) -> tuple:
     """Brute force with the Factory API only: every order of every subset of part cards, every legal
     placement, the marked attacks last, every sacrifice by card index."""
@@ -271,7 +279,7 @@ def oracle_score(t: Turn, f: Factory, order: list[int], flagged: list[int]) -> t
     left = t.actions - len(order)
     won = analyse(f, PN).active_robots >= 2
     if won:
-        return (True, True, analyse(f, PN).active_robots, 0, 0, 0, (), 0, -len(order))
+        return (True, True, analyse(f, PN).active_robots, 0, 0, (), 0, 0, (), 0, -len(order))
     attacks = [i for i in flagged if t.hand[i].stacks_required <= len(f.stacks)][:left]
     kept = [i for i in range(len(t.hand)) if i not in order and i not in attacks]
     event_ok, after_value = True, oracle_value(t, f, kept)
@@ -292,7 +300,8 @@ def oracle_score(t: Turn, f: Factory, order: list[int], flagged: list[int]) -> t
                 after_value = v if after_value is None or v > after_value else after_value
     robots, outs, ready, progress = after_value
     lost = max(0, len(kept) - t.hand_limit)
-    return (won, event_ok, robots, len(attacks), outs, ready, progress, -lost, -(len(order) + len(attacks)))
+    return (won, event_ok, robots, len(attacks), 0, NO_OPPONENTS, outs, ready, progress, -lost,
+            -(len(order) + len(attacks)))
 
 
 @settings(max_examples=40, deadline=None)
@@ -407,10 +416,10 @@ def test_shortcuts_keep_the_best_and_the_runner_up_exact(t):
     best = max(keys)
     planner = _Planner(t)
     scored = planner.score_all(planner.search())
-    assert scored[0][0] == best
+    assert scored[0].score == best
     runner = max((k for k in keys if k < best), default=None)
     if runner is None or not runner[0]:
-        assert next((s[0] for s in scored if s[0] < best), None) == runner
+        assert next((s.score for s in scored if s.score < best), None) == runner
 
 
 def test_input_errors_name_the_field():
@@ -438,12 +447,12 @@ def test_steps_complete_the_robot_first_then_new_stacks_then_the_attack():
     played first, then the Solar HEAD starts the second stack the marked Attack card needs, then the
     Attack card (the search meets the new stack first); the plan is the same."""
     f = Factory.of([[P("head", "chemical"), P("arms", "chemical"), P("legs", "chemical")]])
-    attack = HandCard("attack", None, "Nuclear Explosion", 2, play=True)
+    attack = HandCard("attack", None, "Big One", 2, play=True)
     plan = plan_turn(turn(f, [H("head", "solar"), H("torso", "chemical"), attack]))
     assert [(s.card, s.stack) for s in plan.steps] == [
-        ("TORSO (Chemical)", 0), ("HEAD (Solar)", None), ("Nuclear Explosion", None)]
+        ("TORSO (Chemical)", 0), ("HEAD (Solar)", None), ("Big One", None)]
     assert plan.steps[0].why == "Stays Chemical; completes an active robot."
-    assert plan.summary == "TORSO (Chemical) on stack 1; HEAD (Solar) as a new stack; play Nuclear Explosion"
+    assert plan.summary == "TORSO (Chemical) on stack 1; HEAD (Solar) as a new stack; play Big One"
 
 
 def test_steps_onto_the_factory_before_a_new_stack_and_the_card_played_onto_it():
@@ -461,10 +470,10 @@ def test_player_order_keeps_the_plan_card_for_card(t):
     and stack for stack; robot-completing plays come first, then plays onto the factory as it was, then
     new stacks, and the Attack and Defense cards last; every step is legal when it is made."""
     planner = _Planner(t)
-    seq = planner.score_all(planner.search())[0][2]
+    seq = planner.score_all(planner.search())[0].seq
     searched = t.factory
-    for i, k in seq:
-        searched = searched.add(t.hand[i].part, k)
+    for p in seq:
+        searched = searched.add(t.hand[p.hand_index].part, p.stack)
     plan = plan_turn(t)
     assert plan.factory_after_plays == searched
     start = len(t.factory.stacks)
