@@ -19,18 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from .cards import DESTROY, FREEZE, Effect
 from .factory import (
     BIT,
     ENERGIES,
+    MAX_STACKS,
     Factory,
     Part,
     Stack,
     is_robot,
     or_list,
-    parts_to_two_robots,
     stack_parts,
     title,
 )
@@ -84,28 +85,80 @@ class AttackAnswer:
     rules: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Standing:
+    """What the comparison reads of one factory."""
+    distance: int      # parts to two robots (UNREACHABLE when it cannot hold two)
+    parts: int         # distinct part names per stack, summed
+    robots: int
+    deployable: int
+
+
+@lru_cache(maxsize=1 << 15)
+def _stack_standing(stack: Stack, part_names: tuple[str, ...]) -> tuple[int, bool, int | None]:
+    """(distinct part names, an active robot, parts still needed: None when frozen short of a robot)."""
+    have = len(stack.names() & set(part_names))
+    robot = have == len(part_names)
+    return have, robot, 0 if robot else None if stack.frozen else len(part_names) - have
+
+
+def _standing(factory: Factory, part_names: tuple[str, ...],
+              taken: dict[int, set[int]] | None = None) -> Standing:
+    """The factory's standing, or with `taken` (stack -> card positions), the standing it would have
+    without those cards (a stack left empty goes), worked out without building that factory."""
+    parts = robots = deployable = stacks = 0
+    options = []
+    names = set(part_names)
+    for i, s in enumerate(factory.stacks):
+        gone = taken.get(i) if taken else None
+        if gone:
+            left = {c.part for j, c in enumerate(s.cards) if j not in gone}
+            if not left and len(gone) >= len(s.cards):
+                continue
+            have = len(left & names)
+            robot = have == len(part_names)
+            need = 0 if robot else None if s.frozen else len(part_names) - have
+        else:
+            have, robot, need = _stack_standing(s, part_names)
+        stacks += 1
+        parts += have
+        robots += robot
+        deployable += robot and not s.frozen
+        if need is not None:
+            options.append(need)
+    options = sorted(options) + [len(part_names)] * (MAX_STACKS - stacks)
+    # the same count as factory.parts_to_two_robots, from the stacks' cached facts
+    return Standing(distance=options[0] + options[1] if len(options) >= 2 else UNREACHABLE, parts=parts,
+                    robots=robots, deployable=deployable)
+
+
+# a factory's standing; factories recur across target sets and plans, so each is worked out once
+standing = lru_cache(maxsize=1 << 14)(_standing)
+
+
+def _value_of(standings: Sequence[Standing], player: int, own_lost: int) -> tuple:
+    own = standings[player]
+    others = [x for k, x in enumerate(standings) if k != player]
+    press = Pressure(distances=tuple(sorted(o.distance for o in others)), robots=-sum(o.robots for o in others),
+                     deployable=-sum(o.deployable for o in others))
+    return (-own_lost, -own.distance, own.parts, press.key(), -sum(o.parts for o in others))
+
+
 def distance(factory: Factory, part_names: Sequence[str]) -> int:
-    d = parts_to_two_robots(factory, part_names)
-    return UNREACHABLE if d is None else d
-
-
-def parts_kept(factory: Factory, part_names: Sequence[str]) -> int:
-    return sum(len(stack_parts(s, part_names)[0]) for s in factory.stacks)
+    return standing(factory, tuple(part_names)).distance
 
 
 def pressure(factories: Sequence[Factory], player: int, part_names: Sequence[str]) -> Pressure:
-    others = [f for k, f in enumerate(factories) if k != player]
-    robots = [[is_robot(s, part_names) for s in f.stacks] for f in others]
-    deployable = sum(r and not s.frozen for f, rs in zip(others, robots) for s, r in zip(f.stacks, rs))
-    return Pressure(distances=tuple(sorted(distance(f, part_names) for f in others)),
-                    robots=-sum(sum(rs) for rs in robots), deployable=-deployable)
+    others = [standing(f, tuple(part_names)) for k, f in enumerate(factories) if k != player]
+    return Pressure(distances=tuple(sorted(o.distance for o in others)), robots=-sum(o.robots for o in others),
+                    deployable=-sum(o.deployable for o in others))
 
 
 def value(after: Sequence[Factory], player: int, part_names: Sequence[str], own_lost: int) -> tuple:
-    own = after[player]
-    opp_parts = sum(parts_kept(f, part_names) for k, f in enumerate(after) if k != player)
-    return (-own_lost, -distance(own, part_names), parts_kept(own, part_names),
-            pressure(after, player, part_names).key(), -opp_parts)
+    names = tuple(part_names)
+    own = standing(after[player], names)
+    opp_parts = sum(standing(f, names).parts for k, f in enumerate(after) if k != player)
+    return (-own_lost, -own.distance, own.parts, pressure(after, player, names).key(), -opp_parts)
 
 
 def energy_parts(factories: Sequence[Factory], energy: str) -> list[PartRef]:
@@ -160,33 +213,48 @@ def best_options(effect: Effect, factories: Sequence[Factory], player: int,
     the table the same (two copies of one card) are one."""
     if effect.kind == FREEZE:
         options = [freeze_option(factories, r, player, part_names) for r in freeze_targets(factories, player)]
-    elif effect.kind == DESTROY and effect.energy in ENERGIES:
-        refs = energy_parts(factories, effect.energy)
-        theirs = [r for r in refs if r.factory != player]
-        mine = [r for r in refs if r.factory == player]
-        n = effect.count
-        if len(refs) < n:
+        if not options:
             return ()
-        if len(theirs) >= n:
-            sets = [list(c) for c in combinations(theirs, n)]
-        else:
-            sets = [theirs + list(c) for c in combinations(mine, n - len(theirs))]
-        options = [destroy_option(factories, s, player, part_names) for s in sets]
+        top = max(o.value for o in options)
+        return tuple(o for o in options if o.value == top)
+    if effect.kind != DESTROY or effect.energy not in ENERGIES:
+        return ()
+    refs = energy_parts(factories, effect.energy)
+    theirs = [r for r in refs if r.factory != player]
+    mine = [r for r in refs if r.factory == player]
+    n = effect.count
+    if len(refs) < n:
+        return ()
+    if len(theirs) >= n:
+        sets = combinations(theirs, n)
     else:
-        return ()
-    if not options:
-        return ()
-    top = max(o.value for o in options)
+        sets = (tuple(theirs) + c for c in combinations(mine, n - len(theirs)))
+    # each set changes one or two factories: their standings after are worked out once per group of
+    # cards taken from them, and equal cards in one stack leave the same table, so they are one set
+    names = tuple(part_names)
+    base = [standing(f, names) for f in factories]
+    after_of: dict[tuple, Standing] = {}
     seen: set[tuple] = set()
-    out = []
-    for o in options:
-        if o.value != top:
+    scored: list[tuple[tuple, tuple[PartRef, ...]]] = []
+    for refs_set in sets:
+        sig = tuple(sorted((r.factory, r.stack, r.part.part, r.part.mask) for r in refs_set))
+        if sig in seen:
             continue
-        key = tuple(f.key() for f in o.after)
-        if key not in seen:
-            seen.add(key)
-            out.append(o)
-    return tuple(out)
+        seen.add(sig)
+        standings = list(base)
+        for k in {r.factory for r in refs_set}:
+            group = tuple(sorted((r.stack, r.card) for r in refs_set if r.factory == k))
+            hit = after_of.get((k, group))
+            if hit is None:
+                taken: dict[int, set[int]] = {}
+                for i, j in group:
+                    taken.setdefault(i, set()).add(j)
+                hit = after_of[(k, group)] = _standing(factories[k], names, taken)
+            standings[k] = hit
+        scored.append((_value_of(standings, player, sum(r.factory == player for r in refs_set)), refs_set))
+    top = max(v for v, _ in scored)
+    return tuple(AttackOption(destroyed=tuple(rs), frozen=None, after=destroyed(factories, rs),
+                              own_lost=sum(r.factory == player for r in rs), value=v) for v, rs in scored if v == top)
 
 
 # ---- the answer for one card, with every legal target set and the reasons ------------------------------

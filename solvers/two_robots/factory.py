@@ -105,6 +105,14 @@ class Stack:
     def without(self, index: int) -> Stack:
         return Stack(self.cards[:index] + self.cards[index + 1:], self.frozen)
 
+    def __hash__(self) -> int:
+        # stacks are hashed often (factories key the solvers' caches): work it out once
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((tuple((c.part, c.mask) for c in self.cards), self.frozen))
+            object.__setattr__(self, "_hash", h)
+        return h
+
 
 @dataclass(frozen=True)
 class Factory:
@@ -137,7 +145,18 @@ class Factory:
 
     def key(self) -> tuple:
         """Equal for factories that differ only in the order of stacks or of cards in a stack."""
-        return tuple(sorted((s.frozen, tuple(sorted((c.part, c.mask) for c in s.cards))) for s in self.stacks))
+        k = self.__dict__.get("_key")
+        if k is None:
+            k = tuple(sorted((s.frozen, tuple(sorted((c.part, c.mask) for c in s.cards))) for s in self.stacks))
+            object.__setattr__(self, "_key", k)
+        return k
+
+    def __hash__(self) -> int:
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(self.stacks)
+            object.__setattr__(self, "_hash", h)
+        return h
 
 
 # ---- the matching ----------------------------------------------------------------------------------

@@ -3,7 +3,9 @@
 Exhaustive search over the cards in hand (identical cards are one choice): every legal placement of a
 Part card, and every Attack card Tablebot models (`cards.Effect.modelled`: destroy by energy, Ice
 Blast) played on the whole table, the other seats' factories included, aimed at its best targets
-(`attacks.best_options`; every tied best choice is tried). Part plays between two Attack cards
+(`attacks.best_options`). Where targets tie, the card takes the first of them as the attack answer
+lists them, unless the tie is between parts of yours: then each is tried, since they leave your
+factory differently. Part plays between two Attack cards
 commute, so each run of them is searched in one canonical order; each distinct end state is scored
 once. Defense cards that answer an opponent (Homing Missiles, Sentry Gunship) are never a play of
 your own turn ("Defense Cards"); the plan says when keeping one matters. Cards whose effect the
@@ -43,7 +45,7 @@ from typing import NamedTuple
 from solvers.errors import InputError
 
 from .attacks import (
-    AttackOption,
+    UNREACHABLE,
     PartRef,
     Pressure,
     StackRef,
@@ -59,6 +61,7 @@ from .attacks import (
 from .cards import CANCEL_EVENT, COUNTER_ATTACK, DESTROY, Effect, HandCard, effect_of
 from .factory import (
     BIT,
+    MAX_STACKS,
     Factory,
     Part,
     Stack,
@@ -201,6 +204,17 @@ class Play:
     freeze: tuple[int, int] | None = None             # (factory, stack) frozen
 
 
+@dataclass(frozen=True)
+class Strike:
+    """A modelled Attack card as the search applies it: your stacks after (None: untouched), the other
+    seats' factories after (an index into the planner's table states), and what it hits."""
+    stacks: tuple[SStack, ...] | None
+    table: int
+    own_lost: int
+    targets: tuple[tuple[int, int, Part], ...]   # (factory, stack, card) destroyed; factory 0 is yours
+    freeze: tuple[int, int] | None                # (factory, stack) frozen
+
+
 @dataclass(slots=True)
 class Candidate:
     """An end state of the plays with its score (or an upper bound on it while `exact` is False)."""
@@ -327,7 +341,8 @@ class _Planner:
         self._tail_cache: dict[tuple, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
         self._leaf_cache: dict[tuple, LeafContext] = {}
         self._grow: dict[tuple, tuple[SStack, Facts, Reach | None]] = {}
-        self._attack_cache: dict[tuple, tuple[AttackOption, ...]] = {}
+        self._attack_cache: dict[tuple, tuple[Strike, ...]] = {}
+        self._theirs: dict[tuple[str, int], list[tuple[int, int, Part]]] = {}
 
     def card(self, part: Part) -> int:
         if part.part not in self.index:
@@ -621,20 +636,80 @@ class _Planner:
         return Score(won=False, event=event_ok, robots=robots, wanted=wanted, own_lost=-own_lost, pressure=press,
                      outs=outs, ready=ready, progress=progress, kept=lost, plays=-(plays + len(tail))), tail, True
 
-    def attack_options(self, a: AttackType, stacks: tuple[SStack, ...], table: int) -> tuple[AttackOption, ...]:
-        """The tied best target sets of a modelled Attack card on the table now. When the opponents
-        hold enough matching cards, your own are never chosen, so the answer depends on their
-        factories only and is shared by every state of yours."""
+    def attack_options(self, a: AttackType, stacks: tuple[SStack, ...], table: int) -> tuple[Strike, ...]:
+        """The tied best target sets of a modelled Attack card on the table now (`attacks.best_options`).
+        When the opponents hold enough matching cards, yours are never chosen, so the answer depends on
+        their factories only and is shared by every state of yours. Otherwise all of theirs go, and of
+        yours the choice that keeps you nearest two robots (`attacks.value`'s order; the opponents'
+        terms are then the same for every choice)."""
         others = self.tables[table]
-        own_needed = False
-        if a.effect.kind == DESTROY and a.effect.energy is not None:
-            bit = BIT[a.effect.energy]
-            own_needed = sum(1 for f in others for s in f.stacks for c in s.cards if c.mask & bit) < a.effect.count
-        key = (a.effect, table, tuple(stacks) if own_needed else None)
+        e = a.effect
+        if e.kind == DESTROY and e.energy is not None:
+            theirs = self._theirs.get((e.energy, table))
+            if theirs is None:
+                bit = BIT[e.energy]
+                theirs = self._theirs[(e.energy, table)] = [
+                    (k, i, c) for k, f in enumerate(others, start=1) for i, st in enumerate(f.stacks)
+                    for c in st.cards if c.mask & bit]
+            if len(theirs) < e.count:
+                return self._own_strikes(e, stacks, table, theirs, BIT[e.energy])
+        key = (e.kind, e.energy, e.count, table)
         hit = self._attack_cache.get(key)
         if hit is None:
-            hit = self._attack_cache[key] = best_options(a.effect, (self.factory_of(stacks), *others), 0, self.names)
+            hit = self._attack_cache[key] = tuple(
+                Strike(stacks=None, table=self.table_id(tuple(o.after[1:])), own_lost=0,
+                       targets=tuple((r.factory, r.stack, r.part) for r in o.destroyed),
+                       freeze=(o.frozen.factory, o.frozen.stack) if o.frozen else None)
+                for o in best_options(e, (self.factory_of(stacks), *others), 0, self.names)[:1])
         return hit
+
+    def _own_strikes(self, e: Effect, stacks: tuple[SStack, ...], table: int, theirs: list, bit: int
+                     ) -> tuple[Strike, ...]:
+        need = e.count - len(theirs)
+        mine = [(k, c) for k, st in enumerate(stacks) for c in st[1] if c & bit]
+        if len(mine) < need:
+            return ()
+        key = (e, table, stacks)
+        hit = self._attack_cache.get(key)
+        if hit is not None:
+            return hit
+        others = self.tables[table]
+        after_table = self.table_id(tuple(destroyed((Factory(()), *others), [
+            PartRef(factory=k, stack=i, card=j, part=c) for k, f in enumerate(others, start=1)
+            for i, st in enumerate(f.stacks) for j, c in enumerate(st.cards) if c.mask & bit])[1:]))
+        best: list[tuple[tuple, tuple[SStack, ...], tuple]] = []
+        seen: set[tuple] = set()
+        for picks in combinations(mine, need):
+            after = _remove(stacks, picks)
+            shape = tuple(sorted(after))
+            if shape in seen:
+                continue
+            seen.add(shape)
+            v = self.own_standing(after)
+            if not best or v > best[0][0]:
+                best = [(v, after, picks)]
+            elif v == best[0][0]:
+                best.append((v, after, picks))
+        hit = self._attack_cache[key] = tuple(
+            Strike(stacks=after, table=after_table, own_lost=need,
+                   targets=tuple((k, i, c) for k, i, c in theirs) + tuple((0, k, self.card_parts[c]) for k, c in picks),
+                   freeze=None)
+            for _, after, picks in best)
+        return hit
+
+    def own_standing(self, stacks: Sequence[SStack]) -> tuple[int, int]:
+        """(minus parts to two robots, parts kept) of your stacks, as `attacks.value` compares them."""
+        full, options, parts = self.full, [], 0
+        for s in stacks:
+            x = self.info(s)
+            n = x.names.bit_count()
+            parts += n
+            if x.names == full:
+                options.append(0)
+            elif not x.frozen:
+                options.append(PARTS - n)
+        options = sorted(options) + [PARTS] * (MAX_STACKS - len(stacks))
+        return (-(options[0] + options[1]) if len(options) >= 2 else -UNREACHABLE, parts)
 
     def grow(self, stack: SStack | None, card: int) -> tuple[SStack, Facts, Reach | None]:
         """The stack with one more card (None: a new stack of it), its facts and, when an Event is to be
@@ -676,7 +751,8 @@ class _Planner:
         Part plays commute (a state is legal whenever a later one is, since fewer cards only widen
         the energies a stack may take), so between two Attack cards each state is reached in one
         canonical order: first the plays that start new stacks, then those that add to a stack, each
-        group by card kind. A state with two robots ends the game, so nothing is played after it."""
+        group by card kind. An Attack card that takes none of your parts commutes with part plays too,
+        so no part play follows it. A state with two robots ends the game, so nothing is played after it."""
         seen: set[tuple] = set()
         found: list[Candidate | Leaf] = []
         bar = self.bar = Bar()
@@ -755,8 +831,8 @@ class _Planner:
 
         def rec(stacks: tuple[SStack, ...], infos: tuple[Facts, ...], reaches: tuple, used: tuple[int, ...],
                 used_attacks: tuple[int, ...], table: int, own_lost: int, free: int, seq: tuple,
-                adding: bool, first: int) -> None:
-            key = (tuple(sorted(stacks)), used, used_attacks, table)
+                adding: bool, first: int, attacks_only: bool = False) -> None:
+            key = (tuple(sorted(stacks)), used, used_attacks, table, attacks_only)
             if key in seen:
                 return
             seen.add(key)
@@ -774,7 +850,9 @@ class _Planner:
             masks = tuple(x.mask for x in infos)
             possible = possible_masks(masks)   # a card may go on stack k when it shares an energy with these
             room = free_energies(masks)        # or start a stack when it carries one of these
-            if len(seq) + 1 == actions:
+            if attacks_only:
+                pass
+            elif len(seq) + 1 == actions:
                 leaves(here, stacks, infos, reaches, used, used_attacks, table, own_lost, free, robots,
                        possible, room, adding, first)
             else:
@@ -805,20 +883,16 @@ class _Planner:
                     continue
                 hand_index = a.hand_indices[used_attacks[a_i]]
                 nused_a = used_attacks[:a_i] + (used_attacks[a_i] + 1,) + used_attacks[a_i + 1:]
-                for option in self.attack_options(a, stacks, table):
-                    after_table = self.table_id(tuple(option.after[1:]))
-                    if option.own_lost:
-                        new_stacks = tuple((s.frozen, tuple(sorted(self.card(c) for c in s.cards)))
-                                           for s in option.after[0].stacks)
-                    else:
-                        new_stacks = stacks
-                    play = Play(hand_index=hand_index, attack=True,
-                                targets=tuple((r.factory, r.stack, r.part) for r in option.destroyed),
-                                freeze=(option.frozen.factory, option.frozen.stack) if option.frozen else None)
+                for strike in self.attack_options(a, stacks, table):
+                    new_stacks = strike.stacks if strike.stacks is not None else stacks
+                    play = Play(hand_index=hand_index, attack=True, targets=strike.targets, freeze=strike.freeze)
                     new_infos = tuple(info(s) for s in new_stacks)
+                    # an Attack card that leaves your factory alone commutes with part plays (its targets
+                    # and its stack requirement only get easier with more parts down), so parts go first
                     rec(new_stacks, new_infos, tuple(reach(s) for s in new_stacks) if cost else (), used,
-                        nused_a, after_table, own_lost + option.own_lost,
-                        sum(len(s[1]) for s in new_stacks if not s[0]), seq + (play,), False, 0)
+                        nused_a, strike.table, own_lost + strike.own_lost,
+                        sum(len(s[1]) for s in new_stacks if not s[0]), seq + (play,), False, 0,
+                        strike.stacks is None)
 
         rec(self.start, tuple(info(s) for s in self.start), tuple(reach(s) for s in self.start) if cost else (),
             tuple(0 for _ in types), tuple(0 for _ in attack_types), 0, 0, self.start_free, (), False, 0)
