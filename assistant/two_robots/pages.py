@@ -1,46 +1,46 @@
-"""Two Robots pages: the factory checker with the turn plan, and the draw odds.
+"""Two Robots pages: the factory (who is winning, your factory and hand, the turn plan) and the draw odds.
 
-Both keep one seat's factory, hand and turn settings in the table state (`two_robots.players[seat]`,
-see `schemas.TwoRobotsState`), and answer with the whole table: every seat's factory and the discard
-pile. Without JavaScript each page is a form that posts the cards as short text ("head:cs, arms:c";
-"attack:3:Nuclear Explosion!") and re-renders.
+Both follow the table (`?table=<id>`): each phone keeps its own seat (`?seat=n`) and enters its own
+cards; every answer is worked out from the whole table (every seat's factory, the discard pile, the
+deck) and rendered here; `static/js/tablebot.js` swaps the `data-live` parts in. Cards are entered with
+buttons: an energy (it stays chosen), then a part on the row where the card goes. Without a table
+the page keeps what was entered in a hidden field of its forms, and nothing is saved.
 """
 from __future__ import annotations
 
-import hashlib
 import json
-from typing import Annotated
+from typing import Any
 
-from flask import Blueprint, flash, render_template, request
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from flask import Blueprint, render_template, request
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from solvers.errors import InputError
+from solvers.two_robots.factory import Factory, analyse
 from solvers.two_robots.game_data import COMBINATIONS, DATA
 
 from .. import rules as rulebook
-from ..api import ApiError, validation_error
-from ..db import engine
-from ..tables import store
-from ..web.context import table_context, update_table
-from . import answers, present
+from ..api import ApiError
+from ..web import paths, save
+from ..web.context import table_context
+from ..web.forms import posted_fields
+from ..web.problems import Problem, from_input_error, from_validation
+from . import answers, present, state
 from .schemas import (
     ENERGY_LETTER,
     LETTER_ENERGY,
     MAX_PLAN_HAND,
-    EventChoice,
     FactoryIn,
     OddsIn,
+    PartIn,
     PlanIn,
-    SalvagerId,
-    SeatState,
+    StackIn,
     TwoRobotsState,
+    deck_json,
     energies_code,
-    grid_key,
 )
-from .state import read, seat_body, seat_change, table_labels
 
 bp = Blueprint("two_robots", __name__)
-
+KEY = state.STATE_KEY
 MAX_STACK_FIELDS = 5
 SHORT = {"chemical": "Chem", "electrical": "Elec", "mechanical": "Mech", "nuclear": "Nucl", "solar": "Solar"}
 EVENTS = {"none": "No Event", "power": "A: Power, pay 2 parts", "active_robot": "B: Robot card, pay 1 part"}
@@ -48,7 +48,11 @@ FACTORY_RULES = ["tr-energy-stacks", "tr-stacking-part-cards", "tr-liz-example",
                  "tr-duplicate-parts", "tr-frozen-stacks", "tr-attack-defense-cards", "tr-note-lone-hybrid-counts",
                  "tr-clarification-space-pod"]
 PLAN_RULES = ["tr-turn-overview", "tr-the-event-phase", "tr-note-sacrifice-anywhere", "tr-cleanup-phase"]
-ODDS_RULES = ["tr-turn-overview", "tr-draw-phase", "tr-fact-component-counts", "tr-unverified-card-contents"]
+ODDS_RULES = ["tr-turn-overview", "tr-draw-phase", "tr-fact-component-counts", "tr-unverified-card-contents",
+              "tr-clarification-public-info"]
+STANDING_RULES = ["tr-objective", "tr-attack-cards", "tr-frozen-stacks", "tr-clarification-public-info"]
+WANTS = {"robot": "A part that finishes a robot", "part": "A part card", "attack": "An Attack card",
+         "defense": "A Defense card"}
 
 
 def rule_titles() -> dict[str, str]:
@@ -56,314 +60,372 @@ def rule_titles() -> dict[str, str]:
     return {e.id: e.title for e in rulebook.books()["two-robots"].entries}
 
 
-# ---- forms -------------------------------------------------------------------------------------------
-
-def _blank_is_missing(v: object) -> object:
-    return None if isinstance(v, str) and not v.strip() else v
-
-
-class SeatForm(BaseModel):
-    """The turn settings a page's form posts (text, as forms send it); a field left out keeps its value."""
-    model_config = ConfigDict(extra="ignore")
-    event: EventChoice | None = None
-    actions: Annotated[int, Field(ge=0, le=3)] | None = None
-    powers_left: Annotated[int, Field(ge=0, le=5)] | None = None
-    health: Annotated[int, Field(ge=0, le=9)] | None = None
-    salvager: SalvagerId | None = None
-    seat: Annotated[int, Field(ge=0, lt=5)] | None = None
-
-    _blank = field_validator("*", mode="before")(_blank_is_missing)
+def combos(recent: list[str] | tuple[str, ...] = ()) -> list[dict]:
+    """The 15 energy combinations as the energy buttons show them: the ones used last first, then the
+    cores, then the hybrids."""
+    out = [{"code": energies_code(c), "energies": list(c),
+            "label": SHORT[c[0]] if len(c) == 1 else "/".join(e[:2].title() for e in c)} for c in COMBINATIONS]
+    rank = {code: i for i, code in enumerate(recent)}
+    return sorted(out, key=lambda c: rank.get(c["code"], len(rank)))
 
 
-class GridForm(BaseModel):
-    """The odds page's unseen-card counts (`u-head:cs`, `u-attack`, `u-defense`); a blank box is 0."""
-    model_config = ConfigDict(extra="ignore")
-    parts: dict[str, Annotated[int, Field(ge=0, le=100)]]
-    attack: Annotated[int, Field(ge=0, le=100)] = 0
-    defense: Annotated[int, Field(ge=0, le=100)] = 0
+# ---- the page's table (or, without one, the state its forms carry) ---------------------------------------
+
+class PageState:
+    """The state a page shows and changes: the table's, or without a table the one its forms posted."""
+
+    def __init__(self) -> None:
+        ctx = table_context("two-robots")
+        self.ctx = ctx
+        self.table = ctx["table"]
+        if self.table is None:
+            self.state = TwoRobotsState.from_stored(_posted_state())
+        else:
+            self.state = state.read(self.table)
+        self.labels = state.table_labels(self.table, self.state)
+        self.seat = seat_index(request.values.get("seat", request.values.get("_seat")), len(self.labels))
+        self.problems: list[Problem] = []
+        self.status = 200
+
+    def change(self, mutate) -> None:
+        """Apply one change: saved with the table (on its newest state), or to the posted state."""
+        if self.table is not None:
+            self.table = self.ctx["table"] = save.save_change(self.table, mutate)
+            self.state = state.read(self.table)
+        else:
+            self.state = TwoRobotsState.from_stored(mutate({KEY: self.state.model_dump(mode="json")})[KEY])
+
+    def answer(self, version: int | None, mutate) -> None:
+        """Apply a change worked out from the version the page showed (an Attack card's targets)."""
+        if self.table is None:
+            self.change(mutate)
+            return
+        try:
+            self.table = self.ctx["table"] = save.save_answer(self.table, version, mutate)
+        except save.Stale as stale:
+            self.table = self.ctx["table"] = stale.current
+            self.status = 409
+        self.state = state.read(self.table)
+
+    def fields(self, form, prepare=None) -> None:
+        """Save the fields of a form named by paths (`players.0.event`); `prepare` fills in what they
+        rely on (by default, the seats up to this one)."""
+        prepare = prepare or state.seats_up_to(self.seat)
+        if self.table is not None:
+            result = save.save_form(self.table, TwoRobotsState, KEY, form, prepare=prepare, label=field_label)
+            self.table = self.ctx["table"] = result.table or self.table
+            self.state = state.read(self.table) if not result.problems else self.state
+            self.problems += result.problems
+            return
+        base = prepare(self.state.model_dump(mode="json"))
+        for path, value in posted_fields(form).items():
+            try:
+                paths.set_(base, path, None if value == "" else value)
+            except paths.PathError:
+                continue
+        try:
+            self.state = TwoRobotsState.model_validate(base)
+        except ValidationError as err:
+            self.problems += from_validation(err, base)
+
+    def body(self) -> dict:
+        return state.seat_body(self.state, self.seat, self.labels)
+
+    def carried(self) -> str:
+        """The state, for the hidden field of a page without a table."""
+        return "" if self.table is not None else json.dumps(self.state.model_dump(mode="json"), separators=(",", ":"))
 
 
-def _form_problems(err: ValidationError) -> list[dict]:
-    return validation_error(err).fields
-
-
-def read_seat_form(form) -> tuple[SeatForm, list[dict]]:
+def _posted_state() -> Any:
+    raw = request.form.get("_state", "") if request.method == "POST" else ""
     try:
-        return SeatForm.model_validate({k: form.get(k) for k in SeatForm.model_fields if k in form}), []
-    except ValidationError as err:
-        return SeatForm(), _form_problems(err)
+        return json.loads(raw) if raw and len(raw) < 60_000 else None
+    except ValueError:
+        return None
 
 
-def seat_index(source, count: int) -> int:
-    """The seat a page shows (`?seat=` or the form's): the first one when it names none of the table's."""
+class SeatChoice(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    seat: int = Field(default=0, ge=0, lt=5)
+
+
+def seat_index(raw: object, count: int) -> int:
+    """The seat a page shows (`?seat=`): the first one when it names none of the table's."""
     try:
-        seat = SeatForm.model_validate({"seat": source.get("seat")}).seat
+        seat = SeatChoice.model_validate({"seat": raw if raw not in (None, "") else 0}).seat
     except ValidationError:
         return 0
-    return seat if seat is not None and seat < count else 0
+    return seat if seat < count else 0
 
 
-def seat_dict(seat: SeatState) -> dict:
-    """A seat as the pages keep and show it (cards in the stored form, health filled in)."""
-    out = {"stacks": [{"cards": [{"kind": "part", "part": c.part, "energies": list(c.energies)} for c in s.cards],
-                       "frozen": s.frozen} for s in seat.stacks],
-           "hand": [c.stored() for c in seat.hand], "event": seat.event, "actions": seat.actions,
-           "powers_left": seat.powers_left, "salvager": seat.salvager, "health": seat.health_now}
-    if seat.unseen is not None:
-        out["unseen"] = seat.unseen.model_dump()
-    return out
+def field_label(path: str) -> str:
+    words = {"event": "the Event option", "actions": "actions left", "powers_left": "unused Power cards",
+             "health": "health", "salvager": "the Salvager", "hand_count": "cards in hand"}
+    return words.get(path.rsplit(".", 1)[-1], path)
 
 
-def clean_seat(raw: object, names: tuple[str, ...]) -> dict:
-    """A seat as stored, read the one way every page reads it (for comparing what a post changed)."""
-    return seat_dict(TwoRobotsState.from_stored({"players": [raw], "part_names": list(names)}).seat(0))
+# ---- cards from the buttons ------------------------------------------------------------------------------
+
+def part_card(part: str, combo: str, names: tuple[str, ...]) -> dict | None:
+    """A part card from a part button and the energy chosen; None when either is not a real one."""
+    if part not in names or not combo or not all(ch in LETTER_ENERGY for ch in combo) or len(set(combo)) != len(combo) \
+            or not 1 <= len(combo) <= 2:
+        return None
+    energies = [e for e in ENERGY_LETTER if ENERGY_LETTER[e] in combo]
+    return {"kind": "part", "part": part, "energies": energies}
 
 
-def _part_names(state: TwoRobotsState, form=None) -> tuple[tuple[str, ...], list[dict]]:
-    """The table's part names (or the defaults); a form may rename the two unverified ones."""
-    names = state.names()
-    if form is not None and "name2" in form:
-        wanted = [*DATA.part_ids[:2], form.get("name2", ""), form.get("name3", "")]
-        try:
-            names = TwoRobotsState.model_validate({"part_names": wanted}).names()
-        except ValidationError:
-            return names, [{"path": "part_names", "message": "the two other part names must be different words "
-                                                           "(letters and digits), not HEAD or ARMS"}]
-    return names, []
+class ActionCardForm(BaseModel):
+    """An Attack or Defense card added from the hand's small form."""
+    model_config = ConfigDict(extra="ignore")
+    kind: str = Field(pattern="^(attack|defense)$")
+    name: str = Field(default="", max_length=60)
+    stacks_required: int = Field(ge=0, le=5)
+    play: bool = False
+    energy: str | None = Field(default=None, pattern="^(chemical|electrical|mechanical|nuclear|solar)$")
 
 
-def card_code(card: dict) -> str:
-    kind = card.get("kind", "part")
-    if kind == "part":
-        return f"{card['part']}:{energies_code(card['energies'])}"
-    text = f"{kind}:{card.get('stacks_required', 0)}"
-    if card.get("name"):
-        text += f":{card['name']}"
-    return text + ("!" if card.get("play") else "")
+def _action_card(form) -> tuple[dict | None, list[Problem]]:
+    data = {"kind": form.get("a_kind", "attack"), "name": form.get("a_name", "").strip(),
+            "stacks_required": form.get("gold", ""), "play": (form.getlist("a_play") or [""])[-1] == "true",
+            "energy": form.get("a_energy") or None}
+    if data["name"] == "other":
+        data["name"] = form.get("a_other", "").strip()
+    try:
+        card = ActionCardForm.model_validate(data)
+    except ValidationError as err:
+        return None, [Problem("gold" if e["loc"][0] == "stacks_required" else f"a_{e['loc'][0]}",
+                              "must be 0 to 5" if e["loc"][0] == "stacks_required" else "is not valid")
+                      for e in err.errors()]
+    out = {"kind": card.kind, "name": card.name, "stacks_required": card.stacks_required, "play": card.play}
+    if card.energy and card.kind == "attack":
+        out |= {"energy": card.energy, "destroy": 2}
+    return out, []
 
 
-def parse_cards(text: str, names: tuple[str, ...], path: str, hand: bool) -> tuple[list[dict], list[dict]]:
-    """Cards from the form's short text; (cards, problems naming the field)."""
-    cards, problems = [], []
+def _legal(page: PageState, where: str, card: dict) -> str | None:
+    """Why a part card may not go there ("Stacking Part Cards"), or None when it may."""
+    mine = page.state.seat(page.seat).factory()
+    part = PartIn.model_validate(card).to_solver()
+    if where == "new":
+        after = mine.add(part, None)
+    elif where.startswith("stack:"):
+        i = int(where.split(":")[1])
+        if i >= len(mine.stacks):
+            return "That stack is not there any more."
+        if mine.stacks[i].frozen:
+            return f"Stack {i + 1} is frozen: it takes no new parts."
+        after = mine.add(part, i)
+    else:
+        return None
+    view = analyse(after, page.state.names())
+    return view.problems[0].message if view.problems else None
+
+
+def handle_cards(page: PageState, form) -> None:
+    """One tap of the card buttons: `do` names what to do and with which card."""
+    do = form.get("do", "")
+    verb, _, rest = do.partition(":")
+    seat = page.seat
+    names = page.state.names()
+    if verb == "add":
+        where, _, part = rest.rpartition(":")
+        card = part_card(part, form.get("combo", ""), names)
+        if card is None:
+            page.problems.append(Problem("combo", "Choose the card's energy first, then its part."))
+            return
+        why = _legal(page, where, card)
+        if why:
+            page.problems.append(Problem("combo", why))
+            return
+        page.change(state.add_card(seat, where, card, DATA.draw))
+    elif verb == "addcard":
+        card, problems = _action_card(form)
+        page.problems += problems
+        if card is not None:
+            page.change(state.add_card(seat, rest or "hand", card))
+    elif verb == "remove":
+        where, _, code = rest.partition("|")
+        page.change(state.remove_card(seat, where, code))
+    elif verb == "play":
+        code, _, target = rest.partition("|")
+        page.change(state.play_card(seat, code, None if target == "new" else int(target) if target.isdigit() else -1))
+    elif verb == "discard":
+        page.change(state.discard_card(seat, rest))
+    elif verb in ("freeze", "thaw") and rest.isdigit():
+        page.change(state.set_frozen(seat, int(rest), verb == "freeze"))
+    elif verb == "drawn":
+        page.change(state.finish_draw(seat))
+    elif verb == "attack":
+        _play_attack(page, form, rest)
+    elif verb == "rename":
+        _rename(page, form)
+    elif verb == "text":
+        _typed_cards(page, form)
+
+
+def _play_attack(page: PageState, form, code: str) -> None:
+    """Play an Attack card from the hand on its best targets as the page showed them: the Part cards
+    it destroys go to the discard pile ("Attack Cards"), or the stack it freezes is frozen; the card
+    itself goes to the discard pile. Worked out from the version shown, so applied only on it."""
+    result = answers.factory_result(FactoryIn.model_validate(page.body()))
+    hand = page.state.seat(page.seat).held()
+    index = next((i for i, c in enumerate(hand) if state.card_code(c.stored()) == code), None)
+    attack = result["hand"][index].get("attack") if index is not None else None
+    if not attack or not attack["playable"] or not attack["best"]:
+        page.problems.append(Problem("", "That card cannot be played on the table as it is now."))
+        return
+    seats = [page.seat] + [k for k in range(len(page.labels)) if k != page.seat]  # factory k of the answer
+
+    def mutate(full: dict) -> dict:
+        def fn(part: dict) -> None:
+            state.seats_up_to(max(seats))(part)
+            players = part["players"]
+            taken = []
+            for t in sorted(attack["best"], key=lambda t: (t["factory"], t["stack"], t["card"] or 0), reverse=True):
+                stacks = players[seats[t["factory"]]]["stacks"]
+                if t["card"] is None:
+                    stacks[t["stack"]]["frozen"] = True
+                    continue
+                taken.append(stacks[t["stack"]]["cards"].pop(t["card"]))
+                if not stacks[t["stack"]]["cards"]:
+                    del stacks[t["stack"]]
+            card = state._take(players[page.seat]["hand"], code) or state._take(players[page.seat]["drawn"], code)
+            part.setdefault("discard", []).extend(taken + ([card] if card else []))
+        return state.changing(fn)(full)
+    page.answer(_shown_version(form), mutate)
+
+
+def _shown_version(form) -> int | None:
+    raw = form.get("version", "")
+    return int(raw) if raw.isdecimal() and len(raw) < 10 else None
+
+
+def _rename(page: PageState, form) -> None:
+    wanted = [*DATA.part_ids[:2], form.get("name2", ""), form.get("name3", "")]
+    try:
+        names = TwoRobotsState.model_validate({"part_names": wanted}).names()
+    except ValidationError:
+        page.problems.append(Problem("name2", "The two other part names must be different words (letters and "
+                                              "digits), not HEAD or ARMS."))
+        return
+    if names != page.state.names():
+        page.change(state.rename_parts(names))
+
+
+def parse_cards(text: str, names: tuple[str, ...], path: str, hand: bool) -> tuple[list[dict], list[Problem]]:
+    """Cards typed as short text ("head:cs, arms:c"; in the hand also "attack:3:Nuclear Explosion!")."""
+    cards: list[dict] = []
+    problems: list[Problem] = []
     tokens = [t.strip() for t in text.replace("\n", ",").split(",") if t.strip()][:60]
-    for k, token in enumerate(tokens):
-        where = f"{path}[{k}]"
+    for token in tokens:
         head, _, rest = token.partition(":")
         head = head.strip().lower()
         if hand and head in ("attack", "defense"):
             play = rest.endswith("!")
-            rest = rest.rstrip("!")
-            gold, _, name = rest.partition(":")
+            gold, _, name = rest.rstrip("!").partition(":")
             if not gold.strip().isdigit() or not 0 <= int(gold) <= 5:
-                problems.append({"path": where, "message": f"“{token}”: write the gold number 0-5, like {head}:3"})
+                problems.append(Problem(path, f"“{token}”: write the gold number 0-5, like {head}:3"))
                 continue
             cards.append({"kind": head, "name": name.strip()[:60], "stacks_required": int(gold), "play": play})
             continue
         part = next((n for n in names if n == head), None) or next(
             (n for n in names if head and n.startswith(head) and sum(m.startswith(head) for m in names) == 1), None)
-        letters = rest.strip().lower()
-        energies = [LETTER_ENERGY.get(ch) for ch in letters]
+        card = part_card(part or "", rest.strip().lower(), names)
         if part is None:
-            problems.append({"path": where, "message": f"“{token}”: the part must be one of {', '.join(names)}"})
-        elif not 1 <= len(energies) <= 2 or None in energies or len(set(energies)) != len(energies):
-            problems.append({"path": where, "message": f"“{token}”: give one or two energy letters (c, e, m, n, s), "
-                                                       "like head:cs"})
+            problems.append(Problem(path, f"“{token}”: the part must be one of {', '.join(names)}"))
+        elif card is None:
+            problems.append(Problem(path, f"“{token}”: give one or two energy letters (c, e, m, n, s), like head:cs"))
         else:
-            cards.append({"kind": "part", "part": part, "energies": [e for e in ENERGY_LETTER if e in energies]})
+            cards.append(card)
     return cards, problems
 
 
-def seat_from_form(form, names: tuple[str, ...], old: dict) -> tuple[dict, list[dict], set[str]]:
-    """The seat with what the form posted read over `old`: (seat, problems naming the field, the
-    fields the form holds)."""
-    seat = dict(old)
-    touched: set[str] = set()
-    settings, problems = read_seat_form(form)
-    if any(f"stack{i}" in form for i in range(MAX_STACK_FIELDS)):
-        stacks = []
-        for i in range(MAX_STACK_FIELDS):
-            cards, bad = parse_cards(form.get(f"stack{i}", "")[:2000], names, f"stacks[{i}]", hand=False)
-            problems += bad
-            if cards:
-                stacks.append({"cards": cards, "frozen": form.get(f"frozen{i}") == "on"})
-        seat["stacks"] = stacks
-        touched.add("stacks")
-    if "hand" in form:
-        hand, bad = parse_cards(form.get("hand", "")[:2000], names, "hand", hand=True)
+def _typed_cards(page: PageState, form) -> None:
+    names = page.state.names()
+    stacks, problems = [], []
+    for i in range(MAX_STACK_FIELDS):
+        cards, bad = parse_cards(form.get(f"stack{i}", "")[:2000], names, f"stack{i}", hand=False)
         problems += bad
-        if len(hand) > MAX_PLAN_HAND:
-            problems.append({"path": "hand", "message": f"at most {MAX_PLAN_HAND} cards"})
-            hand = hand[:MAX_PLAN_HAND]
-        seat["hand"] = hand
-        touched.add("hand")
-    for name in ("event", "actions", "powers_left", "health"):
-        value = getattr(settings, name)
-        if value is not None:
-            seat[name] = value
-            touched.add(name)
-    if "salvager" in form:
-        seat["salvager"] = settings.salvager
-        touched.add("salvager")
-    return seat, problems, touched
+        if cards:
+            stacks.append({"cards": cards, "frozen": (form.getlist(f"frozen{i}") or [""])[-1] == "true"})
+    hand, bad = parse_cards(form.get("hand", "")[:2000], names, "hand", hand=True)
+    problems += bad
+    if len(hand) > MAX_PLAN_HAND:
+        problems.append(Problem("hand", f"at most {MAX_PLAN_HAND} cards"))
+    view = analyse(Factory(tuple(StackIn.model_validate(s).to_solver() for s in stacks)), names) \
+        if not problems else None
+    if view is not None and view.problems:
+        problems += [Problem(f"stack{i}", p.message) for p in view.problems for i in p.stacks]
+    if problems:
+        page.problems += problems
+        return
+    page.change(state.set_cards(page.seat, stacks, hand))
 
 
-# ---- saving only what this post changed -------------------------------------------------------------------
+# ---- the factory page --------------------------------------------------------------------------------
 
-SEAT_FIELDS = ("stacks", "hand", "event", "actions", "powers_left", "salvager", "health", "unseen")
-
-
-def _digest(value: object) -> str:
-    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:12]
-
-
-def shown_digests(seat: dict, names: tuple[str, ...]) -> str:
-    """What the page shows of a seat (and the part names), as short digests for a hidden field: a post
-    then saves only the fields the player changed, never an older copy of the others."""
-    clean = clean_seat(seat, names)
-    return json.dumps({"names": _digest(list(names)), **{k: _digest(clean.get(k)) for k in SEAT_FIELDS}})
-
-
-def changed_fields(form, seat: dict, stored: dict, names: tuple[str, ...], touched: set[str]) -> dict:
-    """Of the seat fields the form holds (`touched`), those the post changed: that differ from what the
-    page showed (its `shown` digests), or from the stored seat when the form carries no digests."""
-    shown = _shown(form)
-    clean, before = clean_seat(seat, names), clean_seat(stored, names)
-    fields = [k for k in SEAT_FIELDS if k in touched]
-    if shown is None:
-        return {k: seat.get(k) for k in fields if clean.get(k) != before.get(k)}
-    return {k: seat.get(k) for k in fields if shown.get(k) != _digest(clean.get(k))}
-
-
-def _shown(form) -> dict | None:
+def _solve(fn, model, body: dict, problems: list[Problem]) -> dict | None:
     try:
-        shown = json.loads(form.get("shown", ""))
-    except ValueError:
-        return None
-    return shown if isinstance(shown, dict) else None
-
-
-def names_changed(form, names: tuple[str, ...], stored: tuple[str, ...]) -> bool:
-    """Did this post rename the table's part names (against what the page showed)?"""
-    shown = _shown(form)
-    return names != stored if shown is None else shown.get("names") != _digest(list(names))
-
-
-def _save_seat(table, seat_index: int, fields: dict, names: tuple[str, ...] | None, form):
-    """Save this post's change with the table; returns the table as it is now."""
-    if not fields and names is None:
-        return table
-    try:
-        saved = update_table(table, seat_change(seat_index, fields, names))
-    except store.Conflict:
-        flash("Not saved with the table: it kept changing. Try again.", "error")
-        return store.get(engine(), table.id) or table
-    if form.get("version", "") not in ("", str(table.version)):
-        flash("Another phone saved since this page was drawn; your change was added to theirs.", "conflict")
-    return saved
-
-
-def _try(fn, body_model, data: dict) -> tuple[dict | None, list[dict]]:
-    try:
-        return fn(body_model.model_validate(data)), []
+        return fn(model.model_validate(body))
     except ValidationError as err:
-        return None, validation_error(err).fields
+        problems += from_validation(err)
     except ApiError as err:
-        return None, err.fields or [{"path": "body", "message": err.message}]
-    except InputError as err:  # the API's error handler answers it there; a page shows it with the form
-        return None, [{"path": err.path or "body", "message": err.message}]
+        problems += [Problem("", err.message)]
+    except InputError as err:
+        problems += from_input_error(err)
+    return None
 
 
-def _page_common(source) -> tuple:
-    ctx = table_context("two-robots")
-    table = ctx["table"]
-    state = read(table)
-    labels = table_labels(table, state)
-    return ctx, table, state, labels, seat_index(source, len(labels))
-
-
-def _body(state: TwoRobotsState, seat_index: int, seat: dict, names: tuple[str, ...], labels: list[str]) -> dict:
-    """The request body for this seat: as the form has it, with the rest of the table as stored."""
-    body = seat_body(state, seat_index, labels)
-    body |= {"part_names": list(names), "stacks": seat["stacks"], "hand": seat["hand"], "health": seat["health"]}
-    body.pop("salvager", None)
-    if seat.get("salvager"):
-        body["salvager"] = seat["salvager"]
-    return body
+def card_text(card: dict) -> str:
+    if card.get("kind", "part") == "part":
+        return f"{card['part']}:{energies_code(card['energies'])}"
+    text = f"{card['kind']}:{card.get('stacks_required', 0)}"
+    if card.get("name"):
+        text += f":{card['name']}"
+    return text + ("!" if card.get("play") else "")
 
 
 @bp.route("/two-robots/factory", methods=["GET", "POST"])
 def factory_page():
-    source = request.form if request.method == "POST" else request.args
-    ctx, table, state, labels, index = _page_common(source)
-    stored_names = state.names()
-    names, problems = _part_names(state, request.form if request.method == "POST" else None)
-    stored = seat = seat_dict(state.seat(index))
-    if request.method == "POST" and request.form.get("action") != "seat" and not problems:
-        seat, problems, touched = seat_from_form(request.form, names, seat)
-        if table is not None and not problems:
-            rename = names if names_changed(request.form, names, stored_names) else None
-            table = ctx["table"] = _save_seat(table, index, changed_fields(request.form, seat, stored, names, touched),
-                                              rename, request.form)
-            state = read(table)
-            stored_names = names = state.names()
-            stored = seat = seat_dict(state.seat(index))
-    body = _body(state, index, seat, names, labels)
-    result = plan = None
-    if not problems:
-        result, problems = _try(answers.factory_result, FactoryIn, body)
-    if result is not None:
-        plan_in = dict(body, event=seat["event"], actions=seat["actions"], powers_left=seat["powers_left"])
-        if "unseen" in seat:
-            plan_in["unseen"] = unseen_body(seat["unseen"])
-        plan, plan_problems = _try(answers.plan_result, PlanIn, plan_in)
-        problems += plan_problems
-    status = 400 if request.method == "POST" and problems else 200
-    return render_template(
-        "two_robots/factory.html", seat=seat, seat_index=index, seat_names=labels, result=result,
-        plan=plan, problems=problems, names=names, part_sources=[p.source for p in DATA.part_names],
-        energies=DATA.energies, events=EVENTS,
-        codes={"stacks": [", ".join(card_code(c) for c in s["cards"]) for s in seat["stacks"]],
-               "hand": ", ".join(card_code(c) for c in seat["hand"])},
-        max_stacks=MAX_STACK_FIELDS, letters=ENERGY_LETTER, version=table.version if table is not None else "",
-        shown=shown_digests(stored, stored_names), default_names=DATA.part_ids, factory_rules=FACTORY_RULES,
-        plan_rules=PLAN_RULES, rule_titles=rule_titles(), short=SHORT, salvagers=DATA.salvagers,
-        pile=present.robot_pile(table.players if table is not None else None), **ctx), status
-
-
-# ---- the odds page -------------------------------------------------------------------------------------
-
-def unseen_body(grid: dict) -> list[dict]:
-    """The odds page's count grid as the API's `unseen` list."""
-    out = []
-    for key, n in grid["parts"].items():
-        part, _, code = key.partition(":")
-        out.append({"kind": "part", "part": part, "energies": [LETTER_ENERGY[ch] for ch in code], "count": n})
-    out.append({"kind": "attack", "name": "Attack cards", "count": grid["attack"]})
-    out.append({"kind": "defense", "name": "Defense cards", "count": grid["defense"]})
-    return out
-
-
-def pool_grid(body: dict, names: tuple[str, ...]) -> dict:
-    """The unseen cards the solver finds for this seat (deck minus every card in sight), as the grid."""
-    t = answers.table_input(FactoryIn.model_validate(body))
-    parts = {grid_key(n, c): 0 for n in names for c in COMBINATIONS}
-    attack = defense = 0
-    for u in t.pool.cards:
-        if u.part is not None:
-            parts[grid_key(u.part.part, u.part.energies)] = u.count
-        elif u.kind == "attack":
-            attack = u.count
+    page = PageState()
+    if request.method == "POST":
+        if request.form.get("do"):
+            handle_cards(page, request.form)
         else:
-            defense = u.count
-    return {"parts": parts, "attack": attack, "defense": defense}
+            page.fields(request.form)
+        if page.problems and page.status == 200:
+            page.status = 400
+    seat = page.state.seat(page.seat)
+    body = page.body()
+    result = _solve(answers.factory_result, FactoryIn, body, page.problems)
+    plan = None
+    if result is not None:
+        plan = _solve(answers.plan_result, PlanIn, dict(body, event=seat.event, actions=seat.actions,
+                                                        powers_left=seat.powers_left), page.problems)
+    chosen = request.form.get("combo") if request.method == "POST" else None
+    chosen = chosen if chosen in {c["code"] for c in combos()} else (seat.recent[0] if seat.recent else "")
+    recent = seat.recent[:4]
+    held = [c.stored() for c in seat.held()]
+    return render_template(
+        "two_robots/factory.html", page=page, seat=seat, seat_index=page.seat, seat_names=page.labels,
+        result=result, plan=plan, problems=page.problems, names=page.state.names(), combos=combos(recent),
+        chosen=chosen, recent=recent, held=held, hand_codes=[state.card_code(c) for c in held],
+        drawn=len(seat.drawn), code=state.card_code, short=SHORT, events=EVENTS, salvagers=DATA.salvagers,
+        action_cards=DATA.action_cards, energies=DATA.energies, part_sources=[p.source for p in DATA.part_names],
+        default_names=DATA.part_ids, carried=page.carried(), discard=[c.model_dump() for c in page.state.discard],
+        texts={"stacks": [", ".join(card_text(c) for c in s["cards"]) for s in body["stacks"]],
+               "hand": ", ".join(card_text(c) for c in seat_cards(seat))},
+        problem_paths=[p.path for p in page.problems], text_paths=[f"stack{i}" for i in range(MAX_STACK_FIELDS)] + ["hand"],
+        factory_rules=FACTORY_RULES, plan_rules=PLAN_RULES, standing_rules=STANDING_RULES, rule_titles=rule_titles(),
+        pile=present.robot_pile(page.table.players if page.table is not None else None), **page.ctx), page.status
 
 
-def _pool_or_empty(body: dict, names: tuple[str, ...]) -> dict:
-    try:
-        return pool_grid(body, names)
-    except (ApiError, InputError, ValidationError):  # an impossible factory: the page says so below
-        return {"parts": {}, "attack": 0, "defense": 0}
+def seat_cards(seat) -> list[dict]:
+    return [c.stored() for c in seat.hand]
 
+
+# ---- the odds page ---------------------------------------------------------------------------------------
 
 def _wanted_flags(unseen: list[dict], want: dict, names: tuple[str, ...]) -> tuple[list[dict], str]:
     """Mark the unseen cards the chosen wish covers; returns (cards, what the wish is in words)."""
@@ -371,86 +433,74 @@ def _wanted_flags(unseen: list[dict], want: dict, names: tuple[str, ...]) -> tup
     if kind == "robot":
         return unseen, "a part that finishes a robot"
     if kind in ("attack", "defense"):
-        return [dict(u, wanted=u["kind"] == kind) for u in unseen], f"an {kind.title()} card" if kind == "attack" \
+        return [dict(u, wanted=u["kind"] == kind) for u in unseen], "an Attack card" if kind == "attack" \
             else "a Defense card"
     part = want.get("part") if want.get("part") in names else None
     energy = want.get("energy") if want.get("energy") in ENERGY_LETTER else None
-    out = [dict(u, wanted=u["kind"] == "part" and (part is None or u["part"] == part)
-                and (energy is None or energy in u["energies"])) for u in unseen]
+    out = [dict(u, wanted=u["kind"] == "part" and (part is None or u.get("part") == part)
+                and (energy is None or energy in u.get("energies", []))) for u in unseen]
     words = f"{'a ' + part.upper() if part else 'a part'}{' that carries ' + energy.title() if energy else ''}"
     return out, words
 
 
-def read_grid(form, names: tuple[str, ...]) -> tuple[dict | None, list[dict]]:
-    keys = [grid_key(n, c) for n in names for c in COMBINATIONS]
-    raw = {"parts": {k: form.get(f"u-{k}", "").strip() or 0 for k in keys},
-           "attack": form.get("u-attack", "").strip() or 0, "defense": form.get("u-defense", "").strip() or 0}
-    try:
-        return GridForm.model_validate(raw).model_dump(), []
-    except ValidationError as err:
-        return None, [{"path": f["path"].replace("parts.", "u-"), "message": f["message"]}
-                      for f in _form_problems(err)]
-
-
 @bp.route("/two-robots/odds", methods=["GET", "POST"])
 def odds_page():
-    source = request.form if request.method == "POST" else request.args
-    ctx, table, state, labels, index = _page_common(source)
-    names = state.names()
-    problems: list[dict] = []
-    seat = seat_dict(state.seat(index))
-    want = {"kind": source.get("want", "robot"), "part": source.get("want_part", ""),
-            "energy": source.get("want_energy", "")}
-    if want["kind"] not in ("robot", "part", "attack", "defense"):
-        want["kind"] = "robot"
-    stored = seat
-    if request.method == "POST" and request.form.get("action") not in ("seat", None):
-        action = request.form.get("action")
-        seat, problems, touched = seat_from_form(request.form, names, seat)
-        before = stored if table is not None else seat  # the seat the grid on screen was drawn for
-        if action == "reset":
-            seat.pop("unseen", None)
-        elif any(k.startswith("u-") for k in request.form):
-            touched.add("unseen")
-            grid, bad = read_grid(request.form, names)
-            problems += bad
-            if grid is not None and not problems:
-                shown = before.get("unseen") or _pool_or_empty(_body(state, index, before, names, labels), names)
-                shown = dict(shown, parts={k: shown["parts"].get(k, 0) for k in grid["parts"]})
-                if grid != shown:  # only counts the player changed replace the default
-                    seat["unseen"] = grid
-        if table is not None and not problems:
-            fields = changed_fields(request.form, seat, stored, names, touched)
-            if action == "reset":  # an explicit command: the counts go, whatever the page showed
-                fields["unseen"] = None
-            table = ctx["table"] = _save_seat(table, index, fields, None, request.form)
-            state = read(table)
-            stored = seat = seat_dict(state.seat(index))
-    body = _body(state, index, seat, names, labels)
-    unseen = None
-    if not problems:
-        try:
-            unseen = seat.get("unseen") or pool_grid(body, names)
-        except (ApiError, InputError, ValidationError) as err:
-            problems = [{"path": getattr(err, "path", "stacks"), "message": getattr(err, "message", str(err))}]
-    odds = None
-    wish = ""
-    if unseen is not None:
-        cards, wish = _wanted_flags(unseen_body(unseen), want, names)
-        if sum(c["count"] for c in cards) > 0:
-            odds, problems = _try(answers.odds_result, OddsIn, dict(body, unseen=cards))
+    page = PageState()
+    names = page.state.names()
+    if request.method == "POST":
+        if request.form.get("do") == "reset_deck":
+            page.change(state.reset_deck())
         else:
-            problems = [{"path": "unseen", "message": "no unseen cards: enter how many of each card are left"}]
-    counts = unseen or {"parts": {}, "attack": 0, "defense": 0}
-    grid = [{"combo": list(c), "code": energies_code(c),
-             "cells": [{"part": n, "key": grid_key(n, c), "count": counts["parts"].get(grid_key(n, c), 0)}
-                       for n in names]} for c in COMBINATIONS]
-    status = 400 if request.method == "POST" and problems else 200
+            seats = state.seats_up_to(page.seat)
+            page.fields(request.form, prepare=lambda part: with_deck(seats(part), names))
+        if page.problems:
+            page.status = 400
+    want = {"kind": request.values.get("want", "robot"), "part": request.values.get("want_part", ""),
+            "energy": request.values.get("want_energy", "")}
+    if want["kind"] not in WANTS:
+        want["kind"] = "robot"
+    body = page.body()
+    odds = source = None
+    wish = ""
+    try:
+        t = answers.table_input(FactoryIn.model_validate(body))
+    except (ApiError, InputError, ValidationError) as err:
+        t = None
+        page.problems.append(Problem("", getattr(err, "message", "The factory cannot be read.")))
+    if t is not None:
+        source = present.unseen_json(t.pool, entered=False)
+        cards, wish = _wanted_flags(unseen_list(t), want, names)
+        if sum(c["count"] for c in cards) > 0:
+            odds = _solve(answers.odds_result, OddsIn, dict(body, unseen=cards), page.problems)
+        else:
+            page.problems.append(Problem("deck", "No unseen cards are left: check the deck below."))
+    deck = deck_json(page.state.deck, names)
+    width = len(COMBINATIONS)
+    grid = [{"combo": c, "code": energies_code(c),
+             "cells": [{"part": n, "index": i * width + j, "count": deck["parts"][i * width + j]["count"]}
+                       for i, n in enumerate(names)]}
+            for j, c in enumerate(COMBINATIONS)]
     return render_template(
-        "two_robots/odds.html", codes={"stacks": [", ".join(card_code(c) for c in s["cards"]) for s in seat["stacks"]],
-                                       "hand": ", ".join(card_code(c) for c in seat["hand"])},
-        max_stacks=MAX_STACK_FIELDS, seat=seat, seat_index=index, seat_names=labels, odds=odds, wish=wish,
-        want=want, problems=problems, grid=grid, unseen=counts, default=("unseen" not in seat or not seat["unseen"]),
-        names=names, energies=DATA.energies, letters=ENERGY_LETTER,
-        version=table.version if table is not None else "", shown=shown_digests(stored, names), odds_rules=ODDS_RULES,
-        rule_titles=rule_titles(), **ctx), status
+        "two_robots/odds.html", page=page, odds=odds, source=source, wish=wish, want=want, wants=WANTS, grid=grid,
+        deck=deck, entered=page.state.deck is not None, names=names, energies=DATA.energies, short=SHORT,
+        seat_index=page.seat, seat_names=page.labels, problems=page.problems, carried=page.carried(),
+        odds_rules=ODDS_RULES, rule_titles=rule_titles(), **page.ctx), page.status
+
+
+def unseen_list(t: answers.TableInput) -> list[dict]:
+    """The unseen cards the solver finds for this seat (the deck minus every card in sight), as `unseen`."""
+    out = []
+    for u in t.pool.cards:
+        if u.part is not None:
+            out.append({"kind": "part", "part": u.part.part, "energies": list(u.part.energies), "count": u.count})
+        else:
+            out.append({"kind": u.kind, "name": u.name, "count": u.count})
+    return out
+
+
+def with_deck(part: dict, names: tuple[str, ...]) -> dict:
+    """`save_form`'s `prepare` for the deck grid: the default composition until the table enters its
+    own, so that every count (`deck.parts.7.count`) has a place; the first change keeps it."""
+    if part.get("deck") is None:
+        part["deck"] = deck_json(None, names)
+    return part

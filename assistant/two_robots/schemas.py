@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from solvers.two_robots.cards import HandCard
 from solvers.two_robots.factory import ENERGIES, MAX_STACKS, Factory, Part, Stack
@@ -22,7 +22,14 @@ from ..web.stored import lenient
 Energy = Literal[ENERGIES]  # type: ignore[valid-type]
 SalvagerId = Literal[tuple(sv.id for sv in DATA.salvagers)]  # type: ignore[valid-type]
 EventChoice = Literal["none", "power", "active_robot"]
-Whole = Annotated[int, Strict()]   # a stored count is a whole number, never true or "3"
+def _no_bool(v: object) -> object:
+    if isinstance(v, bool):
+        raise ValueError("a whole number is needed, not yes or no")
+    return v
+
+
+# a whole number: from a form "3" reads as 3, but true or 2.5 is not one
+Whole = Annotated[int, BeforeValidator(_no_bool)]
 
 MAX_PLAN_HAND = 15   # the hand limit is 7 and a draw adds 3; more would only slow the exhaustive search
 MAX_SEATS = 5        # Two Robots plays 2 to 5 ("Variations")
@@ -263,9 +270,12 @@ def _first(n: int):
 class UnseenGrid(BaseModel):
     """Unseen-card counts one seat entered on the odds page (kept from older tables; `deck` replaces it)."""
     model_config = ConfigDict(extra="ignore")
-    parts: dict[str, Annotated[int, Strict(), Field(ge=0, le=100)]] = Field(default_factory=dict)
-    attack: Annotated[int, Strict(), Field(ge=0, le=100)] = DATA.deck_attack
-    defense: Annotated[int, Strict(), Field(ge=0, le=100)] = DATA.deck_defense
+    parts: dict[str, Annotated[Whole, Field(ge=0, le=100)]] = Field(default_factory=dict)
+    attack: Annotated[Whole, Field(ge=0, le=100)] = DATA.deck_attack
+    defense: Annotated[Whole, Field(ge=0, le=100)] = DATA.deck_defense
+
+
+Combo = Annotated[str, Field(pattern=r"^[cemns]{1,2}$")]
 
 
 class SeatState(BaseModel):
@@ -273,13 +283,14 @@ class SeatState(BaseModel):
     model_config = ConfigDict(extra="ignore")
     stacks: list[StackIn] = Field(default_factory=list, max_length=MAX_STACKS)
     hand: list[HandCardIn] = Field(default_factory=list, max_length=MAX_PLAN_HAND)
-    hand_count: Annotated[int, Strict(), Field(ge=0, le=30)] | None = None   # when the hand is not entered
+    drawn: list[HandCardIn] = Field(default_factory=list, max_length=DATA.draw)   # a draw being entered
+    recent: list[Combo] = Field(default_factory=list, max_length=6)   # energies entered last, newest first
+    hand_count: Annotated[Whole, Field(ge=0, le=30)] | None = None   # when the hand is not entered
     event: EventChoice = "none"
-    actions: Annotated[int, Strict(), Field(ge=0, le=3)] = DATA.actions
-    powers_left: Annotated[int, Strict(), Field(ge=0, le=5)] = DATA.default_health
+    actions: Annotated[Whole, Field(ge=0, le=3)] = DATA.actions
+    powers_left: Annotated[Whole, Field(ge=0, le=5)] = DATA.default_health
     salvager: SalvagerId | None = None
-    health: Annotated[int, Strict(), Field(ge=0, le=9)] | None = None
-    unseen: UnseenGrid | None = None
+    health: Annotated[Whole, Field(ge=0, le=9)] | None = None
 
     _cut_stacks = field_validator("stacks", mode="before")(_first(MAX_STACKS))
     _cut_hand = field_validator("hand", mode="before")(_first(MAX_PLAN_HAND))
@@ -294,7 +305,12 @@ class SeatState(BaseModel):
 
     @property
     def cards_in_hand(self) -> int | None:
-        return len(self.hand) if self.hand else self.hand_count
+        held = len(self.hand) + len(self.drawn)
+        return held if held else self.hand_count
+
+    def held(self) -> list[HandCardIn]:
+        """The cards in hand, with a draw being entered (they are in the hand at the table)."""
+        return self.hand + self.drawn
 
     def factory(self) -> Factory:
         return Factory(tuple(s.to_solver() for s in self.stacks))
@@ -328,8 +344,7 @@ class TwoRobotsState(BaseModel):
             seat.stacks = [s for s in (StackIn.model_construct(cards=[c for c in st.cards if c.part in names],
                                                                frozen=st.frozen) for st in seat.stacks) if s.cards]
             seat.hand = [c for c in seat.hand if c.kind != "part" or c.part in names]
-            if seat.unseen is not None:
-                seat.unseen.parts = {k: v for k, v in seat.unseen.parts.items() if k in grid_keys(self.names())}
+            seat.drawn = [c for c in seat.drawn if c.kind != "part" or c.part in names]
         self.discard = [c for c in self.discard if c.kind != "part" or c.part in names]
         if self.deck is not None:
             self.deck.parts = [p for p in self.deck.parts if p.part in names]
@@ -337,14 +352,51 @@ class TwoRobotsState(BaseModel):
 
     @classmethod
     def from_stored(cls, raw: object) -> TwoRobotsState:
-        """The table's state, whatever was saved: a part that does not validate reads as its default."""
-        return lenient(cls, raw if isinstance(raw, dict) else {})
+        """The table's state, whatever was saved: a part that does not validate reads as its default.
+        Older tables kept unseen-card counts per seat (`players[i].unseen`); the first such seat's
+        counts become the table's deck (those counts plus the cards that seat had in sight)."""
+        raw = dict(raw) if isinstance(raw, dict) else {}
+        if raw.get("deck") is None and isinstance(raw.get("players"), list):
+            for seat in raw["players"]:
+                deck = _deck_from_unseen(seat) if isinstance(seat, dict) else None
+                if deck is not None:
+                    raw["deck"] = deck
+                    break
+        return lenient(cls, raw)
 
     def names(self) -> tuple[str, ...]:
         return tuple(self.part_names) if self.part_names else DATA.part_ids
 
     def seat(self, index: int) -> SeatState:
         return self.players[index] if 0 <= index < len(self.players) else SeatState()
+
+
+def _deck_from_unseen(seat: dict) -> dict | None:
+    try:
+        grid = UnseenGrid.model_validate(seat.get("unseen"))
+    except ValidationError:
+        return None
+    seen: dict[str, int] = {}
+    cards = [c for st in seat.get("stacks") or [] if isinstance(st, dict) for c in st.get("cards") or []]
+    cards += [c for c in seat.get("hand") or [] if isinstance(c, dict)]
+    attack = defense = 0
+    for c in cards:
+        if not isinstance(c, dict):
+            continue
+        if c.get("kind") == "attack":
+            attack += 1
+        elif c.get("kind") == "defense":
+            defense += 1
+        elif isinstance(c.get("part"), str) and isinstance(c.get("energies"), list) and \
+                all(e in ENERGY_LETTER for e in c["energies"]):
+            key = grid_key(c["part"], _in_order(c["energies"]))
+            seen[key] = seen.get(key, 0) + 1
+    parts = []
+    for key, n in grid.parts.items():
+        part, _, code = key.partition(":")
+        if code and all(ch in LETTER_ENERGY for ch in code):
+            parts.append({"part": part, "energies": [LETTER_ENERGY[ch] for ch in code], "count": n + seen.get(key, 0)})
+    return {"parts": parts, "attack": grid.attack + attack, "defense": grid.defense + defense}
 
 
 # ---- the deck grid's keys ("head:cs") -------------------------------------------------------------------
@@ -363,3 +415,22 @@ def grid_key(part: str, energies: list[str] | tuple[str, ...]) -> str:
 
 def grid_keys(part_names: tuple[str, ...]) -> set[str]:
     return {grid_key(n, c) for n in part_names for c in COMBINATIONS}
+
+
+def deck_json(deck: DeckIn | None, part_names: tuple[str, ...]) -> dict:
+    """The deck as the odds page edits it: one count per part name and combination, in grid order
+    (the default composition when the table has not entered one)."""
+    counts = {grid_key(n, c): DATA.default_copies for n in part_names for c in COMBINATIONS}
+    attack, defense = DATA.deck_attack, DATA.deck_defense
+    if deck is not None:
+        counts = {k: 0 for k in counts}
+        for p in deck.parts:
+            key = grid_key(p.part, p.energies)
+            if key in counts:
+                counts[key] += p.count
+        attack, defense = deck.attack, deck.defense
+    parts = []
+    for key, n in counts.items():
+        part, _, code = key.partition(":")
+        parts.append({"part": part, "energies": [LETTER_ENERGY[ch] for ch in code], "count": n})
+    return {"parts": parts, "attack": attack, "defense": defense}

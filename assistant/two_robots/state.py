@@ -1,12 +1,15 @@
-"""The Two Robots table state: reading it from a table, the changes pages save, and the request body
-one seat's answers are computed from (that seat, and the rest of the table as it is public)."""
+"""The Two Robots table state: reading it, the changes the pages save (each a function of the newest
+state, for `web.save.save_change`), and the request body one seat's answers are computed from (that
+seat, and the rest of the table as far as it is public)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..tables import store
-from ..web.context import as_dict, as_list, seat_names
-from .schemas import TwoRobotsState, default_deck
+from ..web import save
+from ..web.context import seat_names
+from .schemas import TwoRobotsState, default_deck, energies_code
 
 STATE_KEY = "two_robots"
 
@@ -32,7 +35,7 @@ def seat_body(state: TwoRobotsState, seat: int, labels: list[str] | None = None)
                        "stacks": [s.model_dump() for s in other.stacks], "hand_count": other.cards_in_hand,
                        "health": other.health_now, "powers_left": other.powers_left})
     body: dict[str, Any] = {"part_names": list(state.names()), "stacks": [s.model_dump() for s in mine.stacks],
-                            "hand": [c.stored() for c in mine.hand], "others": others,
+                            "hand": [c.stored() for c in mine.held()], "others": others,
                             "discard": [c.model_dump() for c in state.discard], "health": mine.health_now}
     if mine.salvager:
         body["salvager"] = mine.salvager
@@ -49,76 +52,177 @@ def deck_of(state: TwoRobotsState):
     return state.deck.to_solver() if state.deck is not None else default_deck(state.names())
 
 
-# ---- changes (applied to the newest state by `update_table`) ------------------------------------------
+# ---- changes -----------------------------------------------------------------------------------------
+# Each is a function of the newest state: `save.save_change` applies it again when another phone saved
+# in between, so it names cards by what they are, not only by where they were.
 
-def _renamed_cards(cards: object, mapping: dict[str, str]) -> object:
-    """Stored cards with their part names renamed (the table renamed a part for everyone)."""
-    if not isinstance(cards, list):
-        return cards
-    return [dict(c, part=mapping[c["part"]]) if isinstance(c, dict) and c.get("part") in mapping else c
-            for c in cards]
+Part = dict[str, Any]
 
 
-def _renamed_seat(raw: object, mapping: dict[str, str]) -> object:
-    if not isinstance(raw, dict):
-        return raw
-    seat = dict(raw)
-    if isinstance(seat.get("stacks"), list):
-        seat["stacks"] = [dict(st, cards=_renamed_cards(st["cards"], mapping)) if isinstance(st, dict)
-                          and isinstance(st.get("cards"), list) else st for st in seat["stacks"]]
-    if "hand" in seat:
-        seat["hand"] = _renamed_cards(seat["hand"], mapping)
-    unseen = seat.get("unseen")
-    if isinstance(unseen, dict) and isinstance(unseen.get("parts"), dict):
-        def key(k: str) -> str:
-            part, sep, code = k.partition(":")
-            return f"{mapping.get(part, part)}{sep}{code}"
-        seat["unseen"] = dict(unseen, parts={key(k): v for k, v in unseen["parts"].items()})
-    return seat
-
-
-def seat_change(seat_index: int, fields: dict, names: tuple[str, ...] | None = None):
-    """The change one post makes, as a function of the table state (`update_table` applies it again on
-    a newer state when another phone saved first): this seat's changed fields, and with `names`, the
-    table's part names renamed (in every seat's cards and the discard pile too, since a name is the
-    table's). `unseen: None` is "back to the default deck"."""
+def changing(fn: Callable[[dict], None]) -> Callable[[dict], dict]:
+    """A change of the Two Robots part (as JSON, read leniently), checked by the model before it is kept."""
     def mutate(state: dict) -> dict:
-        mine = dict(as_dict(state.get(STATE_KEY)))
-        players = list(as_list(mine.get("players")))
-        if names is not None:
-            stored = TwoRobotsState.from_stored({"part_names": mine.get("part_names")}).names()
-            mapping = {old: new for old, new in zip(stored, names) if old != new}
-            if mapping:
-                players = [_renamed_seat(p, mapping) for p in players]
-                if "discard" in mine:
-                    mine["discard"] = _renamed_cards(mine["discard"], mapping)
-                if isinstance(mine.get("deck"), dict) and "parts" in mine["deck"]:
-                    mine["deck"] = dict(mine["deck"], parts=_renamed_cards(mine["deck"]["parts"], mapping))
-            mine["part_names"] = list(names)
-        while len(players) <= seat_index:
-            players.append({})
-        seat = dict(as_dict(players[seat_index]))
-        for k, v in fields.items():
-            if v is None and k == "unseen":
-                seat.pop(k, None)
-            else:
-                seat[k] = v
-        players[seat_index] = seat
-        mine["players"] = players
-        state[STATE_KEY] = mine
+        part = save.read_state_json(state, TwoRobotsState, STATE_KEY)
+        fn(part)
+        state[STATE_KEY] = TwoRobotsState.model_validate(part).model_dump(mode="json")
         return state
     return mutate
 
 
-def table_change(fields: dict):
-    """A change to the table's own Two Robots fields (the discard pile, the deck); None removes one."""
-    def mutate(state: dict) -> dict:
-        mine = dict(as_dict(state.get(STATE_KEY)))
-        for k, v in fields.items():
-            if v is None:
-                mine.pop(k, None)
-            else:
-                mine[k] = v
-        state[STATE_KEY] = mine
-        return state
-    return mutate
+def seats_up_to(seat: int) -> Callable[[dict], dict]:
+    """`save_form`'s `prepare`: the seats exist up to `seat`, so its fields have somewhere to go."""
+    def prepare(part: dict) -> dict:
+        players = part.setdefault("players", [])
+        while len(players) <= seat:
+            players.append(TwoRobotsState().seat(0).model_dump(mode="json"))
+        return part
+    return prepare
+
+
+def _seat(part: dict, seat: int) -> dict:
+    return seats_up_to(seat)(part)["players"][seat]
+
+
+def card_code(card: Part) -> str:
+    """A card in a few letters ("head:cs", "attack:3:Nuclear Explosion"): how the pages name one."""
+    if card.get("kind", "part") == "part":
+        return f"{card['part']}:{energies_code(card['energies'])}"
+    return f"{card['kind']}:{card.get('stacks_required') or 0}:{card.get('name') or ''}"
+
+
+def _remember(seat: dict, card: Part) -> None:
+    if card.get("kind", "part") != "part":
+        return
+    combo = energies_code(card["energies"])
+    seat["recent"] = [combo] + [c for c in seat.get("recent", []) if c != combo][:5]
+
+
+def add_card(seat: int, where: str, card: Part, draw: int = 3) -> Callable[[dict], dict]:
+    """Add a card: to the hand, a stack (`stack:2`), a new stack, the discard pile, or the draw being
+    entered (`drawn`: when it holds `draw` cards they all go into the hand, in this one save)."""
+    def fn(part: dict) -> None:
+        mine = _seat(part, seat)
+        if where == "hand":
+            mine["hand"].append(card)
+        elif where == "new":
+            mine["stacks"].append({"cards": [card], "frozen": False})
+        elif where.startswith("stack:"):
+            i = int(where.split(":")[1])
+            if i < len(mine["stacks"]):
+                mine["stacks"][i]["cards"].append(card)
+        elif where == "discard":
+            part.setdefault("discard", []).append(card)
+            return
+        elif where == "drawn":
+            mine["drawn"].append(card)
+            if len(mine["drawn"]) >= draw:
+                mine["hand"] += mine["drawn"]
+                mine["drawn"] = []
+        _remember(mine, card)
+    return changing(fn)
+
+
+def finish_draw(seat: int) -> Callable[[dict], dict]:
+    def fn(part: dict) -> None:
+        mine = _seat(part, seat)
+        mine["hand"] += mine["drawn"]
+        mine["drawn"] = []
+    return changing(fn)
+
+
+def _take(cards: list[Part], code: str) -> Part | None:
+    """Remove the last card of this code from a list (the one laid last, or the sideways copy)."""
+    for j in range(len(cards) - 1, -1, -1):
+        if card_code(cards[j]) == code:
+            return cards.pop(j)
+    return None
+
+
+def remove_card(seat: int, where: str, code: str) -> Callable[[dict], dict]:
+    """Take a card out: of the hand, the draw, a stack (`stack:2`; a stack left empty goes) or the discard pile."""
+    def fn(part: dict) -> None:
+        mine = _seat(part, seat)
+        if where in ("hand", "drawn"):
+            _take(mine[where], code)
+        elif where == "discard":
+            _take(part.setdefault("discard", []), code)
+        elif where.startswith("stack:"):
+            i = int(where.split(":")[1])
+            if i < len(mine["stacks"]):
+                _take(mine["stacks"][i]["cards"], code)
+                if not mine["stacks"][i]["cards"]:
+                    del mine["stacks"][i]
+    return changing(fn)
+
+
+def play_card(seat: int, code: str, stack: int | None) -> Callable[[dict], dict]:
+    """A card from the hand onto a stack (None: as a new stack), or an Attack or Defense card from the
+    hand to the discard pile, where a played one goes ("Attack / Defense Cards")."""
+    def fn(part: dict) -> None:
+        mine = _seat(part, seat)
+        card = _take(mine["hand"], code)
+        if card is None:
+            return
+        if card.get("kind", "part") != "part":
+            part.setdefault("discard", []).append(card)
+        elif stack is None:
+            mine["stacks"].append({"cards": [card], "frozen": False})
+        elif stack < len(mine["stacks"]):
+            mine["stacks"][stack]["cards"].append(card)
+        else:
+            mine["hand"].append(card)
+    return changing(fn)
+
+
+def discard_card(seat: int, code: str) -> Callable[[dict], dict]:
+    """A card from the hand to the discard pile (Cleanup Phase)."""
+    def fn(part: dict) -> None:
+        card = _take(_seat(part, seat)["hand"], code)
+        if card is not None:
+            part.setdefault("discard", []).append(card)
+    return changing(fn)
+
+
+def set_frozen(seat: int, stack: int, frozen: bool) -> Callable[[dict], dict]:
+    def fn(part: dict) -> None:
+        stacks = _seat(part, seat)["stacks"]
+        if stack < len(stacks):
+            stacks[stack]["frozen"] = frozen
+    return changing(fn)
+
+
+def set_cards(seat: int, stacks: list[dict], hand: list[Part]) -> Callable[[dict], dict]:
+    """The seat's factory and hand as typed in the text fields (they replace what was there)."""
+    def fn(part: dict) -> None:
+        mine = _seat(part, seat)
+        mine["stacks"], mine["hand"] = stacks, hand
+    return changing(fn)
+
+
+def rename_parts(names: tuple[str, ...]) -> Callable[[dict], dict]:
+    """The table's part names: the two the rules do not print are the table's, so a new name replaces
+    the old one in every seat's cards, the draw, the discard pile and the deck."""
+    def fn(part: dict) -> None:
+        old = TwoRobotsState.model_validate({"part_names": part.get("part_names")}).names()
+        mapping = {a: b for a, b in zip(old, names) if a != b}
+
+        def rename(cards: list) -> None:
+            for c in cards:
+                if isinstance(c, dict) and c.get("part") in mapping:
+                    c["part"] = mapping[c["part"]]
+        for seat in part.get("players", []):
+            for st in seat.get("stacks", []):
+                rename(st.get("cards", []))
+            rename(seat.get("hand", []))
+            rename(seat.get("drawn", []))
+        rename(part.get("discard", []))
+        if isinstance(part.get("deck"), dict):
+            rename(part["deck"].get("parts", []))
+        part["part_names"] = list(names)
+    return changing(fn)
+
+
+def reset_deck() -> Callable[[dict], dict]:
+    def fn(part: dict) -> None:
+        part["deck"] = None
+    return changing(fn)

@@ -12,7 +12,8 @@ from .factory import ENERGIES, Part
 from .game_data import DATA, GameData
 
 DESTROY, FREEZE, COUNTER_ATTACK, CANCEL_EVENT, UNKNOWN = "destroy", "freeze", "counter_attack", "cancel_event", "unknown"
-RULES = {DESTROY: ("tr-attack-cards", "tr-note-frozen-vulnerable"), FREEZE: ("tr-frozen-stacks", "tr-card-ice-blast"),
+RULES = {DESTROY: ("tr-attack-cards", "tr-note-frozen-vulnerable", "tr-reading-attack-targets"),
+         FREEZE: ("tr-frozen-stacks", "tr-card-ice-blast", "tr-reading-attack-targets"),
          COUNTER_ATTACK: ("tr-card-homing-missiles",), CANCEL_EVENT: ("tr-card-sentry-gunship",), UNKNOWN: ()}
 
 

@@ -1273,7 +1273,7 @@ def _card_notes(turn: Turn, planner: _Planner, seq: Sequence[Play], tail: Sequen
                 why = [t.why for t in at_risk[:2]]
                 if attacked:
                     why.append("your Attack this turn may be answered with Homing Missiles, which yours cancels")
-                matters = (" Keeping it matters now: " + "; ".join(w.rstrip(".") for w in why) + ".") if why else \
+                matters = (" Keeping it matters now: " + "; ".join(_lower(w.rstrip(".")) for w in why) + ".") if why else \
                     " Nothing of yours is in reach of an Attack card now."
                 notes.append(f"{_not_now(c)}{c.title}: it is played out of turn, against an Attack card on "
                              f"your parts.{matters}")
@@ -1281,7 +1281,7 @@ def _card_notes(turn: Turn, planner: _Planner, seq: Sequence[Play], tail: Sequen
                 events = [t for t in threats if t.kind == "event"]
                 near = [t for t in threats if t.kind == "finish"]
                 why = [t.why for t in events[:2]] or [t.why for t in near[:1]]
-                matters = (" Keeping it matters now: " + " ".join(why)) if why else \
+                matters = (" Keeping it matters now: " + " ".join(_lower(w) for w in why)) if why else \
                     " No opponent can deploy a robot for an Event yet."
                 notes.append(f"{_not_now(c)}{c.title}: it cancels an opponent's Event card, out of turn.{matters}")
             continue
@@ -1299,6 +1299,12 @@ def _card_notes(turn: Turn, planner: _Planner, seq: Sequence[Play], tail: Sequen
         elif c.play:
             notes.append(f"{c.title} is not played: no action is left for it.")
     return notes
+
+
+def _lower(sentence: str) -> str:
+    """A sentence to go after a colon: its first letter small, unless it starts with a name."""
+    first = sentence.split(" ", 1)[0]
+    return sentence if first not in ("A", "An", "The") else sentence[:1].lower() + sentence[1:]
 
 
 def _not_now(c: HandCard) -> str:

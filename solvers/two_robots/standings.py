@@ -146,10 +146,14 @@ def _rank(s: SeatStanding) -> tuple:
 
 def _attack_threats(factories: Sequence[Factory], player: int, attacker: int, labels: Sequence[str],
                     part_names: Sequence[str]) -> list[Threat]:
+    """What an Attack card of this opponent's could do to you at worst: of the energies your parts
+    carry, the one whose attack (aimed as best for them) sets you back most, and their Ice Blast when it
+    would stop a robot of yours or a stack one part short. Only what sets you back is a threat."""
     out: list[Threat] = []
     mine = factories[player]
     before = distance(mine, part_names)
     name = labels[attacker]
+    worst: Threat | None = None
     for e in ENERGIES:
         if not any(c.mask & BIT[e] for s in mine.stacks for c in s.cards):
             continue
@@ -161,14 +165,19 @@ def _attack_threats(factories: Sequence[Factory], player: int, attacker: int, la
         hits = tuple(r for r in o.destroyed if r.factory == player)
         broken = any(is_robot(mine.stacks[r.stack], part_names) for r in hits)
         harm = distance(o.after[player], part_names) - before
+        if not broken and harm <= 0:
+            continue
         cards = or_list([f"{r.part.label()} on stack {r.stack + 1}" for r in hits], "and")
         example = " (Nuclear Explosion is one)" if e == "nuclear" else ""
         may = "would" if len(hitting) == len(best) else "could"
-        effect = ": it breaks your robot" if broken else (f": you would then need {harm} more part"
-                                                          f"{'s' if harm != 1 else ''}" if harm > 0 else "")
-        out.append(Threat(seat=attacker, kind=DESTROY_THREAT, energy=e, hits=hits, breaks_robot=broken, harm=harm,
-                          every_choice=len(hitting) == len(best),
-                          why=f"An Attack card on {title(e)} parts{example} from {name} {may} take your {cards}{effect}."))
+        effect = ": it breaks your robot" if broken else f" (you would need {harm} more part{'s' if harm != 1 else ''})"
+        threat = Threat(seat=attacker, kind=DESTROY_THREAT, energy=e, hits=hits, breaks_robot=broken, harm=harm,
+                        every_choice=len(hitting) == len(best),
+                        why=f"{name}'s Attack card on {title(e)} parts{example} {may} take your {cards}{effect}.")
+        if worst is None or (threat.breaks_robot, threat.harm) > (worst.breaks_robot, worst.harm):
+            worst = threat
+    if worst is not None:
+        out.append(worst)
     best = best_options(Effect(FREEZE), factories, attacker, part_names)
     hitting = [o for o in best if o.frozen is not None and o.frozen.factory == player]
     if hitting:
@@ -176,12 +185,13 @@ def _attack_threats(factories: Sequence[Factory], player: int, attacker: int, la
         assert ref is not None
         s = mine.stacks[ref.stack]
         robot = is_robot(s, part_names)
-        what = "your robot there could not be deployed" if robot else "it would take no more parts"
-        out.append(Threat(seat=attacker, kind=FREEZE_THREAT, stack=ref, breaks_robot=False,
-                          harm=distance(hitting[0].after[player], part_names) - before,
-                          every_choice=len(hitting) == len(best),
-                          why=f"An Ice Blast from {name} {'would' if len(hitting) == len(best) else 'could'} "
-                              f"freeze your stack {ref.stack + 1}: {what}."))
+        harm = distance(hitting[0].after[player], part_names) - before
+        if robot or harm > 0:
+            what = "your robot there could not be deployed" if robot else "it would take no more parts"
+            out.append(Threat(seat=attacker, kind=FREEZE_THREAT, stack=ref, breaks_robot=False, harm=harm,
+                              every_choice=len(hitting) == len(best),
+                              why=f"{name}'s Ice Blast {'would' if len(hitting) == len(best) else 'could'} "
+                                  f"freeze your stack {ref.stack + 1}: {what}."))
     return out
 
 
@@ -204,7 +214,8 @@ def standings(seats: Sequence[Seat], player: int, part_names: Sequence[str], uns
             threats.append(Threat(seat=r.seat, kind=EVENT,
                                   why=f"{r.label} can deploy a robot for an Event (option B) next turn; Sentry "
                                       "Gunship cancels it."))
-        threats += _attack_threats(factories, player, r.seat, labels, part_names)
+        if seats[r.seat].factory.stacks:  # an Attack card needs its gold number of stacks: none without a stack
+            threats += _attack_threats(factories, player, r.seat, labels, part_names)
     threats.sort(key=lambda t: (t.kind != FINISH, not t.breaks_robot, -t.harm, t.kind == EVENT))
     names = [("you" if rows[k].you else rows[k].label) for k in leaders]
     lead = rows[leaders[0]]
@@ -221,6 +232,9 @@ def standings(seats: Sequence[Seat], player: int, part_names: Sequence[str], uns
         summary = f"{or_list(names, 'and').capitalize()} share the lead, {far}."
     notes = ["Chances count robots one card finishes; a stack two or more parts short is only in the parts to two "
              "robots.", "Opponents' hands are not read: to you they are cards you have not seen."]
+    if any(not s.factory.stacks for k, s in enumerate(seats) if k != player):
+        notes.append("A seat with no stack yet is left out of the attack threats (Tablebot's reading: an Attack "
+                     "card's gold number asks for at least one stack).")
     if any(s.hand_count is None for k, s in enumerate(seats) if k != player):
         notes.append("A seat without a hand size counts only its next draw.")
     return Standings(seats=rows, leaders=leaders, threats=tuple(threats), summary=summary, notes=tuple(notes))

@@ -80,7 +80,7 @@ def test_attack_threats_are_chosen_as_best_for_the_opponent():
     st_ = standings([Seat("you", me), Seat("Ben", ben)], 0, PN, [U(None, 10, "attack")])
     nuke = next(t for t in st_.threats if t.kind == DESTROY_THREAT and t.energy == "nuclear")
     assert nuke.breaks_robot and nuke.every_choice and {h.factory for h in nuke.hits} == {0} and len(nuke.hits) == 2
-    assert "Nuclear Explosion is one" in nuke.why and "it breaks your robot" in nuke.why
+    assert "Nuclear Explosion is one" in nuke.why and "it breaks your robot" in nuke.why and nuke.why.startswith("Ben's Attack card")
     ice = next(t for t in st_.threats if t.kind == FREEZE_THREAT)
     assert ice.stack is not None and ice.stack.stack == 1 and ice.harm > 0
 
