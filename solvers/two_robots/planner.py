@@ -217,8 +217,9 @@ class Strike:
 
 @dataclass(slots=True)
 class Candidate:
-    """An end state of the plays with its score (or an upper bound on it while `exact` is False)."""
-    score: Score
+    """An end state of the plays with its score (or an upper bound on it while `exact` is False; None
+    when it was below the runner-up before it was scored, and kept only as the state leaves start from)."""
+    score: Score | None
     tail: tuple[int, ...]          # marked cards of unknown effect played after the plays
     exact: bool
     stacks: tuple[SStack, ...]
@@ -561,9 +562,14 @@ class _Planner:
         name; each stack's energies stay within what `reach` allows, and a stack may go. Counting
         with every stack at its widest, and the stacks that may go left out of the matching, can only
         find more outs (wider energies and fewer stacks only make a matching easier)."""
+        reaches = tuple(reaches)
+        hit = self._bound_cache.get(reaches)   # the same stacks in the same order: the usual case
+        if hit is not None:
+            return hit
         reach = tuple(sorted(reaches))
         hit = self._bound_cache.get(reach)
         if hit is not None:
+            self._bound_cache[reaches] = hit
             return hit
         outs_types: set[tuple[int, int]] = set()
         outs = 0
@@ -577,7 +583,7 @@ class _Planner:
                     continue
                 outs_types.add((r.short, um))
                 outs += copies
-        self._bound_cache[reach] = outs
+        self._bound_cache[reach] = self._bound_cache[reaches] = outs
         return outs
 
     # -- the plays --
@@ -635,6 +641,15 @@ class _Planner:
             ready = sum(1 for r in kept_reqs if r <= n)
         return Score(won=False, event=event_ok, robots=robots, wanted=wanted, own_lost=-own_lost, pressure=press,
                      outs=outs, ready=ready, progress=progress, kept=lost, plays=-(plays + len(tail))), tail, True
+
+    def first_terms(self, stacks: tuple[SStack, ...], infos: Sequence[Facts], plays: int, robots_now: int,
+                    used_attacks: tuple[int, ...], own_lost: int, table: int, free: int) -> tuple:
+        """The first six terms of a state's score, robots at most (a sacrifice only loses robots): when
+        they are below the runner-up's, so is the whole score."""
+        t = self.t
+        _, _, wanted = self.tail(len(infos), t.actions - plays, used_attacks)
+        paid = t.event == "none" or self.can_pay(stacks, infos, t.event, free)
+        return (False, paid, robots_now, wanted, -own_lost, self.pressure_of(table))
 
     def attack_options(self, a: AttackType, stacks: tuple[SStack, ...], table: int) -> tuple[Strike, ...]:
         """The tied best target sets of a modelled Attack card on the table now (`attacks.best_options`).
@@ -778,6 +793,7 @@ class _Planner:
                 leaf_context(n + 1, plays, used_attacks, own_lost, table)
             pays = event == "none" or (free + 1 >= cost and (event == "active_robot" or powers))
             deployable = sum(1 for x in infos if x.names == full and not x.frozen)
+            parts_now = [x.names.bit_count() for x in infos]
             # children that leave the same facts on the same stack score alike: each is scored once
             memo: dict[tuple, tuple[Score, bool]] = {}
             for t in range(len(types)):
@@ -808,16 +824,26 @@ class _Planner:
                             after = infos[:k] + (ni,) + infos[k + 1:]
                             now, dep, ctx = robots - was + robot, deployable - (was and not old.frozen) + robot, same
                             reach_after = reaches[:k] + (nr,) + reaches[k + 1:] if cost else ()
+                        paid = event == "none" or (pays and (event == "power" or dep))
+                        if now < 2 and bar.runner is not None and \
+                                (False, paid, now, ctx.wanted, -own_lost, ctx.pressure) < bar.runner[:6]:
+                            # its first terms are already below the runner-up's (robots only fall in a
+                            # sacrifice): whatever the rest, it is not kept
+                            memo[memo_key] = hit = (None, True)
+                            bar.states += 1
+                            continue
                         if now >= 2:
                             hit = (Score(won=True, event=True, robots=now, wanted=0, own_lost=0, pressure=(), outs=0,
                                          ready=0, progress=(), kept=0, plays=-plays), True)
-                        elif event == "none" or not (pays and (event == "power" or dep)):
+                        elif event == "none" or not paid:
                             r, outs, progress = shape_value(tuple(sorted(after)))
                             hit = (Score(won=False, event=event == "none", robots=r, wanted=ctx.wanted,
                                          own_lost=-own_lost, pressure=ctx.pressure, outs=outs, ready=ctx.ready,
                                          progress=progress, kept=ctx.kept, plays=ctx.plays), True)
                         else:
-                            progress = tuple(sorted((x.names.bit_count() for x in after), reverse=True))
+                            counts = parts_now + [ni.names.bit_count()] if k is None else \
+                                parts_now[:k] + [ni.names.bit_count()] + parts_now[k + 1:]
+                            progress = tuple(sorted(counts, reverse=True))
                             hit = (Score(won=False, event=True, robots=now, wanted=ctx.wanted, own_lost=-own_lost,
                                          pressure=ctx.pressure, outs=outs_bound(reach_after), ready=ctx.ready,
                                          progress=progress, kept=ctx.kept, plays=ctx.plays), False)
@@ -825,7 +851,7 @@ class _Planner:
                         if hit[1]:
                             bar.meet(hit[0])
                     bar.states += 1
-                    if bar.keeps(hit[0]):
+                    if hit[0] is not None and bar.keeps(hit[0]):
                         found.append(Leaf(score=hit[0], exact=hit[1], parent=parent, card=card, stack=k,
                                           hand_index=hand_index))
 
@@ -837,14 +863,20 @@ class _Planner:
                 return
             seen.add(key)
             robots = sum(1 for x in infos if x.names == full)
-            score, tail, exact = evaluate(stacks, infos, len(seq), robots, used_attacks, own_lost, table, free,
-                                          reaches)
-            here = Candidate(score=score, tail=tail, exact=exact, stacks=stacks, others=table, seq=seq)
             bar.states += 1
-            if exact:
-                bar.meet(score)
-            if bar.keeps(score):
-                found.append(here)
+            if robots < 2 and bar.runner is not None and \
+                    self.first_terms(stacks, infos, len(seq), robots, used_attacks, own_lost, table, free) \
+                    < bar.runner[:6]:
+                # as an end state it is below the runner-up already; the states after it may not be
+                here = Candidate(score=None, tail=(), exact=True, stacks=stacks, others=table, seq=seq)
+            else:
+                score, tail, exact = evaluate(stacks, infos, len(seq), robots, used_attacks, own_lost, table, free,
+                                              reaches)
+                here = Candidate(score=score, tail=tail, exact=exact, stacks=stacks, others=table, seq=seq)
+                if exact:
+                    bar.meet(score)
+                if bar.keeps(score):
+                    found.append(here)
             if len(seq) == actions or robots >= 2:
                 return
             masks = tuple(x.mask for x in infos)
@@ -883,9 +915,24 @@ class _Planner:
                     continue
                 hand_index = a.hand_indices[used_attacks[a_i]]
                 nused_a = used_attacks[:a_i] + (used_attacks[a_i] + 1,) + used_attacks[a_i + 1:]
+                last = len(seq) + 1 == actions
                 for strike in self.attack_options(a, stacks, table):
                     new_stacks = strike.stacks if strike.stacks is not None else stacks
                     play = Play(hand_index=hand_index, attack=True, targets=strike.targets, freeze=strike.freeze)
+                    if last and strike.stacks is None:
+                        # the turn's last play leaves your factory as it is: scored in place, like a leaf
+                        bar.states += 1
+                        if bar.runner is not None and self.first_terms(
+                                stacks, infos, actions, robots, nused_a, own_lost, strike.table, free) < bar.runner[:6]:
+                            continue
+                        score, tail, exact = evaluate(stacks, infos, actions, robots, nused_a, own_lost, strike.table,
+                                                      free, reaches)
+                        if exact:
+                            bar.meet(score)
+                        if bar.keeps(score):
+                            found.append(Candidate(score=score, tail=tail, exact=exact, stacks=stacks,
+                                                   others=strike.table, seq=seq + (play,)))
+                        continue
                     new_infos = tuple(info(s) for s in new_stacks)
                     # an Attack card that leaves your factory alone commutes with part plays (its targets
                     # and its stack requirement only get easier with more parts down), so parts go first
