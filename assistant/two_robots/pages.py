@@ -370,8 +370,9 @@ def _solve(fn, model, body: dict, problems: list[Problem]) -> dict | None:
         return fn(model.model_validate(body))
     except ValidationError as err:
         problems += from_validation(err)
-    except ApiError as err:
-        problems += [Problem("", err.message)]
+    except ApiError as err:  # an impossible factory: each stack's sentence, without the API's field names
+        said = list(dict.fromkeys(f["message"] for f in err.fields or ())) or [err.message]
+        problems += [Problem("", m) for m in said]
     except InputError as err:
         problems += from_input_error(err)
     return None
@@ -407,9 +408,15 @@ def factory_page():
     chosen = chosen if chosen in {c["code"] for c in combos()} else (seat.recent[0] if seat.recent else "")
     recent = seat.recent[:4]
     held = [c.stored() for c in seat.held()]
+    # the stacks as answered, or as stored when the factory cannot be (so its cards can be taken out)
+    stacks = result["stacks"] if result is not None else [
+        {"energy": None, "possible": [], "parts": [], "frozen": st.frozen, "active_robot": False,
+         "why": "This stack cannot be as entered: see above.",
+         "cards": [{"part": c.part, "energies": list(c.energies), "duplicate": False} for c in st.cards]}
+        for st in seat.stacks]
     return render_template(
         "two_robots/factory.html", page=page, seat=seat, seat_index=page.seat, seat_names=page.labels,
-        result=result, plan=plan, problems=page.problems, names=page.state.names(), combos=combos(recent),
+        result=result, stacks=stacks, plan=plan, problems=page.problems, names=page.state.names(), combos=combos(recent),
         chosen=chosen, recent=recent, held=held, hand_codes=[state.card_code(c) for c in held],
         drawn=len(seat.drawn), code=state.card_code, short=SHORT, events=EVENTS, salvagers=DATA.salvagers,
         action_cards=DATA.action_cards, energies=DATA.energies, part_sources=[p.source for p in DATA.part_names],

@@ -313,3 +313,15 @@ form_values = st.one_of(st.text(max_size=40), st.sampled_from(
 def test_page_forms_fuzz_never_5xx(client, data, url):
     r = client.post(url, data=data)
     assert r.status_code in (200, 400, 409)
+
+
+def test_an_impossible_factory_is_said_and_can_be_mended(client):
+    """Energy Stacks (no two stacks share an energy): a factory saved as it cannot be (two Nuclear stacks)
+    says why in the players' words, still shows its cards, and taking one out brings the answers back."""
+    table = new_table(client, state={"two_robots": {"players": [{"stacks": [{"cards": [C("head", "nuclear")]},
+                                                                            {"cards": [C("arms", "nuclear")]}]}]}})
+    html = client.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
+    assert "Stacks 1 and 2 can only be Nuclear between them" in html and "stacks[" not in html
+    assert 'value="remove:stack:1|arms:n"' in html
+    html = tap(client, table, 0, "remove:stack:1|arms:n")
+    assert "1 unique stack, 0 active robots." in html
