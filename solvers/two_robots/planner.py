@@ -1398,7 +1398,7 @@ def plan_turn(turn: Turn) -> TurnPlan:
                           new_stack=False, why=f"Discard {turn.hand[i].label()}: {reasons[i]}, the least useful card "
                                                f"kept (hand limit {turn.hand_limit}).", rules=("tr-cleanup-phase",)))
 
-    ties = [_summary(turn, _player_order(turn, s.seq), s.tail) for s in scored[1:] if s.score == score][:3]
+    ties = [_summary(turn, _player_order(turn, s.seq), s.tail) for s in [s for s in scored[1:] if s.score == score][:3]]
     lower = next((s for s in scored if s.score < score), None)
     runner = None
     if lower is not None:
