@@ -49,6 +49,7 @@ def create_app(config: dict | None = None) -> Flask:
     from .rules import views as rules
     from .tables import live as tables_live
     from .tables import views as tables
+    from .two_robots import api as two_robots_api
     from .two_robots import pages as two_robots_pages
 
     compression.init_app(app)  # first after_request hook, so it runs last, on the final body
@@ -60,7 +61,7 @@ def create_app(config: dict | None = None) -> Flask:
     for bp in (api.bp, pages.bp, tables.bp, tables_live.bp, rules.bp,
                competitions_setup.bp, competitions.bp, search.bp, round_end.bp, score.bp, activations.bp,
                robotariat_api.bp, robotariat_pages.bp,
-               two_robots_pages.bp):
+               two_robots_api.bp, two_robots_pages.bp):
         app.register_blueprint(bp)
     # each game's pages, in the order its hub and the table page list them
     app.extensions["tablebot_tools"] = {

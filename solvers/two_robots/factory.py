@@ -14,10 +14,10 @@ Energies are handled as 5-bit masks so the planner can test thousands of factori
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 
 from solvers.errors import InputError
 
@@ -105,6 +105,14 @@ class Stack:
     def without(self, index: int) -> Stack:
         return Stack(self.cards[:index] + self.cards[index + 1:], self.frozen)
 
+    def __hash__(self) -> int:
+        # stacks are hashed often (factories key the solvers' caches): work it out once
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((tuple((c.part, c.mask) for c in self.cards), self.frozen))
+            object.__setattr__(self, "_hash", h)
+        return h
+
 
 @dataclass(frozen=True)
 class Factory:
@@ -137,7 +145,18 @@ class Factory:
 
     def key(self) -> tuple:
         """Equal for factories that differ only in the order of stacks or of cards in a stack."""
-        return tuple(sorted((s.frozen, tuple(sorted((c.part, c.mask) for c in s.cards))) for s in self.stacks))
+        k = self.__dict__.get("_key")
+        if k is None:
+            k = tuple(sorted((s.frozen, tuple(sorted((c.part, c.mask) for c in s.cards))) for s in self.stacks))
+            object.__setattr__(self, "_key", k)
+        return k
+
+    def __hash__(self) -> int:
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(self.stacks)
+            object.__setattr__(self, "_hash", h)
+        return h
 
 
 # ---- the matching ----------------------------------------------------------------------------------
@@ -180,6 +199,21 @@ def possible_masks(masks: tuple[int, ...]) -> tuple[int, ...]:
                 ok |= bit
         out.append(ok)
     return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def free_energies(masks: tuple[int, ...]) -> int:
+    """The energies a new stack may take beside these stacks: those some valid matching leaves free.
+    With `possible_masks`, this decides any play with bit tests (a card may go on stack k when
+    `possible[k] & card`, or start a stack when `free & card`), since narrowing one stack, or adding
+    one, keeps a matching exactly when one of the matchings the test names already allows it."""
+    if len(masks) >= MAX_STACKS or not matchable(masks):
+        return 0
+    free = 0
+    for bit in (1 << i for i in range(MAX_STACKS)):
+        if matchable(tuple(m & ~bit for m in masks)):
+            free |= bit
+    return free
 
 
 def hall_violations(masks: Sequence[int]) -> list[tuple[int, ...]]:
@@ -256,7 +290,7 @@ def is_robot(stack: Stack, part_names: Sequence[str]) -> bool:
     return all(p in names for p in part_names)
 
 
-def check_part_names(factory: Factory, hand: Sequence[HandCard], part_names: Sequence[str]) -> None:
+def check_part_names(factory: Factory, hand: Sequence, part_names: Sequence[str]) -> None:
     """Every part card is one of the table's four part names ("How to Build a Robot"), else an
     InputError naming the card (`stacks[i].cards[j].part`, `hand[k].part`)."""
     where = [(f"stacks[{i}].cards[{j}].part", c) for i, s in enumerate(factory.stacks) for j, c in enumerate(s.cards)]
@@ -274,7 +308,7 @@ def _impossible_problems(factory: Factory) -> list[Problem]:
             i = group[0]
             cards = factory.stacks[i].cards
             kinds = or_list(sorted({energy_text(c.mask) for c in cards}), "and")
-            problems.append(Problem(group, f"Stack {i + 1} mixes {kinds} cards: no energy is on every card "
+            problems.append(Problem(stacks=group, message=f"Stack {i + 1} mixes {kinds} cards: no energy is on every card "
                                            "in it, and a stack has one energy."))
             continue
         union = 0
@@ -282,11 +316,11 @@ def _impossible_problems(factory: Factory) -> list[Problem]:
             union |= masks[i]
         names = or_list([str(i + 1) for i in group], "and")
         if union == 31:
-            problems.append(Problem(group, f"Stacks {names} are {len(group)} stacks, but there are only five "
+            problems.append(Problem(stacks=group, message=f"Stacks {names} are {len(group)} stacks, but there are only five "
                                            "energies and no two stacks may share one."))
             continue
         energies = or_list([title(e) for e in energies_of(union)], "or")
-        problems.append(Problem(group, f"Stacks {names} can only be {energies} between them: {len(group)} stacks "
+        problems.append(Problem(stacks=group, message=f"Stacks {names} can only be {energies} between them: {len(group)} stacks "
                                        f"cannot share {union.bit_count()} energies, since no two stacks "
                                        "may have the same energy."))
     return problems
@@ -335,14 +369,34 @@ def analyse(factory: Factory, part_names: Sequence[str]) -> FactoryView:
                     else " It holds all four parts: an active robot.")
         elif stack.frozen:
             why += " Frozen: it takes no new parts and pays for no Event, but still counts as a stack."
-        views.append(StackView(i, locked, energies_of(masks[i]), energies_of(poss), parts, dups, missing,
-                               robot, stack.frozen, robot and not stack.frozen, why))
+        views.append(StackView(index=i, energy=locked, candidates=energies_of(masks[i]), possible=energies_of(poss),
+                               parts=parts, duplicates=dups, missing=missing, active_robot=robot,
+                               frozen=stack.frozen, deployable=robot and not stack.frozen, why=why))
     robots = sum(v.active_robot for v in views)
     rules = list(RULES_FACTORY)
     if any(s.frozen for s in factory.stacks):
         rules.append("tr-frozen-stacks")
-    return FactoryView(tuple(views), len(factory.stacks), robots, sum(v.deployable for v in views),
-                       robots >= 2 and not problems, problems, tuple(rules))
+    return FactoryView(stacks=tuple(views), unique_stacks=len(factory.stacks), active_robots=robots,
+                       deployable_robots=sum(v.deployable for v in views), won=robots >= 2 and not problems,
+                       problems=problems, rules=tuple(rules))
+
+
+# ---- how far a factory is from the win -------------------------------------------------------------
+
+def stack_distance(stack: Stack, part_names: Sequence[str]) -> int | None:
+    """Part cards a stack still needs to be an active robot: 0 for a robot, None when it is frozen
+    short of one (it takes no new parts)."""
+    missing = len(part_names) - len(stack.names() & set(part_names))
+    return 0 if missing == 0 else None if stack.frozen else missing
+
+
+def parts_to_two_robots(factory: Factory, part_names: Sequence[str]) -> int | None:
+    """The fewest Part cards that would give the factory two active robots (the win), counting part
+    names only: its two nearest stacks that can still become robots, or new stacks (four parts each)
+    while energies are free. None when it cannot hold two robots any more."""
+    options = sorted(d for d in (stack_distance(s, part_names) for s in factory.stacks) if d is not None)
+    options += [len(part_names)] * (MAX_STACKS - len(factory.stacks))
+    return options[0] + options[1] if len(options) >= 2 else None
 
 
 # ---- where a part may go ---------------------------------------------------------------------------
@@ -394,8 +448,9 @@ def placement(factory: Factory, card: Part, stack: int | None, part_names: Seque
         bits.append("completes an active robot")
     for k, e in forces:
         bits.append(f"locks stack {k + 1} to {title(e)}")
-    return Placement(stack, energy, energies_of(after[j]), robot_now, duplicate, forces, ": ".join(bits[:1]) +
-                     (": " + "; ".join(bits[1:]) if len(bits) > 1 else "") + ".")
+    why = bits[0] + (": " + "; ".join(bits[1:]) if len(bits) > 1 else "") + "."
+    return Placement(stack=stack, energy=energy, possible=energies_of(after[j]), completes_robot=robot_now,
+                     duplicate=duplicate, forces=forces, why=why)
 
 
 def why_not_here(factory: Factory, card: Part, stack: int | None) -> str:
@@ -424,185 +479,7 @@ def placements(factory: Factory, card: Part, part_names: Sequence[str]) -> list[
     return out
 
 
-# ---- the hand --------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class HandCard:
-    kind: str                       # "part", "attack" or "defense"
-    part: Part | None = None
-    name: str = ""
-    stacks_required: int = 0
-    play: bool = False              # the player wants this Attack card played this turn
-
-    def label(self) -> str:
-        if self.part is not None:
-            return self.part.label()
-        return f"{self.name or self.kind.title()} ({self.kind}, needs {self.stacks_required})"
-
-
-@dataclass(frozen=True)
-class HandView:
-    card: HandCard
-    playable: bool
-    placements: tuple[Placement, ...]
-    why: str
-    rules: tuple[str, ...]
-
-
-def requirement_met(unique_stacks: int, card: HandCard) -> bool:
-    return unique_stacks >= card.stacks_required
-
-
-def _where(p: Placement) -> str:
-    """A placement in a few words: where, and what it does to that stack."""
-    if p.stack is None:
-        where = f"as a new {title(p.energy)} stack" if p.energy else \
-            f"as a new stack, still open ({or_list([title(e) for e in p.possible])})"
-    else:
-        where = f"on stack {p.stack + 1}"
-        if p.completes_robot:
-            where += ", completing a robot"
-        elif p.duplicate:
-            where += " as a spare copy"
-    if p.forces:
-        where += " (" + ", ".join(f"stack {k + 1} becomes {title(e)}" for k, e in p.forces) + ")"
-    return where
-
-
-def hand_view(factory: Factory, card: HandCard, part_names: Sequence[str]) -> HandView:
-    n = len(factory.stacks)
-    if card.kind != "part" or card.part is None:
-        ok = requirement_met(n, card)
-        need = card.stacks_required
-        frozen = sum(s.frozen for s in factory.stacks)
-        count = f"you have {n} stack{'s' if n != 1 else ''}" + (f" ({frozen} frozen, which still count)" if frozen else "")
-        why = (f"Needs {need} unique stack{'s' if need != 1 else ''} and {count}." if ok else
-               f"Needs {need} unique stack{'s' if need != 1 else ''} but {count}.")
-        rules = ("tr-attack-defense-cards",) + (("tr-frozen-stacks",) if frozen else ())
-        return HandView(card, ok, (), why, rules)
-    ps = placements(factory, card.part, part_names)
-    if ps:
-        why = "May go " + or_list([_where(p) for p in ps]) + "."
-    else:
-        reasons = [why_not_here(factory, card.part, k) for k in [*range(n), None]]
-        why = "No legal place. " + " ".join(reasons)
-    return HandView(card, bool(ps), tuple(ps), why, ("tr-stacking-part-cards", "tr-energy-stacks"))
-
-
-def new_stacks_within(factory: Factory, parts: Sequence[Part], plays: int) -> int:
-    """The most new stacks the part cards can start with `plays` plays ("Attack / Defense Cards" note:
-    a new stack counts at once, even a lone hybrid). Playing on an existing stack only narrows its
-    energies, so it never helps to start more."""
-    masks = factory.masks()
-    room = min(plays, MAX_STACKS - len(masks), len(parts))
-    kinds = sorted({c.mask for c in parts})
-    count = {m: sum(c.mask == m for c in parts) for m in kinds}
-    for k in range(room, 0, -1):
-        for pick in combinations_with_replacement(kinds, k):
-            if all(pick.count(m) <= count[m] for m in set(pick)) and matchable(masks + pick):
-                return k
-    return 0
-
-
-@dataclass(frozen=True)
-class HandProblem:
-    hand: int                  # index of the card in the hand
-    stacks: tuple[int, ...]    # the stacks the sentence names
-    message: str
-
-
-def _no_place(factory: Factory, card: Part) -> tuple[tuple[int, ...], str]:
-    """Why a part card fits nowhere, as one sentence (it has been checked to fit nowhere)."""
-    poss = possible_masks(factory.masks())
-    reasons: list[str] = []
-    named: list[int] = []
-    for k, s in enumerate(factory.stacks):
-        if not s.mask & card.mask:
-            continue
-        named.append(k)
-        reasons.append(f"stack {k + 1} is frozen" if s.frozen else
-                       f"on stack {k + 1} it would leave that stack {energy_text(s.mask & card.mask)}, "
-                       "which another stack needs")
-    if len(factory.stacks) >= MAX_STACKS:
-        reasons.append("you already have a stack for each of the five energies")
-    else:
-        holders = [k for k, m in enumerate(poss) if m & card.mask and m.bit_count() == 1]
-        named += [k for k in holders if k not in named]
-        who = or_list([f"stack {k + 1}" for k in holders], "and") if holders else "your other stacks"
-        reasons.append(f"a new stack would need {or_list([title(e) for e in card.energies], 'or')}, "
-                       f"which {who} {'holds' if len(holders) == 1 else 'hold'}")
-    return tuple(sorted(named)), f"{card.label()} in your hand has no legal place: {'; '.join(reasons)}."
-
-
-def hand_problems(factory: Factory, views: Sequence[HandView], plays: int = 3) -> list[HandProblem]:
-    """What in the hand cannot work in this factory, one sentence each: a part card with no legal
-    place now, and an Attack or Defense card whose stack requirement stays out of reach even after
-    `plays` plays that each start a new stack from the part cards in hand."""
-    out: list[HandProblem] = []
-    parts = [v.card.part for v in views if v.card.kind == "part" and v.card.part is not None]
-    n = len(factory.stacks)
-    reach: int | None = None
-    for i, v in enumerate(views):
-        card = v.card
-        if card.kind == "part" and card.part is not None:
-            if not v.playable:
-                stacks, message = _no_place(factory, card.part)
-                out.append(HandProblem(i, stacks, message))
-            continue
-        if v.playable:
-            continue
-        if reach is None:
-            reach = new_stacks_within(factory, parts, plays)
-        need, name = card.stacks_required, card.name or card.kind.title()
-        if need > MAX_STACKS:
-            out.append(HandProblem(i, (), f"{name} needs {need} unique stacks, more than the five energies allow."))
-        elif n + reach < need:
-            more = ("and no card in your hand can start another" if reach == 0 else
-                    f"and the parts in your hand can start at most {reach} more")
-            out.append(HandProblem(i, (), f"{name} needs {need} unique stacks; you have {n} {more} this turn."))
-    return out
-
-
-# ---- attack targets and the Apocalypse clarification ----------------------------------------------
-
-@dataclass(frozen=True)
-class Target:
-    owner: str
-    stack: int
-    card: int
-    part: Part
-
-
-def energy_targets(factories: Mapping[str, Factory], energy: str) -> list[Target]:
-    """Part cards an energy-destroying Attack card may hit: any factory, any stack (frozen ones too),
-    a hybrid when either of its energies matches ("Attack Cards", "Frozen Stacks")."""
-    bit = BIT[energy]
-    return [Target(owner, i, j, c) for owner, f in factories.items() for i, s in enumerate(f.stacks)
-            for j, c in enumerate(s.cards) if c.mask & bit]
-
-
-@dataclass(frozen=True)
-class EnergyAttack:
-    playable: bool
-    targets: tuple[Target, ...]
-    forced: bool      # exactly two targets: both must go, whoever owns them
-    why: str
-
-
-def energy_attack(factories: Mapping[str, Factory], energy: str) -> EnergyAttack:
-    """Exactly two parts are destroyed. Reading where the rules are silent: with fewer than two
-    matching parts in play the card cannot destroy exactly two, so it cannot be played."""
-    targets = tuple(energy_targets(factories, energy))
-    if len(targets) < 2:
-        return EnergyAttack(False, targets, False,
-                            f"Only {len(targets)} {title(energy)} part{'s' if len(targets) != 1 else ''} in play: "
-                            "it must destroy exactly two, so it cannot be played (Tablebot's reading).")
-    if len(targets) == 2:
-        who = or_list(sorted({t.owner for t in targets}), "and")
-        return EnergyAttack(True, targets, True, f"Exactly two {title(energy)} parts are in play ({who}): "
-                            "both are destroyed, even your own.")
-    return EnergyAttack(True, targets, False, f"{len(targets)} {title(energy)} parts are in play: choose two.")
-
+# ---- the Apocalypse clarification -------------------------------------------------------------
 
 @dataclass(frozen=True)
 class ApocalypseCheck:
@@ -626,4 +503,4 @@ def apocalypse_check(factory: Factory, part_names: Sequence[str]) -> ApocalypseC
                "may not be triggered.")
     else:
         why = f"{len(live)} unfrozen stack{'s' if len(live) != 1 else ''} with three different parts; two are needed."
-    return ApocalypseCheck(tuple(three), frozen, ok, why)
+    return ApocalypseCheck(qualifying=tuple(three), frozen=frozen, may_trigger=ok, why=why)

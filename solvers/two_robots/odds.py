@@ -2,7 +2,9 @@
 
 The next draw is three cards off the top of the Action deck. Other players draw before you, but
 nobody sees their cards, so your next three are a uniformly random three of the cards you have not
-seen (exchangeability); the answer is the hypergeometric distribution over those cards.
+seen (exchangeability); the answer is the hypergeometric distribution over those cards. The cards
+you have not seen are the deck minus everything in sight: every factory, your hand, the discard pile
+and any other card seen (`unseen_pool`); the other players' hands are among them.
 """
 from __future__ import annotations
 
@@ -86,7 +88,8 @@ def completing(factory: Factory, unseen: Sequence[UnseenCard], part_names: Seque
             if matchable(masks[:i] + (masks[i] & u.part.mask,) + masks[i + 1:]):
                 idx.append(j)
         count = sum(unseen[j].count for j in idx)
-        out.append(Completion(i, missing[0], tuple(idx), count, p_at_least_one(total, count, draws)))
+        out.append(Completion(stack=i, missing=missing[0], cards=tuple(idx), count=count,
+                              p=p_at_least_one(total, count, draws)))
     return out
 
 
@@ -107,27 +110,68 @@ def draw_odds(unseen: Sequence[UnseenCard], wanted: Sequence[int], draws: int = 
     dist = hypergeometric(total, k, draws)
     n = min(draws, total)
     expected = Fraction(n * k, total) if total else Fraction(0)
-    return DrawOdds(total, k, n, p_at_least_one(total, k, draws), tuple(dist), expected)
+    return DrawOdds(total=total, wanted=k, draws=n, p_at_least_one=p_at_least_one(total, k, draws),
+                    distribution=tuple(dist), expected=expected)
 
 
-def unseen_from_deck(deck_parts: Sequence[tuple[Part, int]], attack: int, defense: int,
-                     visible: Sequence[Part], visible_attack: int = 0, visible_defense: int = 0
-                     ) -> tuple[tuple[UnseenCard, ...], list[str]]:
-    """The deck's cards minus the ones in sight (your factory and hand), with a note for each card
-    seen more often than the deck holds (the deck composition is then wrong, or a card was misread)."""
-    notes = []
-    left = {p: n for p, n in deck_parts}
-    for p in visible:
-        if left.get(p, 0) > 0:
-            left[p] -= 1
-        else:
-            notes.append(f"{p.label()} is seen more often than the deck composition holds.")
-    out = [UnseenCard("part", p, "", n) for p, n in left.items() if n > 0]
-    a, d = attack - visible_attack, defense - visible_defense
-    if a < 0 or d < 0:
-        notes.append("More Attack or Defense cards are in sight than the deck holds.")
-    if a > 0:
-        out.append(UnseenCard("attack", None, "Attack cards", a))
-    if d > 0:
-        out.append(UnseenCard("defense", None, "Defense cards", d))
-    return tuple(out), notes
+@dataclass(frozen=True)
+class Deck:
+    """The Action deck's composition: part cards with their copies, and the Attack and Defense counts."""
+    parts: tuple[tuple[Part, int], ...]
+    attack: int
+    defense: int
+    source: str = "default"    # "default" (the unverified composition) or "entered"
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """Cards in sight from one place at the table (they are not in the deck any more)."""
+    place: str                 # "your_factory", "your_hand", "other_factories", "discard", "seen"
+    parts: tuple[Part, ...] = ()
+    attack: int = 0
+    defense: int = 0
+
+
+PLACES = {"your_factory": "your factory", "your_hand": "your hand", "other_factories": "the other factories",
+          "discard": "the discard pile", "seen": "the other cards seen"}
+
+
+@dataclass(frozen=True)
+class UnseenPool:
+    cards: tuple[UnseenCard, ...]
+    used: tuple[tuple[str, int], ...]   # (place, cards it took off the deck), in the order given
+    notes: tuple[str, ...]
+    source: str
+
+    @property
+    def total(self) -> int:
+        return sum(u.count for u in self.cards)
+
+
+def unseen_pool(deck: Deck, sightings: Sequence[Sighting]) -> UnseenPool:
+    """The deck minus every card in sight, place by place, with a note for each card seen more often
+    than the deck holds (the composition is then wrong, or a card was misread). Other players' hands
+    are not in sight: their cards stay unseen (hand sizes are public, contents are not)."""
+    notes: list[str] = []
+    left = {p: n for p, n in deck.parts}
+    attack, defense = deck.attack, deck.defense
+    used = []
+    for s in sightings:
+        taken = 0
+        for p in s.parts:
+            if left.get(p, 0) > 0:
+                left[p] -= 1
+                taken += 1
+            else:
+                notes.append(f"{p.label()} in {PLACES.get(s.place, s.place)} is seen more often than the deck holds.")
+        a, d = min(attack, s.attack), min(defense, s.defense)
+        if (a, d) != (s.attack, s.defense):
+            notes.append(f"More Attack or Defense cards are in sight than the deck holds ({PLACES.get(s.place, s.place)}).")
+        attack, defense = attack - a, defense - d
+        used.append((s.place, taken + a + d))
+    out = [UnseenCard(kind="part", part=p, name="", count=n) for p, n in left.items() if n > 0]
+    if attack > 0:
+        out.append(UnseenCard(kind="attack", part=None, name="Attack cards", count=attack))
+    if defense > 0:
+        out.append(UnseenCard(kind="defense", part=None, name="Defense cards", count=defense))
+    return UnseenPool(cards=tuple(out), used=tuple(used), notes=tuple(notes), source=deck.source)

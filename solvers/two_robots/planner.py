@@ -1,11 +1,18 @@
 """Two Robots turn planner: the best up-to-three plays, the Event phase sacrifice and the cleanup discard.
 
-Exhaustive search over the part cards in hand (identical cards are one choice) and every legal
-placement, up to the actions left; each distinct end state is scored once. Attack and Defense
-cards the player marks `play` go after the parts: placing parts never removes a stack, so the
-stack count an Attack card needs is highest at the end of the plays. Card effects are not modelled.
-The steps list the plays the way a player makes them: the plays that complete a robot first, then the
-other plays onto the factory, then new stacks (the search's own order starts with the new stacks).
+Exhaustive search over the cards in hand (identical cards are one choice): every legal placement of a
+Part card, and every Attack card Tablebot models (`cards.Effect.modelled`: destroy by energy, Ice
+Blast) played on the whole table, the other seats' factories included, aimed at its best targets
+(`attacks.best_options`). Where targets tie, the card takes the first of them as the attack answer
+lists them, unless the tie is between parts of yours: then each is tried, since they leave your
+factory differently. Part plays between two Attack cards
+commute, so each run of them is searched in one canonical order; each distinct end state is scored
+once. Defense cards that answer an opponent (Homing Missiles, Sentry Gunship) are never a play of
+your own turn ("Defense Cards"); the plan says when keeping one matters. Cards whose effect the
+rulebook does not give are played only when the player marks them `play`, after the other plays
+(their stack requirement is then highest), and their effect is the player's to resolve.
+The steps list part plays the way a player makes them: in each run, the plays that complete a robot
+first, then the other plays onto the factory, then new stacks.
 
 Only the Event phase sacrifice is costly to score, and three shortcuts keep it fast without changing
 any answer (tests check them against brute force): sacrifice choices that another choice on the same
@@ -19,11 +26,13 @@ A plan is judged by these terms, in this order (the first difference decides):
  2. event: the Event phase option the player asked for can be paid;
  3. robots: active robots left after the Event phase sacrifice;
  4. wanted: Attack/Defense cards marked `play` that get played;
- 5. outs: unseen cards that would each finish a robot next turn (more outs = better next draw);
- 6. ready: Attack/Defense cards kept in hand whose stack requirement is met;
- 7. progress: distinct parts per stack, most built stack first (compared stack by stack);
- 8. kept: fewer cards lost to the hand limit at cleanup;
- 9. fewer plays (cards kept in hand stay flexible and out of reach of Attack cards).
+ 5. own_lost: fewer of your own Part cards destroyed by your Attack cards;
+ 6. pressure: the opponents pushed back, nearest first (`attacks.Pressure`);
+ 7. outs: unseen cards that would each finish a robot next turn (more outs = better next draw);
+ 8. ready: Attack/Defense cards kept in hand whose stack requirement is met;
+ 9. progress: distinct parts per stack, most built stack first (compared stack by stack);
+10. kept: fewer cards lost to the hand limit at cleanup;
+11. plays: fewer plays (cards kept in hand stay flexible and out of reach of Attack cards).
 """
 from __future__ import annotations
 
@@ -31,17 +40,37 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
+from typing import NamedTuple
 
 from solvers.errors import InputError
 
+from .attacks import (
+    UNREACHABLE,
+    PartRef,
+    Pressure,
+    StackRef,
+    best_options,
+    describe,
+    destroy_option,
+    destroyed,
+    freeze_option,
+    frozen,
+    pressure,
+    resolve,
+)
+from .cards import CANCEL_EVENT, COUNTER_ATTACK, DESTROY, Effect, HandCard, effect_of
 from .factory import (
+    BIT,
+    MAX_STACKS,
     Factory,
-    HandCard,
     Part,
+    Stack,
+    free_energies,
     is_robot,
-    matchable,
     placement,
+    possible_masks,
     stack_parts,
+    title,
 )
 from .odds import UnseenCard, p_at_least_one
 
@@ -49,7 +78,7 @@ EVENTS = ("none", "power", "active_robot")
 EVENT_COST = {"power": 2, "active_robot": 1}
 EVENT_NAME = {"power": "option A, use a Power card", "active_robot": "option B, reveal an Active Robot card"}
 
-TERMS = ("won", "event", "robots", "wanted", "outs", "ready", "progress", "kept", "plays")
+TERMS = ("won", "event", "robots", "wanted", "own_lost", "pressure", "outs", "ready", "progress", "kept", "plays")
 PARTS = 4  # distinct part names in a robot ("How to Build a Robot")
 
 
@@ -63,6 +92,13 @@ class Turn:
     event: str = "none"
     powers_left: int = 3
     hand_limit: int = 7
+    others: tuple[Factory, ...] = ()      # the other seats' factories, in seat order
+    labels: tuple[str, ...] = ()          # names for [you, *others]; "Seat n" when not given
+
+    def label(self, k: int) -> str:
+        if k == 0:
+            return "you"
+        return self.labels[k] if k < len(self.labels) else f"Seat {k + 1}"
 
 
 @dataclass(frozen=True)
@@ -75,23 +111,27 @@ class Step:
     new_stack: bool
     why: str
     rules: tuple[str, ...]
+    destroyed: tuple[PartRef, ...] = ()   # an Attack card's Part cards taken (factory 0 is yours)
+    frozen: tuple[int, int] | None = None  # Ice Blast: (factory, stack) frozen
+    destroys_own: bool = False
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(NamedTuple):
+    """A plan's terms in comparison order (see the module docstring)."""
     won: bool
     event: bool
     robots: int
     wanted: int
+    own_lost: int      # minus your own Part cards destroyed
+    pressure: tuple    # Pressure.key() of the opponents after the plays
     outs: int
     ready: int
     progress: tuple[int, ...]
-    kept: int       # minus the cards discarded at cleanup
-    plays: int      # minus the number of plays
+    kept: int          # minus the cards discarded at cleanup
+    plays: int         # minus the number of plays
 
     def key(self) -> tuple:
-        return (self.won, self.event, self.robots, self.wanted, self.outs, self.ready, self.progress,
-                self.kept, self.plays)
+        return tuple(self)
 
 
 @dataclass(frozen=True)
@@ -109,6 +149,7 @@ class TurnPlan:
     score: Score
     factory_after_plays: Factory
     factory_after: Factory
+    others_after: tuple[Factory, ...]
     hand_after: list[int]
     discards: list[int]
     p_robot_next_draw: Fraction
@@ -118,15 +159,113 @@ class TurnPlan:
     ties: list[str]
     event_options: list[EventOption]
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)   # plays that destroy your own parts, said plainly
     explored: int = 0
 
 
 # ---- the search's own compact factory --------------------------------------------------------------
-# A card is an int (part-name index << 5 | energy mask); a stack is (frozen, sorted card ints). Stacks
-# and their derived facts hash fast, so each distinct end state is scored once and cheaply.
+# A card is an int: its part-name index above the five energy bits (`pack`); a stack is (frozen,
+# sorted card ints). Stacks and their derived facts hash fast, so each distinct end state is scored
+# once and cheaply.
+
+ENERGY_BITS = 31
+NAME_SHIFT = 5
 
 SStack = tuple[bool, tuple[int, ...]]
-Info = tuple[int, int, bool]   # (candidate energies, part names as bits, frozen)
+
+
+def pack(name_index: int, mask: int) -> int:
+    return name_index << NAME_SHIFT | mask
+
+
+class Facts(NamedTuple):
+    """What a score reads of one stack."""
+    mask: int      # candidate energies
+    names: int     # part names as bits (cut down, see `_Planner.facts`)
+    frozen: bool
+
+
+class Reach(NamedTuple):
+    """What a sacrifice can make of one stack, as far as outs go (see `_Planner.reach`)."""
+    short: int     # the part name it misses if unfrozen and one part short, else -1
+    same: int      # energies it may take while keeping its part names
+    wide: int      # every energy it may take (0 when it may go)
+    gone: bool     # whether it may go
+
+
+@dataclass(frozen=True)
+class Play:
+    """One play of the search: a Part card onto a stack (None: a new one), or a modelled Attack card
+    with what it hits (cards named by value; factory 0 is yours)."""
+    hand_index: int
+    stack: int | None = None
+    attack: bool = False
+    targets: tuple[tuple[int, int, Part], ...] = ()   # (factory, stack, card) destroyed
+    freeze: tuple[int, int] | None = None             # (factory, stack) frozen
+
+
+@dataclass(frozen=True)
+class Strike:
+    """A modelled Attack card as the search applies it: your stacks after (None: untouched), the other
+    seats' factories after (an index into the planner's table states), and what it hits."""
+    stacks: tuple[SStack, ...] | None
+    table: int
+    own_lost: int
+    targets: tuple[tuple[int, int, Part], ...]   # (factory, stack, card) destroyed; factory 0 is yours
+    freeze: tuple[int, int] | None                # (factory, stack) frozen
+
+
+@dataclass(slots=True)
+class Candidate:
+    """An end state of the plays with its score (or an upper bound on it while `exact` is False; None
+    when it was below the runner-up before it was scored, and kept only as the state leaves start from)."""
+    score: Score | None
+    tail: tuple[int, ...]          # marked cards of unknown effect played after the plays
+    exact: bool
+    stacks: tuple[SStack, ...]
+    others: int                    # index into the planner's table states
+    seq: tuple[Play, ...]
+
+
+@dataclass(slots=True)
+class Leaf:
+    """An end state one part play after an explored state, kept light: most states are leaves and only
+    a few are ever looked at again (`_Planner.materialize` makes the Candidate)."""
+    score: Score
+    exact: bool
+    parent: Candidate
+    card: int                      # the card played
+    stack: int | None              # onto this stack of the parent's (None: a new stack)
+    hand_index: int
+
+
+@dataclass(slots=True)
+class Bar:
+    """The best and the runner-up exact scores met so far: a state whose score (or upper bound) is
+    below the runner-up can never be the best, tie with it, or be the runner-up, so it is not kept."""
+    best: Score | None = None
+    runner: Score | None = None
+    states: int = 0   # end states met
+
+    def meet(self, score: Score) -> None:
+        if self.best is None or score > self.best:
+            self.runner, self.best = self.best, score
+        elif score < self.best and (self.runner is None or score > self.runner):
+            self.runner = score
+
+    def keeps(self, score: Score) -> bool:
+        return self.runner is None or score >= self.runner
+
+
+@dataclass(frozen=True)
+class LeafContext:
+    """What every end state after the same plays shares, whatever its stacks."""
+    tail: tuple[int, ...]
+    wanted: int
+    ready: int
+    kept: int
+    plays: int
+    pressure: tuple
 
 
 def _add(stack: SStack, card: int) -> SStack:
@@ -145,6 +284,15 @@ def _remove(stacks: Sequence[SStack], picks: Sequence[tuple[int, int]]) -> tuple
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class AttackType:
+    """A kind of modelled Attack card in hand: identical cards are one choice."""
+    effect: Effect
+    stacks_required: int
+    marked: bool
+    hand_indices: tuple[int, ...]
+
+
 class _Planner:
     def __init__(self, turn: Turn):
         self.t = turn
@@ -160,7 +308,18 @@ class _Planner:
         for c in [*(c.part for c in turn.hand if c.part is not None),
                   *(c for st in turn.factory.stacks for c in st.cards)]:
             self.card_parts[self.card(c)] = c
-        self.flagged = [i for i, c in enumerate(turn.hand) if c.kind != "part" and c.play]
+        self.effects = [effect_of(c) if c.kind != "part" else None for c in turn.hand]
+        groups: dict[tuple, list[int]] = {}
+        for i, c in enumerate(turn.hand):
+            e = self.effects[i]
+            if e is not None and e.modelled:
+                groups.setdefault((e, c.stacks_required, c.play), []).append(i)
+        self.attack_types = [AttackType(effect=e, stacks_required=req, marked=marked, hand_indices=tuple(idx))
+                             for (e, req, marked), idx in groups.items()]
+        # marked cards whose effect Tablebot does not model are played last, when the stacks allow
+        self.flagged = [i for i, c in enumerate(turn.hand)
+                        if c.kind != "part" and c.play and self.effects[i] is not None
+                        and not self.effects[i].modelled and not self.effects[i].reactive]
         # unseen part cards by part-name index: [(mask, copies)]
         self.unseen_by_name: dict[int, list[tuple[int, int]]] = {}
         for u in turn.unseen:
@@ -170,39 +329,71 @@ class _Planner:
             (s.frozen, tuple(sorted(self.card(c) for c in s.cards))) for s in turn.factory.stacks)
         self.cost = EVENT_COST.get(turn.event, 0)
         self.start_free = sum(len(s[1]) for s in self.start if not s[0])
-        self._infos: dict[SStack, Info] = {}
+        # the other seats' factories as they stand after each Attack card: index 0 is the table as given
+        self.tables: list[tuple[Factory, ...]] = [tuple(turn.others)]
+        self._table_index: dict[tuple, int] = {self._table_key(self.tables[0]): 0}
+        self._pressure: dict[int, tuple] = {}
+        self._infos: dict[SStack, Facts] = {}
         self._fronts: dict[SStack, tuple[tuple, tuple]] = {}
-        self._reach: dict[SStack, tuple[int, int, int, bool]] = {}
-        self._shape_cache: dict[tuple[Info, ...], tuple[int, int, tuple[int, ...]]] = {}
+        self._reach: dict[SStack, Reach] = {}
+        self._shape_cache: dict[tuple[Facts, ...], tuple[int, int, tuple[int, ...]]] = {}
         self._bound_cache: dict[tuple, int] = {}
         self._sac_values: dict[tuple, tuple] = {}
-        self._attack_cache: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._tail_cache: dict[tuple, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+        self._leaf_cache: dict[tuple, LeafContext] = {}
+        self._grow: dict[tuple, tuple[SStack, Facts, Reach | None]] = {}
+        self._attack_cache: dict[tuple, tuple[Strike, ...]] = {}
+        self._theirs: dict[tuple[str, int], list[tuple[int, int, Part]]] = {}
 
     def card(self, part: Part) -> int:
         if part.part not in self.index:
             raise InputError("part_names", f"{part.part!r} is not one of the part names {self.names}")
-        return self.index[part.part] << 5 | part.mask
+        return pack(self.index[part.part], part.mask)
+
+    @staticmethod
+    def _table_key(others: tuple[Factory, ...]) -> tuple:
+        return tuple(f.key() for f in others)
+
+    def table_id(self, others: tuple[Factory, ...]) -> int:
+        key = self._table_key(others)
+        hit = self._table_index.get(key)
+        if hit is None:
+            hit = self._table_index[key] = len(self.tables)
+            self.tables.append(others)
+        return hit
+
+    def pressure_of(self, table: int) -> tuple:
+        hit = self._pressure.get(table)
+        if hit is None:
+            hit = self._pressure[table] = self.pressure_record(table).key()
+        return hit
+
+    def pressure_record(self, table: int) -> Pressure:
+        return pressure((Factory(()), *self.tables[table]), 0, self.names)
+
+    def factory_of(self, stacks: Sequence[SStack]) -> Factory:
+        return Factory(tuple(Stack(tuple(self.card_parts[c] for c in cards), frozen) for frozen, cards in stacks))
 
     # -- what a stack is worth to the score --
 
-    def info(self, stack: SStack) -> Info:
-        """(candidate energies, part names, frozen), with the part names cut down to what a score
-        reads: which names a stack holds matters only for a robot, or for an unfrozen stack one part
-        short (the missing name decides its outs); otherwise only how many (progress). Stacks that
-        differ in nothing else then share cache entries and sacrifice answers."""
+    def info(self, stack: SStack) -> Facts:
+        """A stack's facts, with the part names cut down to what a score reads: which names a stack
+        holds matters only for a robot, or for an unfrozen stack one part short (the missing name
+        decides its outs); otherwise only how many (progress). Stacks that differ in nothing else
+        then share cache entries and sacrifice answers."""
         hit = self._infos.get(stack)
         if hit is None:
-            mask, names = 31, 0
+            mask, names = ENERGY_BITS, 0
             for c in stack[1]:
                 mask &= c
-                names |= 1 << (c >> 5)
+                names |= 1 << (c >> NAME_SHIFT)
             missing = self.full ^ names
             if missing and (stack[0] or missing & (missing - 1)):
                 names = (1 << names.bit_count()) - 1
-            hit = self._infos[stack] = (mask & 31, names, stack[0])
+            hit = self._infos[stack] = Facts(mask=mask & ENERGY_BITS, names=names, frozen=stack[0])
         return hit
 
-    def shape_value(self, shape: tuple[Info, ...]) -> tuple[int, int, tuple[int, ...]]:
+    def shape_value(self, shape: tuple[Facts, ...]) -> tuple[int, int, tuple[int, ...]]:
         """(robots, outs, progress) of a factory given as its sorted stack facts."""
         hit = self._shape_cache.get(shape)
         if hit is not None:
@@ -210,17 +401,17 @@ class _Planner:
         full = self.full
         robots = sum(nb == full for _, nb, _ in shape)
         masks = tuple(m for m, _, _ in shape)
+        reach = possible_masks(masks)  # shapes are sorted, so equal factories share the cache
         outs_types: set[tuple[int, int]] = set()
         outs = 0
-        for i, (m, nb, frozen) in enumerate(shape):
+        for i, (_, nb, is_frozen) in enumerate(shape):
             missing = full ^ nb
-            if frozen or missing == 0 or missing & (missing - 1):
+            if is_frozen or missing == 0 or missing & (missing - 1):
                 continue
             name = missing.bit_length() - 1
             for um, copies in self.unseen_by_name.get(name, ()):
-                if (name, um) in outs_types or not (um & m):
-                    continue
-                if matchable(masks[:i] + (m & um,) + masks[i + 1:]):
+                # the card may finish stack i exactly when some valid matching gives it one of its energies
+                if (name, um) not in outs_types and um & reach[i]:
                     outs_types.add((name, um))
                     outs += copies
         progress = tuple(sorted((nb.bit_count() for _, nb, _ in shape), reverse=True))
@@ -229,7 +420,7 @@ class _Planner:
 
     # -- the Event phase sacrifice --
 
-    def can_pay(self, stacks: Sequence[SStack], infos: Sequence[Info], event: str, free: int | None = None) -> bool:
+    def can_pay(self, stacks: Sequence[SStack], infos: Sequence[Facts], event: str, free: int | None = None) -> bool:
         """Can the factory pay for `event` ("The Event Phase"): enough parts in unfrozen stacks, an
         unused Power for A, a robot that can be deployed (not frozen) for B. `free` is the number of
         parts in unfrozen stacks when the caller knows it."""
@@ -239,22 +430,22 @@ class _Planner:
             return False
         if event == "power":
             return self.t.powers_left >= 1
-        return any(x[1] == self.full and not x[2] for x in infos)
+        return any(x.names == self.full and not x.frozen for x in infos)
 
-    def dominates(self, a: Info, b: Info) -> bool:
+    def dominates(self, a: Facts, b: Facts) -> bool:
         """Is a stack left as `a` by a sacrifice at least as good as left as `b`, whatever the other
         stacks are? Yes when `a` keeps every energy `b` may take (wider energies never cost another
         stack its matching or an out) and at least `b`'s parts: the same names, or a robot, when `b`
         is a robot or one part short; otherwise at least as many."""
-        if a[0] & b[0] != b[0]:
+        if a.mask & b.mask != b.mask:
             return False
         full = self.full
-        if a[1] == full:
+        if a.names == full:
             return True
-        missing = full ^ b[1]
-        if b[1] == full or (missing and not missing & (missing - 1) and not b[2]):
-            return a[1] == b[1]
-        return a[1].bit_count() >= b[1].bit_count()
+        missing = full ^ b.names
+        if b.names == full or (missing and not missing & (missing - 1) and not b.frozen):
+            return a.names == b.names
+        return a.names.bit_count() >= b.names.bit_count()
 
     def fronts(self, stack: SStack) -> tuple[tuple, tuple]:
         """For taking one card and for taking two from the stack: each distinct result (the stack's
@@ -266,7 +457,7 @@ class _Planner:
         out: list[tuple] = []
         cards = stack[1]
         for n in (1, 2):
-            found: dict[Info | None, tuple[int, ...]] = {}
+            found: dict[Facts | None, tuple[int, ...]] = {}
             if not stack[0] and len(cards) >= n:
                 for picks in sorted(set(combinations(cards, n))):
                     rest = list(cards)
@@ -298,11 +489,11 @@ class _Planner:
         robots first."""
         full = self.full
         infos = [self.info(s) for s in stacks]
-        base = sum(1 for x in infos if x[1] == full)
+        base = sum(1 for x in infos if x.names == full)
         cands: list[tuple[int, dict, tuple]] = []
 
-        def lost(i: int, res: Info | None) -> int:
-            return 1 if infos[i][1] == full and (res is None or res[1] != full) else 0
+        def lost(i: int, res: Facts | None) -> int:
+            return 1 if infos[i].names == full and (res is None or res.names != full) else 0
 
         fronts = [self.fronts(s) for s in stacks]
         singles = [f[0] for f in fronts]
@@ -334,213 +525,556 @@ class _Planner:
         assert best is not None
         return _remove(stacks, best[1]), best[1], best[0][0] < base, best[0]
 
-    def reach(self, stack: SStack) -> tuple[int, int, int, bool]:
-        """What the sacrifice can make of one stack, as far as outs go: (the part name it misses if it
-        is unfrozen and one part short, else -1; the energies it may take while keeping its part
-        names; every energy it may take; whether it may go)."""
+    def reach(self, stack: SStack) -> Reach:
+        """What the sacrifice can make of one stack, as far as outs go: the part name it misses if it
+        is unfrozen and one part short (else -1); the energies it may take while keeping its part
+        names; every energy it may take; whether it may go."""
         hit = self._reach.get(stack)
         if hit is None:
             mask, names, frozen = self.info(stack)
-            wide = same = mask
-            gone = False
-            for front in self.fronts(stack)[:self.cost]:
-                for r, _ in front:
-                    if r is None:
-                        gone = True
-                        continue
-                    wide |= r[0]
-                    if r[1] == names:
-                        same |= r[0]
             missing = self.full ^ names
             short = missing.bit_length() - 1 if missing and not frozen and not missing & (missing - 1) else -1
-            hit = self._reach[stack] = (short, same if short >= 0 else 0, 0 if gone else wide, gone)
+            wide = same = mask
+            cards = stack[1]
+            gone = not frozen and len(cards) <= self.cost
+            if not frozen:
+                # the cards a sacrifice may take (as `fronts` lists them, without the dominance filter,
+                # which never drops an energy or a same-names result)
+                for n in range(1, min(self.cost, len(cards) - 1) + 1):
+                    for picks in set(combinations(cards, n)):
+                        rest = list(cards)
+                        for c in picks:
+                            rest.remove(c)
+                        m, nb = ENERGY_BITS, 0
+                        for c in rest:
+                            m &= c
+                            nb |= 1 << (c >> NAME_SHIFT)
+                        wide |= m & ENERGY_BITS
+                        if nb == names:
+                            same |= m & ENERGY_BITS
+            hit = self._reach[stack] = Reach(short=short, same=same if short >= 0 else 0, wide=0 if gone else wide,
+                                             gone=gone)
         return hit
 
-    def outs_bound(self, reaches: Sequence[tuple[int, int, int, bool]]) -> int:
+    def outs_bound(self, reaches: Sequence[Reach]) -> int:
         """At least the outs left by any sacrifice that keeps every robot. Such a sacrifice adds no
         part name, so a stack one part short after it was one part short before, missing the same
         name; each stack's energies stay within what `reach` allows, and a stack may go. Counting
         with every stack at its widest, and the stacks that may go left out of the matching, can only
         find more outs (wider energies and fewer stacks only make a matching easier)."""
+        reaches = tuple(reaches)
+        hit = self._bound_cache.get(reaches)   # the same stacks in the same order: the usual case
+        if hit is not None:
+            return hit
         reach = tuple(sorted(reaches))
         hit = self._bound_cache.get(reach)
         if hit is not None:
+            self._bound_cache[reaches] = hit
             return hit
         outs_types: set[tuple[int, int]] = set()
         outs = 0
-        for i, (name, same, _, _) in enumerate(reach):
-            if name < 0:
+        for i, r in enumerate(reach):
+            if r.short < 0:
                 continue
-            others = tuple(w for j, (_, _, w, gone) in enumerate(reach) if j != i and not gone)
-            for um, copies in self.unseen_by_name.get(name, ()):
-                if (name, um) in outs_types or not (um & same):
+            others = tuple(sorted(x.wide for j, x in enumerate(reach) if j != i and not x.gone))
+            free = free_energies(others)
+            for um, copies in self.unseen_by_name.get(r.short, ()):
+                if (r.short, um) in outs_types or not (um & r.same & free):
                     continue
-                if matchable(others + (same & um,)):
-                    outs_types.add((name, um))
-                    outs += copies
-        self._bound_cache[reach] = outs
+                outs_types.add((r.short, um))
+                outs += copies
+        self._bound_cache[reach] = self._bound_cache[reaches] = outs
         return outs
 
     # -- the plays --
 
-    def attacks_for(self, n_stacks: int, left: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """(marked Attack/Defense cards played, stack requirements of those kept) for a plan ending
-        with n_stacks stacks and `left` actions."""
-        key = (n_stacks, left)
-        hit = self._attack_cache.get(key)
+    def tail(self, n_stacks: int, left: int, used_attacks: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """(marked cards of unknown effect played last, stack requirements of the cards kept, marked
+        cards played in all) for a plan ending with n_stacks stacks, `left` actions and the modelled
+        Attack cards used so far."""
+        key = (n_stacks, left, used_attacks)
+        hit = self._tail_cache.get(key)
         if hit is None:
             t = self.t
-            attacks = tuple([i for i in self.flagged if t.hand[i].stacks_required <= n_stacks][:max(left, 0)])
+            tail = tuple([i for i in self.flagged if t.hand[i].stacks_required <= n_stacks][:max(left, 0)])
+            played = set(tail)
+            wanted = len(tail)
+            for a, n in zip(self.attack_types, used_attacks):
+                played.update(a.hand_indices[:n])
+                wanted += n if a.marked else 0
             reqs = tuple(sorted(t.hand[i].stacks_required for i in range(len(t.hand))
-                                if t.hand[i].kind != "part" and i not in attacks))
-            hit = self._attack_cache[key] = (attacks, reqs)
+                                if t.hand[i].kind != "part" and i not in played))
+            hit = self._tail_cache[key] = (tail, reqs, wanted)
         return hit
 
-    def kept(self, seq: tuple, attacks: Sequence[int]) -> list[int]:
-        played = {i for i, _ in seq} | set(attacks)
+    def kept(self, seq: Sequence[Play], tail: Sequence[int]) -> list[int]:
+        played = {p.hand_index for p in seq} | set(tail)
         return [i for i in range(len(self.t.hand)) if i not in played]
 
-    def evaluate(self, stacks: tuple[SStack, ...], infos: Sequence[Info], plays: int, robots_now: int,
-                 reaches: Sequence[tuple[int, int, int, bool]] | None = None) -> tuple[tuple, tuple[int, ...], bool]:
-        """(score key as in Score.key, marked cards played, exact) of the state after `plays` plays
-        with `robots_now` robots. Given the stacks' `reach`, a state whose Event phase needs a
-        sacrifice gets an upper bound instead (exact=False): a sacrifice adds no robot, stack or part
-        name, and leaves at most `outs_bound` outs."""
+    def evaluate(self, stacks: tuple[SStack, ...], infos: Sequence[Facts], plays: int, robots_now: int,
+                 used_attacks: tuple[int, ...], own_lost: int, table: int, free: int,
+                 reaches: Sequence[Reach] | None = None) -> tuple[Score, tuple[int, ...], bool]:
+        """(score, marked cards of unknown effect played last, exact) of the state after `plays`
+        plays with `robots_now` robots and `free` parts in unfrozen stacks. Given the stacks'
+        `reach`, a state whose Event phase needs a sacrifice gets an upper bound instead
+        (exact=False): a sacrifice adds no robot, stack or part name, and leaves at most
+        `outs_bound` outs."""
         t = self.t
         if robots_now >= 2:  # the game is over: only the shortest way there matters
-            return (True, True, robots_now, 0, 0, 0, (), 0, -plays), (), True
+            return Score(won=True, event=True, robots=robots_now, wanted=0, own_lost=0, pressure=(), outs=0,
+                         ready=0, progress=(), kept=0, plays=-plays), (), True
         n = len(infos)
-        attacks, kept_reqs = self.attacks_for(n, t.actions - plays)
-        lost = -max(0, len(t.hand) - plays - len(attacks) - t.hand_limit)
-        # every play goes to an unfrozen stack, so the parts a sacrifice may take are easy to count
-        event_ok = t.event == "none" or self.can_pay(stacks, infos, t.event, self.start_free + plays)
+        tail, kept_reqs, wanted = self.tail(n, t.actions - plays, used_attacks)
+        lost = -max(0, len(t.hand) - plays - len(tail) - t.hand_limit)
+        event_ok = t.event == "none" or self.can_pay(stacks, infos, t.event, free)
+        press = self.pressure_of(table)
         if event_ok and t.event != "none":
             if reaches is not None:
-                progress = tuple(sorted((x[1].bit_count() for x in infos), reverse=True))
-                return ((False, True, robots_now, len(attacks), self.outs_bound(reaches),
-                         sum(1 for r in kept_reqs if r <= n), progress, lost, -(plays + len(attacks))),
-                        attacks, False)
+                progress = tuple(sorted((x.names.bit_count() for x in infos), reverse=True))
+                return Score(won=False, event=True, robots=robots_now, wanted=wanted, own_lost=-own_lost,
+                             pressure=press, outs=self.outs_bound(reaches),
+                             ready=sum(1 for r in kept_reqs if r <= n), progress=progress, kept=lost,
+                             plays=-(plays + len(tail))), tail, False
             robots, outs, ready, progress = self.sacrifice_value(stacks, kept_reqs)
         else:
             robots, outs, progress = self.shape_value(tuple(sorted(infos)))
             ready = sum(1 for r in kept_reqs if r <= n)
-        return ((False, event_ok, robots, len(attacks), outs, ready, progress, lost, -(plays + len(attacks))),
-                attacks, True)
+        return Score(won=False, event=event_ok, robots=robots, wanted=wanted, own_lost=-own_lost, pressure=press,
+                     outs=outs, ready=ready, progress=progress, kept=lost, plays=-(plays + len(tail))), tail, True
 
-    def search(self) -> list[tuple]:
-        """Every distinct end state of the plays as (score key or its upper bound, marked cards
-        played, exact, stacks, plays as (hand index, stack or None)).
+    def first_terms(self, stacks: tuple[SStack, ...], infos: Sequence[Facts], plays: int, robots_now: int,
+                    used_attacks: tuple[int, ...], own_lost: int, table: int, free: int) -> tuple:
+        """The first six terms of a state's score, robots at most (a sacrifice only loses robots): when
+        they are below the runner-up's, so is the whole score."""
+        t = self.t
+        _, _, wanted = self.tail(len(infos), t.actions - plays, used_attacks)
+        paid = t.event == "none" or self.can_pay(stacks, infos, t.event, free)
+        return (False, paid, robots_now, wanted, -own_lost, self.pressure_of(table))
 
-        Plays commute (a state is legal whenever a later one is, since fewer cards only widen the
-        energies a stack may take), so each state is reached in one canonical order: first the plays
-        that start new stacks, then those that add to a stack, each group by card kind. A state with
-        two robots ends the game, so nothing is played after it."""
-        seen: set[tuple[SStack, ...]] = set()
-        found: list[tuple] = []
+    def attack_options(self, a: AttackType, stacks: tuple[SStack, ...], table: int) -> tuple[Strike, ...]:
+        """The tied best target sets of a modelled Attack card on the table now (`attacks.best_options`).
+        When the opponents hold enough matching cards, yours are never chosen, so the answer depends on
+        their factories only and is shared by every state of yours. Otherwise all of theirs go, and of
+        yours the choice that keeps you nearest two robots (`attacks.value`'s order; the opponents'
+        terms are then the same for every choice)."""
+        others = self.tables[table]
+        e = a.effect
+        if e.kind == DESTROY and e.energy is not None:
+            theirs = self._theirs.get((e.energy, table))
+            if theirs is None:
+                bit = BIT[e.energy]
+                theirs = self._theirs[(e.energy, table)] = [
+                    (k, i, c) for k, f in enumerate(others, start=1) for i, st in enumerate(f.stacks)
+                    for c in st.cards if c.mask & bit]
+            if len(theirs) < e.count:
+                return self._own_strikes(e, stacks, table, theirs, BIT[e.energy])
+        key = (e.kind, e.energy, e.count, table)
+        hit = self._attack_cache.get(key)
+        if hit is None:
+            hit = self._attack_cache[key] = tuple(
+                Strike(stacks=None, table=self.table_id(tuple(o.after[1:])), own_lost=0,
+                       targets=tuple((r.factory, r.stack, r.part) for r in o.destroyed),
+                       freeze=(o.frozen.factory, o.frozen.stack) if o.frozen else None)
+                for o in best_options(e, (self.factory_of(stacks), *others), 0, self.names)[:1])
+        return hit
+
+    def _own_strikes(self, e: Effect, stacks: tuple[SStack, ...], table: int, theirs: list, bit: int
+                     ) -> tuple[Strike, ...]:
+        need = e.count - len(theirs)
+        mine = [(k, c) for k, st in enumerate(stacks) for c in st[1] if c & bit]
+        if len(mine) < need:
+            return ()
+        key = (e, table, stacks)
+        hit = self._attack_cache.get(key)
+        if hit is not None:
+            return hit
+        others = self.tables[table]
+        after_table = self.table_id(tuple(destroyed((Factory(()), *others), [
+            PartRef(factory=k, stack=i, card=j, part=c) for k, f in enumerate(others, start=1)
+            for i, st in enumerate(f.stacks) for j, c in enumerate(st.cards) if c.mask & bit])[1:]))
+        best: list[tuple[tuple, tuple[SStack, ...], tuple]] = []
+        seen: set[tuple] = set()
+        for picks in combinations(mine, need):
+            after = _remove(stacks, picks)
+            shape = tuple(sorted(after))
+            if shape in seen:
+                continue
+            seen.add(shape)
+            v = self.own_standing(after)
+            if not best or v > best[0][0]:
+                best = [(v, after, picks)]
+            elif v == best[0][0]:
+                best.append((v, after, picks))
+        hit = self._attack_cache[key] = tuple(
+            Strike(stacks=after, table=after_table, own_lost=need,
+                   targets=tuple((k, i, c) for k, i, c in theirs) + tuple((0, k, self.card_parts[c]) for k, c in picks),
+                   freeze=None)
+            for _, after, picks in best)
+        return hit
+
+    def own_standing(self, stacks: Sequence[SStack]) -> tuple[int, int]:
+        """(minus parts to two robots, parts kept) of your stacks, as `attacks.value` compares them."""
+        full, options, parts = self.full, [], 0
+        for s in stacks:
+            x = self.info(s)
+            n = x.names.bit_count()
+            parts += n
+            if x.names == full:
+                options.append(0)
+            elif not x.frozen:
+                options.append(PARTS - n)
+        options = sorted(options) + [PARTS] * (MAX_STACKS - len(stacks))
+        return (-(options[0] + options[1]) if len(options) >= 2 else -UNREACHABLE, parts)
+
+    def grow(self, stack: SStack | None, card: int) -> tuple[SStack, Facts, Reach | None]:
+        """The stack with one more card (None: a new stack of it), its facts and, when an Event is to be
+        paid, its reach."""
+        key = (stack, card)
+        hit = self._grow.get(key)
+        if hit is None:
+            grown = (False, (card,)) if stack is None else _add(stack, card)
+            hit = self._grow[key] = (grown, self.info(grown), self.reach(grown) if self.cost else None)
+        return hit
+
+    def leaf_context(self, n_stacks: int, plays: int, used_attacks: tuple[int, ...], own_lost: int,
+                     table: int) -> LeafContext:
+        key = (n_stacks, plays, used_attacks, table)
+        hit = self._leaf_cache.get(key)
+        if hit is None:
+            t = self.t
+            tail, kept_reqs, wanted = self.tail(n_stacks, t.actions - plays, used_attacks)
+            hit = self._leaf_cache[key] = LeafContext(
+                tail=tail, wanted=wanted, ready=sum(1 for r in kept_reqs if r <= n_stacks),
+                kept=-max(0, len(t.hand) - plays - len(tail) - t.hand_limit), plays=-(plays + len(tail)),
+                pressure=self.pressure_of(table))
+        return hit
+
+    def materialize(self, leaf: Leaf) -> Candidate:
+        p = leaf.parent
+        if leaf.stack is None:
+            stacks = p.stacks + ((False, (leaf.card,)),)
+        else:
+            stacks = p.stacks[:leaf.stack] + (_add(p.stacks[leaf.stack], leaf.card),) + p.stacks[leaf.stack + 1:]
+        tail = self.leaf_context(len(stacks), len(p.seq) + 1, self._used_attacks(p.seq), 0, p.others).tail
+        return Candidate(score=leaf.score, tail=tail if not leaf.score.won else (), exact=leaf.exact, stacks=stacks,
+                         others=p.others, seq=p.seq + (Play(hand_index=leaf.hand_index, stack=leaf.stack),))
+
+    def search(self) -> list[Candidate | Leaf]:
+        """The end states of the plays that may matter, with their score or an upper bound on it (the
+        others are only counted, in `self.bar`).
+
+        Part plays commute (a state is legal whenever a later one is, since fewer cards only widen
+        the energies a stack may take), so between two Attack cards each state is reached in one
+        canonical order: first the plays that start new stacks, then those that add to a stack, each
+        group by card kind. An Attack card that takes none of your parts commutes with part plays too,
+        so no part play follows it. A state with two robots ends the game, so nothing is played after it."""
+        seen: set[tuple] = set()
+        found: list[Candidate | Leaf] = []
+        bar = self.bar = Bar()
         actions = self.t.actions
         types = self.types
         part_cards = self.part_cards
         info, evaluate, full = self.info, self.evaluate, self.full
+        attack_types = self.attack_types
         # `reach` is only needed to bound states that pay for an Event (an empty tuple otherwise)
         cost, reach = self.cost, self.reach
 
-        def rec(stacks: tuple[SStack, ...], infos: tuple[Info, ...], reaches: tuple, used: tuple[int, ...],
-                seq: tuple, adding: bool, first: int) -> None:
-            key = tuple(sorted(stacks))
-            if key in seen:
-                return
-            seen.add(key)
-            robots = sum(1 for x in infos if x[1] == full)
-            found.append((*evaluate(stacks, infos, len(seq), robots, reaches), stacks, seq))
-            if len(seq) == actions or robots >= 2:
-                return
-            masks = tuple(x[0] for x in infos)
+        event, powers = self.t.event, self.t.powers_left >= 1
+        shape_value, outs_bound, leaf_context, grow = self.shape_value, self.outs_bound, self.leaf_context, self.grow
+
+        def leaves(parent: Candidate, stacks: tuple[SStack, ...], infos: tuple[Facts, ...], reaches: tuple,
+                   used: tuple[int, ...], used_attacks: tuple[int, ...], table: int, own_lost: int, free: int,
+                   robots: int, possible: tuple[int, ...], room: int, adding: bool, first: int) -> None:
+            """The states one more part play makes, scored in place: the last play of the turn. What
+            they share is worked out once (`leaf_context`); each only differs in one stack."""
+            plays = len(parent.seq) + 1
+            n = len(stacks)
+            same, grown_ctx = leaf_context(n, plays, used_attacks, own_lost, table), \
+                leaf_context(n + 1, plays, used_attacks, own_lost, table)
+            pays = event == "none" or (free + 1 >= cost and (event == "active_robot" or powers))
+            deployable = sum(1 for x in infos if x.names == full and not x.frozen)
+            parts_now = [x.names.bit_count() for x in infos]
+            # children that leave the same facts on the same stack score alike: each is scored once
+            memo: dict[tuple, tuple[Score, bool]] = {}
             for t in range(len(types)):
                 card = types[t]
                 idxs = part_cards[card]
                 if used[t] >= len(idxs):
                     continue
-                cm = card & 31
-                nused = used[:t] + (used[t] + 1,) + used[t + 1:]
+                cm = card & ENERGY_BITS
                 hand_index = idxs[used[t]]
-                if not adding and t >= first and matchable(masks + (cm,)):
-                    new = (False, (card,))
-                    rec(stacks + (new,), infos + (info(new),), reaches + (reach(new),) if cost else (),
-                        nused, seq + ((hand_index, None),), False, t)
-                if adding and t < first:
-                    continue
-                for k, s in enumerate(stacks):
-                    if s[0] or not (masks[k] & cm):
+                children = []
+                if not adding and t >= first and room & cm:
+                    children.append(None)
+                if not (adding and t < first):
+                    children += [k for k, s in enumerate(stacks) if not s[0] and possible[k] & cm]
+                for k in children:
+                    _, ni, nr = grow(stacks[k] if k is not None else None, card)
+                    memo_key = (k, ni, nr)
+                    hit = memo.get(memo_key)
+                    if hit is None:
+                        robot = ni.names == full
+                        if k is None:
+                            after = infos + (ni,)
+                            now, dep, ctx = robots + robot, deployable + robot, grown_ctx
+                            reach_after = reaches + (nr,) if cost else ()
+                        else:
+                            old = infos[k]
+                            was = old.names == full
+                            after = infos[:k] + (ni,) + infos[k + 1:]
+                            now, dep, ctx = robots - was + robot, deployable - (was and not old.frozen) + robot, same
+                            reach_after = reaches[:k] + (nr,) + reaches[k + 1:] if cost else ()
+                        paid = event == "none" or (pays and (event == "power" or dep))
+                        if now < 2 and bar.runner is not None and \
+                                (False, paid, now, ctx.wanted, -own_lost, ctx.pressure) < bar.runner[:6]:
+                            # its first terms are already below the runner-up's (robots only fall in a
+                            # sacrifice): whatever the rest, it is not kept
+                            memo[memo_key] = hit = (None, True)
+                            bar.states += 1
+                            continue
+                        if now >= 2:
+                            hit = (Score(won=True, event=True, robots=now, wanted=0, own_lost=0, pressure=(), outs=0,
+                                         ready=0, progress=(), kept=0, plays=-plays), True)
+                        elif event == "none" or not paid:
+                            r, outs, progress = shape_value(tuple(sorted(after)))
+                            hit = (Score(won=False, event=event == "none", robots=r, wanted=ctx.wanted,
+                                         own_lost=-own_lost, pressure=ctx.pressure, outs=outs, ready=ctx.ready,
+                                         progress=progress, kept=ctx.kept, plays=ctx.plays), True)
+                        else:
+                            counts = parts_now + [ni.names.bit_count()] if k is None else \
+                                parts_now[:k] + [ni.names.bit_count()] + parts_now[k + 1:]
+                            progress = tuple(sorted(counts, reverse=True))
+                            hit = (Score(won=False, event=True, robots=now, wanted=ctx.wanted, own_lost=-own_lost,
+                                         pressure=ctx.pressure, outs=outs_bound(reach_after), ready=ctx.ready,
+                                         progress=progress, kept=ctx.kept, plays=ctx.plays), False)
+                        memo[memo_key] = hit
+                        if hit[1]:
+                            bar.meet(hit[0])
+                    bar.states += 1
+                    if hit[0] is not None and bar.keeps(hit[0]):
+                        found.append(Leaf(score=hit[0], exact=hit[1], parent=parent, card=card, stack=k,
+                                          hand_index=hand_index))
+
+        def rec(stacks: tuple[SStack, ...], infos: tuple[Facts, ...], reaches: tuple, used: tuple[int, ...],
+                used_attacks: tuple[int, ...], table: int, own_lost: int, free: int, seq: tuple,
+                adding: bool, first: int, attacks_only: bool = False) -> None:
+            key = (tuple(sorted(stacks)), used, used_attacks, table, attacks_only)
+            if key in seen:
+                return
+            seen.add(key)
+            robots = sum(1 for x in infos if x.names == full)
+            bar.states += 1
+            if robots < 2 and bar.runner is not None and \
+                    self.first_terms(stacks, infos, len(seq), robots, used_attacks, own_lost, table, free) \
+                    < bar.runner[:6]:
+                # as an end state it is below the runner-up already; the states after it may not be
+                here = Candidate(score=None, tail=(), exact=True, stacks=stacks, others=table, seq=seq)
+            else:
+                score, tail, exact = evaluate(stacks, infos, len(seq), robots, used_attacks, own_lost, table, free,
+                                              reaches)
+                here = Candidate(score=score, tail=tail, exact=exact, stacks=stacks, others=table, seq=seq)
+                if exact:
+                    bar.meet(score)
+                if bar.keeps(score):
+                    found.append(here)
+            if len(seq) == actions or robots >= 2:
+                return
+            masks = tuple(x.mask for x in infos)
+            possible = possible_masks(masks)   # a card may go on stack k when it shares an energy with these
+            room = free_energies(masks)        # or start a stack when it carries one of these
+            if attacks_only:
+                pass
+            elif len(seq) + 1 == actions:
+                leaves(here, stacks, infos, reaches, used, used_attacks, table, own_lost, free, robots,
+                       possible, room, adding, first)
+            else:
+                for t in range(len(types)):
+                    card = types[t]
+                    idxs = part_cards[card]
+                    if used[t] >= len(idxs):
                         continue
-                    if matchable(masks[:k] + (masks[k] & cm,) + masks[k + 1:]):
+                    cm = card & ENERGY_BITS
+                    nused = used[:t] + (used[t] + 1,) + used[t + 1:]
+                    hand_index = idxs[used[t]]
+                    if not adding and t >= first and room & cm:
+                        new = (False, (card,))
+                        rec(stacks + (new,), infos + (info(new),), reaches + (reach(new),) if cost else (), nused,
+                            used_attacks, table, own_lost, free + 1,
+                            seq + (Play(hand_index=hand_index, stack=None),), False, t)
+                    if adding and t < first:
+                        continue
+                    for k, s in enumerate(stacks):
+                        if s[0] or not (possible[k] & cm):
+                            continue
                         grown = _add(s, card)
                         rec(stacks[:k] + (grown,) + stacks[k + 1:], infos[:k] + (info(grown),) + infos[k + 1:],
-                            reaches[:k] + (reach(grown),) + reaches[k + 1:] if cost else (),
-                            nused, seq + ((hand_index, k),), True, t)
+                            reaches[:k] + (reach(grown),) + reaches[k + 1:] if cost else (), nused, used_attacks,
+                            table, own_lost, free + 1, seq + (Play(hand_index=hand_index, stack=k),), True, t)
+            for a_i, a in enumerate(attack_types):
+                if used_attacks[a_i] >= len(a.hand_indices) or len(stacks) < a.stacks_required:
+                    continue
+                hand_index = a.hand_indices[used_attacks[a_i]]
+                nused_a = used_attacks[:a_i] + (used_attacks[a_i] + 1,) + used_attacks[a_i + 1:]
+                last = len(seq) + 1 == actions
+                for strike in self.attack_options(a, stacks, table):
+                    new_stacks = strike.stacks if strike.stacks is not None else stacks
+                    play = Play(hand_index=hand_index, attack=True, targets=strike.targets, freeze=strike.freeze)
+                    if last and strike.stacks is None:
+                        # the turn's last play leaves your factory as it is: scored in place, like a leaf
+                        bar.states += 1
+                        if bar.runner is not None and self.first_terms(
+                                stacks, infos, actions, robots, nused_a, own_lost, strike.table, free) < bar.runner[:6]:
+                            continue
+                        score, tail, exact = evaluate(stacks, infos, actions, robots, nused_a, own_lost, strike.table,
+                                                      free, reaches)
+                        if exact:
+                            bar.meet(score)
+                        if bar.keeps(score):
+                            found.append(Candidate(score=score, tail=tail, exact=exact, stacks=stacks,
+                                                   others=strike.table, seq=seq + (play,)))
+                        continue
+                    new_infos = tuple(info(s) for s in new_stacks)
+                    # an Attack card that leaves your factory alone commutes with part plays (its targets
+                    # and its stack requirement only get easier with more parts down), so parts go first
+                    rec(new_stacks, new_infos, tuple(reach(s) for s in new_stacks) if cost else (), used,
+                        nused_a, strike.table, own_lost + strike.own_lost,
+                        sum(len(s[1]) for s in new_stacks if not s[0]), seq + (play,), False, 0,
+                        strike.stacks is None)
 
         rec(self.start, tuple(info(s) for s in self.start), tuple(reach(s) for s in self.start) if cost else (),
-            tuple(0 for _ in types), (), False, 0)
+            tuple(0 for _ in types), tuple(0 for _ in attack_types), 0, 0, self.start_free, (), False, 0)
         rec = None  # type: ignore[assignment]  # the closure refers to itself: free it now, not at a GC pass
         return found
 
-    def score_all(self, found: list[tuple]) -> list[tuple]:
-        """(key, stacks, plays, marked cards played) for the states that matter, best first. States
-        are taken in the order of an upper bound on their score (exact unless the Event phase needs a
-        sacrifice); once a bound is below both the best score and the runner-up's, the rest are
-        skipped, since only those two (and ties with the best) are reported."""
-        found.sort(key=lambda x: x[0], reverse=True)
-        scored: list[tuple] = []
+    def score_all(self, found: list[Candidate | Leaf]) -> list[Candidate]:
+        """The states that matter, best first. States are taken in the order of an upper bound on
+        their score (exact unless the Event phase needs a sacrifice); once a bound is below both the
+        best score and the runner-up's, the rest are skipped, since only those two (and ties with the
+        best) are reported. Two ways to one state count once."""
+        found.sort(key=lambda c: c.score, reverse=True)
+        scored: list[Candidate] = []
+        seen: set[tuple] = set()
         best = lower = None
-        for ub, attacks, exact, st, seq in found:
-            if lower is not None and ub < lower:
+        for item in found:
+            if lower is not None and item.score < lower:
                 break
-            if not exact:
-                infos = [self.info(s) for s in st]
-                ub = self.evaluate(st, infos, len(seq), sum(1 for x in infos if x[1] == self.full))[0]
-            key = ub
-            scored.append((key, st, seq, attacks))
-            if best is None or key > best:
+            c = self.materialize(item) if isinstance(item, Leaf) else item
+            key = (tuple(sorted(c.stacks)), tuple(sorted(p.hand_index for p in c.seq)), c.others)
+            if key in seen:
+                continue
+            seen.add(key)
+            if not c.exact:
+                infos = [self.info(s) for s in c.stacks]
+                robots = sum(1 for x in infos if x.names == self.full)
+                free = sum(len(s[1]) for s in c.stacks if not s[0])
+                score = self.evaluate(c.stacks, infos, len(c.seq), robots, self._used_attacks(c.seq),
+                                      -c.score.own_lost, c.others, free)[0]
+                c = Candidate(score=score, tail=c.tail, exact=True, stacks=c.stacks, others=c.others, seq=c.seq)
+            scored.append(c)
+            if best is None or c.score > best:
                 if best is not None:
                     lower = best
-                best = key
-            elif key < best and (lower is None or key > lower):
-                lower = key
-        scored.sort(key=lambda x: x[0], reverse=True)
+                best = c.score
+            elif c.score < best and (lower is None or c.score > lower):
+                lower = c.score
+        scored.sort(key=lambda c: c.score, reverse=True)
         return scored
+
+    def _used_attacks(self, seq: Sequence[Play]) -> tuple[int, ...]:
+        idx = {p.hand_index for p in seq if p.attack}
+        return tuple(sum(1 for i in a.hand_indices if i in idx) for a in self.attack_types)
 
 
 # ---- explanations ------------------------------------------------------------------------------------
 
-def _player_order(turn: Turn, seq: tuple) -> tuple:
-    """The plays of `seq` (search order: new stacks first) in the order a player makes them: first the
-    plays onto each stack that becomes an active robot this turn, then the other plays onto stacks
-    already in the factory, then each new stack followed by the cards played onto it (the Attack and
-    Defense cards come after all of these, as before). The plan stays the same: plays commute (the search's
-    canonical order relies on it), new stacks keep their order, so every stack keeps its number, and the
-    plays onto one stack keep theirs, so the factory after the plays is the same card for card."""
-    start = len(turn.factory.stacks)
-    targets, f = [], turn.factory
-    for i, k in seq:
-        targets.append(k if k is not None else len(f.stacks))
-        part = turn.hand[i].part
+def _runs(seq: Sequence[Play]) -> list[tuple[bool, list[Play]]]:
+    """The plays cut into runs: (is a run of part plays, its plays); each Attack card is a run."""
+    out: list[tuple[bool, list[Play]]] = []
+    for p in seq:
+        is_part = not p.attack
+        if is_part and out and out[-1][0]:
+            out[-1][1].append(p)
+        else:
+            out.append((is_part, [p]))
+    return out
+
+
+def _player_order(turn: Turn, seq: Sequence[Play]) -> tuple[Play, ...]:
+    """The plays of `seq` in the order a player makes them. In each run of part plays (between
+    Attack cards): first the plays onto each stack that becomes an active robot in the run, then the
+    other plays onto stacks already in the factory, then each new stack followed by the cards played
+    onto it. The plan stays the same: part plays commute within a run (the search's canonical order
+    relies on it), new stacks keep their order, so every stack keeps its number, and the plays onto
+    one stack keep theirs, so the factory after the plays is the same card for card."""
+    out: list[Play] = []
+    f = turn.factory
+    others = turn.others
+    for is_part, plays in _runs(seq):
+        if is_part:
+            out += _run_order(turn, f, plays)
+            for p in plays:
+                part = turn.hand[p.hand_index].part
+                assert part is not None
+                f = f.add(part, p.stack)
+        else:
+            f, others = _apply_attack(f, others, plays[0])
+            out += plays
+    return tuple(out)
+
+
+def _run_order(turn: Turn, f: Factory, plays: Sequence[Play]) -> list[Play]:
+    """One run of part plays onto factory `f`, in the player's order (see `_player_order`)."""
+    start = len(f.stacks)
+    targets, g = [], f
+    for p in plays:
+        targets.append(p.stack if p.stack is not None else len(g.stacks))
+        part = turn.hand[p.hand_index].part
         assert part is not None
-        f = f.add(part, k)
+        g = g.add(part, p.stack)
     names = turn.part_names
-    new_robots = {j for j in range(start) if is_robot(f.stacks[j], names) and not is_robot(turn.factory.stacks[j], names)}
+    new_robots = {j for j in range(start) if is_robot(g.stacks[j], names) and not is_robot(f.stacks[j], names)}
 
     def rank(pos: int) -> tuple:
-        target, new = targets[pos], seq[pos][1] is None
+        target, new = targets[pos], plays[pos].stack is None
         return (0 if target in new_robots else 1 if target < start else 2, target, not new, pos)
-    return tuple(seq[pos] for pos in sorted(range(len(seq)), key=rank))
+    return [plays[pos] for pos in sorted(range(len(plays)), key=rank)]
 
 
-def _summary(turn: Turn, seq: tuple, attacks: Sequence[int]) -> str:
+def _refs(factories: Sequence[Factory], targets: Sequence[tuple[int, int, Part]]) -> list[PartRef]:
+    """The named cards as positions in these factories: the top copy of equal cards, each once."""
+    taken: set[tuple[int, int, int]] = set()
+    refs = []
+    for k, i, part in targets:
+        cards = factories[k].stacks[i].cards
+        j = max(j for j, c in enumerate(cards) if c == part and (k, i, j) not in taken)
+        taken.add((k, i, j))
+        refs.append(PartRef(factory=k, stack=i, card=j, part=part))
+    return refs
+
+
+def _apply_attack(f: Factory, others: tuple[Factory, ...], play: Play) -> tuple[Factory, tuple[Factory, ...]]:
+    table = (f, *others)
+    if play.freeze is not None:
+        after = frozen(table, StackRef(factory=play.freeze[0], stack=play.freeze[1]))
+    else:
+        after = destroyed(table, _refs(table, play.targets))
+    return after[0], tuple(after[1:])
+
+
+def _summary(turn: Turn, seq: Sequence[Play], tail: Sequence[int]) -> str:
     bits = []
-    for i, k in seq:
-        card = turn.hand[i].part
-        assert card is not None
-        bits.append(f"{card.label()} {'on stack ' + str(k + 1) if k is not None else 'as a new stack'}")
-    bits += [f"play {turn.hand[i].name or turn.hand[i].kind}" for i in attacks]
+    for p in seq:
+        c = turn.hand[p.hand_index]
+        if not p.attack:
+            assert c.part is not None
+            bits.append(f"{c.part.label()} {'on stack ' + str(p.stack + 1) if p.stack is not None else 'as a new stack'}")
+        elif p.freeze is not None:
+            bits.append(f"play {c.title} on {turn.label(p.freeze[0])}'s stack {p.freeze[1] + 1}")
+        else:
+            whose = [f"{turn.label(k)}'s" for k in sorted({k for k, _, _ in p.targets if k})]
+            whose += ["your own"] if any(k == 0 for k, _, _ in p.targets) else []
+            bits.append(f"play {c.title} on {' and '.join(whose)} parts")
+    bits += [f"play {turn.hand[i].name or turn.hand[i].kind}" for i in tail]
     return "; ".join(bits) if bits else "play nothing"
 
 
@@ -549,6 +1083,8 @@ TERM_TEXT = {  # what the better plan has more (or less) of, for "Better than ..
     "event": "it can pay for the Event phase you chose",
     "robots": "more active robots kept",
     "wanted": "more of your marked Attack/Defense cards played",
+    "own_lost": "fewer of your own parts destroyed",
+    "pressure": "it sets the opponents back further (parts each still needs for two robots, nearest first",
     "outs": "more unseen cards that would finish a robot",
     "ready": "more Attack/Defense cards in hand with their stack requirement met",
     "progress": "further-built stacks (parts per stack, most built first",
@@ -568,7 +1104,13 @@ def _difference(a: Score, b: Score) -> str:
                 def show(v: tuple[int, ...]) -> str:
                     return ", ".join(f"{n}/{PARTS}" for n in v) or "no stack"
                 return f"{TERM_TEXT[name]}: {show(x)} against {show(y)})"
-            if name in ("kept", "plays"):
+            if name == "pressure":
+                def dist(v: tuple) -> str:
+                    return ", ".join(str(d) for d in v[0]) if v else "none"
+                if x[0] == y[0]:
+                    return "it leaves the opponents fewer active robots"
+                return f"{TERM_TEXT[name]}: {dist(x)} against {dist(y)})"
+            if name in ("kept", "plays", "own_lost"):
                 x, y = -x, -y
             return f"{TERM_TEXT[name]} ({x} against {y})"
     return "nothing"
@@ -585,6 +1127,8 @@ def _reasons(turn: Turn, score: Score, total_unseen: int) -> list[str]:
     out.append(f"{score.robots} active robot{'s' if score.robots != 1 else ''} at the end of the turn.")
     if score.wanted:
         out.append(f"{score.wanted} marked Attack/Defense card{'s' if score.wanted != 1 else ''} played.")
+    if score.own_lost:
+        out.append(f"Your own Attack cards destroy {-score.own_lost} of your own parts.")
     if total_unseen:
         p = p_at_least_one(total_unseen, score.outs, 3)
         out.append(f"{score.outs} of {total_unseen} unseen cards would finish a robot: "
@@ -598,10 +1142,39 @@ def _reasons(turn: Turn, score: Score, total_unseen: int) -> list[str]:
     return out
 
 
-def _play_steps(turn: Turn, seq: tuple, attacks: Sequence[int]) -> tuple[list[Step], Factory]:
+def _attack_step(turn: Turn, f: Factory, others: tuple[Factory, ...], play: Play) -> Step:
+    c = turn.hand[play.hand_index]
+    table = (f, *others)
+    labels = [turn.label(k) for k in range(len(table))]
+    if play.freeze is not None:
+        real = freeze_option(table, StackRef(factory=play.freeze[0], stack=play.freeze[1]), 0, turn.part_names)
+    else:
+        real = destroy_option(table, _refs(table, play.targets), 0, turn.part_names)
+    frozen = sum(s.frozen for s in f.stacks)
+    n = len(f.stacks)
+    need = (f"{c.title} needs {c.stacks_required} unique stack{'s' if c.stacks_required != 1 else ''}; you have {n}"
+            + (f" ({frozen} frozen, which count)" if frozen else "") + ". ")
+    what = describe(real, table, 0, turn.part_names, labels)
+    own = [r for r in real.destroyed if r.factory == 0]
+    if own:
+        stacks = sorted({r.stack + 1 for r in own})
+        what += (f" Warning: this destroys your own {' and '.join(r.part.label() for r in own)}, which breaks "
+                 f"your stack{'s' if len(stacks) > 1 else ''} {' and '.join(map(str, stacks))}: the card must take "
+                 f"exactly {effect_of(c).count} {title(effect_of(c).energy or '')} parts and no other choice is legal.")
+    rules = ("tr-attack-defense-cards",) + (("tr-frozen-stacks",) if frozen else ()) + effect_of(c).rules
+    return Step(phase="play", action=c.kind, card=c.title, hand_index=play.hand_index, stack=None, new_stack=False,
+                why=need + what, rules=rules, destroyed=real.destroyed, frozen=play.freeze, destroys_own=bool(own))
+
+
+def _play_steps(turn: Turn, seq: Sequence[Play], tail: Sequence[int]) -> tuple[list[Step], Factory, tuple[Factory, ...]]:
     steps = []
-    f = turn.factory
-    for i, k in seq:
+    f, others = turn.factory, turn.others
+    for play in seq:
+        if play.attack:
+            steps.append(_attack_step(turn, f, others, play))
+            f, others = _apply_attack(f, others, play)
+            continue
+        i, k = play.hand_index, play.stack
         card = turn.hand[i].part
         assert card is not None
         p = placement(f, card, k, turn.part_names)
@@ -612,19 +1185,21 @@ def _play_steps(turn: Turn, seq: tuple, attacks: Sequence[int]) -> tuple[list[St
         if p.duplicate:
             rules.append("tr-duplicate-parts")
         effect = p.why.split(": ", 1)[-1]  # the sentence names the card and place; the step title does already
-        steps.append(Step("play", "part", card.label(), i, k, k is None, effect[:1].upper() + effect[1:],
-                          tuple(rules)))
+        steps.append(Step(phase="play", action="part", card=card.label(), hand_index=i, stack=k, new_stack=k is None,
+                          why=effect[:1].upper() + effect[1:], rules=tuple(rules)))
         f = f.add(card, k)
     n = len(f.stacks)
-    for i in attacks:
+    for i in tail:
         c = turn.hand[i]
         frozen = sum(s.frozen for s in f.stacks)
-        why = (f"{c.name or c.kind.title()} needs {c.stacks_required} unique stack"
+        why = (f"{c.title} needs {c.stacks_required} unique stack"
                f"{'s' if c.stacks_required != 1 else ''}; you have {n}"
-               + (f" ({frozen} frozen, which count)" if frozen else "") + ". Its effect is yours to resolve.")
+               + (f" ({frozen} frozen, which count)" if frozen else "") +
+               ". What it does is not in the rulebook: it is yours to resolve.")
         rules = ("tr-attack-defense-cards",) + (("tr-frozen-stacks",) if frozen else ())
-        steps.append(Step("play", c.kind, c.name or c.kind.title(), i, None, False, why, rules))
-    return steps, f
+        steps.append(Step(phase="play", action=c.kind, card=c.title, hand_index=i, stack=None, new_stack=False,
+                          why=why, rules=rules))
+    return steps, f, others
 
 
 def _explain_sacrifice(f: Factory, picks: Sequence[tuple[int, int]], names: Sequence[str],
@@ -672,11 +1247,12 @@ def _event_option(planner: _Planner, f: Factory, stacks: tuple, event: str, kept
         else:
             free = sum(len(s.cards) for s in f.stacks if not s.frozen)
             why = f"Needs {n} part{'s' if n != 1 else ''} from unfrozen stacks; you have {free}."
-        return EventOption(event, False, (), False, why)
+        return EventOption(event=event, available=False, sacrifice=(), breaks_robot=False, why=why)
     _, picks, breaks, _ = planner.sacrifice(stacks, kept_reqs, event)
     explained, _ = _explain_sacrifice(f, picks, t.part_names, planner.card_parts)
     why = "Sacrifice " + "; ".join(f"{c.label()}: {w}" for _, c, w in explained) + "."
-    return EventOption(event, True, tuple((i, c, w) for i, c, w in explained), breaks, why)
+    return EventOption(event=event, available=True, sacrifice=tuple((i, c, w) for i, c, w in explained),
+                       breaks_robot=breaks, why=why)
 
 
 def _discards(turn: Turn, f: Factory, kept: list[int]) -> tuple[list[int], dict[int, str]]:
@@ -719,6 +1295,69 @@ def _discards(turn: Turn, f: Factory, kept: list[int]) -> tuple[list[int], dict[
     return order[:extra], reasons
 
 
+def _card_notes(turn: Turn, planner: _Planner, seq: Sequence[Play], tail: Sequence[int], f: Factory,
+                others: tuple[Factory, ...]) -> list[str]:
+    """Why each Attack or Defense card that is not played stays in hand, and when keeping a reactive
+    one matters: Homing Missiles when your parts are in reach of an opponent's Attack card or your
+    own Attack card may be answered; Sentry Gunship when an opponent can reveal an Event."""
+    from .standings import Seat, standings  # standings reads the planner's neighbours; imported when needed
+
+    played = {p.hand_index for p in seq} | set(tail)
+    notes: list[str] = []
+    labels = [turn.label(k) for k in range(len(others) + 1)]
+    threats = None
+    for i, c in enumerate(turn.hand):
+        e = planner.effects[i]
+        if e is None or i in played:
+            continue
+        if e.reactive:
+            if threats is None:
+                seats = [Seat(label=labels[k], factory=g) for k, g in enumerate((f, *others))]
+                threats = standings(seats, 0, turn.part_names, turn.unseen).threats if others else ()
+            if e.kind == COUNTER_ATTACK:
+                at_risk = [t for t in threats if t.kind == "destroy" and (t.breaks_robot or t.harm > 0)]
+                attacked = [p for p in seq if p.attack and (any(k for k, _, _ in p.targets) or p.freeze)]
+                why = [t.why for t in at_risk[:2]]
+                if attacked:
+                    why.append("your Attack this turn may be answered with Homing Missiles, which yours cancels")
+                matters = (" Keeping it matters now: " + "; ".join(_lower(w.rstrip(".")) for w in why) + ".") if why else \
+                    " Nothing of yours is in reach of an Attack card now."
+                notes.append(f"{_not_now(c)}{c.title}: it is played out of turn, against an Attack card on "
+                             f"your parts.{matters}")
+            elif e.kind == CANCEL_EVENT:
+                events = [t for t in threats if t.kind == "event"]
+                near = [t for t in threats if t.kind == "finish"]
+                why = [t.why for t in events[:2]] or [t.why for t in near[:1]]
+                matters = (" Keeping it matters now: " + " ".join(_lower(w) for w in why)) if why else \
+                    " No opponent can deploy a robot for an Event yet."
+                notes.append(f"{_not_now(c)}{c.title}: it cancels an opponent's Event card, out of turn.{matters}")
+            continue
+        if c.stacks_required > len(f.stacks) and (c.play or e.modelled):
+            notes.append(f"{c.title} is not played: it needs {c.stacks_required} stacks and the best plan reaches "
+                         f"{len(f.stacks)}.")
+        elif e.modelled:
+            answer = resolve(e, (f, *others), 0, turn.part_names, labels)
+            if not answer.playable:
+                notes.append(f"{c.title} is not played: {answer.why}")
+            elif answer.own_hit:
+                notes.append(f"{c.title} is kept: it would have to destroy your own parts. {answer.why}")
+            else:
+                notes.append(f"{c.title} is kept: the plan is better without it now ({answer.why})")
+        elif c.play:
+            notes.append(f"{c.title} is not played: no action is left for it.")
+    return notes
+
+
+def _lower(sentence: str) -> str:
+    """A sentence to go after a colon: its first letter small, unless it starts with a name."""
+    first = sentence.split(" ", 1)[0]
+    return sentence if first not in ("A", "An", "The") else sentence[:1].lower() + sentence[1:]
+
+
+def _not_now(c: HandCard) -> str:
+    return "Not a play of your turn, keep " if c.play else "Keep "
+
+
 def plan_turn(turn: Turn) -> TurnPlan:
     if turn.event not in EVENTS:
         raise InputError("event", f"must be one of {', '.join(EVENTS)}")
@@ -726,25 +1365,17 @@ def plan_turn(turn: Turn) -> TurnPlan:
         raise InputError("actions", "a turn has at most three actions")
     planner = _Planner(turn)
     states = planner.search()
-    explored = len(states)
+    explored = planner.bar.states
     scored = planner.score_all(states)
-    best_key, stacks, seq, attacks = scored[0]
-    seq = _player_order(turn, seq)
-    score = Score(*best_key)
+    best = scored[0]
+    score, stacks, tail = best.score, best.stacks, best.tail
+    seq = _player_order(turn, best.seq)
     total_unseen = sum(u.count for u in turn.unseen)
 
-    steps, f_plays = _play_steps(turn, seq, attacks)
-    notes: list[str] = []
-    for i in planner.flagged:
-        if i in attacks:
-            continue
-        c = turn.hand[i]
-        if c.stacks_required > len(f_plays.stacks):
-            notes.append(f"{c.name or c.kind.title()} is not played: it needs {c.stacks_required} stacks and "
-                         f"the best plan reaches {len(f_plays.stacks)}.")
-        else:
-            notes.append(f"{c.name or c.kind.title()} is not played: no action is left for it.")
-    kept = planner.kept(seq, attacks)
+    steps, f_plays, others_after = _play_steps(turn, seq, tail)
+    notes = _card_notes(turn, planner, seq, tail, f_plays, others_after)
+    warnings = [f"{s.card}: {s.why.split('Warning: ', 1)[1]}" for s in steps if s.destroys_own]
+    kept = planner.kept(seq, tail)
     kept_reqs = tuple(sorted(turn.hand[i].stacks_required for i in kept if turn.hand[i].kind != "part"))
     event_options = [_event_option(planner, f_plays, stacks, e, kept_reqs) for e in ("power", "active_robot")]
     after = f_plays
@@ -756,26 +1387,29 @@ def plan_turn(turn: Turn) -> TurnPlan:
             picks = planner.sacrifice(stacks, kept_reqs, turn.event)[1]
             explained, after = _explain_sacrifice(f_plays, picks, turn.part_names, planner.card_parts)
             for i, card, why in explained:
-                steps.append(Step("event", "sacrifice", card.label(), None, i, False,
-                                  f"{why[:1].upper()}{why[1:]}.",
-                                  ("tr-the-event-phase", "tr-note-sacrifice-anywhere", "tr-duplicate-parts")))
+                steps.append(Step(phase="event", action="sacrifice", card=card.label(), hand_index=None, stack=i,
+                                  new_stack=False, why=f"{why[:1].upper()}{why[1:]}.",
+                                  rules=("tr-the-event-phase", "tr-note-sacrifice-anywhere", "tr-duplicate-parts")))
         else:
             notes.append(f"The Event phase you chose cannot be paid: {opt.why}")
     discards, reasons = ([], {}) if score.won else _discards(turn, after, kept)
     for i in discards:
-        steps.append(Step("cleanup", "discard", turn.hand[i].label(), i, None, False,
-                          f"Discard {turn.hand[i].label()}: {reasons[i]}, the least useful card kept "
-                          f"(hand limit {turn.hand_limit}).", ("tr-cleanup-phase",)))
+        steps.append(Step(phase="cleanup", action="discard", card=turn.hand[i].label(), hand_index=i, stack=None,
+                          new_stack=False, why=f"Discard {turn.hand[i].label()}: {reasons[i]}, the least useful card "
+                                               f"kept (hand limit {turn.hand_limit}).", rules=("tr-cleanup-phase",)))
 
-    ties = [_summary(turn, _player_order(turn, s[2]), s[3]) for s in scored[1:] if s[0] == best_key][:3]
-    lower = next((s for s in scored if s[0] < best_key), None)
+    ties = [_summary(turn, _player_order(turn, s.seq), s.tail) for s in [s for s in scored[1:] if s.score == score][:3]]
+    lower = next((s for s in scored if s.score < score), None)
     runner = None
     if lower is not None:
-        runner = (f"Better than \"{_summary(turn, _player_order(turn, lower[2]), lower[3])}\": "
-                  f"{_difference(score, Score(*lower[0]))}.")
+        runner = (f"Better than \"{_summary(turn, _player_order(turn, lower.seq), lower.tail)}\": "
+                  f"{_difference(score, lower.score)}.")
     p_next = p_at_least_one(total_unseen, score.outs, 3) if total_unseen else Fraction(0)
-    summary = _summary(turn, seq, attacks)
-    if not seq and not attacks:
+    summary = _summary(turn, seq, tail)
+    if not seq and not tail:
         summary = "Keep your cards: no play this turn improves your factory."
-    return TurnPlan(steps, score, f_plays, after, [i for i in kept if i not in discards], discards, p_next,
-                    summary, _reasons(turn, score, total_unseen), runner, ties, event_options, notes, explored)
+    return TurnPlan(steps=steps, score=score, factory_after_plays=f_plays, factory_after=after,
+                    others_after=others_after, hand_after=[i for i in kept if i not in discards], discards=discards,
+                    p_robot_next_draw=p_next, summary=summary, reasons=_reasons(turn, score, total_unseen),
+                    runner_up=runner, ties=ties, event_options=event_options, notes=notes, warnings=warnings,
+                    explored=explored)

@@ -113,7 +113,9 @@ json_values = st.recursive(
         ["head", "arms", "legs", "torso", "solar", "nuclear", "chemical", "part", "attack", "defense", "", "x" * 40]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
         st.sampled_from(["stacks", "cards", "part", "energies", "frozen", "hand", "kind", "stacks_required",
-                         "part_names", "salvager", "name", "play"]), inner, max_size=5),
+                         "part_names", "salvager", "name", "play", "others", "discard", "seen", "deck", "parts",
+                         "count", "hand_count", "health", "energy", "destroy", "card", "factories", "player",
+                         "table", "seat"]), inner, max_size=5),
     max_leaves=25)
 
 energy = st.sampled_from(["chemical", "electrical", "mechanical", "nuclear", "solar"])
@@ -129,7 +131,7 @@ plausible = st.fixed_dictionaries({
 @given(st.one_of(json_values, plausible))
 def test_factory_fuzz_never_5xx(client, body):
     r = post(client, "/api/two-robots/factory", body)
-    assert r.status_code in (200, 400), r.get_json()
+    assert r.status_code in (200, 400) or (r.status_code == 404 and "table" in body), r.get_json()
     if r.status_code == 400:
         assert r.get_json()["error"]["message"]
 
@@ -217,7 +219,7 @@ def test_plan_and_odds_fuzz_never_5xx(client, body, url, extra):
     if isinstance(body, dict):
         body = body | extra
     r = post(client, url, body)
-    assert r.status_code in (200, 400), r.get_json()
+    assert r.status_code in (200, 400) or (r.status_code == 404 and "table" in body), r.get_json()
 
 
 def test_part_names_not_at_the_table_are_a_400_naming_the_card(client):
@@ -241,7 +243,7 @@ def test_cards_are_checked_alike_in_hand_stacks_and_unseen(client):
     the stacks and the unseen cards say so with the same words, naming the field."""
     from typing import get_args
 
-    from assistant.two_robots.pages import Energy, SalvagerId
+    from assistant.two_robots.schemas import Energy, SalvagerId
     from solvers.two_robots.factory import ENERGIES
     from solvers.two_robots.game_data import DATA
     assert get_args(Energy) == ENERGIES and get_args(SalvagerId) == tuple(s.id for s in DATA.salvagers)
@@ -258,3 +260,132 @@ def test_cards_are_checked_alike_in_hand_stacks_and_unseen(client):
         assert {"path": path, "message": message} in r.get_json()["error"]["fields"], (body, r.get_json())
     r = post(client, "/api/two-robots/factory", {"hand": [{"kind": "part", "part": "head", "energies": ["plasma"]}]})
     assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "hand[0].energies[0]"
+
+
+# ---- the whole table (issue 13): other seats, the discard pile, Attack cards ---------------------------
+
+MECH_THREE = {"stacks": [{"cards": [C("head", "mechanical"), C("arms", "mechanical"), C("legs", "mechanical")]}]}
+
+
+def test_other_factories_and_the_discard_pile_leave_the_unseen_cards(client):
+    """Clarifications (the discard pile is public) + every factory is on the table: Ben's TORSO
+    (Mechanical) is not unseen any more, so the TORSOs that finish Ana's Mechanical stack drop from 5
+    to 4, and a discarded Attack card leaves the unseen cards too; the answer says how many each place took."""
+    alone = post(client, "/api/two-robots/odds", MECH_THREE).get_json()
+    body = dict(MECH_THREE, others=[{"name": "Ben", "stacks": [{"cards": [C("torso", "mechanical")]}]}],
+                discard=[{"kind": "attack", "name": "Ice Blast"}])
+    table = post(client, "/api/two-robots/odds", body).get_json()
+    assert (alone["wanted_total"], alone["unseen_total"]) == (5, 97)
+    assert (table["wanted_total"], table["unseen_total"]) == (4, 95)
+    used = {u["place"]: u["cards"] for u in table["unseen"]["used"]}
+    assert used == {"your_factory": 3, "your_hand": 0, "other_factories": 1, "discard": 1, "seen": 0}
+    plan = post(client, "/api/two-robots/plan", body).get_json()
+    assert plan["score"]["outs"] == 4 and plan["unseen"]["total"] == 95
+
+
+def test_plan_attacks_the_opponent_nearest_the_win(client):
+    """Attack Cards: with Ben one part from two robots, the plan plays Nuclear Explosion on two parts of
+    his robot (none of yours), and lists his factory after."""
+    ben = {"name": "Ben", "stacks": [{"cards": [C(p, "nuclear") for p in ("head", "arms", "legs", "torso")]},
+                                     {"cards": [C(p, "solar") for p in ("head", "arms", "legs")]}]}
+    body = dict(MECH_THREE, others=[ben], hand=[{"kind": "attack", "name": "Nuclear Explosion", "stacks_required": 1}])
+    d = post(client, "/api/two-robots/plan", body).get_json()
+    step = d["steps"][0]
+    assert step["action"] == "attack" and step["destroys_own"] is False
+    assert {(r["factory"], r["stack"]) for r in step["destroyed"]} == {(1, 0)}
+    assert d["others_after"][0]["active_robots"] == 0 and d["warnings"] == []
+    assert d["score"]["opponents_parts_to_two_robots"] == [3]
+
+
+def test_attack_endpoint_alyssa_example(client):
+    """Frozen Stacks, Alyssa example through POST /api/two-robots/attack: the only legal pair is the
+    opponent's lone Nuclear part and her own frozen Nuclear HEAD, and the answer says it takes hers."""
+    body = {"card": {"name": "Nuclear Explosion"}, "player": 0,
+            "factories": [{"stacks": [{"cards": [C("head", "nuclear")], "frozen": True},
+                                      {"cards": [C("arms", "chemical"), C("legs", "chemical")]},
+                                      {"cards": [C("head", "solar", "electrical")]}]},
+                          {"name": "Ben", "stacks": [{"cards": [C("torso", "nuclear")]}, {"cards": [C("head", "mechanical")]}]}]}
+    d = post(client, "/api/two-robots/attack", body).get_json()
+    pairs = [{(t["factory"], t["stack"], t["card"]) for t in pair} for pair in d["targets"]]
+    assert pairs == [{(0, 0, 0), (1, 0, 0)}]
+    assert {(t["factory"], t["stack"], t["card"]) for t in d["best"]} == {(0, 0, 0), (1, 0, 0)}
+    assert d["destroys_own"] is True and "your own HEAD (Nuclear) on stack 1" in d["why"]
+    assert d["effect"] == "destroy" and d["energy"] == "nuclear" and "tr-attack-cards" in d["rules"]
+
+
+def test_attack_endpoint_energy_hybrids_reactive_and_unknown_cards(client):
+    """Attack Cards: an entered energy makes a destroy card, and a hybrid is hit on either energy; Defense
+    Cards: Homing Missiles is no play of your turn; a card the rulebook does not describe is yours to resolve."""
+    factories = [{"stacks": [{"cards": [C("head", "chemical")]}]},
+                 {"stacks": [{"cards": [C("head", "solar", "nuclear")]}, {"cards": [C("arms", "nuclear")]}]}]
+    d = post(client, "/api/two-robots/attack", {"card": {"name": "Flare", "energy": "solar", "destroy": 2},
+                                                "factories": factories}).get_json()
+    assert d["playable"] is False and "Only 1 Solar part" in d["why"]
+    d = post(client, "/api/two-robots/attack", {"card": {"energy": "nuclear"}, "factories": factories}).get_json()
+    assert d["playable"] and len(d["targets"]) == 1 and len(d["best"]) == 2
+    d = post(client, "/api/two-robots/attack", {"card": {"name": "Homing Missiles", "kind": "defense"},
+                                                "factories": factories}).get_json()
+    assert d["playable"] is False and "out of turn" in d["why"]
+    d = post(client, "/api/two-robots/attack", {"card": {"name": "Space Pod"}, "factories": factories}).get_json()
+    assert d["effect"] == "unknown" and "yours to resolve" in d["why"] and d["targets"] == []
+    d = post(client, "/api/two-robots/attack", {"card": {"name": "Ice Blast", "stacks_required": 2},
+                                                "factories": factories}).get_json()
+    assert d["playable"] is False and "needs 2 unique stacks" in d["why"] and len(d["targets"]) == 2
+
+
+def test_attack_endpoint_bad_fields(client):
+    good = [{"stacks": [{"cards": [C("head", "nuclear")]}]}]
+    cases = [({"card": {"name": "x"}, "player": 1, "factories": good}, "body"),
+             ({"card": {"energy": "plasma"}, "factories": good}, "card.energy"),
+             ({"card": {}, "factories": []}, "factories"),
+             ({"card": {}, "factories": [{"stacks": [{"cards": [C("tail", "solar")]}]}]}, "factories[0].stacks[0].cards[0].part"),
+             ({"card": {}, "factories": [{"stacks": [{"cards": [C("head", "solar")]}, {"cards": [C("arms", "solar")]}]}]},
+              "factories[0].stacks[0]")]
+    for body, path in cases:
+        r = post(client, "/api/two-robots/attack", body)
+        assert r.status_code == 400, (body, r.get_json())
+        assert any(f["path"] == path for f in r.get_json()["error"]["fields"]), (body, r.get_json())
+
+
+def test_factory_says_who_is_winning_and_reads_the_table(client):
+    """Objective + Clarifications: the factory answer for a seat of a table reads every seat's factory
+    from it (`table`, `seat`), says who leads and what threatens the player; other seats' hands are
+    never read, only their size."""
+    table = client.post("/api/tables", json={"game": "two-robots", "players": 2}).get_json()
+    ben = {"stacks": [{"cards": [C(p, "nuclear") for p in ("head", "arms", "legs", "torso")]},
+                      {"cards": [C(p, "solar") for p in ("head", "arms", "legs")]}],
+           "hand": [{"kind": "part", **C("torso", "solar")}]}
+    state = {"table": {"names": ["Ana", "Ben"]}, "two_robots": {"players": [MECH_THREE, ben]}}
+    assert client.put(f"/api/tables/{table['id']}", json={"version": 1, "state": state}).status_code == 200
+    d = post(client, "/api/two-robots/factory", {"table": table["id"], "seat": 0}).get_json()
+    st_ = d["standings"]
+    assert st_["summary"] == "Ben leads: 1 active robot, 1 part from two robots."
+    ben_row = st_["seats"][1]
+    assert ben_row["name"] == "Ben" and ben_row["would_win"] and ben_row["p_robot_next_turn"]["approx"] > 0
+    assert st_["threats"][0]["kind"] == "finish" and "Ben may finish a robot next turn" in st_["threats"][0]["why"]
+    # Ben's TORSO (Solar) in his hand is not taken off Ana's unseen cards: to her it is unseen
+    assert d["unseen"]["total"] == 100 - 3 - 7
+    assert post(client, "/api/two-robots/factory", {"table": "nope"}).status_code == 404
+    r = post(client, "/api/two-robots/factory", {"table": table["id"], "seat": 4})
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "seat"
+
+
+def test_others_and_discard_bad_fields(client):
+    cases = [({"others": [{"stacks": [{"cards": [C("tail", "solar")]}]}]}, "others[0].stacks[0].cards[0].part"),
+             ({"others": [{"stacks": [{"cards": [C("head", "solar")]}, {"cards": [C("arms", "solar")]}]}]},
+              "others[0].stacks[0]"),
+             ({"others": [{}] * 5}, "others"), ({"discard": [{"kind": "part", **C("tail", "solar")}]}, "discard[0].part"),
+             ({"others": [{"hand_count": -1}]}, "others[0].hand_count")]
+    for body, path in cases:
+        for url in ("/api/two-robots/odds", "/api/two-robots/plan", "/api/two-robots/factory"):
+            r = post(client, url, body)
+            assert r.status_code == 400, (url, body)
+            assert any(f["path"] == path for f in r.get_json()["error"]["fields"]), (url, body, r.get_json())
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(json_values, st.fixed_dictionaries({"card": json_values, "factories": st.lists(plausible, max_size=3),
+                                                     "player": st.integers(-1, 3)})))
+def test_attack_fuzz_never_5xx(client, body):
+    r = post(client, "/api/two-robots/attack", body)
+    assert r.status_code in (200, 400), r.get_json()

@@ -6,21 +6,19 @@ from itertools import permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solvers.two_robots.cards import HandCard
 from solvers.two_robots.factory import (
     ENERGIES,
     Factory,
-    HandCard,
     Part,
     Stack,
     analyse,
     apocalypse_check,
-    energy_attack,
-    hand_problems,
-    hand_view,
-    new_stacks_within,
+    parts_to_two_robots,
     placement,
     placements,
 )
+from solvers.two_robots.hand import hand_problems, hand_view, new_stacks_within
 
 PN = ("head", "arms", "legs", "torso")
 
@@ -200,32 +198,45 @@ def test_frozen_robot_cannot_be_deployed_but_counts_for_the_win():
 def test_frozen_stacks_count_for_stack_requirements():
     """Frozen Stacks: they count toward the stacks an Attack or Defense card needs."""
     f = Factory((Stack((P("head", "chemical"),), frozen=True), Stack((P("head", "solar"),))))
-    assert hand_view(f, HandCard("defense", name="Homing Missiles", stacks_required=2), PN).playable
+    assert hand_view(f, HandCard("defense", name="Shield", stacks_required=2), PN).playable
     assert not hand_view(f, HandCard("attack", name="x", stacks_required=3), PN).playable
 
 
-def test_alyssa_example_frozen_nuclear_stack_counts_and_is_hit():
+def test_alyssa_example_frozen_nuclear_stack_counts_for_the_gold_number():
     """Frozen Stacks, Alyssa example: with three stacks (one of them a frozen Nuclear stack) she may
-    play Nuclear Explosion; the opponent's lone Nuclear part and her own frozen Nuclear HEAD are the
-    only Nuclear parts in play, so both are destroyed. (The card's gold number is not in the rulebook;
-    3 is assumed here, the most her three stacks can meet.)"""
+    play Nuclear Explosion. (The card's gold number is not in the rulebook; 3 is assumed here, the
+    most her three stacks can meet.) Where it strikes is tested with the attacks."""
     alyssa = Factory((Stack((P("head", "nuclear"),), frozen=True),
                       Stack((P("arms", "chemical"), P("legs", "chemical"))),
                       Stack((P("head", "solar", "electrical"),))))
     opponent = Factory.of([[P("torso", "nuclear")], [P("head", "mechanical")]])
     assert analyse(alyssa, PN).unique_stacks == 3
-    assert hand_view(alyssa, HandCard("attack", name="Nuclear Explosion", stacks_required=3), PN).playable
-    attack = energy_attack({"Alyssa": alyssa, "Opponent": opponent}, "nuclear")
-    assert attack.playable and attack.forced
-    assert {(t.owner, t.part.part) for t in attack.targets} == {("Alyssa", "head"), ("Opponent", "torso")}
+    view = hand_view(alyssa, HandCard("attack", name="Nuclear Explosion", stacks_required=3), PN,
+                     table=(alyssa, opponent), labels=("Alyssa", "Ben"))
+    assert view.playable and view.attack is not None and view.attack.own_hit
+    assert "your own HEAD (Nuclear) on stack 1" in view.why
 
 
-def test_energy_attack_hits_hybrids_matching_either_energy():
-    """Attack Cards: a hybrid is hit when either of its energies matches."""
-    f = Factory.of([[P("head", "nuclear", "solar")], [P("arms", "chemical")], [P("legs", "electrical", "nuclear")]])
-    attack = energy_attack({"me": f}, "nuclear")
-    assert len(attack.targets) == 2 and attack.forced
-    assert not energy_attack({"me": f}, "mechanical").playable
+def test_defense_cards_are_no_play_of_your_own_turn():
+    """Defense Cards: Homing Missiles answers an Attack on your parts and Sentry Gunship an opponent's
+    Event, both out of turn; with the stacks they need they are still not a play of your turn."""
+    f = Factory.of([[P("head", "chemical")], [P("head", "solar")]])
+    for name in ("Homing Missiles", "Sentry Gunship"):
+        view = hand_view(f, HandCard("defense", name=name, stacks_required=1), PN)
+        assert view.requirement_met and not view.playable and view.effect.reactive
+        assert "out of turn" in view.why
+
+
+def test_parts_to_two_robots_counts_the_two_nearest_stacks_that_can_grow():
+    """How to Build a Robot + Frozen Stacks: a robot needs nothing more, a frozen stack short of a
+    robot takes no parts, and a new stack needs all four while an energy is free."""
+    robot_stack = Stack(tuple(robot("chemical")))
+    three = Stack((P("head", "solar"), P("arms", "solar"), P("legs", "solar")))
+    assert parts_to_two_robots(Factory((robot_stack, three)), PN) == 1
+    assert parts_to_two_robots(Factory((robot_stack, Stack(three.cards, frozen=True))), PN) == 4
+    assert parts_to_two_robots(Factory(()), PN) == 8
+    frozen_all = Factory(tuple(Stack((P("head", e),), frozen=True) for e in ENERGIES))
+    assert parts_to_two_robots(frozen_all, PN) is None
 
 
 # ---- what in the hand cannot work (problems of a possible factory) -------------------------------

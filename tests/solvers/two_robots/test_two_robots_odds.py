@@ -10,12 +10,14 @@ from hypothesis import strategies as st
 from solvers.two_robots.factory import Factory, Part, Stack
 from solvers.two_robots.game_data import DATA
 from solvers.two_robots.odds import (
+    Deck,
+    Sighting,
     UnseenCard,
     completing,
     draw_odds,
     hypergeometric,
     p_at_least_one,
-    unseen_from_deck,
+    unseen_pool,
 )
 
 PN = ("head", "arms", "legs", "torso")
@@ -79,9 +81,31 @@ def test_frozen_stack_is_not_completed():
     assert completing(Factory((a,)), unseen, PN) == []
 
 
+DEFAULT = Deck(parts=tuple(DATA.default_deck(PN)), attack=19, defense=21)
+
+
 def test_unseen_from_the_default_deck():
     """Components (public totals): 60 parts, 19 Attack, 21 Defense = 100 cards; cards in sight are not unseen."""
-    unseen, notes = unseen_from_deck(DATA.default_deck(PN), 19, 21, [P("head", "chemical")], 1, 0)
-    assert sum(u.count for u in unseen) == 100 - 2 and notes == []
-    _, notes = unseen_from_deck(DATA.default_deck(PN), 19, 21, [P("head", "chemical")] * 2)
-    assert notes and "HEAD (Chemical)" in notes[0]
+    pool = unseen_pool(DEFAULT, [Sighting(place="your_factory", parts=(P("head", "chemical"),)),
+                                 Sighting(place="your_hand", attack=1)])
+    assert pool.total == 100 - 2 and pool.notes == () and pool.used == (("your_factory", 1), ("your_hand", 1))
+    pool = unseen_pool(DEFAULT, [Sighting(place="your_factory", parts=(P("head", "chemical"),) * 2)])
+    assert pool.notes and "HEAD (Chemical) in your factory" in pool.notes[0]
+
+
+def test_other_seats_and_the_discard_pile_leave_the_unseen_cards():
+    """Clarifications (hand sizes and the discard pile are public) + Energy Stacks (every factory is
+    on the table): Ben's TORSO (Mechanical) and a discarded Attack card are not unseen any more, so
+    the TORSO cards that finish Ana's Mechanical robot drop from 5 to 4 and the unseen cards from
+    97 to 95. The answer says how many cards each place took."""
+    ana = Factory.of([[P("head", "mechanical"), P("arms", "mechanical"), P("legs", "mechanical")]])
+    ben = Factory.of([[P("torso", "mechanical")]])
+    mine = Sighting(place="your_factory", parts=tuple(c for s in ana.stacks for c in s.cards))
+    alone = unseen_pool(DEFAULT, [mine])
+    table = unseen_pool(DEFAULT, [mine, Sighting(place="other_factories", parts=(P("torso", "mechanical"),)),
+                                  Sighting(place="discard", attack=1)])
+    assert (alone.total, table.total) == (97, 95)
+    assert table.used == (("your_factory", 3), ("other_factories", 1), ("discard", 1))
+    outs = [sum(c.count for c in completing(ana, pool.cards, PN)) for pool in (alone, table)]
+    assert outs == [5, 4]  # TORSO with Mechanical: the core and four hybrids, one now in Ben's factory
+    assert ben.stacks[0].cards[0] not in {u.part for u in table.cards}

@@ -1,0 +1,232 @@
+"""The Two Robots answers the JSON API gives and the pages render: a request model becomes solver
+input (the whole table: the seat's factory and hand, every other seat's factory, the discard pile, the
+cards seen and the deck), the solvers run, and `present` turns their results into JSON."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.errors import InputError
+from solvers.two_robots.attacks import resolve
+from solvers.two_robots.cards import HandCard, effect_of
+from solvers.two_robots.factory import Factory, FactoryView, Part, analyse, apocalypse_check, check_part_names
+from solvers.two_robots.game_data import DATA
+from solvers.two_robots.hand import REACTIVE_WHY, hand_problems, hand_view
+from solvers.two_robots.odds import (
+    Sighting,
+    UnseenCard,
+    UnseenPool,
+    check_unseen_names,
+    completing,
+    draw_odds,
+    unseen_pool,
+)
+from solvers.two_robots.planner import Turn, plan_turn
+from solvers.two_robots.standings import Seat, standings
+
+from ..api import ApiError, bad_field
+from ..db import engine
+from ..tables import store
+from . import present
+from .schemas import MAX_PLAN_HAND, AttackIn, CardIn, FactoryIn, OddsIn, OtherSeatIn, PlanIn, default_deck
+from .state import read, seat_body, table_labels
+
+
+@dataclass(frozen=True)
+class TableInput:
+    """One seat's view of the table, checked: factories possible, part names the table's."""
+    names: tuple[str, ...]
+    factory: Factory
+    view: FactoryView
+    hand: tuple[HandCard, ...]
+    others: tuple[OtherSeatIn, ...]
+    other_factories: tuple[Factory, ...]
+    labels: tuple[str, ...]          # "you", then the other seats
+    sightings: tuple[Sighting, ...]  # every card in sight, place by place
+    deck_source: str
+    pool: UnseenPool
+
+
+def from_table(body: FactoryIn) -> FactoryIn:
+    """With `table` (and `seat`), the fields the body leaves out come from that table's state."""
+    if body.table is None:
+        return body
+    table = store.get(engine(), body.table)
+    if table is None or table.game != "two-robots":
+        raise ApiError(404, "not_found", "No Two Robots table has that id.", [{"path": "table", "message": "unknown"}])
+    state = read(table)
+    if body.seat >= max(len(state.players), table.players):
+        raise bad_field("seat", f"the table has {table.players} seats")
+    stored = seat_body(state, body.seat, table_labels(table, state))
+    given = {k: getattr(body, k) for k in body.model_fields_set}
+    return type(body).model_validate({**stored, **{k: v for k, v in body.model_dump().items() if k in given},
+                                      "table": None})
+
+
+def _sighting(place: str, cards: list[CardIn] | tuple[HandCard, ...] | list[Part]) -> Sighting:
+    parts, attack, defense = [], 0, 0
+    for c in cards:
+        if isinstance(c, Part):
+            parts.append(c)
+        elif getattr(c, "kind", "part") == "part":
+            p = c.part if isinstance(c, HandCard) else c.solver_part()
+            if p is not None:
+                parts.append(p)
+        elif c.kind == "attack":
+            attack += 1
+        else:
+            defense += 1
+    return Sighting(place=place, parts=tuple(parts), attack=attack, defense=defense)
+
+
+def _impossible(view: FactoryView, prefix: str = "") -> ApiError:
+    fields = [{"path": f"{prefix}stacks[{i}]", "message": p.message} for p in view.problems for i in p.stacks]
+    first = view.problems[0]
+    where = ", ".join(f"{prefix}stacks[{i}]" for i in first.stacks)
+    return ApiError(400, "impossible_factory", f"{where}: {first.message}", fields,
+                    extra={"problems": [{"stacks": list(p.stacks), "message": p.message} for p in view.problems]})
+
+
+def _checked(factory: Factory, names: tuple[str, ...], prefix: str) -> FactoryView:
+    try:
+        check_part_names(factory, (), names)
+    except InputError as err:
+        raise InputError(prefix + err.path, err.message) from None
+    view = analyse(factory, names)
+    if view.problems:
+        raise _impossible(view, prefix)
+    return view
+
+
+def table_input(body: FactoryIn) -> TableInput:
+    """The seat's table, checked: a 400 names the card whose part name is not the table's, or the
+    stacks that cannot be (in `stacks`, or in `others[k].stacks`)."""
+    names = body.names()
+    factory = Factory(tuple(s.to_solver() for s in body.stacks))
+    hand = tuple(c.to_solver() for c in body.hand)
+    check_part_names(factory, hand, names)
+    view = analyse(factory, names)
+    if view.problems:
+        raise _impossible(view)
+    others = tuple(body.others)
+    other_factories = tuple(o.factory() for o in others)
+    for k, f in enumerate(other_factories):
+        _checked(f, names, f"others[{k}].")
+    for field, cards in (("discard", body.discard), ("seen", body.seen)):
+        for i, c in enumerate(cards):
+            if c.kind == "part" and c.part not in names:
+                raise InputError(f"{field}[{i}].part", f"{c.part!r} is not one of the four part names ({', '.join(names)})")
+    labels = ("you", *[o.name or f"Seat {k + 2}" for k, o in enumerate(others)])
+    sightings = (_sighting("your_factory", [c for s in factory.stacks for c in s.cards]),
+                 _sighting("your_hand", hand),
+                 _sighting("other_factories", [c for f in other_factories for s in f.stacks for c in s.cards]),
+                 _sighting("discard", body.discard), _sighting("seen", body.seen))
+    deck = body.deck.to_solver() if body.deck is not None else default_deck(names)
+    if body.deck is not None:
+        for i, p in enumerate(body.deck.parts):
+            if p.part not in names:
+                raise InputError(f"deck.parts[{i}].part", f"{p.part!r} is not one of the four part names")
+    return TableInput(names=names, factory=factory, view=view, hand=hand, others=others,
+                      other_factories=other_factories, labels=labels, sightings=sightings, deck_source=deck.source,
+                      pool=unseen_pool(deck, sightings))
+
+
+def unseen_cards(body: PlanIn | OddsIn, t: TableInput) -> tuple[tuple[UnseenCard, ...], list[str], dict]:
+    """The unseen cards: those entered (`unseen`), or the deck minus every card in sight; with notes
+    and where they come from (`present.unseen_json`)."""
+    if body.unseen is not None:
+        out = tuple(u.to_solver() for u in body.unseen)
+        check_unseen_names(out, t.names)
+        if sum(u.count for u in out) == 0:
+            raise bad_field("unseen", "no unseen cards: enter how many of each card are left")
+        return out, [], present.unseen_json(None, entered=True)
+    notes = list(t.pool.notes)
+    if t.pool.source == "default":
+        notes.insert(0, "Unseen cards: the default deck (one part of each name per energy combination, unverified) "
+                        "minus every factory, your hand and the discard pile; enter the deck for exact odds.")
+    return t.pool.cards, notes, present.unseen_json(t.pool, entered=False)
+
+
+def seats(body: FactoryIn, t: TableInput) -> list[Seat]:
+    mine = Seat(label="you", factory=t.factory, hand_count=len(t.hand), health=body.health)
+    return [mine] + [Seat(label=t.labels[k + 1], factory=f, hand_count=o.hand_count, health=o.health,
+                          powers_left=o.powers_left) for k, (o, f) in enumerate(zip(t.others, t.other_factories))]
+
+
+def factory_result(body: FactoryIn) -> dict:
+    """The factory endpoint's answer (also rendered by the factory page)."""
+    body = from_table(body)
+    t = table_input(body)
+    table = (t.factory, *t.other_factories)
+    out = present.factory_json(t.factory, t.view)
+    views = [hand_view(t.factory, c, t.names, table=table, player=0, labels=t.labels) for c in t.hand]
+    out["hand"] = present.hand_json(views)
+    # the factory is possible; what cannot work in it is said here, one sentence per card
+    out["problems"] = [{"stacks": list(p.stacks), "hand": p.hand, "message": p.message}
+                       for p in hand_problems(t.factory, views, DATA.actions)]
+    out["part_names"] = list(t.names)
+    if body.salvager == "apocalypse":
+        out["apocalypse"] = present.apocalypse_json(apocalypse_check(t.factory, t.names))
+    out["standings"] = present.standings_json(standings(seats(body, t), 0, t.names, t.pool.cards, t.hand))
+    out["unseen"] = present.unseen_json(t.pool, entered=False)
+    return out
+
+
+def plan_result(body: PlanIn) -> dict:
+    body = from_table(body)
+    if len(body.hand) > MAX_PLAN_HAND:
+        raise bad_field("hand", f"the planner takes at most {MAX_PLAN_HAND} cards (your hand limit is 7)")
+    t = table_input(body)
+    unseen, notes, source = unseen_cards(body, t)
+    plan = plan_turn(Turn(factory=t.factory, hand=t.hand, part_names=t.names, unseen=unseen, actions=body.actions,
+                          event=body.event, powers_left=body.powers_left, hand_limit=body.hand_limit,
+                          others=t.other_factories, labels=t.labels))
+    out = present.plan_json(plan, t.names)
+    out["notes"] = notes + out["notes"]
+    out["unseen_source"] = source["source"] if source["source"] == "entered" else "default" \
+        if t.deck_source == "default" else "deck"
+    out["unseen"] = source
+    return out
+
+
+def odds_result(body: OddsIn) -> dict:
+    body = from_table(body)
+    t = table_input(body)
+    unseen, notes, source = unseen_cards(body, t)
+    marked = [j for j, u in enumerate(unseen) if u.wanted]
+    completions = completing(t.factory, unseen, t.names, body.draws)
+    if marked:
+        mode, wanted = "marked", marked
+    else:
+        mode, wanted = "completes_robot", sorted({j for c in completions for j in c.cards})
+    out = present.odds_json(draw_odds(unseen, wanted, body.draws), unseen, wanted, completions, mode)
+    out["notes"] = notes
+    out["unseen_source"] = source["source"] if source["source"] == "entered" else "default" \
+        if t.deck_source == "default" else "deck"
+    out["unseen"] = source
+    return out
+
+
+def attack_result(body: AttackIn) -> dict:
+    """Every legal target set of one Attack card on the given factories, the best for `player`, and why."""
+    names = body.names()
+    factories = tuple(f.factory() for f in body.factories)
+    for k, f in enumerate(factories):
+        _checked(f, names, f"factories[{k}].")
+    card = body.card.to_solver()
+    effect = effect_of(card)
+    labels = [f.name or f"Seat {k + 1}" for k, f in enumerate(body.factories)]
+    labels[body.player] = "you"
+    n = len(factories[body.player].stacks)
+    if effect.reactive:
+        return {"effect": effect.kind, "playable": False, "targets": [], "best": None, "best_index": None,
+                "ties": [], "destroys_own": False, "why": REACTIVE_WHY[effect.kind], "rules": list(effect.rules)}
+    answer = resolve(effect, factories, body.player, names, labels)
+    out = present.attack_json(answer)
+    if not effect.modelled:
+        out["why"] = "Tablebot does not know what this card does: it is yours to resolve."
+    elif body.card.stacks_required is not None and n < body.card.stacks_required:
+        out["playable"] = False
+        out["why"] = (f"It needs {body.card.stacks_required} unique stacks and you have {n}, so it cannot be played "
+                      f"yet. {answer.why}")
+    out["rules"] = ["tr-attack-defense-cards", *out["rules"]]
+    return out

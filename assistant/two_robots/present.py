@@ -1,0 +1,278 @@
+"""The solvers' results as the JSON the API answers and the pages render (plain dicts)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from solvers.exact import exact
+from solvers.two_robots.attacks import AttackAnswer, AttackOption, PartRef
+from solvers.two_robots.cards import HandCard
+from solvers.two_robots.factory import (
+    ApocalypseCheck,
+    Factory,
+    FactoryView,
+    Part,
+    Placement,
+    analyse,
+)
+from solvers.two_robots.game_data import DATA
+from solvers.two_robots.hand import HandView
+from solvers.two_robots.odds import Completion, DrawOdds, UnseenCard, UnseenPool
+from solvers.two_robots.planner import Step, TurnPlan
+from solvers.two_robots.standings import Standings
+
+
+def part_json(card: Part) -> dict:
+    return {"part": card.part, "energies": list(card.energies)}
+
+
+def hand_card_json(card: HandCard) -> dict:
+    if card.kind == "part" and card.part is not None:
+        return {"kind": "part", **part_json(card.part)}
+    out = {"kind": card.kind, "name": card.name, "stacks_required": card.stacks_required, "play": card.play}
+    if card.energy is not None:
+        out |= {"energy": card.energy, "destroy": card.destroy}
+    return out
+
+
+def ref_json(r: PartRef) -> dict:
+    return {"factory": r.factory, "stack": r.stack, "card": r.card, "part": part_json(r.part)}
+
+
+def target_json(o: AttackOption) -> list[dict]:
+    if o.frozen is not None:
+        return [{"factory": o.frozen.factory, "stack": o.frozen.stack, "card": None}]
+    return [ref_json(r) for r in o.destroyed]
+
+
+def attack_json(a: AttackAnswer) -> dict:
+    """Every legal target set of an Attack card, the best one (ties listed) and why."""
+    return {"effect": a.effect.kind, "energy": a.effect.energy, "destroy": a.effect.count or None,
+            "source": a.effect.source or None, "playable": a.playable,
+            "targets": [target_json(o) for o in a.options],
+            "best": target_json(a.options[a.best[0]]) if a.best else None,
+            "best_index": a.best[0] if a.best else None, "ties": list(a.best[1:]),
+            "destroys_own": a.own_hit, "why": a.why, "rules": list(a.rules)}
+
+
+def placement_json(p: Placement) -> dict:
+    where: dict = {"stack": p.stack} if p.stack is not None else {"new_stack": p.energy}
+    return {**where, "energy": p.energy, "possible": list(p.possible), "completes_robot": p.completes_robot,
+            "duplicate": p.duplicate, "forces": [{"stack": k, "energy": e} for k, e in p.forces], "why": p.why}
+
+
+def factory_json(factory: Factory, view: FactoryView) -> dict:
+    stacks = []
+    for s, v in zip(factory.stacks, view.stacks, strict=True):
+        seen: set[str] = set()
+        cards = []
+        for c in s.cards:
+            cards.append({**part_json(c), "duplicate": c.part in seen})
+            seen.add(c.part)
+        stacks.append({"index": v.index, "energy": v.energy, "locked": v.energy is not None,
+                       "candidates": list(v.candidates), "possible": list(v.possible), "parts": list(v.parts),
+                       "duplicates": list(v.duplicates), "missing": list(v.missing),
+                       "active_robot": v.active_robot, "frozen": v.frozen, "deployable": v.deployable,
+                       "cards": cards, "why": v.why})
+    return {"stacks": stacks, "unique_stacks": view.unique_stacks, "active_robots": view.active_robots,
+            "deployable_robots": view.deployable_robots, "won": view.won,
+            "problems": [{"stacks": list(p.stacks), "message": p.message} for p in view.problems],
+            "why": summary(view), "rules": list(view.rules)}
+
+
+def summary(view: FactoryView) -> str:
+    if view.problems:
+        return view.problems[0].message
+    n, r = view.unique_stacks, view.active_robots
+    text = f"{n} unique stack{'s' if n != 1 else ''}, {r} active robot{'s' if r != 1 else ''}"
+    if view.won:
+        return text + ": two robots built, you win."
+    frozen_robots = r - view.deployable_robots
+    if frozen_robots:
+        text += f" ({frozen_robots} frozen: counts for the win, cannot be deployed)"
+    return text + "."
+
+
+def hand_json(views: Sequence[HandView]) -> list[dict]:
+    out = []
+    for v in views:
+        row = {"card": hand_card_json(v.card), "playable": v.playable,
+               "placements": [placement_json(p) for p in v.placements], "why": v.why, "rules": list(v.rules)}
+        if v.card.kind != "part":
+            row |= {"requirement_met": v.requirement_met, "effect": v.effect.kind,
+                    "when": "out_of_turn" if v.effect.reactive else "your_turn",
+                    "attack": attack_json(v.attack) if v.attack is not None else None}
+        out.append(row)
+    return out
+
+
+def apocalypse_json(check: ApocalypseCheck) -> dict:
+    return {"qualifying_stacks": list(check.qualifying), "frozen_stacks": list(check.frozen),
+            "may_trigger": check.may_trigger, "why": check.why,
+            "rules": ["tr-clarifications", "tr-clarification-apocalypse-frozen", "tr-frozen-stacks"]}
+
+
+def _rules(*groups: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    for g in groups:
+        for r in g:
+            if r not in out:
+                out.append(r)
+    return out
+
+
+def step_title(st: Step) -> str:
+    if st.phase == "play" and st.action == "part":
+        return f"Play {st.card} " + ("as a new stack" if st.new_stack else f"on stack {(st.stack or 0) + 1}")
+    if st.phase == "play":
+        return f"Play {st.card}"
+    if st.phase == "event":
+        return f"Sacrifice {st.card} from stack {(st.stack or 0) + 1}"
+    return f"Discard {st.card}"
+
+
+def plan_json(plan: TurnPlan, part_names: Sequence[str]) -> dict:
+    s = plan.score
+    steps = []
+    for st in plan.steps:
+        row = {"phase": st.phase, "action": st.action, "card": st.card, "hand_index": st.hand_index,
+               "stack": st.stack, "new_stack": st.new_stack, "title": step_title(st), "why": st.why,
+               "rules": list(st.rules)}
+        if st.destroyed or st.frozen:
+            row |= {"destroyed": [ref_json(r) for r in st.destroyed], "destroys_own": st.destroys_own,
+                    "frozen": {"factory": st.frozen[0], "stack": st.frozen[1]} if st.frozen else None}
+        steps.append(row)
+    after = analyse(plan.factory_after, part_names)
+    events = [{"event": o.event, "available": o.available, "breaks_robot": o.breaks_robot, "why": o.why,
+               "sacrifice": [{"stack": i, "card": part_json(c), "why": w} for i, c, w in o.sacrifice]}
+              for o in plan.event_options]
+    return {
+        "steps": steps,
+        "score": {"won": s.won, "event": s.event, "robots": s.robots, "wanted_played": s.wanted,
+                  "own_parts_destroyed": -s.own_lost,
+                  "opponents_parts_to_two_robots": list(s.pressure[0]) if s.pressure else [],
+                  "outs": s.outs, "ready": s.ready, "progress": list(s.progress), "discarded": -s.kept,
+                  "plays": -s.plays},
+        "summary": plan.summary,
+        "why": plan.reasons,
+        "runner_up": plan.runner_up,
+        "ties": plan.ties,
+        "event_options": events,
+        "p_robot_next_draw": exact(plan.p_robot_next_draw),
+        "hand_after": plan.hand_after,
+        "discards": plan.discards,
+        "factory_after": factory_json(plan.factory_after, after),
+        "others_after": [factory_json(f, analyse(f, part_names)) for f in plan.others_after],
+        "warnings": plan.warnings,
+        "explored": plan.explored,
+        "notes": plan.notes,
+        "rules": _rules(["tr-turn-overview", "tr-stacking-part-cards", "tr-energy-stacks"],
+                        *[st.rules for st in plan.steps],
+                        ["tr-the-event-phase"] if any(o.available for o in plan.event_options) else []),
+    }
+
+
+def odds_json(odds: DrawOdds, unseen: Sequence[UnseenCard], wanted: Sequence[int],
+              completions: Sequence[Completion], mode: str) -> dict:
+    def card(u: UnseenCard) -> dict:
+        if u.part is not None:
+            return {"kind": "part", **part_json(u.part)}
+        return {"kind": u.kind, "name": u.name}
+    what = "a wanted card" if mode == "marked" else "a part that finishes a robot"
+    pct = f"{float(odds.p_at_least_one) * 100:.1f} %"
+    if mode == "marked":
+        why = (f"{odds.wanted} of the {odds.total} unseen cards are marked as wanted; drawing {odds.draws}, "
+               f"the chance of at least one is {pct} (exact: hypergeometric).")
+    else:
+        why = (f"{odds.wanted} of the {odds.total} unseen cards finish a robot; drawing {odds.draws}, "
+               f"the chance of at least one is {pct} (exact: hypergeometric).")
+    return {
+        "mode": mode,
+        "unseen_total": odds.total,
+        "draws": odds.draws,
+        "wanted_total": odds.wanted,
+        "p_at_least_one": exact(odds.p_at_least_one),
+        "distribution": [{"k": k, "p": exact(p)} for k, p in odds.distribution],
+        "expected": exact(odds.expected),
+        "wanted": [{"card": card(unseen[j]), "count": unseen[j].count} for j in wanted],
+        "completions": [{"stack": c.stack, "missing": c.missing, "count": c.count, "p": exact(c.p),
+                         "cards": [{"card": card(unseen[j]), "count": unseen[j].count} for j in c.cards]}
+                        for c in completions],
+        "why": why if odds.total else f"No unseen cards: nothing to draw ({what}).",
+        "rules": ["tr-turn-overview", "tr-draw-phase", "tr-how-to-build-a-robot", "tr-stacking-part-cards"],
+    }
+
+
+PLACE_WORDS = {"your_factory": "your factory", "your_hand": "your hand", "other_factories": "the other factories",
+               "discard": "the discard pile", "seen": "other cards seen"}
+
+
+def unseen_json(pool: UnseenPool | None, entered: bool) -> dict:
+    """Where the unseen cards come from: the deck (default or entered) minus each place in sight, or
+    the counts the player entered."""
+    if entered or pool is None:
+        return {"source": "entered", "deck": None, "used": [], "total": None,
+                "why": "The unseen cards are the counts you entered; nothing else is taken off them."}
+    used = [{"place": place, "cards": n} for place, n in pool.used]
+    words = ", ".join(f"{n} from {PLACE_WORDS.get(place, place)}" for place, n in pool.used if n)
+    deck = "the default deck (one part of each name per energy combination, unverified)" \
+        if pool.source == "default" else "the deck you entered"
+    return {"source": pool.source, "deck": pool.source, "used": used, "total": pool.total,
+            "why": f"Unseen: {deck} minus the cards in sight ({words or 'none yet'}): {pool.total} cards. "
+                   "Other players' hands stay unseen."}
+
+
+def standings_json(st: Standings) -> dict:
+    def p(x: Fraction) -> dict:
+        return exact(x)
+    return {
+        "summary": st.summary,
+        "leaders": list(st.leaders),
+        "seats": [{"seat": r.seat, "name": r.label, "you": r.you, "active_robots": r.active_robots,
+                   "deployable_robots": r.deployable_robots, "parts_to_two_robots": r.parts_to_two_robots,
+                   "won": r.won, "one_short": list(r.one_short), "finishing_cards": r.finishing_cards,
+                   "p_robot_next_turn": p(r.p_robot_next_turn), "in_hand": r.in_hand, "would_win": r.would_win,
+                   "health": r.health, "why": r.why} for r in st.seats],
+        "threats": [{"seat": t.seat, "kind": t.kind, "energy": t.energy, "hits": [ref_json(h) for h in t.hits],
+                     "stack": t.stack.stack if t.stack is not None else None, "breaks_robot": t.breaks_robot,
+                     "harm": t.harm, "every_choice": t.every_choice,
+                     "p": p(t.p) if t.p is not None else None, "why": t.why} for t in st.threats],
+        "notes": list(st.notes),
+        "rules": list(st.rules),
+    }
+
+
+def robot_pile(players: int | None) -> list[dict]:
+    """The Active Robot pile for the table's player count (or every known count), with the chance of
+    revealing each card from a full pile; the 5-player pile is not known and says so."""
+    counts = [players] if players in DATA.robot_pile else sorted(DATA.robot_pile)
+    out = []
+    for n in counts:
+        mix = DATA.robot_pile[n]
+        if mix is None:
+            out.append({"players": n, "known": False, "cards": [], "total": 0})
+            continue
+        total = sum(mix.values())
+        out.append({"players": n, "known": True, "total": total,
+                    "cards": [{"id": k, "name": DATA.robot_pile_names[k], "count": v, "p": exact(Fraction(v, total))}
+                              for k, v in mix.items()]})
+    return out
+
+
+def game_data_json() -> dict:
+    return {
+        "energies": [{"id": e.id, "name": e.name, "source": e.source} for e in DATA.energies],
+        "part_names": [{"id": p.id, "name": p.name, "source": p.source} for p in DATA.part_names],
+        "action_deck": {"robot_parts": DATA.deck_parts, "attack": DATA.deck_attack, "defense": DATA.deck_defense,
+                        "source": "public", "url": DATA.deck_url},
+        "default_parts": {"source": DATA.default_parts_source, "copies_per_combination": DATA.default_copies},
+        "action_cards": [{"name": c.name, "kind": c.kind, "effect": c.effect, "energy": c.energy,
+                          "destroy": c.destroy or None, "source": c.source, "section": c.section}
+                         for c in DATA.action_cards],
+        "turn": {"draw": DATA.draw, "actions": DATA.actions, "hand_limit": DATA.hand_limit,
+                 "power_cost": DATA.power_cost, "robot_card_cost": DATA.robot_card_cost, "source": "rulebook"},
+        "salvagers": [{"id": sv.id, "name": sv.name, "turn_order": sv.turn_order, "health": sv.health,
+                       "source": sv.source, "url": sv.url, "turn_order_source": sv.turn_order_source,
+                       "health_source": sv.health_source} for sv in DATA.salvagers],
+        "active_robot_pile": {"source": "public", "url": DATA.robot_pile_url, "by_players": robot_pile(None)},
+    }

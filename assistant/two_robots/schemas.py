@@ -1,0 +1,436 @@
+"""Two Robots models (pydantic v2): the JSON API's request bodies, and the ONE table-state model.
+
+The table state lives under `state["two_robots"]`: the table's part names, its Action deck (when the
+players entered it), the discard pile and one seat per player. Every page and endpoint reads it
+through `TwoRobotsState.from_stored` (lenient: what does not validate is dropped, the defaults fill
+in) and the scripts get it as `model_dump()`. Request bodies validate strictly (a 400 names the field).
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from solvers.two_robots.cards import HandCard
+from solvers.two_robots.factory import ENERGIES, MAX_STACKS, Factory, Part, Stack
+from solvers.two_robots.game_data import COMBINATIONS, DATA
+from solvers.two_robots.odds import Deck, UnseenCard
+
+from ..web.stored import lenient
+
+# the solver's and the game data's names, as the models' allowed values
+Energy = Literal[ENERGIES]  # type: ignore[valid-type]
+SalvagerId = Literal[tuple(sv.id for sv in DATA.salvagers)]  # type: ignore[valid-type]
+EventChoice = Literal["none", "power", "active_robot"]
+def _no_bool(v: object) -> object:
+    if isinstance(v, bool):
+        raise ValueError("a whole number is needed, not yes or no")
+    return v
+
+
+# a whole number: from a form "3" reads as 3, but true or 2.5 is not one
+Whole = Annotated[int, BeforeValidator(_no_bool)]
+
+MAX_PLAN_HAND = 15   # the hand limit is 7 and a draw adds 3; more would only slow the exhaustive search
+MAX_SEATS = 5        # Two Robots plays 2 to 5 ("Variations")
+MAX_PILE = 100       # the Action deck holds 100 cards
+
+
+def part_id(value: object) -> object:
+    """A part name as the app keeps it: lower case, spaces as underscores ("TORSO" -> "torso")."""
+    return value.strip().lower().replace(" ", "_") if isinstance(value, str) else value
+
+
+def _different(v: list[str] | None) -> list[str] | None:
+    if v is not None and len(set(v)) != len(v):
+        raise ValueError("a hybrid has two different energies")
+    return v
+
+
+def _in_order(energies: list[str]) -> list[str]:
+    return [e for e in ENERGIES if e in energies]
+
+
+def check_part_names(v: object) -> object:
+    """Four different part names of 1 to 30 letters, digits or underscores."""
+    if isinstance(v, list):
+        v = [part_id(x) for x in v]
+        if all(isinstance(x, str) for x in v):
+            if len(set(v)) != len(v):
+                raise ValueError("the four part names must be different")
+            if any(not x or len(x) > 30 or not x.replace("_", "").isalnum() for x in v):
+                raise ValueError("each part name has 1 to 30 letters or digits")
+    return v
+
+
+# ---- cards -------------------------------------------------------------------------------------------
+
+class PartIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    part: str = Field(min_length=1, max_length=30)
+    energies: list[Energy] = Field(min_length=1, max_length=2)
+
+    _norm = field_validator("part", mode="before")(part_id)
+    _hybrid = field_validator("energies")(_different)
+    _order = field_validator("energies")(_in_order)
+
+    def to_solver(self) -> Part:
+        return Part.of(self.part, self.energies)
+
+
+class StackIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    cards: list[PartIn] = Field(min_length=1, max_length=60)
+    frozen: bool = False
+
+    def to_solver(self) -> Stack:
+        return Stack(tuple(c.to_solver() for c in self.cards), self.frozen)
+
+
+class CardIn(BaseModel):
+    """A card of the Action deck: a part (`part` and `energies`) or an Attack or Defense card."""
+    model_config = ConfigDict(extra="ignore")
+    kind: Literal["part", "attack", "defense"] = "part"
+    part: str | None = Field(default=None, min_length=1, max_length=30)
+    energies: list[Energy] | None = Field(default=None, min_length=1, max_length=2)
+    name: str = Field(default="", max_length=60)
+
+    _norm = field_validator("part", mode="before")(part_id)
+    _hybrid = field_validator("energies")(_different)
+
+    @model_validator(mode="after")
+    def _complete(self) -> CardIn:
+        if self.kind == "part" and (self.part is None or self.energies is None):
+            raise ValueError("a part card needs `part` and `energies`")
+        if self.energies is not None:
+            self.energies = _in_order(self.energies)
+        return self
+
+    def solver_part(self) -> Part | None:
+        return Part.of(self.part, self.energies) if self.kind == "part" and self.part and self.energies else None
+
+
+class HandCardIn(CardIn):
+    stacks_required: int | None = Field(default=None, ge=0, le=5)
+    play: bool = False
+    energy: Energy | None = None          # an Attack card that destroys Part cards of this energy
+    destroy: int = Field(default=2, ge=1, le=4)
+
+    @model_validator(mode="after")
+    def _gold(self) -> HandCardIn:
+        if self.kind != "part" and self.stacks_required is None:
+            raise ValueError("an Attack or Defense card needs `stacks_required` (its gold number)")
+        return self
+
+    def to_solver(self) -> HandCard:
+        if self.kind == "part":
+            return HandCard(kind="part", part=self.solver_part())
+        return HandCard(kind=self.kind, name=self.name, stacks_required=self.stacks_required or 0, play=self.play,
+                        energy=self.energy if self.kind == "attack" else None,
+                        destroy=self.destroy if self.energy and self.kind == "attack" else 0)
+
+    def stored(self) -> dict:
+        """The card as a seat keeps it (only the fields it uses)."""
+        if self.kind == "part":
+            return {"kind": "part", "part": self.part, "energies": list(self.energies or [])}
+        out: dict[str, Any] = {"kind": self.kind, "name": self.name, "stacks_required": self.stacks_required,
+                               "play": self.play}
+        if self.energy is not None:
+            out |= {"energy": self.energy, "destroy": self.destroy}
+        return out
+
+
+class UnseenIn(CardIn):
+    count: int = Field(default=1, ge=0, le=100)
+    wanted: bool = False
+
+    def to_solver(self) -> UnseenCard:
+        part = self.solver_part()
+        return UnseenCard(kind=self.kind, part=part, name="" if part else (self.name or self.kind.title()),
+                          count=self.count, wanted=self.wanted)
+
+
+class DeckPartIn(PartIn):
+    count: int = Field(ge=0, le=60)
+
+
+class DeckIn(BaseModel):
+    """The whole Action deck as the table plays it: part cards with their copies, Attack and Defense counts."""
+    model_config = ConfigDict(extra="ignore")
+    parts: list[DeckPartIn] = Field(max_length=60)
+    attack: int = Field(default=DATA.deck_attack, ge=0, le=100)
+    defense: int = Field(default=DATA.deck_defense, ge=0, le=100)
+
+    def to_solver(self) -> Deck:
+        counts: dict[Part, int] = {}
+        for p in self.parts:
+            counts[p.to_solver()] = counts.get(p.to_solver(), 0) + p.count
+        return Deck(parts=tuple(counts.items()), attack=self.attack, defense=self.defense, source="entered")
+
+
+def default_deck(part_names: tuple[str, ...]) -> Deck:
+    return Deck(parts=tuple(DATA.default_deck(part_names)), attack=DATA.deck_attack, defense=DATA.deck_defense,
+                source="default")
+
+
+# ---- request bodies ----------------------------------------------------------------------------------
+
+class OtherSeatIn(BaseModel):
+    """Another seat at the table: its factory (public), and what else is public about it."""
+    model_config = ConfigDict(extra="ignore")
+    stacks: list[StackIn] = Field(default_factory=list, max_length=10)
+    name: str | None = Field(default=None, max_length=40)
+    hand_count: int | None = Field(default=None, ge=0, le=30)
+    health: int | None = Field(default=None, ge=0, le=9)
+    powers_left: int | None = Field(default=None, ge=0, le=5)
+
+    def factory(self) -> Factory:
+        return Factory(tuple(s.to_solver() for s in self.stacks))
+
+
+class FactoryIn(BaseModel):
+    """One seat's factory and hand, with the rest of the table: the other seats' factories, the discard
+    pile, other cards seen, and the deck (or `table` + `seat`: read all of it from a table)."""
+    model_config = ConfigDict(extra="ignore")
+    part_names: list[str] | None = Field(default=None, min_length=4, max_length=4)
+    stacks: list[StackIn] = Field(default_factory=list, max_length=10)
+    hand: list[HandCardIn] = Field(default_factory=list, max_length=40)
+    salvager: SalvagerId | None = None
+    others: list[OtherSeatIn] = Field(default_factory=list, max_length=MAX_SEATS - 1)
+    discard: list[CardIn] = Field(default_factory=list, max_length=MAX_PILE)
+    seen: list[CardIn] = Field(default_factory=list, max_length=MAX_PILE)
+    deck: DeckIn | None = None
+    health: int | None = Field(default=None, ge=0, le=9)
+    table: str | None = Field(default=None, min_length=1, max_length=64)
+    seat: int = Field(default=0, ge=0, lt=MAX_SEATS)
+
+    _names = field_validator("part_names", mode="before")(check_part_names)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.part_names) if self.part_names else DATA.part_ids
+
+
+class PlanIn(FactoryIn):
+    unseen: list[UnseenIn] | None = Field(default=None, max_length=120)
+    actions: int = Field(default=DATA.actions, ge=0, le=3)
+    event: EventChoice = "none"
+    powers_left: int = Field(default=DATA.default_health, ge=0, le=5)
+    hand_limit: int = Field(default=DATA.hand_limit, ge=0, le=30)
+
+
+class OddsIn(FactoryIn):
+    unseen: list[UnseenIn] | None = Field(default=None, max_length=120)
+    draws: int = Field(default=DATA.draw, ge=1, le=10)
+
+
+class AttackCardIn(BaseModel):
+    """The Attack card for `/attack`: by name (the rulebook's cards) or by the energy it destroys."""
+    model_config = ConfigDict(extra="ignore")
+    name: str = Field(default="", max_length=60)
+    kind: Literal["attack", "defense"] = "attack"
+    energy: Energy | None = None
+    destroy: int = Field(default=2, ge=1, le=4)
+    stacks_required: int | None = Field(default=None, ge=0, le=5)
+
+    def to_solver(self) -> HandCard:
+        return HandCard(kind=self.kind, name=self.name, stacks_required=self.stacks_required or 0,
+                        energy=self.energy if self.kind == "attack" else None,
+                        destroy=self.destroy if self.energy else 0)
+
+
+class AttackIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    card: AttackCardIn
+    player: int = Field(default=0, ge=0, lt=MAX_SEATS)
+    factories: list[OtherSeatIn] = Field(min_length=1, max_length=MAX_SEATS)
+    part_names: list[str] | None = Field(default=None, min_length=4, max_length=4)
+
+    _names = field_validator("part_names", mode="before")(check_part_names)
+
+    @model_validator(mode="after")
+    def _player(self) -> AttackIn:
+        if self.player >= len(self.factories):
+            raise ValueError("`player` must be the index of one of the `factories`")
+        return self
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.part_names) if self.part_names else DATA.part_ids
+
+
+# ---- the table state -----------------------------------------------------------------------------------
+
+def _first(n: int):
+    """A stored list is cut to its first n items rather than dropped whole (nothing entered is lost
+    to one extra item)."""
+    def cut(v: object) -> object:
+        return v[:n] if isinstance(v, list) else v
+    return cut
+
+
+class UnseenGrid(BaseModel):
+    """Unseen-card counts one seat entered on the odds page (kept from older tables; `deck` replaces it)."""
+    model_config = ConfigDict(extra="ignore")
+    parts: dict[str, Annotated[Whole, Field(ge=0, le=100)]] = Field(default_factory=dict)
+    attack: Annotated[Whole, Field(ge=0, le=100)] = DATA.deck_attack
+    defense: Annotated[Whole, Field(ge=0, le=100)] = DATA.deck_defense
+
+
+Combo = Annotated[str, Field(pattern=r"^[cemns]{1,2}$")]
+
+
+class SeatState(BaseModel):
+    """One seat: its factory, its hand (on its own phone), and its turn settings."""
+    model_config = ConfigDict(extra="ignore")
+    stacks: list[StackIn] = Field(default_factory=list, max_length=MAX_STACKS)
+    hand: list[HandCardIn] = Field(default_factory=list, max_length=MAX_PLAN_HAND)
+    drawn: list[HandCardIn] = Field(default_factory=list, max_length=DATA.draw)   # a draw being entered
+    recent: list[Combo] = Field(default_factory=list, max_length=6)   # energies entered last, newest first
+    hand_count: Annotated[Whole, Field(ge=0, le=30)] | None = None   # when the hand is not entered
+    event: EventChoice = "none"
+    actions: Annotated[Whole, Field(ge=0, le=3)] = DATA.actions
+    powers_left: Annotated[Whole, Field(ge=0, le=5)] = DATA.default_health
+    salvager: SalvagerId | None = None
+    health: Annotated[Whole, Field(ge=0, le=9)] | None = None
+
+    _cut_stacks = field_validator("stacks", mode="before")(_first(MAX_STACKS))
+    _cut_hand = field_validator("hand", mode="before")(_first(MAX_PLAN_HAND))
+
+    @property
+    def health_now(self) -> int:
+        """Health entered, else the Salvager's starting health (three Power cards: Setup)."""
+        if self.health is not None:
+            return self.health
+        sv = DATA.salvager(self.salvager)
+        return sv.health if sv is not None else DATA.default_health
+
+    @property
+    def cards_in_hand(self) -> int | None:
+        held = len(self.hand) + len(self.drawn)
+        return held if held else self.hand_count
+
+    def held(self) -> list[HandCardIn]:
+        """The cards in hand, with a draw being entered (they are in the hand at the table)."""
+        return self.hand + self.drawn
+
+    def factory(self) -> Factory:
+        return Factory(tuple(s.to_solver() for s in self.stacks))
+
+
+class TwoRobotsState(BaseModel):
+    """`state["two_robots"]` of a table."""
+    model_config = ConfigDict(extra="ignore")
+    part_names: list[str] | None = Field(default=None, min_length=4, max_length=4)
+    players: list[SeatState] = Field(default_factory=list, max_length=MAX_SEATS)
+    discard: list[CardIn] = Field(default_factory=list, max_length=MAX_PILE)
+    deck: DeckIn | None = None
+
+    _cut_players = field_validator("players", mode="before")(_first(MAX_SEATS))
+    _cut_discard = field_validator("discard", mode="before")(_first(MAX_PILE))
+
+    @field_validator("part_names", mode="before")
+    @classmethod
+    def _names(cls, v: object) -> object:
+        v = check_part_names(v)
+        if isinstance(v, list) and v[:2] != list(DATA.part_ids[:2]):
+            raise ValueError("HEAD and ARMS are the rulebook's; only the other two part names are the table's")
+        return v
+
+    @model_validator(mode="after")
+    def _known_parts(self) -> TwoRobotsState:
+        """A stored card whose part name is not one of the table's is dropped (another phone kept a
+        name the table no longer uses); a stack left empty goes."""
+        names = set(self.names())
+        for seat in self.players:
+            seat.stacks = [s for s in (StackIn.model_construct(cards=[c for c in st.cards if c.part in names],
+                                                               frozen=st.frozen) for st in seat.stacks) if s.cards]
+            seat.hand = [c for c in seat.hand if c.kind != "part" or c.part in names]
+            seat.drawn = [c for c in seat.drawn if c.kind != "part" or c.part in names]
+        self.discard = [c for c in self.discard if c.kind != "part" or c.part in names]
+        if self.deck is not None:
+            self.deck.parts = [p for p in self.deck.parts if p.part in names]
+        return self
+
+    @classmethod
+    def from_stored(cls, raw: object) -> TwoRobotsState:
+        """The table's state, whatever was saved: a part that does not validate reads as its default.
+        Older tables kept unseen-card counts per seat (`players[i].unseen`); the first such seat's
+        counts become the table's deck (those counts plus the cards that seat had in sight)."""
+        raw = dict(raw) if isinstance(raw, dict) else {}
+        if raw.get("deck") is None and isinstance(raw.get("players"), list):
+            for seat in raw["players"]:
+                deck = _deck_from_unseen(seat) if isinstance(seat, dict) else None
+                if deck is not None:
+                    raw["deck"] = deck
+                    break
+        return lenient(cls, raw)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.part_names) if self.part_names else DATA.part_ids
+
+    def seat(self, index: int) -> SeatState:
+        return self.players[index] if 0 <= index < len(self.players) else SeatState()
+
+
+def _deck_from_unseen(seat: dict) -> dict | None:
+    try:
+        grid = UnseenGrid.model_validate(seat.get("unseen"))
+    except ValidationError:
+        return None
+    seen: dict[str, int] = {}
+    cards = [c for st in seat.get("stacks") or [] if isinstance(st, dict) for c in st.get("cards") or []]
+    cards += [c for c in seat.get("hand") or [] if isinstance(c, dict)]
+    attack = defense = 0
+    for c in cards:
+        if not isinstance(c, dict):
+            continue
+        if c.get("kind") == "attack":
+            attack += 1
+        elif c.get("kind") == "defense":
+            defense += 1
+        elif isinstance(c.get("part"), str) and isinstance(c.get("energies"), list) and \
+                all(e in ENERGY_LETTER for e in c["energies"]):
+            key = grid_key(c["part"], _in_order(c["energies"]))
+            seen[key] = seen.get(key, 0) + 1
+    parts = []
+    for key, n in grid.parts.items():
+        part, _, code = key.partition(":")
+        if code and all(ch in LETTER_ENERGY for ch in code):
+            parts.append({"part": part, "energies": [LETTER_ENERGY[ch] for ch in code], "count": n + seen.get(key, 0)})
+    return {"parts": parts, "attack": grid.attack + attack, "defense": grid.defense + defense}
+
+
+# ---- the deck grid's keys ("head:cs") -------------------------------------------------------------------
+
+ENERGY_LETTER = {e: e[0] for e in ENERGIES}
+LETTER_ENERGY = {v: k for k, v in ENERGY_LETTER.items()}
+
+
+def energies_code(energies: list[str] | tuple[str, ...]) -> str:
+    return "".join(ENERGY_LETTER[e] for e in energies)
+
+
+def grid_key(part: str, energies: list[str] | tuple[str, ...]) -> str:
+    return f"{part}:{energies_code(energies)}"
+
+
+def grid_keys(part_names: tuple[str, ...]) -> set[str]:
+    return {grid_key(n, c) for n in part_names for c in COMBINATIONS}
+
+
+def deck_json(deck: DeckIn | None, part_names: tuple[str, ...]) -> dict:
+    """The deck as the odds page edits it: one count per part name and combination, in grid order
+    (the default composition when the table has not entered one)."""
+    counts = {grid_key(n, c): DATA.default_copies for n in part_names for c in COMBINATIONS}
+    attack, defense = DATA.deck_attack, DATA.deck_defense
+    if deck is not None:
+        counts = {k: 0 for k in counts}
+        for p in deck.parts:
+            key = grid_key(p.part, p.energies)
+            if key in counts:
+                counts[key] += p.count
+        attack, defense = deck.attack, deck.defense
+    parts = []
+    for key, n in counts.items():
+        part, _, code = key.partition(":")
+        parts.append({"part": part, "energies": [LETTER_ENERGY[ch] for ch in code], "count": n})
+    return {"parts": parts, "attack": attack, "defense": defense}

@@ -1,0 +1,340 @@
+"""Two Robots Attack cards on the whole table: the legal targets and the best one for the player.
+
+The rulebook ("Attack Cards", "Frozen Stacks", Alyssa example):
+- an Attack card that destroys Part cards by energy must destroy exactly two of them; they may be in
+  any Factory (the player's own too), in any Stack, frozen ones included, and a hybrid is hit when
+  either of its energies matches. Tablebot's reading: with fewer matching Part cards in play than it
+  must destroy, the card cannot be played;
+- Ice Blast freezes an enemy Stack (Tablebot's reading: one Stack per card, not one already frozen).
+
+The best target set for the player, compared in this order (the first difference decides):
+ 1. fewer of the player's own Part cards destroyed (none unless nothing else is legal);
+ 2. the player's own factory as near to two robots as it stays (parts to two robots, then parts kept);
+ 3. the opponents pushed back, nearest first: each opponent's parts to two robots, smallest first;
+ 4. fewer opponents' active robots, then fewer that can be deployed;
+ 5. fewer opponents' parts left (distinct part names per stack).
+Target sets that tie on all of these are all best.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from .cards import DESTROY, FREEZE, Effect
+from .factory import (
+    BIT,
+    ENERGIES,
+    MAX_STACKS,
+    Factory,
+    Part,
+    Stack,
+    is_robot,
+    or_list,
+    stack_parts,
+    title,
+)
+
+UNREACHABLE = 99  # parts to two robots of a factory that cannot hold two robots any more
+
+
+@dataclass(frozen=True)
+class PartRef:
+    """One Part card on the table: factory (seat order), stack and position in it (bottom first)."""
+    factory: int
+    stack: int
+    card: int
+    part: Part
+
+
+@dataclass(frozen=True)
+class StackRef:
+    factory: int
+    stack: int
+
+
+@dataclass(frozen=True)
+class Pressure:
+    """How far the opponents are from the win, as the comparison reads it (larger is better for us)."""
+    distances: tuple[int, ...]     # each opponent's parts to two robots, nearest first
+    robots: int                    # minus the opponents' active robots
+    deployable: int                # minus those that can be deployed
+
+    def key(self) -> tuple:
+        return (self.distances, self.robots, self.deployable)
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    destroyed: tuple[PartRef, ...]   # DESTROY: the Part cards it takes
+    frozen: StackRef | None          # FREEZE: the stack it freezes
+    after: tuple[Factory, ...]       # every factory afterwards
+    own_lost: int                    # the player's own Part cards destroyed
+    value: tuple                     # the comparison of the module docstring, larger is better
+
+
+@dataclass(frozen=True)
+class AttackAnswer:
+    effect: Effect
+    playable: bool
+    options: tuple[AttackOption, ...]   # every legal target set
+    best: tuple[int, ...]               # indices into options: the best ones, all tied
+    why: str
+    own_hit: bool                       # the best destroys some of the player's own Part cards
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What the comparison reads of one factory."""
+    distance: int      # parts to two robots (UNREACHABLE when it cannot hold two)
+    parts: int         # distinct part names per stack, summed
+    robots: int
+    deployable: int
+
+
+@lru_cache(maxsize=1 << 15)
+def _stack_standing(stack: Stack, part_names: tuple[str, ...]) -> tuple[int, bool, int | None]:
+    """(distinct part names, an active robot, parts still needed: None when frozen short of a robot)."""
+    have = len(stack.names() & set(part_names))
+    robot = have == len(part_names)
+    return have, robot, 0 if robot else None if stack.frozen else len(part_names) - have
+
+
+def _standing(factory: Factory, part_names: tuple[str, ...],
+              taken: dict[int, set[int]] | None = None) -> Standing:
+    """The factory's standing, or with `taken` (stack -> card positions), the standing it would have
+    without those cards (a stack left empty goes), worked out without building that factory."""
+    parts = robots = deployable = stacks = 0
+    options = []
+    names = set(part_names)
+    for i, s in enumerate(factory.stacks):
+        gone = taken.get(i) if taken else None
+        if gone:
+            left = {c.part for j, c in enumerate(s.cards) if j not in gone}
+            if not left and len(gone) >= len(s.cards):
+                continue
+            have = len(left & names)
+            robot = have == len(part_names)
+            need = 0 if robot else None if s.frozen else len(part_names) - have
+        else:
+            have, robot, need = _stack_standing(s, part_names)
+        stacks += 1
+        parts += have
+        robots += robot
+        deployable += robot and not s.frozen
+        if need is not None:
+            options.append(need)
+    options = sorted(options) + [len(part_names)] * (MAX_STACKS - stacks)
+    # the same count as factory.parts_to_two_robots, from the stacks' cached facts
+    return Standing(distance=options[0] + options[1] if len(options) >= 2 else UNREACHABLE, parts=parts,
+                    robots=robots, deployable=deployable)
+
+
+# a factory's standing; factories recur across target sets and plans, so each is worked out once
+standing = lru_cache(maxsize=1 << 14)(_standing)
+
+
+def _value_of(standings: Sequence[Standing], player: int, own_lost: int) -> tuple:
+    own = standings[player]
+    others = [x for k, x in enumerate(standings) if k != player]
+    press = Pressure(distances=tuple(sorted(o.distance for o in others)), robots=-sum(o.robots for o in others),
+                     deployable=-sum(o.deployable for o in others))
+    return (-own_lost, -own.distance, own.parts, press.key(), -sum(o.parts for o in others))
+
+
+def distance(factory: Factory, part_names: Sequence[str]) -> int:
+    return standing(factory, tuple(part_names)).distance
+
+
+def pressure(factories: Sequence[Factory], player: int, part_names: Sequence[str]) -> Pressure:
+    others = [standing(f, tuple(part_names)) for k, f in enumerate(factories) if k != player]
+    return Pressure(distances=tuple(sorted(o.distance for o in others)), robots=-sum(o.robots for o in others),
+                    deployable=-sum(o.deployable for o in others))
+
+
+def value(after: Sequence[Factory], player: int, part_names: Sequence[str], own_lost: int) -> tuple:
+    names = tuple(part_names)
+    own = standing(after[player], names)
+    opp_parts = sum(standing(f, names).parts for k, f in enumerate(after) if k != player)
+    return (-own_lost, -own.distance, own.parts, pressure(after, player, names).key(), -opp_parts)
+
+
+def energy_parts(factories: Sequence[Factory], energy: str) -> list[PartRef]:
+    """The Part cards an energy's Attack card may hit: any factory, any stack (frozen ones too), a
+    hybrid when either of its energies matches."""
+    bit = BIT[energy]
+    return [PartRef(factory=k, stack=i, card=j, part=c) for k, f in enumerate(factories)
+            for i, s in enumerate(f.stacks) for j, c in enumerate(s.cards) if c.mask & bit]
+
+
+def destroyed(factories: Sequence[Factory], refs: Sequence[PartRef]) -> tuple[Factory, ...]:
+    """The factories without the given Part cards (a stack left empty goes)."""
+    out = list(factories)
+    # highest positions first, so that one removal never moves another card or stack
+    for r in sorted(refs, key=lambda r: (r.factory, r.stack, r.card), reverse=True):
+        out[r.factory] = out[r.factory].remove(r.stack, r.card)
+    return tuple(out)
+
+
+def frozen(factories: Sequence[Factory], ref: StackRef) -> tuple[Factory, ...]:
+    out = list(factories)
+    stacks = list(out[ref.factory].stacks)
+    stacks[ref.stack] = Stack(stacks[ref.stack].cards, frozen=True)
+    out[ref.factory] = Factory(tuple(stacks))
+    return tuple(out)
+
+
+def destroy_option(factories: Sequence[Factory], refs: Sequence[PartRef], player: int,
+                    part_names: Sequence[str]) -> AttackOption:
+    after = destroyed(factories, refs)
+    own_lost = sum(r.factory == player for r in refs)
+    return AttackOption(destroyed=tuple(refs), frozen=None, after=after, own_lost=own_lost,
+                        value=value(after, player, part_names, own_lost))
+
+
+def freeze_option(factories: Sequence[Factory], ref: StackRef, player: int,
+                   part_names: Sequence[str]) -> AttackOption:
+    after = frozen(factories, ref)
+    return AttackOption(destroyed=(), frozen=ref, after=after, own_lost=0, value=value(after, player, part_names, 0))
+
+
+def freeze_targets(factories: Sequence[Factory], player: int) -> list[StackRef]:
+    return [StackRef(factory=k, stack=i) for k, f in enumerate(factories) if k != player
+            for i, s in enumerate(f.stacks) if not s.frozen]
+
+
+def best_options(effect: Effect, factories: Sequence[Factory], player: int,
+                 part_names: Sequence[str]) -> tuple[AttackOption, ...]:
+    """The best target sets (all tied), without listing the others: with enough opponents' Part cards
+    to take, sets holding the player's own are never best (term 1), so they are not tried; otherwise
+    every opponent's matching card is taken and only the player's own are chosen. Options that leave
+    the table the same (two copies of one card) are one."""
+    if effect.kind == FREEZE:
+        options = [freeze_option(factories, r, player, part_names) for r in freeze_targets(factories, player)]
+        if not options:
+            return ()
+        top = max(o.value for o in options)
+        return tuple(o for o in options if o.value == top)
+    if effect.kind != DESTROY or effect.energy not in ENERGIES:
+        return ()
+    refs = energy_parts(factories, effect.energy)
+    theirs = [r for r in refs if r.factory != player]
+    mine = [r for r in refs if r.factory == player]
+    n = effect.count
+    if len(refs) < n:
+        return ()
+    if len(theirs) >= n:
+        sets = combinations(theirs, n)
+    else:
+        sets = (tuple(theirs) + c for c in combinations(mine, n - len(theirs)))
+    # each set changes one or two factories: their standings after are worked out once per group of
+    # cards taken from them, and equal cards in one stack leave the same table, so they are one set
+    names = tuple(part_names)
+    base = [standing(f, names) for f in factories]
+    after_of: dict[tuple, Standing] = {}
+    seen: set[tuple] = set()
+    scored: list[tuple[tuple, tuple[PartRef, ...]]] = []
+    for refs_set in sets:
+        sig = tuple(sorted((r.factory, r.stack, r.part.part, r.part.mask) for r in refs_set))
+        if sig in seen:
+            continue
+        seen.add(sig)
+        standings = list(base)
+        for k in {r.factory for r in refs_set}:
+            group = tuple(sorted((r.stack, r.card) for r in refs_set if r.factory == k))
+            hit = after_of.get((k, group))
+            if hit is None:
+                taken: dict[int, set[int]] = {}
+                for i, j in group:
+                    taken.setdefault(i, set()).add(j)
+                hit = after_of[(k, group)] = _standing(factories[k], names, taken)
+            standings[k] = hit
+        scored.append((_value_of(standings, player, sum(r.factory == player for r in refs_set)), refs_set))
+    top = max(v for v, _ in scored)
+    return tuple(AttackOption(destroyed=tuple(rs), frozen=None, after=destroyed(factories, rs),
+                              own_lost=sum(r.factory == player for r in rs), value=v) for v, rs in scored if v == top)
+
+
+# ---- the answer for one card, with every legal target set and the reasons ------------------------------
+
+def _owner(k: int, player: int, labels: Sequence[str]) -> str:
+    return "your own" if k == player else f"{labels[k]}'s"
+
+
+def describe(option: AttackOption, before: Sequence[Factory], player: int, part_names: Sequence[str],
+             labels: Sequence[str]) -> str:
+    """What a target set takes and what that does to each factory, in one or two sentences."""
+    if option.frozen is not None:
+        r = option.frozen
+        s = before[r.factory].stacks[r.stack]
+        have = len(stack_parts(s, part_names)[0])
+        what = ("its active robot then cannot be deployed, though it still counts for the win"
+                if is_robot(s, part_names) else f"it holds {have} of 4 parts and takes no more")
+        return f"Freeze {labels[r.factory]}'s stack {r.stack + 1}: {what}."
+    cards = or_list([f"{_owner(r.factory, player, labels)} {r.part.label()} on stack {r.stack + 1}"
+                     for r in option.destroyed], "and")
+    effects = []
+    for k in sorted({r.factory for r in option.destroyed}):
+        whose = "your" if k == player else f"{labels[k]}'s"
+        for i in sorted({r.stack for r in option.destroyed if r.factory == k}):
+            effects.append(_stack_loss(before[k].stacks[i], {r.card for r in option.destroyed
+                                                             if r.factory == k and r.stack == i},
+                                       f"{whose} stack {i + 1}", part_names))
+        d0, d1 = distance(before[k], part_names), distance(option.after[k], part_names)
+        if d1 != d0:
+            who = "you" if k == player else labels[k]
+            effects.append(f"{who} then need{'' if k == player else 's'} {_parts(d1)} for two robots, not {d0}")
+    return f"Destroy {cards}" + (": " + "; ".join(effects) if effects else "") + "."
+
+
+def _stack_loss(stack: Stack, taken: set[int], name: str, part_names: Sequence[str]) -> str:
+    left = Stack(tuple(c for j, c in enumerate(stack.cards) if j not in taken), stack.frozen)
+    if not left.cards:
+        return f"{name} is gone"
+    if is_robot(stack, part_names):
+        return f"the robot on {name} is broken" if not is_robot(left, part_names) else \
+            f"the robot on {name} only loses a spare copy"
+    n0, n1 = len(stack_parts(stack, part_names)[0]), len(stack_parts(left, part_names)[0])
+    return f"{name} drops from {n0} parts to {n1}" if n1 < n0 else f"{name} only loses a spare copy"
+
+
+def _parts(d: int) -> str:
+    return "no way left" if d >= UNREACHABLE else f"{d} part{'s' if d != 1 else ''}"
+
+
+def resolve(effect: Effect, factories: Sequence[Factory], player: int, part_names: Sequence[str],
+            labels: Sequence[str] | None = None) -> AttackAnswer:
+    """Every legal target set of an Attack card the rulebook describes, the best ones and why."""
+    labels = list(labels) if labels is not None else [f"Seat {k + 1}" for k in range(len(factories))]
+    rules = effect.rules
+    if effect.kind == FREEZE:
+        refs = freeze_targets(factories, player)
+        if not refs:
+            return AttackAnswer(effect, False, (), (), "No enemy stack is left to freeze.", False, rules)
+        options = tuple(freeze_option(factories, r, player, part_names) for r in refs)
+    elif effect.kind == DESTROY and effect.energy in ENERGIES:
+        refs_all = energy_parts(factories, effect.energy)
+        n, name = effect.count, title(effect.energy)
+        if len(refs_all) < n:
+            why = (f"Only {len(refs_all)} {name} part{'s' if len(refs_all) != 1 else ''} in play: it must destroy "
+                   f"exactly {n}, so it cannot be played (Tablebot's reading).")
+            return AttackAnswer(effect, False, (), (), why, False, rules)
+        options = tuple(destroy_option(factories, c, player, part_names) for c in combinations(refs_all, n))
+    else:
+        return AttackAnswer(effect, False, (), (), "Tablebot does not know what this card does: it is yours to resolve.",
+                            False, ())
+    top = max(o.value for o in options)
+    best = tuple(i for i, o in enumerate(options) if o.value == top)
+    first = options[best[0]]
+    why = describe(first, factories, player, part_names, labels)
+    if first.own_lost:
+        why += (f" It must destroy exactly {effect.count} {title(effect.energy or '')} parts and only "
+                f"{len(refs_all) - sum(r.factory == player for r in refs_all)} are outside your factory, so "
+                f"{'one of yours goes' if first.own_lost == 1 else 'yours go'} too.")
+    elif effect.kind == DESTROY and len(options) > 1:
+        why += " None of your own parts is taken."
+    if len(best) > 1:
+        why += f" {len(best) - 1} other choice{'s are' if len(best) > 2 else ' is'} just as good."
+    return AttackAnswer(effect, True, options, best, why, first.own_lost > 0, rules)
