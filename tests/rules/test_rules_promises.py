@@ -77,11 +77,11 @@ PROMISES: dict[str, list[tuple[str, str]]] = {
                                      ("/robotariat/objectives", 'name="gambler_cards"'),
                                      ("/robotariat/objectives", 'name="max_junked"')],
     # Two Robots: the factory page (health, part names, a card's gold number) and the odds page
-    "tr-fact-power-cards": [(TR_FACTORY, 'name="health"')],
+    "tr-fact-power-cards": [(TR_FACTORY, 'name="players.0.health"')],
     "tr-unverified-part-names": [(TR_FACTORY, 'name="name2"'), (TR_FACTORY, 'name="name3"')],
     "tr-card-nuclear-explosion": [(TR_FACTORY, 'id="tr-card-name"'), (TR_FACTORY, 'name="gold"')],
     "tr-card-ice-blast": [(TR_FACTORY, 'id="tr-card-name"'), (TR_FACTORY, 'name="gold"')],
-    "tr-unverified-card-contents": [(TR_ODDS, 'name="u-attack"'), (TR_ODDS, 'name="u-defense"')],
+    "tr-unverified-card-contents": [(TR_ODDS, 'name="deck.attack"'), (TR_ODDS, 'name="deck.defense"')],
 }
 
 
