@@ -199,7 +199,8 @@
   function formKey(form) { return form ? (form.id || form.getAttribute("action") || location.pathname) : ""; }
   function fieldKey(el) {
     var form = formKey(el.form);
-    var multi = el.type === "radio" || (el.type === "checkbox" && /\[\]$/.test(el.name));
+    // a radio group is one field (the player's choice guards the whole group); ticked names are one each
+    var multi = el.type === "checkbox" && /\[\]$/.test(el.name);
     return form + "|" + el.name + (multi ? "=" + el.value : "");
   }
   function isField(el) {
