@@ -8,7 +8,7 @@ functions for their no-JS forms.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal
 
 from flask import Blueprint
@@ -194,7 +194,7 @@ def _state(board: Board, st: StateIn, players: int, rules: Rules) -> tuple[Table
         players=tuple(_space(board, p.at, f"state.players[{i}].at") for i, p in enumerate(st.players)),
         characters=tuple(p.character for p in st.players), posters=tuple(posters), junk=st.junk, funds=st.funds,
         reputation=st.reputation, office=st.office, entry=entry, active=st.active, round=st.round)
-    s = TableState(**{**s.__dict__, "ended": status_after(s.funds, s.reputation, rules.target)})
+    s = replace(s, ended=status_after(s.funds, s.reputation, rules.target))
     names = tuple(p.name or f"Player {i + 1}" for i, p in enumerate(st.players))
     return s, names
 

@@ -30,10 +30,11 @@ from math import comb
 from solvers.exact import exact
 
 from .board import Board
-from .model import CHARACTER_NAMES, FAILURE, SUCCESS, Dice, Rules, TableState
-from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, Forecast, move_npc, npc_turn
+from .model import CHARACTER_NAMES, Dice, Rules, TableState
+from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, move_npc
 from .report import encounter_json, encounter_text, number_text, outcome_bits, state_json
 from .rule_ids import CHARACTER_RULES
+from .scoring import TurnScorer
 from .value import Valuer
 
 SCRAP_EXHAUSTIVE = 24
@@ -195,67 +196,30 @@ def option_json(board: Board, s0: TableState, o: Option, rank: int, tied: int, n
 
 
 class _Scorer:
-    """Scores pre-NPC-turn states; the NPC turn forecast is cached per state."""
+    """Scores pre-NPC-turn states against the turn's start state (scoring.TurnScorer, cached per state)."""
 
     def __init__(self, board: Board, rules: Rules, dice: Dice, s0: TableState, valuer: Valuer):
-        self.board, self.rules, self.dice, self.s0, self.valuer = board, rules, dice, s0, valuer
+        self.s0, self.valuer = s0, valuer
         self.v0 = valuer.value(s0)
+        self.turns = TurnScorer(board, rules, dice, valuer)
         self.cache: dict[TableState, tuple[Fraction, dict[str, Fraction]]] = {}
-        self.memo: dict = {}  # roll resolutions shared between states (npc_turn)
-        self.outcomes: dict[TableState, tuple[int, list]] = {}
+        self.scaled_cache: dict[TableState, tuple[int, int]] = {}
 
-    def forecast(self, pre: TableState) -> Forecast:
-        return npc_turn(self.board, self.rules, self.dice, pre, self.valuer, self.memo)
-
-    def finals(self, pre: TableState) -> tuple[int, list[tuple[int, TableState, int, bool, int]]]:
-        """(denominator, [(weight, state after the NPC turn, posters junked, a fine, scaled V)])."""
-        hit = self.outcomes.get(pre)
+    def scaled(self, pre: TableState) -> tuple[int, int]:
+        """(sum of weight x scaled V, denominator): the comparison key without Fractions."""
+        hit = self.scaled_cache.get(pre)
         if hit is None:
-            v = self.valuer
-            if pre.ended is not None:
-                hit = 1, [(1, pre, 0, False, v.state_scaled(pre))]
-            else:
-                f = self.forecast(pre)
-                hit = f.denominator, [(o.weight, o.result.state, o.result.posters_junked, o.result.fines > 0,
-                                       o.scaled) for o in f.outcomes]
-            self.outcomes[pre] = hit
+            e = self.turns.expected(pre, self.s0)
+            hit = self.scaled_cache[pre] = (e.value, e.denominator)
         return hit
 
     def score(self, pre: TableState, immediate: Encounter | None = None) -> tuple[Fraction, dict[str, Fraction]]:
         hit = self.cache.get(pre) if immediate is None else None
         if hit is not None:
             return hit
-        s0, v = self.s0, self.valuer
-        denom, finals = self.finals(pre)
-        pre_junked = immediate.posters_junked if immediate else 0
-        pre_fine = bool(immediate and immediate.fined_players)
-        # whole-number sums over `denom` (values over denom * scale); Fractions only at the end
-        value = funds = rep = office = junked = p_rep = p_fine = p_win = p_loss = future = 0
-        for w, st, jk, fine, scaled in finals:
-            value += w * scaled
-            funds += w * st.funds
-            rep += w * st.reputation
-            office += w * st.office
-            junked += w * (pre_junked + jk)
-            if st.reputation < s0.reputation:
-                p_rep += w
-            if fine or pre_fine:
-                p_fine += w
-            if st.ended == SUCCESS:
-                p_win += w
-            elif st.ended == FAILURE:
-                p_loss += w
-            elif v.horizon:
-                fo, fp = v.future_scaled(st.civilians, st.posters, st.office)
-                future += w * (fo + fp)
-        score = Fraction(value, denom * v.scale) - self.v0
-        expected = {"score": score, "funds_delta": Fraction(funds, denom) - s0.funds,
-                    "reputation_delta": Fraction(rep, denom) - s0.reputation,
-                    "office_delta": Fraction(office, denom) - s0.office, "posters_junked": Fraction(junked, denom),
-                    "p_reputation_loss": Fraction(p_rep, denom), "p_fine": Fraction(p_fine, denom),
-                    "p_success": Fraction(p_win, denom), "p_failure": Fraction(p_loss, denom),
-                    "future_donations": Fraction(future, denom * v.d)}
-        out = (score, expected)
+        v = self.valuer
+        expected = self.turns.expected(pre, self.s0, immediate).as_fractions(self.s0, v.scale, v.d, self.v0)
+        out = (expected["score"], expected)
         if immediate is None:
             self.cache[pre] = out
         return out
