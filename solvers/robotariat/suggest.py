@@ -198,10 +198,11 @@ def option_json(board: Board, s0: TableState, o: Option, rank: int, tied: int, n
 class _Scorer:
     """Scores pre-NPC-turn states against the turn's start state (scoring.TurnScorer, cached per state)."""
 
-    def __init__(self, board: Board, rules: Rules, dice: Dice, s0: TableState, valuer: Valuer):
-        self.s0, self.valuer = s0, valuer
+    def __init__(self, board: Board, rules: Rules, dice: Dice, s0: TableState, valuer: Valuer,
+                 turns: TurnScorer | None = None, lean: bool = False):
+        self.s0, self.valuer, self.lean = s0, valuer, lean
         self.v0 = valuer.value(s0)
-        self.turns = TurnScorer(board, rules, dice, valuer)
+        self.turns = turns if turns is not None else TurnScorer(board, rules, dice, valuer)
         self.cache: dict[TableState, tuple[Fraction, dict[str, Fraction]]] = {}
         self.scaled_cache: dict[TableState, tuple[int, int]] = {}
 
@@ -218,8 +219,12 @@ class _Scorer:
         if hit is not None:
             return hit
         v = self.valuer
-        expected = self.turns.expected(pre, self.s0, immediate).as_fractions(self.s0, v.scale, v.d, self.v0)
-        out = (expected["score"], expected)
+        e = self.turns.expected(pre, self.s0, immediate)
+        if self.lean:  # only the order matters: E[V after] (the score plus a constant), no other numbers
+            out = (Fraction(e.value, e.denominator * v.scale), {})
+        else:
+            expected = e.as_fractions(self.s0, v.scale, v.d, self.v0)
+            out = (expected["score"], expected)
         if immediate is None:
             self.cache[pre] = out
         return out
@@ -256,10 +261,14 @@ def _apply(board: Board, rules: Rules, s: TableState, a: Activation) -> tuple[Ta
     return s, None  # sabotage / upgrade: the drawn cards are not modelled
 
 
+Plan = tuple[int, "Activation | None", TableState, "Encounter | None", "str | None"]  # move_to, activation, after, encounter, note
+
+
 class _Planner:
-    def __init__(self, board: Board, rules: Rules, dice: Dice, s0: TableState, valuer: Valuer):
+    def __init__(self, board: Board, rules: Rules, dice: Dice, s0: TableState, valuer: Valuer,
+                 turns: TurnScorer | None = None, lean: bool = False):
         self.board, self.rules, self.s0 = board, rules, s0
-        self.scorer = _Scorer(board, rules, dice, s0, valuer)
+        self.scorer = _Scorer(board, rules, dice, s0, valuer, turns, lean)
         self.valuer = valuer
         self.notes: list[str] = []
 
@@ -346,10 +355,11 @@ class _Planner:
             return None
         return replace(s.with_poster(e.to), office=s.office - 1)
 
-    def run(self) -> Suggestions:
+    def plans(self) -> list[Plan]:
+        """Every turn without the extra poster move, in generation order (stay first, no activation first)."""
         s0, board = self.s0, self.board
         here = s0.players[s0.active]
-        plans: list[tuple[int, Activation | None, TableState, Encounter | None, str | None]] = []
+        plans: list[Plan] = []
         for to in (here,) + board.neighbours[here]:
             moved = _moved(s0, to)
             plans.append((to, None, moved, None, None))
@@ -363,6 +373,11 @@ class _Planner:
                     if move_after and after.ended is None:
                         after = _moved(after, to)
                     plans.append((to, a, after, enc, note))
+        return plans
+
+    def run(self) -> Suggestions:
+        s0 = self.s0
+        plans = self.plans()
         options: list[Option] = []
         for to, a, pre, enc, note in plans:
             score, expected = self.scorer.score(pre, enc)
@@ -419,3 +434,17 @@ def suggest(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Value
     if s.ended is not None:
         raise ValueError("the game is over")
     return _Planner(board, rules, dice, s, valuer).run()
+
+
+def best_turn(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valuer,
+              turns: TurnScorer | None = None) -> Option:
+    """The suggestions' first option (the same search and ties as suggest()), without the numbers the
+    answer shows: for playing games out. `turns` may be kept across calls with the same valuer."""
+    if s.ended is not None:
+        raise ValueError("the game is over")
+    return _Planner(board, rules, dice, s, valuer, turns, lean=True).run().options[0]
+
+
+def legal_turns(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valuer) -> list[Plan]:
+    """Every turn the suggestions consider, without the extra poster move, unscored (generation order)."""
+    return _Planner(board, rules, dice, s, valuer).plans()

@@ -1,0 +1,277 @@
+"""Will we make it? The whole game played out from the table's state with a policy (rulebook "Round
+Order", "Game End", "Revolution Table"; readings `game-forecast`).
+
+From the state, every player in turn plays what the policy picks (the suggestions' best turn, for the
+API), conducts the NPC turn (every roll with its exact chance, Alice Smith's path, MT-ρ's re-roll and
+ArciTech's re-post as npc_turn resolves them), and each new round starts with the entry track's NPC,
+until the Revolution succeeds, Reputation reaches 0, or round 6 is over.
+
+Exact when the game tree is small enough (`exact_limit` distinct positions where the policy decides;
+the late game and small boards): P(success), P(failure by Reputation), P(failure after round 6), each
+by round, and the expected final SPARK as fractions. Otherwise seeded Monte Carlo: whole games sampled
+with `random.Random(seed)`, in batches, until the 95 % interval of every probability is within
+`half_width` (Wilson score interval) or `max_runs` / the time budget is spent; the answer gives each
+estimate with its interval and the number of games played.
+
+Not modelled (the answer says so): what a Sabotage or an Upgrade card does (a draw is played like not
+activating, as in the suggestions), and a player's secret objective.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from .game import TIME_UP, GameRules, entry_pending, next_turn, start_round
+from .model import SUCCESS, TableState
+from .npc_turn import npc_turn
+
+ENDINGS = (SUCCESS, "reputation", TIME_UP)
+Z95 = 1.959963984540054
+
+
+class TooBig(Exception):
+    """The exact game tree has more decision positions than the limit allows."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Estimate:
+    """A probability or mean: exact (a Fraction) or estimated (a float with its 95 % interval)."""
+    exact: Fraction | None = None
+    approx: float = 0.0
+    interval: tuple[float, float] | None = None
+
+    @classmethod
+    def of(cls, value: Fraction) -> Estimate:
+        return cls(exact=value, approx=float(value))
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundEnding:
+    round: int
+    p_success: Estimate
+    p_fail_reputation: Estimate
+    p_fail_time: Estimate
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameForecast:
+    method: str  # "exact" or "monte_carlo"
+    p_success: Estimate
+    p_fail_reputation: Estimate
+    p_fail_time: Estimate
+    expected_funds: Estimate
+    by_round: tuple[RoundEnding, ...]
+    runs: int | None  # games played out (Monte Carlo), None when exact
+    decisions: int  # distinct positions where the policy chose a turn
+    seconds: float
+    stopped: str | None = None  # why Monte Carlo stopped before `half_width` ("max_runs", "time")
+    seed: int | None = None
+
+
+@dataclass
+class _Tally:
+    """Exact or sampled weights of the ways the game ends, by round, and the final funds."""
+    endings: dict[tuple[str, int], Fraction] = field(default_factory=dict)
+    funds: Fraction = Fraction(0)
+
+    def add(self, other: _Tally, p: Fraction) -> None:
+        for k, w in other.endings.items():
+            self.endings[k] = self.endings.get(k, Fraction(0)) + p * w
+        self.funds += p * other.funds
+
+
+def _ending(kind: str, rnd: int, funds: int) -> _Tally:
+    return _Tally({(kind, rnd): Fraction(1)}, Fraction(funds))
+
+
+def _kind(s: TableState) -> str:
+    return SUCCESS if s.ended == SUCCESS else "reputation"
+
+
+class _Game:
+    """Plays positions forward with one policy; NPC-turn distributions cached by the state they start from."""
+
+    def __init__(self, g: GameRules, policy):
+        self.g, self.policy = g, policy
+        self.turns: dict[TableState, list[tuple[int, int, TableState]]] = {}
+        self.decided: set[TableState] = set()
+
+    def npc_outcomes(self, pre: TableState) -> list[tuple[int, int, TableState]]:
+        """[(weight, denominator, state after)] of the NPC turn the active player conducts from `pre`."""
+        hit = self.turns.get(pre)
+        if hit is None:
+            g = self.g
+            f = npc_turn(g.board, g.rules, g.dice, pre, g.valuer(pre))
+            hit = [(o.weight, f.denominator, o.result.state) for o in f.outcomes]
+            if len(self.turns) > 50_000:
+                self.turns.clear()
+            self.turns[pre] = hit
+        return hit
+
+    def choose(self, s: TableState) -> TableState:
+        self.decided.add(s)
+        return self.policy.choose(s)
+
+
+def _start(g: GameRules, s: TableState) -> TableState:
+    s = s if s.round is not None else _with_round(s)
+    return start_round(g, s) if entry_pending(g, s) else s
+
+
+def _with_round(s: TableState) -> TableState:
+    """A state without a round number: the round of the NPCs that have entered (round 1 before any)."""
+    return replace(s, round=max(1, s.entered))
+
+
+def exact_forecast(g: GameRules, s: TableState, policy, exact_limit: int = 400, npc_turn_next: bool = False,
+                   game: _Game | None = None) -> _Tally:
+    """Every roll of every NPC turn to the end of the game (TooBig past `exact_limit` decision positions)."""
+    play = game or _Game(g, policy)
+    memo: dict[tuple[TableState, bool], _Tally] = {}
+
+    def after_npc(st: TableState) -> _Tally:
+        if st.ended is not None:
+            return _ending(_kind(st), st.round, st.funds)
+        nxt = next_turn(g, st)
+        if nxt == TIME_UP:
+            return _ending(TIME_UP, st.round, st.funds)
+        if nxt.ended is not None:  # the round-start entry ended it
+            return _ending(_kind(nxt), nxt.round, nxt.funds)
+        return solve(nxt, False)
+
+    def solve(st: TableState, npc_next: bool) -> _Tally:
+        key = (st, npc_next)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        if npc_next:
+            pre = st
+        else:
+            if len(play.decided) >= exact_limit and st not in play.decided:
+                raise TooBig
+            pre = play.choose(st)
+        if pre.ended is not None:
+            out = _ending(_kind(pre), pre.round, pre.funds)
+        else:
+            out = _Tally()
+            for w, denom, after in play.npc_outcomes(pre):
+                out.add(after_npc(after), Fraction(w, denom))
+        memo[key] = out
+        return out
+
+    first = _start(g, s)
+    if first.ended is not None:
+        return _ending(_kind(first), first.round, first.funds)
+    return solve(first, npc_turn_next)
+
+
+def _sample_game(g: GameRules, play: _Game, s: TableState, rng: random.Random, npc_next: bool) -> tuple[str, int, int]:
+    """One game to its end: (how it ended, round, final funds)."""
+    st = _start(g, s)
+    if st.ended is not None:
+        return _kind(st), st.round, st.funds
+    while True:
+        pre = st if npc_next else play.choose(st)
+        npc_next = False
+        if pre.ended is not None:
+            return _kind(pre), pre.round, pre.funds
+        outcomes = play.npc_outcomes(pre)
+        pick = rng.randrange(outcomes[0][1])
+        after = outcomes[-1][2]
+        for w, _, st_after in outcomes:
+            pick -= w
+            if pick < 0:
+                after = st_after
+                break
+        if after.ended is not None:
+            return _kind(after), after.round, after.funds
+        nxt = next_turn(g, after)
+        if nxt == TIME_UP:
+            return TIME_UP, after.round, after.funds
+        if nxt.ended is not None:
+            return _kind(nxt), nxt.round, nxt.funds
+        st = nxt
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + Z95 ** 2 / n
+    centre = (p + Z95 ** 2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / denom
+    return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
+
+
+def runs_for(half_width: float, p: float = 0.5) -> int:
+    """Games needed for a 95 % interval of +-half_width around p (normal approximation)."""
+    return math.ceil(Z95 ** 2 * p * (1 - p) / half_width ** 2)
+
+
+def _approx(k: int, n: int) -> Estimate:
+    return Estimate(approx=k / n if n else 0.0, interval=wilson(k, n))
+
+
+def game_forecast(g: GameRules, s: TableState, policy, *, seed: int = 0, half_width: float = 0.02,
+                  max_runs: int | None = None, budget_s: float | None = None, exact_limit: int = 400,
+                  npc_turn_next: bool = False, batch: int = 50) -> GameForecast:
+    """The forecast of the rest of the game from `s` (the active player's turn next, or their NPC turn
+    when `npc_turn_next`): exact when the tree allows, else Monte Carlo (see the module docstring)."""
+    if s.ended is not None:
+        raise ValueError("the game is over")
+    t0 = time.perf_counter()
+    play = _Game(g, policy)
+    try:
+        tally = exact_forecast(g, s, policy, exact_limit, npc_turn_next, play)
+    except TooBig:
+        tally = None
+    if tally is not None:
+        def p_of(kind: str, rnd: int | None = None) -> Fraction:
+            return sum((w for (k, r), w in tally.endings.items() if k == kind and (rnd is None or r == rnd)),
+                       Fraction(0))
+
+        rounds = sorted({r for _, r in tally.endings})
+        return GameForecast(
+            method="exact", p_success=Estimate.of(p_of(SUCCESS)), p_fail_reputation=Estimate.of(p_of("reputation")),
+            p_fail_time=Estimate.of(p_of(TIME_UP)), expected_funds=Estimate.of(tally.funds),
+            by_round=tuple(RoundEnding(round=r, p_success=Estimate.of(p_of(SUCCESS, r)),
+                                       p_fail_reputation=Estimate.of(p_of("reputation", r)),
+                                       p_fail_time=Estimate.of(p_of(TIME_UP, r))) for r in rounds),
+            runs=None, decisions=len(play.decided), seconds=time.perf_counter() - t0)
+    rng = random.Random(seed)
+    cap = max_runs if max_runs is not None else runs_for(half_width)
+    counts: dict[tuple[str, int], int] = {}
+    funds: list[int] = []
+    stopped = None
+    n = 0
+    while True:
+        for _ in range(min(batch, cap - n)):
+            kind, rnd, f = _sample_game(g, play, s, rng, npc_turn_next)
+            counts[(kind, rnd)] = counts.get((kind, rnd), 0) + 1
+            funds.append(f)
+            n += 1
+        totals = [sum(c for (k, _), c in counts.items() if k == kind) for kind in ENDINGS]
+        widths = [(hi - lo) / 2 for lo, hi in (wilson(k, n) for k in totals)]
+        if max(widths) <= half_width:
+            break
+        if n >= cap:
+            stopped = "max_runs"
+            break
+        if budget_s is not None and time.perf_counter() - t0 >= budget_s:
+            stopped = "time"
+            break
+    mean = sum(funds) / n
+    sd = math.sqrt(sum((f - mean) ** 2 for f in funds) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n)
+    rounds = sorted({r for _, r in counts})
+    return GameForecast(
+        method="monte_carlo", p_success=_approx(totals[0], n), p_fail_reputation=_approx(totals[1], n),
+        p_fail_time=_approx(totals[2], n), expected_funds=Estimate(approx=mean, interval=(mean - half, mean + half)),
+        by_round=tuple(RoundEnding(round=r, p_success=_approx(counts.get((SUCCESS, r), 0), n),
+                                   p_fail_reputation=_approx(counts.get(("reputation", r), 0), n),
+                                   p_fail_time=_approx(counts.get((TIME_UP, r), 0), n)) for r in rounds),
+        runs=n, decisions=len(play.decided), seconds=time.perf_counter() - t0, stopped=stopped, seed=seed)
