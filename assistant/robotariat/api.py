@@ -26,10 +26,13 @@ from pydantic import (
 from solvers.exact import exact, parse_fraction
 from solvers.robotariat import gamedata
 from solvers.robotariat.board import KINDS, MAX_LINKS, MAX_SPACES, Board, board_problems
+from solvers.robotariat.forecast import game_forecast
+from solvers.robotariat.game import GameRules
 from solvers.robotariat.lookahead import lookahead
 from solvers.robotariat.model import CHARACTERS, FACES, Dice, Rules, TableState, status_after
 from solvers.robotariat.npc_turn import RULES_NPC_TURN, enter_npc, npc_turn
 from solvers.robotariat.objectives import OBJECTIVES, ObjectiveFacts, check_objectives
+from solvers.robotariat.policies import SuggestionPolicy
 from solvers.robotariat.readings import READINGS, with_reading_entries
 from solvers.robotariat.report import encounter_json, forecast_json, forecast_why, state_json
 from solvers.robotariat.rule_ids import (
@@ -324,6 +327,65 @@ def suggest_json(body: dict) -> dict:
     return out
 
 
+class GameForecastIn(SuggestIn):
+    """The /suggest body, plus how to sample when the game tree is too big to count."""
+    seed: int = Field(default=0, ge=0, le=2**31 - 1, strict=True)
+    runs: int | None = Field(default=None, ge=1, le=20_000, strict=True)  # at most this many games
+    budget_ms: int = Field(default=20_000, ge=10, le=120_000, strict=True)  # stop sampling after this long
+    half_width: float = Field(default=0.02, ge=0.005, le=0.25)  # stop once every 95 % interval is this narrow
+    next: Literal["player_turn", "npc_turn"] = "player_turn"  # the active player has played: their NPC turn next
+
+
+GAME_FORECAST_NOT_MODELLED = [
+    "Sabotage and Upgrade draws are played as if the space were not used: the card texts are unknown.",
+    "Secret objectives play no part: every player follows the shared suggestions.",
+]
+
+
+def _estimate(e) -> dict:
+    if e.exact is not None:
+        return exact(e.exact)
+    return {"approx": round(e.approx, 6), "interval": [round(e.interval[0], 6), round(e.interval[1], 6)]}
+
+
+def game_forecast_json(body: dict, budget_ms: int | None = None) -> dict:
+    """POST /api/robotariat/game-forecast; `budget_ms` (the pages') caps the body's own budget."""
+    req = parse(GameForecastIn, body)
+    ctx = context(req)
+    g = GameRules(board=ctx.board, rules=ctx.rules, dice=ctx.dice, weights=ctx.weights, entry_track=DATA.entry_track,
+                  max_rounds=DATA.max_rounds, max_oppressors=DATA.max_oppressors, max_civilians=DATA.max_civilians)
+    s = ctx.state
+    notes = list(GAME_FORECAST_NOT_MODELLED)
+    if s.round is None:
+        notes.append(f"No round was given: round {max(1, s.entered)} is assumed from the NPCs on the board.")
+    budget = min(req.budget_ms, budget_ms) if budget_ms else req.budget_ms
+    f = game_forecast(g, s, SuggestionPolicy(g), seed=req.seed, half_width=req.half_width, max_runs=req.runs,
+                      budget_s=budget / 1000, npc_turn_next=req.next == "npc_turn")
+    if f.method == "exact":
+        why = ("Every roll of every NPC turn to the end of the game was counted, with each player taking the "
+               "suggestions' best turn: the chances are exact.")
+    else:
+        lo, hi = f.p_success.interval
+        why = (f"{f.runs} whole games were played out with the suggestions' best turns (seed {f.seed}): the "
+               f"Revolution succeeded in {f.p_success.approx:.1%} of them, so the chance lies between {lo:.1%} "
+               f"and {hi:.1%} (95 % interval).")
+        if f.stopped == "time":
+            why += f" Sampling stopped at the time budget ({budget} ms) before reaching +-{req.half_width:.0%}."
+        elif f.stopped == "max_runs":
+            why += f" Sampling stopped at the {req.runs} games asked for."
+    return {"p_success": _estimate(f.p_success), "p_fail_reputation": _estimate(f.p_fail_reputation),
+            "p_fail_time": _estimate(f.p_fail_time),
+            "by_round": [{"round": r.round, "p_success": _estimate(r.p_success),
+                          "p_fail_reputation": _estimate(r.p_fail_reputation),
+                          "p_fail_time": _estimate(r.p_fail_time)} for r in f.by_round],
+            "runs": f.runs, "method": f.method, "expected_funds": _estimate(f.expected_funds),
+            "target": ctx.rules.target, "seed": f.seed, "stopped": f.stopped, "decisions": f.decisions,
+            "seconds": round(f.seconds, 3), "policy": "suggestions", "not_modelled": notes, "why": why,
+            "rules": with_reading_entries(["rb-game-end", "rb-revolution-table", "rb-round-order", "rb-npc-turn"],
+                                          ["game-forecast"], CARD_DRAW_READING),
+            "readings": ["game-forecast"], "settings": _settings(ctx)}
+
+
 class ValidateIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
     board: BoardIn
@@ -428,6 +490,11 @@ def api_npc_turn():
 @bp.post("/api/robotariat/suggest")
 def api_suggest():
     return suggest_json(json_body())
+
+
+@bp.post("/api/robotariat/game-forecast")
+def api_game_forecast():
+    return game_forecast_json(json_body())
 
 
 @bp.post("/api/robotariat/round-start")

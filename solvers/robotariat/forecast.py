@@ -127,8 +127,9 @@ def _with_round(s: TableState) -> TableState:
 
 
 def exact_forecast(g: GameRules, s: TableState, policy, exact_limit: int = 400, npc_turn_next: bool = False,
-                   game: _Game | None = None) -> _Tally:
-    """Every roll of every NPC turn to the end of the game (TooBig past `exact_limit` decision positions)."""
+                   game: _Game | None = None, deadline: float | None = None) -> _Tally:
+    """Every roll of every NPC turn to the end of the game (TooBig past `exact_limit` decision positions,
+    or past `deadline`, a time.perf_counter() value)."""
     play = game or _Game(g, policy)
     memo: dict[tuple[TableState, bool], _Tally] = {}
 
@@ -150,7 +151,8 @@ def exact_forecast(g: GameRules, s: TableState, policy, exact_limit: int = 400, 
         if npc_next:
             pre = st
         else:
-            if len(play.decided) >= exact_limit and st not in play.decided:
+            if st not in play.decided and (len(play.decided) >= exact_limit
+                                           or (deadline is not None and time.perf_counter() > deadline)):
                 raise TooBig
             pre = play.choose(st)
         if pre.ended is not None:
@@ -216,62 +218,101 @@ def _approx(k: int, n: int) -> Estimate:
     return Estimate(approx=k / n if n else 0.0, interval=wilson(k, n))
 
 
+class Forecaster:
+    """The forecast of one position, computed in steps: `run(budget_s)` tries the exact count first (if
+    the tree turns out too big or too slow, it is dropped for good), then samples more games, and can
+    be called again to narrow the intervals. Game k always uses the random stream `f"{seed}:{k}"`, so
+    the answer after n games is the same however the runs were split."""
+
+    def __init__(self, g: GameRules, s: TableState, policy, *, seed: int = 0, half_width: float = 0.02,
+                 max_runs: int | None = None, exact_limit: int = 400, npc_turn_next: bool = False):
+        if s.ended is not None:
+            raise ValueError("the game is over")
+        self.g, self.s, self.seed, self.half_width = g, s, seed, half_width
+        self.max_runs = max_runs if max_runs is not None else runs_for(half_width)
+        self.exact_limit, self.npc_next = exact_limit, npc_turn_next
+        self.play = _Game(g, policy)
+        self.exact: _Tally | None = None
+        self.exact_tried = False
+        self.counts: dict[tuple[str, int], int] = {}
+        self.funds: list[int] = []
+        self.seconds = 0.0
+
+    @property
+    def runs(self) -> int:
+        return len(self.funds)
+
+    def done(self) -> bool:
+        if self.exact is not None:
+            return True
+        n = self.runs
+        if n >= self.max_runs:
+            return True
+        if n < 2 * 50:
+            return False
+        totals = [sum(c for (k, _), c in self.counts.items() if k == kind) for kind in ENDINGS]
+        return max((hi - lo) / 2 for lo, hi in (wilson(k, n) for k in totals)) <= self.half_width
+
+    def run(self, budget_s: float | None = None) -> GameForecast:
+        t0 = time.perf_counter()
+        deadline = None if budget_s is None else t0 + budget_s
+        if not self.exact_tried:
+            self.exact_tried = True
+            try:
+                self.exact = exact_forecast(self.g, self.s, self.play.policy, self.exact_limit, self.npc_next,
+                                            self.play, deadline)
+            except TooBig:
+                self.exact = None
+        while not self.done() and (deadline is None or time.perf_counter() < deadline or self.runs == 0):
+            kind, rnd, f = _sample_game(self.g, self.play, self.s, random.Random(f"{self.seed}:{self.runs}"),
+                                        self.npc_next)
+            self.counts[(kind, rnd)] = self.counts.get((kind, rnd), 0) + 1
+            self.funds.append(f)
+        self.seconds += time.perf_counter() - t0
+        return self.result()
+
+    def result(self) -> GameForecast:
+        if self.exact is not None:
+            tally = self.exact
+
+            def p_of(kind: str, rnd: int | None = None) -> Fraction:
+                return sum((w for (k, r), w in tally.endings.items() if k == kind and (rnd is None or r == rnd)),
+                           Fraction(0))
+
+            rounds = sorted({r for _, r in tally.endings})
+            return GameForecast(
+                method="exact", p_success=Estimate.of(p_of(SUCCESS)),
+                p_fail_reputation=Estimate.of(p_of("reputation")), p_fail_time=Estimate.of(p_of(TIME_UP)),
+                expected_funds=Estimate.of(tally.funds),
+                by_round=tuple(RoundEnding(round=r, p_success=Estimate.of(p_of(SUCCESS, r)),
+                                           p_fail_reputation=Estimate.of(p_of("reputation", r)),
+                                           p_fail_time=Estimate.of(p_of(TIME_UP, r))) for r in rounds),
+                runs=None, decisions=len(self.play.decided), seconds=self.seconds)
+        n, counts, funds = self.runs, self.counts, self.funds
+        totals = [sum(c for (k, _), c in counts.items() if k == kind) for kind in ENDINGS]
+        mean = sum(funds) / n
+        sd = math.sqrt(sum((f - mean) ** 2 for f in funds) / (n - 1)) if n > 1 else 0.0
+        half = Z95 * sd / math.sqrt(n)
+        stopped = None
+        if not self.done():
+            stopped = "time"
+        elif n >= self.max_runs and max((hi - lo) / 2 for lo, hi in (wilson(k, n) for k in totals)) > self.half_width:
+            stopped = "max_runs"
+        return GameForecast(
+            method="monte_carlo", p_success=_approx(totals[0], n), p_fail_reputation=_approx(totals[1], n),
+            p_fail_time=_approx(totals[2], n),
+            expected_funds=Estimate(approx=mean, interval=(mean - half, mean + half)),
+            by_round=tuple(RoundEnding(round=r, p_success=_approx(counts.get((SUCCESS, r), 0), n),
+                                       p_fail_reputation=_approx(counts.get(("reputation", r), 0), n),
+                                       p_fail_time=_approx(counts.get((TIME_UP, r), 0), n))
+                           for r in sorted({r for _, r in counts})),
+            runs=n, decisions=len(self.play.decided), seconds=self.seconds, stopped=stopped, seed=self.seed)
+
+
 def game_forecast(g: GameRules, s: TableState, policy, *, seed: int = 0, half_width: float = 0.02,
                   max_runs: int | None = None, budget_s: float | None = None, exact_limit: int = 400,
-                  npc_turn_next: bool = False, batch: int = 50) -> GameForecast:
+                  npc_turn_next: bool = False) -> GameForecast:
     """The forecast of the rest of the game from `s` (the active player's turn next, or their NPC turn
     when `npc_turn_next`): exact when the tree allows, else Monte Carlo (see the module docstring)."""
-    if s.ended is not None:
-        raise ValueError("the game is over")
-    t0 = time.perf_counter()
-    play = _Game(g, policy)
-    try:
-        tally = exact_forecast(g, s, policy, exact_limit, npc_turn_next, play)
-    except TooBig:
-        tally = None
-    if tally is not None:
-        def p_of(kind: str, rnd: int | None = None) -> Fraction:
-            return sum((w for (k, r), w in tally.endings.items() if k == kind and (rnd is None or r == rnd)),
-                       Fraction(0))
-
-        rounds = sorted({r for _, r in tally.endings})
-        return GameForecast(
-            method="exact", p_success=Estimate.of(p_of(SUCCESS)), p_fail_reputation=Estimate.of(p_of("reputation")),
-            p_fail_time=Estimate.of(p_of(TIME_UP)), expected_funds=Estimate.of(tally.funds),
-            by_round=tuple(RoundEnding(round=r, p_success=Estimate.of(p_of(SUCCESS, r)),
-                                       p_fail_reputation=Estimate.of(p_of("reputation", r)),
-                                       p_fail_time=Estimate.of(p_of(TIME_UP, r))) for r in rounds),
-            runs=None, decisions=len(play.decided), seconds=time.perf_counter() - t0)
-    rng = random.Random(seed)
-    cap = max_runs if max_runs is not None else runs_for(half_width)
-    counts: dict[tuple[str, int], int] = {}
-    funds: list[int] = []
-    stopped = None
-    n = 0
-    while True:
-        for _ in range(min(batch, cap - n)):
-            kind, rnd, f = _sample_game(g, play, s, rng, npc_turn_next)
-            counts[(kind, rnd)] = counts.get((kind, rnd), 0) + 1
-            funds.append(f)
-            n += 1
-        totals = [sum(c for (k, _), c in counts.items() if k == kind) for kind in ENDINGS]
-        widths = [(hi - lo) / 2 for lo, hi in (wilson(k, n) for k in totals)]
-        if max(widths) <= half_width:
-            break
-        if n >= cap:
-            stopped = "max_runs"
-            break
-        if budget_s is not None and time.perf_counter() - t0 >= budget_s:
-            stopped = "time"
-            break
-    mean = sum(funds) / n
-    sd = math.sqrt(sum((f - mean) ** 2 for f in funds) / (n - 1)) if n > 1 else 0.0
-    half = Z95 * sd / math.sqrt(n)
-    rounds = sorted({r for _, r in counts})
-    return GameForecast(
-        method="monte_carlo", p_success=_approx(totals[0], n), p_fail_reputation=_approx(totals[1], n),
-        p_fail_time=_approx(totals[2], n), expected_funds=Estimate(approx=mean, interval=(mean - half, mean + half)),
-        by_round=tuple(RoundEnding(round=r, p_success=_approx(counts.get((SUCCESS, r), 0), n),
-                                   p_fail_reputation=_approx(counts.get(("reputation", r), 0), n),
-                                   p_fail_time=_approx(counts.get((TIME_UP, r), 0), n)) for r in rounds),
-        runs=n, decisions=len(play.decided), seconds=time.perf_counter() - t0, stopped=stopped, seed=seed)
+    return Forecaster(g, s, policy, seed=seed, half_width=half_width, max_runs=max_runs, exact_limit=exact_limit,
+                      npc_turn_next=npc_turn_next).run(budget_s)
