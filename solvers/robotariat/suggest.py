@@ -31,10 +31,11 @@ from solvers.exact import exact
 
 from .board import Board
 from .model import CHARACTER_NAMES, Dice, Rules, TableState
-from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, move_npc
+from .npc_turn import CIVILIAN, OPPRESSOR, Encounter
 from .report import encounter_json, encounter_text, number_text, outcome_bits, state_json
 from .rule_ids import CHARACTER_RULES
 from .scoring import TurnScorer
+from .turn import Activation, Extra, apply_activation, moved, with_extra
 from .value import Valuer
 
 SCRAP_EXHAUSTIVE = 24
@@ -48,27 +49,7 @@ ACTIVATION_RULES = {"poster": "rb-activation-poster", "sabotage": "rb-activation
                     "move_the_masses": "rb-activation-move-the-masses"}
 
 
-@dataclass(frozen=True)
-class Activation:
-    kind: str
-    space: int
-    when: str  # "here" (staying), "before_move" or "after_move"
-    place_on: int | None = None  # poster
-    placement: tuple[tuple[int, int], ...] = ()  # scrap yard: (space, posters)
-    contribute: int = 0  # recruitment office
-    npc: str | None = None  # move the masses
-    npc_index: int | None = None
-    npc_to: int | None = None
-
-
-@dataclass(frozen=True)
-class Extra:
-    ability: str  # "mr_postman" or "wally_st"
-    to: int
-    source: int | None = None  # Mr. Postman: where the poster comes from
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Option:
     move_to: int
     activation: Activation | None
@@ -80,7 +61,7 @@ class Option:
     search: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Suggestions:
     start: TableState
     options: tuple[Option, ...]  # best first
@@ -230,12 +211,6 @@ class _Scorer:
         return out
 
 
-def _moved(s: TableState, to: int) -> TableState:
-    players = list(s.players)
-    players[s.active] = to
-    return replace(s, players=tuple(players))
-
-
 def _hot_spaces(board: Board, s: TableState) -> set[int]:
     """Spaces an NPC can move onto in the next NPC turn (where posters change that turn's encounters)."""
     hot = set()
@@ -243,22 +218,6 @@ def _hot_spaces(board: Board, s: TableState) -> set[int]:
         hot.add(board.yellow[x])
         hot.add(board.blue[x])
     return hot
-
-
-def _apply(board: Board, rules: Rules, s: TableState, a: Activation) -> tuple[TableState, Encounter | None]:
-    if a.kind == "poster":
-        return s.with_poster(a.place_on), None
-    if a.kind == "scrap_yard":
-        posters = list(s.posters)
-        for space, n in a.placement:
-            posters[space] += n
-        return replace(s, posters=tuple(posters), junk=0), None
-    if a.kind == "recruitment_office":
-        return replace(s, funds=s.funds - a.contribute, office=s.office + a.contribute), None
-    if a.kind == "move_the_masses":
-        e, after = move_npc(board, rules, s, a.npc, a.npc_index, a.npc_to)
-        return after, e
-    return s, None  # sabotage / upgrade: the drawn cards are not modelled
 
 
 Plan = tuple[int, "Activation | None", TableState, "Encounter | None", "str | None"]  # move_to, activation, after, encounter, note
@@ -279,14 +238,14 @@ class _Planner:
             return []
         kind = board.kinds[space]
         if kind in ("sabotage", "upgrade"):
-            return [(Activation(kind, space, when), None)]
+            return [(Activation(kind=kind, space=space, when=when), None)]
         if kind == "poster":
             if s.poster_supply_left(rules) < 1:
                 return []
-            return [(Activation(kind, space, when, place_on=t), None) for t in range(board.n)]
+            return [(Activation(kind=kind, space=space, when=when, place_on=t), None) for t in range(board.n)]
         if kind == "recruitment_office":
             top = min(rules.contribute_max, s.funds, rules.office_max - s.office)
-            return [(Activation(kind, space, when, contribute=c), None) for c in range(1, top + 1)]
+            return [(Activation(kind=kind, space=space, when=when, contribute=c), None) for c in range(1, top + 1)]
         if kind == "move_the_masses":
             out, seen = [], set()
             for npc, group in ((OPPRESSOR, s.oppressors), (CIVILIAN, s.civilians)):
@@ -294,7 +253,7 @@ class _Planner:
                     for to in board.neighbours[x]:
                         if (npc, x, to) not in seen:  # NPCs of a kind on one space are alike
                             seen.add((npc, x, to))
-                            out.append((Activation(kind, space, when, npc=npc, npc_index=i, npc_to=to), None))
+                            out.append((Activation(kind=kind, space=space, when=when, npc=npc, npc_index=i, npc_to=to), None))
             return out
         if kind == "scrap_yard":
             return self.scrap_yard(s, space, when)
@@ -317,7 +276,7 @@ class _Planner:
             out = []
             for combo in combinations_with_replacement(spaces, j):
                 placement = tuple((x, combo.count(x)) for x in sorted(set(combo)))
-                out.append((Activation("scrap_yard", space, when, placement=placement), None))
+                out.append((Activation(kind="scrap_yard", space=space, when=when, placement=placement), None))
             return out
         # greedy: add posters one at a time where the exact score is best
         counts: dict[int, int] = {}
@@ -334,26 +293,20 @@ class _Planner:
             counts[best[1]] = counts.get(best[1], 0) + 1
         placement = tuple(sorted(counts.items()))
         note = f"greedy placement ({total} placements were too many to try)"
-        return [(Activation("scrap_yard", space, when, placement=placement), note)]
+        return [(Activation(kind="scrap_yard", space=space, when=when, placement=placement), note)]
 
     def extras(self, s: TableState) -> list[Extra]:
         """The active player's extra poster move, if they have one and it is possible in state s."""
         who, board = s.active_character, self.board
         if who == "mr_postman":
-            return [Extra("mr_postman", to, source) for source in range(board.n) if s.posters[source]
+            return [Extra(ability="mr_postman", to=to, source=source) for source in range(board.n) if s.posters[source]
                     for to in range(board.n) if to != source]
         if who == "wally_st" and s.office >= 1 and s.poster_supply_left(self.rules) >= 1:
-            return [Extra("wally_st", to) for to in range(board.n)]
+            return [Extra(ability="wally_st", to=to) for to in range(board.n)]
         return []
 
     def with_extra(self, s: TableState, e: Extra) -> TableState | None:
-        if e.ability == "mr_postman":
-            if not s.posters[e.source]:
-                return None
-            return s.with_poster(e.source, -1).with_poster(e.to)
-        if s.office < 1 or s.poster_supply_left(self.rules) < 1:
-            return None
-        return replace(s.with_poster(e.to), office=s.office - 1)
+        return with_extra(self.rules, s, e)
 
     def plans(self) -> list[Plan]:
         """Every turn without the extra poster move, in generation order (stay first, no activation first)."""
@@ -361,17 +314,17 @@ class _Planner:
         here = s0.players[s0.active]
         plans: list[Plan] = []
         for to in (here,) + board.neighbours[here]:
-            moved = _moved(s0, to)
-            plans.append((to, None, moved, None, None))
+            there = moved(s0, to)
+            plans.append((to, None, there, None, None))
             if to == here:
                 steps = [(here, "here", s0, False)]
             else:
-                steps = [(here, "before_move", s0, True), (to, "after_move", moved, False)]
+                steps = [(here, "before_move", s0, True), (to, "after_move", there, False)]
             for space, when, base, move_after in steps:
                 for a, note in self.activations(base, space, when):
-                    after, enc = _apply(board, self.rules, base, a)
+                    after, enc = apply_activation(board, self.rules, base, a)
                     if move_after and after.ended is None:
-                        after = _moved(after, to)
+                        after = moved(after, to)
                     plans.append((to, a, after, enc, note))
         return plans
 
@@ -381,17 +334,18 @@ class _Planner:
         options: list[Option] = []
         for to, a, pre, enc, note in plans:
             score, expected = self.scorer.score(pre, enc)
-            options.append(Option(to, a, None, score, expected, pre, enc, note))
+            options.append(Option(move_to=to, activation=a, extra=None, score=score, expected=expected, after=pre,
+                                  immediate=enc, search=note))
         extras = self.extras(s0)
         if extras:
             best_first = sorted(range(len(plans)), key=lambda i: (-options[i].score, i))
             options += self.extra_options([plans[i] for i in best_first], extras)
         order = sorted(range(len(options)), key=lambda i: (-options[i].score, i))
-        return Suggestions(s0, tuple(options[i] for i in order), tuple(self.notes))
+        return Suggestions(start=s0, options=tuple(options[i] for i in order), notes=tuple(self.notes))
 
     def extra_options(self, plans, extras: list[Extra]) -> list[Option]:
         s0 = self.s0
-        base_state = _moved(s0, s0.players[s0.active])
+        base_state = moved(s0, s0.players[s0.active])
         base_score = self.scorer.score(base_state)[0]
         if extras[0].ability == "mr_postman":
             # a move is a removal plus a placement: shortlist the 3 best of each, then score the pairs
@@ -421,7 +375,8 @@ class _Planner:
                 if with_e is None:
                     continue
                 score, expected = self.scorer.score(with_e, enc)
-                out.append(Option(to, a, e, score, expected, with_e, enc, note or "extra: best few only"))
+                out.append(Option(move_to=to, activation=a, extra=e, score=score, expected=expected, after=with_e,
+                                  immediate=enc, search=note or "extra: best few only"))
         return out
 
 
