@@ -232,12 +232,13 @@ def test_do_this_applies_the_suggested_turn_and_logs_it(client):
     assert r.status_code == 400 and "(option)" in notice(r.get_data(as_text=True))
 
 
-@pytest.mark.parametrize("form,section", [({"do": "roll", "black": "blue_arrow", "red": "yellow_arrow"}, "npc"),
-                                          ({"do": "enter"}, "entry"), ({"do": "do_option", "option": "0"}, "sg")])
-def test_an_answer_for_an_older_table_is_not_applied(client, form, section):
+@pytest.mark.parametrize("form,section,rnd", [({"do": "roll", "black": "blue_arrow", "red": "yellow_arrow"}, "npc", 3),
+                                              ({"do": "enter"}, "entry", 4), ({"do": "do_option", "option": "0"}, "sg", 3)])
+def test_an_answer_for_an_older_table_is_not_applied(client, form, section, rnd):
     """A roll, a round start or a suggested turn is worked out for the table the page showed (its version);
-    when another phone saved since, nothing is applied: 409, the newer table, and one sentence saying so."""
-    tid = new_table(client, {"robotariat": MID_GAME})
+    when another phone saved since, nothing is applied: 409, the newer table, and one sentence saying so.
+    (Round 4 with three NPCs entered: its round start is the next thing to do.)"""
+    tid = new_table(client, {"robotariat": {**MID_GAME, "state": {**MID_GAME["state"], "round": rnd}}})
     client.post(f"/robotariat/?table={tid}", data={"do": "move", "piece": "p2", "to": "ro"})  # another phone: v3
     before = client.get(f"/api/tables/{tid}").get_json()
     r = client.post(f"/robotariat/?table={tid}", data={**form, "version": "2"})
