@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 from flask import Blueprint
@@ -31,10 +32,11 @@ from solvers.robotariat.game import GameRules
 from solvers.robotariat.lookahead import lookahead
 from solvers.robotariat.model import CHARACTERS, FACES, Dice, Rules, TableState, status_after
 from solvers.robotariat.npc_turn import RULES_NPC_TURN, enter_npc, npc_turn
+from solvers.robotariat.objective_advice import Goal
 from solvers.robotariat.objectives import OBJECTIVES, ObjectiveFacts, check_objectives
 from solvers.robotariat.policies import SuggestionPolicy
 from solvers.robotariat.readings import READINGS, with_reading_entries
-from solvers.robotariat.report import encounter_json, forecast_json, forecast_why, state_json
+from solvers.robotariat.report import encounter_json, forecast_json, forecast_why, number_text, state_json
 from solvers.robotariat.rule_ids import (
     CARD_DRAW_READING,
     CHARACTER_READINGS,
@@ -42,7 +44,7 @@ from solvers.robotariat.rule_ids import (
     OBJECTIVE_READINGS,
     SEARCH_LIMITS_READING,
 )
-from solvers.robotariat.suggest import suggest
+from solvers.robotariat.suggest import headline, suggest
 from solvers.robotariat.value import MAX_HORIZON, Valuer, Weights, default_horizon
 
 from ..api import ApiError, bad_field, json_body, parse, validation_error
@@ -305,17 +307,54 @@ def lookahead_json(body: dict) -> dict:
     return out
 
 
+class ObjectiveIn(BaseModel):
+    """A player's own secret objective, for this one request (never stored)."""
+    model_config = ConfigDict(extra="ignore")
+    id: Literal[OBJECTIVES]  # type: ignore[valid-type]
+    weight: Weight = 50
+    reached: bool = False  # Bursar: the office track has hit its amount already this game
+
+    @field_validator("weight")
+    @classmethod
+    def _weight(cls, v):
+        try:
+            f = parse_fraction(v)
+        except ValueError as e:
+            raise ValueError(str(e)) from None
+        if not 0 <= f <= 10000:
+            raise ValueError("a number from 0 to 10000")
+        return v
+
+
 class SuggestIn(TableIn):
     limit: int | None = Field(default=None, ge=1, le=2000, strict=True)
+    objective: Literal[OBJECTIVES] | ObjectiveIn | None = None  # type: ignore[valid-type]
+
+
+def _goal(req: SuggestIn, players: int) -> Goal | None:
+    o = req.objective
+    if o is None:
+        return None
+    if isinstance(o, str):
+        o = ObjectiveIn(id=o)
+    if o.id == "gambler" and players < DATA.gambler_min_players:
+        raise bad_field("objective", "the Gambler is not used in a 3-player game")
+    threshold = {"bursar": DATA.bursar_threshold, "scrapper": DATA.scrapper_posters,
+                 "turncoat": DATA.turncoat_cards}.get(o.id, {}).get(players, 0)
+    return Goal(objective=o.id, weight=parse_fraction(o.weight), threshold=threshold, reached=o.reached)
 
 
 def suggest_json(body: dict) -> dict:
     req = parse(SuggestIn, body)
     ctx = context(req)
-    result = suggest(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer)
+    goal = _goal(req, ctx.players)
+    result = suggest(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer, goal)
     out = result.as_json(ctx.board, limit=req.limit, names=ctx.names)
+    if goal is not None:
+        out["objective"] = _objective_answer(ctx, goal, result, out)
     choices = _choosing_characters(ctx.state)
-    readings = ["planner-score", "suggestion-options"] + (["choice-ties"] if choices else [])
+    readings = ["planner-score", "suggestion-options"] + (["choice-ties"] if choices else []) \
+        + (["objective-advice"] if goal is not None else [])
     bounded = bool(out["notes"]) or any("search" in o or o["extra"] for o in out["options"])
     out["rules"] = with_reading_entries(out["rules"], readings, *(CHARACTER_READINGS[w] for w in choices),
                                         *([SEARCH_LIMITS_READING] if bounded else []))
@@ -325,6 +364,34 @@ def suggest_json(body: dict) -> dict:
                                           *([SEARCH_LIMITS_READING] if "search" in o or o["extra"] else []))
     out.update(settings=_settings(ctx), readings=readings)
     return out
+
+
+def _objective_answer(ctx: Context, goal: Goal, result, out: dict) -> dict:
+    """How the player's objective changed the advice: each option's bonus and why, and the first option
+    without the objective (the shared advice) when it differs."""
+    shared = suggest(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer).options[0]
+    best = result.options[0] if result.options else None
+    changed = best is not None and (best.move_to, best.activation, best.extra) != \
+        (shared.move_to, shared.activation, shared.extra)
+    how = goal.how()
+    for o in out["options"]:
+        bonus = Fraction(o["expected"]["objective"]["exact"])
+        o["objective"] = {"bonus": exact(bonus),
+                          "why": (f"For your objective ({goal.name}): {number_text(bonus, True)} ({how})." if bonus
+                                  else f"For your objective ({goal.name}): no bonus.")}
+        if bonus:
+            o["why"] += " " + o["objective"]["why"]
+    text = (f"Your objective ({goal.name}) weighs {number_text(goal.weight)} SPARK-equivalents at a success that "
+            f"meets it; a step towards it is worth up to a tenth of that ({how}).")
+    if goal.objective == "spy":
+        text = "The Spy's objective does not depend on the board: the advice is the shared one."
+    elif changed:
+        text += (" It changes the best turn: without it, the first would be “"
+                 + headline(ctx.board, ctx.state, shared) + "”.")
+    else:
+        text += " The best turn is the same as without it."
+    return {"id": goal.objective, "name": goal.name, "weight": exact(goal.weight), "how": how, "changed": changed,
+            "why": text, "stored": False}
 
 
 class GameForecastIn(SuggestIn):

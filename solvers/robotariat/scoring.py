@@ -22,6 +22,7 @@ from fractions import Fraction
 from .board import Board
 from .model import FAILURE, SUCCESS, Dice, Rules, TableState, face_colour, is_arrow
 from .npc_turn import Encounter, roll_chances
+from .objective_advice import Goal
 from .value import Valuer
 
 
@@ -55,6 +56,7 @@ class Expectation:
     success: int
     failure: int
     future: int
+    objective: Fraction = Fraction(0)  # weighted sum of a secret objective's bonus (objective_advice.Goal)
 
     def as_fractions(self, start: TableState, scale: int, d: int, value_before: Fraction) -> dict[str, Fraction]:
         """The suggestion's `expected` block: deltas against `start`, chances, the score."""
@@ -129,7 +131,8 @@ class TurnScorer:
                         oppressor_on=frozenset(opp), tears=is_arrow(black) and bool(opp), poster_row=tuple(row),
                         office_arrivals=office)
 
-    def expected(self, pre: TableState, start: TableState, immediate: Encounter | None = None) -> Expectation:
+    def expected(self, pre: TableState, start: TableState, immediate: Encounter | None = None,
+                 goal: Goal | None = None) -> Expectation:
         """E[...] after the NPC turn from `pre` (the table once the player's turn is done); `start` is the
         table before that turn (the deltas and the Reputation-loss chance are against it), `immediate`
         Move the Masses' encounter during the turn (its fine and torn posters count for the turn)."""
@@ -138,15 +141,24 @@ class TurnScorer:
         pre_fine = bool(immediate and immediate.fined_players)
         if pre.ended is not None:
             scaled = v.state_scaled(pre)
+            bonus = Fraction(0) if goal is None else goal.roll_term(
+                reputation=pre.reputation, ended=pre.ended, office=pre.office, junked=pre_junked,
+                oppressors=pre.oppressors)
             return Expectation(denominator=1, value=scaled, funds=pre.funds, reputation=pre.reputation,
                                office=pre.office, posters_junked=pre_junked,
                                reputation_loss=int(pre.reputation < start.reputation), fine=int(pre_fine),
-                               success=int(pre.ended == SUCCESS), failure=int(pre.ended == FAILURE), future=0)
+                               success=int(pre.ended == SUCCESS), failure=int(pre.ended == FAILURE), future=0,
+                               objective=bonus)
         results = self.rolls(pre)
         chances = roll_chances(pre.active_character, self.dice, lambda b, r: results(b, r).scaled)
         value = funds = rep = office = junked = rep_loss = fine = success = failure = future = 0
+        bonus = Fraction(0)
+        plans = self.plans(pre) if goal is not None else None
         for b, r, w in chances.rolls:
             res = results(b, r)
+            if goal is not None:
+                bonus += w * goal.roll_term(reputation=res.reputation, ended=res.ended, office=res.office,
+                                            junked=pre_junked + res.junked, oppressors=plans[(b, r)].oppressors)
             value += w * res.scaled
             funds += w * res.funds
             rep += w * res.reputation
@@ -164,7 +176,7 @@ class TurnScorer:
                 future += w * res.future
         return Expectation(denominator=chances.denominator, value=value, funds=funds, reputation=rep, office=office,
                            posters_junked=junked, reputation_loss=rep_loss, fine=fine, success=success,
-                           failure=failure, future=future)
+                           failure=failure, future=future, objective=bonus)
 
     def rolls(self, pre: TableState):
         """A function (black, red) -> _RollResult for the NPC turn from `pre`, each roll worked out once."""

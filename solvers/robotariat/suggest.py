@@ -32,6 +32,7 @@ from solvers.exact import exact
 from .board import Board
 from .model import CHARACTER_NAMES, Dice, Rules, TableState
 from .npc_turn import CIVILIAN, OPPRESSOR, Encounter
+from .objective_advice import Goal
 from .report import encounter_json, encounter_text, number_text, outcome_bits, state_json
 from .rule_ids import CHARACTER_RULES
 from .scoring import TurnScorer
@@ -180,11 +181,11 @@ class _Scorer:
     """Scores pre-NPC-turn states against the turn's start state (scoring.TurnScorer, cached per state)."""
 
     def __init__(self, board: Board, rules: Rules, dice: Dice, s0: TableState, valuer: Valuer,
-                 turns: TurnScorer | None = None, lean: bool = False):
-        self.s0, self.valuer, self.lean = s0, valuer, lean
+                 turns: TurnScorer | None = None, lean: bool = False, goal: Goal | None = None):
+        self.s0, self.valuer, self.lean, self.goal = s0, valuer, lean, goal
         self.v0 = valuer.value(s0)
         self.turns = turns if turns is not None else TurnScorer(board, rules, dice, valuer)
-        self.cache: dict[TableState, tuple[Fraction, dict[str, Fraction]]] = {}
+        self.cache: dict[tuple[TableState, bool], tuple[Fraction, dict[str, Fraction]]] = {}
         self.scaled_cache: dict[TableState, tuple[int, int]] = {}
 
     def scaled(self, pre: TableState) -> tuple[int, int]:
@@ -195,19 +196,26 @@ class _Scorer:
             hit = self.scaled_cache[pre] = (e.value, e.denominator)
         return hit
 
-    def score(self, pre: TableState, immediate: Encounter | None = None) -> tuple[Fraction, dict[str, Fraction]]:
-        hit = self.cache.get(pre) if immediate is None else None
+    def score(self, pre: TableState, immediate: Encounter | None = None,
+              activation: Activation | None = None) -> tuple[Fraction, dict[str, Fraction]]:
+        draws = activation is not None and activation.kind in ("sabotage", "upgrade")
+        key = (pre, draws)
+        hit = self.cache.get(key) if immediate is None else None
         if hit is not None:
             return hit
-        v = self.valuer
-        e = self.turns.expected(pre, self.s0, immediate)
+        v, goal = self.valuer, self.goal
+        e = self.turns.expected(pre, self.s0, immediate, goal)
+        bonus = Fraction(0) if goal is None else Fraction(e.objective, e.denominator) + goal.turn_term(draws)
         if self.lean:  # only the order matters: E[V after] (the score plus a constant), no other numbers
-            out = (Fraction(e.value, e.denominator * v.scale), {})
+            out = (Fraction(e.value, e.denominator * v.scale) + bonus, {})
         else:
             expected = e.as_fractions(self.s0, v.scale, v.d, self.v0)
+            if goal is not None:
+                expected["objective"] = bonus
+                expected["score"] += bonus
             out = (expected["score"], expected)
         if immediate is None:
-            self.cache[pre] = out
+            self.cache[key] = out
         return out
 
 
@@ -225,9 +233,9 @@ Plan = tuple[int, "Activation | None", TableState, "Encounter | None", "str | No
 
 class _Planner:
     def __init__(self, board: Board, rules: Rules, dice: Dice, s0: TableState, valuer: Valuer,
-                 turns: TurnScorer | None = None, lean: bool = False):
+                 turns: TurnScorer | None = None, lean: bool = False, goal: Goal | None = None):
         self.board, self.rules, self.s0 = board, rules, s0
-        self.scorer = _Scorer(board, rules, dice, s0, valuer, turns, lean)
+        self.scorer = _Scorer(board, rules, dice, s0, valuer, turns, lean, goal)
         self.valuer = valuer
         self.notes: list[str] = []
 
@@ -333,7 +341,7 @@ class _Planner:
         plans = self.plans()
         options: list[Option] = []
         for to, a, pre, enc, note in plans:
-            score, expected = self.scorer.score(pre, enc)
+            score, expected = self.scorer.score(pre, enc, a)
             options.append(Option(move_to=to, activation=a, extra=None, score=score, expected=expected, after=pre,
                                   immediate=enc, search=note))
         extras = self.extras(s0)
@@ -374,7 +382,7 @@ class _Planner:
                 with_e = self.with_extra(pre, e)
                 if with_e is None:
                     continue
-                score, expected = self.scorer.score(with_e, enc)
+                score, expected = self.scorer.score(with_e, enc, a)
                 out.append(Option(move_to=to, activation=a, extra=e, score=score, expected=expected, after=with_e,
                                   immediate=enc, search=note or "extra: best few only"))
         return out
@@ -384,11 +392,13 @@ def _multisets(k: int, j: int) -> int:
     return comb(k + j - 1, j)
 
 
-def suggest(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valuer) -> Suggestions:
-    """Every legal turn of the active player, best first, scored by the exact following NPC turn."""
+def suggest(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valuer,
+            goal: Goal | None = None) -> Suggestions:
+    """Every legal turn of the active player, best first, scored by the exact following NPC turn (plus
+    the bonus of the player's secret objective `goal`, for that player's own phone)."""
     if s.ended is not None:
         raise ValueError("the game is over")
-    return _Planner(board, rules, dice, s, valuer).run()
+    return _Planner(board, rules, dice, s, valuer, goal=goal).run()
 
 
 def best_turn(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valuer,
