@@ -26,6 +26,7 @@ from pydantic import (
 
 from solvers.exact import exact, parse_fraction
 from solvers.robotariat import gamedata
+from solvers.robotariat import table as rt
 from solvers.robotariat.board import KINDS, MAX_LINKS, MAX_SPACES, Board, board_problems
 from solvers.robotariat.forecast import game_forecast
 from solvers.robotariat.game import GameRules
@@ -48,6 +49,7 @@ from solvers.robotariat.suggest import headline, suggest
 from solvers.robotariat.value import MAX_HORIZON, Valuer, Weights, default_horizon
 
 from ..api import ApiError, bad_field, json_body, parse, validation_error
+from . import schemas
 
 bp = Blueprint("robotariat_api", __name__)
 DATA = gamedata.DEFAULTS
@@ -475,6 +477,7 @@ class ObjectivesIn(TableIn):
     office_track: list[Annotated[int, Field(ge=0, le=DATA.office_max, strict=True)]] | None = Field(default=None,
                                                                                                   max_length=2000)
     facts: dict = Field(default_factory=dict)
+    cards: list[schemas.Card] | None = Field(default=None, max_length=40)  # by name: counts the cards played
 
 
 class FactsIn(BaseModel):
@@ -522,9 +525,14 @@ def objectives_json(body: dict) -> dict:
     picked = [o for o in facts_in.objectives if o]
     if len(picked) != len(set(picked)):
         raise bad_field("facts.objectives", "each secret objective card is drawn by one player only")
+    cards_played, gambler_cards = tuple(facts_in.cards_played), facts_in.gambler_cards
+    if req.cards is not None:  # the cards entered by name decide (A1-5's setup card counts for nothing)
+        game = rt.Game(state=ctx.state, cards=tuple(rt.Card(seat=c.seat, deck=c.deck, name=c.name, played=c.played,
+                                                            setup=c.setup) for c in req.cards))
+        cards_played, gambler_cards = tuple(game.cards_played(seats)), game.gambler_cards_played()
     facts = ObjectiveFacts(
-        cooperative=facts_in.cooperative, objectives=tuple(facts_in.objectives), cards_played=tuple(facts_in.cards_played),
-        spy_correct=tuple(facts_in.spy_correct), gambler_cards=facts_in.gambler_cards,
+        cooperative=facts_in.cooperative, objectives=tuple(facts_in.objectives), cards_played=cards_played,
+        spy_correct=tuple(facts_in.spy_correct), gambler_cards=gambler_cards,
         revolution_over=facts_in.revolution_over, max_junked=facts_in.max_junked,
         log=tuple((e.round, e.player, e.turn or "", e.junked, e.office) for e in log),
         office_track=tuple(req.office_track) if req.office_track is not None else None)

@@ -543,7 +543,8 @@ def game_data():
 def objectives_body(rb: dict[str, Any]) -> dict[str, Any]:
     """The objectives request: the table, its log of applied turns, the office track and the facts."""
     log = [{k: e[k] for k in ("round", "player", "turn", "junked", "office")} for e in rb["log"]]
-    return api_body(rb, log=log, office_track=rb["office_track"], facts=rb["facts"])
+    extra = {"cards": rb["cards"]} if rb["cards"] else {}  # cards entered by name count, else the typed numbers
+    return api_body(rb, log=log, office_track=rb["office_track"], facts=rb["facts"], **extra)
 
 
 @bp.route("/robotariat/objectives", methods=["GET", "POST"])

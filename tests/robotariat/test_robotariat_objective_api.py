@@ -64,3 +64,20 @@ def test_the_objective_never_reaches_a_stored_table_version(client):
     text = json.dumps(history)
     assert len(history["versions"]) >= 4 and "saboteur" not in text
     assert "saboteur" not in json.dumps(client.get(f"/api/tables/{tid}").get_json())
+
+
+def test_cards_entered_by_name_decide_the_card_objectives(client):
+    """Dealer, Turncoat, Gambler: with the cards entered by name, the counts come from them (A1-5's setup
+    card counts for nothing, a held card is not played)."""
+    body = {"players": 4, "state": {"players": [{"at": "mm", "character": "a1_5"}, {"at": "sy"}, {"at": "p2"},
+                                                {"at": "p3"}], "funds": 60},
+            "facts": {"objectives": ["dealer", "gambler", "turncoat", None], "cards_played": [9, 0, 0, 0]},
+            "cards": [{"seat": 0, "deck": "upgrade", "name": "Sliding Scale", "played": True, "setup": True},
+                      {"seat": 1, "deck": "sabotage", "name": "Adjust Traffic Reports", "played": True},
+                      {"seat": 2, "deck": "upgrade", "name": "New Treads", "played": False}]}
+    status, d = post(client, "/api/robotariat/objectives", body)
+    assert status == 200
+    seats = {s["objective"]: s for s in d["seats"] if s["objective"]}
+    assert seats["gambler"]["wins"] is True  # seat 1 played Adjust Traffic Reports
+    assert seats["dealer"]["wins"] is False and "Played 0 cards; the most anyone played is 1" in seats["dealer"]["why"]
+    assert seats["turncoat"]["wins"] is False and "1 Upgrade and Sabotage cards were played" in seats["turncoat"]["why"]
