@@ -7,7 +7,10 @@ functions for their no-JS forms.
 """
 from __future__ import annotations
 
+import json
 import math
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Annotated, Any, Literal
@@ -28,7 +31,7 @@ from solvers.exact import exact, parse_fraction
 from solvers.robotariat import gamedata
 from solvers.robotariat import table as rt
 from solvers.robotariat.board import KINDS, MAX_LINKS, MAX_SPACES, Board, board_problems
-from solvers.robotariat.forecast import game_forecast
+from solvers.robotariat.forecast import Forecaster
 from solvers.robotariat.game import GameRules
 from solvers.robotariat.lookahead import lookahead
 from solvers.robotariat.model import CHARACTERS, FACES, Dice, Rules, TableState, status_after
@@ -417,19 +420,43 @@ def _estimate(e) -> dict:
     return {"approx": round(e.approx, 6), "interval": [round(e.interval[0], 6), round(e.interval[1], 6)]}
 
 
-def game_forecast_json(body: dict, budget_ms: int | None = None) -> dict:
-    """POST /api/robotariat/game-forecast; `budget_ms` (the pages') caps the body's own budget."""
+# Forecasts in progress, by request (without the time budget): a page's next view of the same table
+# state goes on sampling where the last one stopped, so repeated views narrow the interval. Game k of a
+# forecast always uses the same random stream, so the answer after n games does not depend on how the
+# runs were split between requests.
+_FORECASTS: OrderedDict[str, Forecaster] = OrderedDict()
+_FORECASTS_KEPT = 32
+_FORECASTS_LOCK = threading.Lock()
+
+
+def _forecaster(req: GameForecastIn, ctx: Context) -> Forecaster:
+    key = json.dumps(req.model_dump(mode="json", exclude={"budget_ms", "limit", "objective"}), sort_keys=True)
+    with _FORECASTS_LOCK:
+        f = _FORECASTS.pop(key, None)
+        if f is None:
+            g = GameRules(board=ctx.board, rules=ctx.rules, dice=ctx.dice, weights=ctx.weights,
+                          entry_track=DATA.entry_track, max_rounds=DATA.max_rounds,
+                          max_oppressors=DATA.max_oppressors, max_civilians=DATA.max_civilians)
+            f = Forecaster(g, ctx.state, SuggestionPolicy(g), seed=req.seed, half_width=req.half_width,
+                           max_runs=req.runs, npc_turn_next=req.next == "npc_turn")
+        _FORECASTS[key] = f
+        while len(_FORECASTS) > _FORECASTS_KEPT:
+            _FORECASTS.popitem(last=False)
+    return f
+
+
+def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int | None = None) -> dict:
+    """POST /api/robotariat/game-forecast; `budget_ms` and `until_runs` (the pages') cap the work."""
     req = parse(GameForecastIn, body)
     ctx = context(req)
-    g = GameRules(board=ctx.board, rules=ctx.rules, dice=ctx.dice, weights=ctx.weights, entry_track=DATA.entry_track,
-                  max_rounds=DATA.max_rounds, max_oppressors=DATA.max_oppressors, max_civilians=DATA.max_civilians)
     s = ctx.state
     notes = list(GAME_FORECAST_NOT_MODELLED)
     if s.round is None:
         notes.append(f"No round was given: round {max(1, s.entered)} is assumed from the NPCs on the board.")
     budget = min(req.budget_ms, budget_ms) if budget_ms else req.budget_ms
-    f = game_forecast(g, s, SuggestionPolicy(g), seed=req.seed, half_width=req.half_width, max_runs=req.runs,
-                      budget_s=budget / 1000, npc_turn_next=req.next == "npc_turn")
+    forecaster = _forecaster(req, ctx)
+    with forecaster.lock:
+        f = forecaster.run(budget / 1000, until_runs)
     if f.method == "exact":
         why = ("Every roll of every NPC turn to the end of the game was counted, with each player taking the "
                "suggestions' best turn: the chances are exact.")

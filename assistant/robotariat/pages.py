@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from solvers.errors import InputError
 from solvers.robotariat import gamedata
+from solvers.robotariat.game import entry_pending
 from solvers.robotariat.objectives import NAMES as OBJECTIVE_NAMES
 from solvers.robotariat.objectives import OBJECTIVES, junked_per_turn
 
@@ -33,7 +34,7 @@ from ..web.context import as_dict, as_list
 from . import actions as A
 from . import api as rb_api
 from . import state as rb_state
-from .present import BOX_H, CHARACTERS, FACES, KINDS, MARGIN, board_view, free_slots
+from .present import BOX_H, CHARACTERS, FACES, KINDS, MARGIN, board_view, free_slots, option_line
 
 bp = Blueprint("robotariat", __name__)
 
@@ -485,8 +486,63 @@ def play():
         return done
     fc = forecasts(rb, turns, heat)
     view = board_view(rb, heat=fc["heat"] if request.values.get("show_heat") == "1" else None)
+    order = game_order(rb, fc)
+    gf = None
+    if fc["npc"] is not None and not order["ended"]:
+        body = {**api_body(rb), "next": "npc_turn" if order["turn_played"] else "player_turn"}
+        more = request.args.get("forecast") == "more"  # "play out more games": a few seconds, once per state
+        gf, _ = _solve(lambda b: rb_api.game_forecast_json(
+            b, budget_ms=GAME_FORECAST_MORE_MS if more else GAME_FORECAST_BUDGET_MS,
+            until_runs=GAME_FORECAST_MORE_RUNS if more else None), body)
+    common = _common(ctx, rb, error, "play")
+    common.pop("answer")  # the page's scripts no longer draw it: Jinja renders every part
     return render_template("robotariat/play.html", view=view, fc=fc, heats=HEATS, changed_text=CHANGED,
-                           played=turn_played(rb), **_common(ctx, rb, error, "play")), status
+                           played=order["turn_played"], order=order, gf=gf, carry_json=carry_json(rb),
+                           gf_enough=bool(gf) and (gf["method"] == "exact" or gf["runs"] >= GAME_FORECAST_SHOWN_RUNS),
+                           more_url=url_for("robotariat.play", table=ctx["table"].id if ctx["table"] else None,
+                                            forecast="more"),
+                           **common), status
+
+
+GAME_FORECAST_BUDGET_MS = 150  # what one view of the board page spends on the whole-game forecast
+GAME_FORECAST_MORE_MS, GAME_FORECAST_MORE_RUNS = 4000, 200  # "play out more games" (kept per table state)
+GAME_FORECAST_SHOWN_RUNS = 30  # fewer sampled games than this say too little to show a percentage
+
+
+def carry_json(rb: dict[str, Any]) -> str:
+    """Not at a table, the forms carry the value: compact, without the parts still at their defaults."""
+    return rb_state.RobotariatTable.model_validate(rb).model_dump_json(exclude_defaults=True)
+
+
+def game_order(rb: dict[str, Any], fc: dict[str, Any]) -> dict[str, Any]:
+    """Where the game stands in its order (rulebook "Round Order"): the round start due or not, who has
+    played this round, whether the active player has played, the next player; the best turn's line."""
+    st = rb["state"]
+    n = len(st["players"])
+    out: dict[str, Any] = {"round": st["round"], "rounds": DATA.max_rounds, "ended": None, "pending": False,
+                           "can_start": False, "turn_played": turn_played(rb), "waiting": [],
+                           "next_npc": next_npc(st), "next_row": entered(st) + 1,
+                           "last_round": st["round"] >= DATA.max_rounds or entered(st) >= len(DATA.entry_track),
+                           "entry_name": next((s["name"] for s in rb["board"]["spaces"] if s["id"] == st["entry"]), "?"),
+                           "next_name": st["players"][(st["active"] + 1) % n]["name"] if n else "",
+                           "nothing_differs": False, "best_line": ""}
+    try:
+        solved = rb_state.solved(rb_state.from_stored(rb, n, [p["name"] for p in st["players"]]))
+    except InputError:
+        return out
+    g, gr = solved.game, solved.setting.game
+    played = g.played_this_round()
+    out.update(ended=g.state.ended, pending=entry_pending(gr, g.state), can_start=g.round_can_start(gr),
+               waiting=[p["name"] for i, p in enumerate(st["players"]) if i not in played])
+    sg = fc.get("suggest")
+    if sg and sg["options"]:
+        best = sg["options"][0]
+        out["nothing_differs"] = best["tied_with"] + 1 == sg["count"] and not float(
+            best["expected"]["future_donations"]["approx"])
+        out["best_line"] = "After the NPC turn: " + option_line(best["expected"]) + "."
+        for o in sg["options"]:
+            o["line"] = option_line(o["expected"])
+    return out
 
 
 def turn_played(rb: dict[str, Any]) -> bool:

@@ -229,3 +229,23 @@ def _space_aria(space: dict[str, Any], title: str, st: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+
+
+def _p(x: dict) -> float:
+    return float(x["approx"])
+
+
+def option_line(expected: dict) -> str:
+    """A suggested turn's expected outcome in a few words (no scores): SPARK, fines, Reputation, the end."""
+    bits = []
+    funds = _p(expected["funds_delta"])
+    bits.append(f"{funds:+.1f} SPARK" if abs(funds) >= 0.05 else "no SPARK change")
+    for key, word in (("p_fine", "a fine"), ("p_reputation_loss", "Reputation lost"),
+                      ("p_success", "the Revolution succeeds"), ("p_failure", "it fails")):
+        p = _p(expected[key])
+        if p:
+            bits.append(f"{word} {p:.0%}" if p >= 0.1 else f"{word} {p:.1%}")
+    future = _p(expected.get("future_donations", {"approx": 0}))
+    if future >= 0.05:
+        bits.append(f"then about {future:.1f} SPARK from posters and the office")
+    return ", ".join(bits)

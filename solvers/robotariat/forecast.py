@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -237,6 +238,7 @@ class Forecaster:
         self.counts: dict[tuple[str, int], int] = {}
         self.funds: list[int] = []
         self.seconds = 0.0
+        self.lock = threading.Lock()  # one request at a time goes on sampling
 
     @property
     def runs(self) -> int:
@@ -253,7 +255,9 @@ class Forecaster:
         totals = [sum(c for (k, _), c in self.counts.items() if k == kind) for kind in ENDINGS]
         return max((hi - lo) / 2 for lo, hi in (wilson(k, n) for k in totals)) <= self.half_width
 
-    def run(self, budget_s: float | None = None) -> GameForecast:
+    def run(self, budget_s: float | None = None, until_runs: int | None = None) -> GameForecast:
+        """Go on: the exact count (first call), then sampling until done, `budget_s` seconds pass, or
+        `until_runs` games have been played in all."""
         t0 = time.perf_counter()
         deadline = None if budget_s is None else t0 + budget_s
         if not self.exact_tried:
@@ -263,7 +267,8 @@ class Forecaster:
                                             self.play, deadline)
             except TooBig:
                 self.exact = None
-        while not self.done() and (deadline is None or time.perf_counter() < deadline or self.runs == 0):
+        while not self.done() and (until_runs is None or self.runs < until_runs) \
+                and (deadline is None or time.perf_counter() < deadline or self.runs == 0):
             kind, rnd, f = _sample_game(self.g, self.play, self.s, random.Random(f"{self.seed}:{self.runs}"),
                                         self.npc_next)
             self.counts[(kind, rnd)] = self.counts.get((kind, rnd), 0) + 1
