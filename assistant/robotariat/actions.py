@@ -176,6 +176,18 @@ class EditSpace(_Action):
     name: str | None = Field(default=None, max_length=60)
 
 
+class SaveSpace(_Action):
+    """The editor's list: one space's name, kind and next spaces on both paths at once."""
+    do: Literal["save_space"]
+    id: Id
+    name: str = Field(default="", max_length=60)
+    kind: Kind
+    yellow: Id | None = None
+    blue: Id | None = None
+
+    _blank = field_validator("yellow", "blue", mode="before")(_blank_none)
+
+
 class DeleteSpace(_Action):
     do: Literal["delete_space"]
     id: Id
@@ -271,11 +283,11 @@ HAND = (Move, PlaceNpc, RemoveNpc, Poster, Tracks, SetCharacter, SetActive, Setu
 PLAY = (*HAND, PlayTurn)
 OUTCOMES = {"roll": "npc", "enter": "entry", "do_option": "sg"}  # answers applied on their own version only
 CARDS = (AddCard, PlayCard, RenameCard, RemoveCard)
-EDITOR = (AddSpace, EditSpace, DeleteSpace, ToggleLink, Path, MoveSpace, Import, Example, Clear)
+EDITOR = (AddSpace, EditSpace, SaveSpace, DeleteSpace, ToggleLink, Path, MoveSpace, Import, Example, Clear)
 DATA_ACTIONS = (Data, DataReset)
 
 AnyAction = Annotated[Move | PlaceNpc | RemoveNpc | Poster | Tracks | SetCharacter | SetActive | Setup | PlayTurn
-                      | Roll | Enter | DoOption | AddCard | PlayCard | RenameCard | RemoveCard | AddSpace | EditSpace
+                      | Roll | Enter | DoOption | AddCard | PlayCard | RenameCard | RemoveCard | AddSpace | EditSpace | SaveSpace
                       | DeleteSpace | ToggleLink | Path | MoveSpace | Import | Example | Clear | Data | DataReset
                       | FactsChange, Field(discriminator="do")]
 _ADAPTER = TypeAdapter(AnyAction)

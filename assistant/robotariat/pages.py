@@ -363,7 +363,8 @@ def _common(ctx: dict[str, Any], rb: dict[str, Any], error: InputError | None, p
             "meta": page_meta(), "rule_titles": rule_titles(), "answer": answer(rb, page, ctx["table"]),
             "status": play_status(rb), "entry_track": DATA.entry_track, "next_npc": next_npc(rb["state"]),
             "rounds": DATA.max_rounds, "poster_supply": DATA.poster_supply, "gamedata": DATA,
-            "players_count": len(rb["state"]["players"]), "target": DATA.spark_target[len(rb["state"]["players"])]}
+            "players_count": len(rb["state"]["players"]), "target": DATA.spark_target[len(rb["state"]["players"])],
+            "carry_json": carry_json(rb)}
 
 
 # ---- what the scripts draw: the page's values after each change ----------------------------------
@@ -497,7 +498,7 @@ def play():
     common = _common(ctx, rb, error, "play")
     common.pop("answer")  # the page's scripts no longer draw it: Jinja renders every part
     return render_template("robotariat/play.html", view=view, fc=fc, heats=HEATS, changed_text=CHANGED,
-                           played=order["turn_played"], order=order, gf=gf, carry_json=carry_json(rb),
+                           played=order["turn_played"], order=order, gf=gf,
                            gf_enough=bool(gf) and (gf["method"] == "exact" or gf["runs"] >= GAME_FORECAST_SHOWN_RUNS),
                            more_url=url_for("robotariat.play", table=ctx["table"].id if ctx["table"] else None,
                                             forecast="more"),

@@ -349,6 +349,23 @@ def edit_board(t: RobotariatTable, a: BaseModel) -> RobotariatTable:
                 space.kind = kind
             if name is not None:
                 space.name = name.strip() or KIND_NAMES[space.kind]
+        case A.SaveSpace(id=sid, name=name, kind=kind, yellow=yellow, blue=blue):
+            _require(t, sid, "id")
+            space = next(s for s in board.spaces if s.id == sid)
+            space.kind, space.name = kind, name.strip() or KIND_NAMES[kind]
+            lines = {tuple(sorted(ln)) for ln in board.links}
+            for colour, nxt in (("yellow", yellow), ("blue", blue)):
+                nexts = getattr(board, f"{colour}_next")
+                if nxt is None:
+                    nexts.pop(sid, None)
+                    continue
+                _require(t, nxt, colour)
+                if nxt == sid:
+                    raise InputError(colour, "the next space on a path is another space")
+                nexts[sid] = nxt
+                if tuple(sorted((sid, nxt))) not in lines:  # paths run along black lines
+                    board.links.append(tuple(sorted((sid, nxt))))
+                    lines.add(tuple(sorted((sid, nxt))))
         case A.DeleteSpace(id=sid):
             _require(t, sid, "id")
             board.spaces = [s for s in board.spaces if s.id != sid]

@@ -171,12 +171,19 @@ def exact_forecast(g: GameRules, s: TableState, policy, exact_limit: int = 400, 
     return solve(first, npc_turn_next)
 
 
-def _sample_game(g: GameRules, play: _Game, s: TableState, rng: random.Random, npc_next: bool) -> tuple[str, int, int]:
-    """One game to its end: (how it ended, round, final funds)."""
+class OutOfTime(Exception):
+    """A sampled game was cut off at the deadline (it is not counted)."""
+
+
+def _sample_game(g: GameRules, play: _Game, s: TableState, rng: random.Random, npc_next: bool,
+                 deadline: float | None = None) -> tuple[str, int, int]:
+    """One game to its end: (how it ended, round, final funds); OutOfTime past `deadline`."""
     st = _start(g, s)
     if st.ended is not None:
         return _kind(st), st.round, st.funds
     while True:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise OutOfTime
         pre = st if npc_next else play.choose(st)
         npc_next = False
         if pre.ended is not None:
@@ -268,9 +275,12 @@ class Forecaster:
             except TooBig:
                 self.exact = None
         while not self.done() and (until_runs is None or self.runs < until_runs) \
-                and (deadline is None or time.perf_counter() < deadline or self.runs == 0):
-            kind, rnd, f = _sample_game(self.g, self.play, self.s, random.Random(f"{self.seed}:{self.runs}"),
-                                        self.npc_next)
+                and (deadline is None or time.perf_counter() < deadline):
+            try:
+                kind, rnd, f = _sample_game(self.g, self.play, self.s, random.Random(f"{self.seed}:{self.runs}"),
+                                            self.npc_next, deadline)
+            except OutOfTime:
+                break
             self.counts[(kind, rnd)] = self.counts.get((kind, rnd), 0) + 1
             self.funds.append(f)
         self.seconds += time.perf_counter() - t0
@@ -295,9 +305,9 @@ class Forecaster:
                 runs=None, decisions=len(self.play.decided), seconds=self.seconds)
         n, counts, funds = self.runs, self.counts, self.funds
         totals = [sum(c for (k, _), c in counts.items() if k == kind) for kind in ENDINGS]
-        mean = sum(funds) / n
+        mean = sum(funds) / n if n else 0.0
         sd = math.sqrt(sum((f - mean) ** 2 for f in funds) / (n - 1)) if n > 1 else 0.0
-        half = Z95 * sd / math.sqrt(n)
+        half = Z95 * sd / math.sqrt(n) if n else 0.0
         stopped = None
         if not self.done():
             stopped = "time"
