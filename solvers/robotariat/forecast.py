@@ -269,9 +269,10 @@ class Forecaster:
         deadline = None if budget_s is None else t0 + budget_s
         if not self.exact_tried:
             self.exact_tried = True
-            try:
+            try:  # the exact count gets half the budget; what it decided is reused by the sampling
+                half = None if budget_s is None else t0 + budget_s / 2
                 self.exact = exact_forecast(self.g, self.s, self.play.policy, self.exact_limit, self.npc_next,
-                                            self.play, deadline)
+                                            self.play, half)
             except TooBig:
                 self.exact = None
         while not self.done() and (until_runs is None or self.runs < until_runs) \
