@@ -4,9 +4,11 @@ The embedded default is a SQLite file in the instance folder (WAL mode); DATABAS
 """
 from __future__ import annotations
 
+import os
+
 from flask import Flask, current_app
 from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, create_engine, event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 
 metadata = MetaData()
 
@@ -46,8 +48,17 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cur.close()
 
 
+def _owner_only(url: str) -> None:
+    """Create the SQLite file readable by its owner only: it holds every table id, the only credential."""
+    path = make_url(url).database
+    if path and path != ":memory:" and not path.startswith("file:"):
+        os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+        os.chmod(path, 0o600)  # SQLite gives its -wal and -shm files the same mode
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
+        _owner_only(url)
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 5})
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
