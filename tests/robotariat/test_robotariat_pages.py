@@ -526,3 +526,21 @@ def test_without_a_table_the_player_count_can_change(client):
     html = r.get_data(as_text=True)
     assert r.status_code == 200 and "<strong>0</strong>/60" in html
     assert len(carried(html)["state"]["players"]) == 4 and carried(html)["state"]["reputation"] == 6
+
+
+def test_cards_are_entered_by_name_and_count_on_the_objectives_page(client):
+    """Secret Objectives (Dealer, Turncoat, Gambler): a card entered by name on the board page, then marked
+    played, is what the objectives page counts; A1-5's card from setup counts for nobody."""
+    tid = new_table(client, {"robotariat": MID_GAME}, players=4)
+    client.post(f"/robotariat/?table={tid}", data={"do": "add_card", "seat": "1", "deck": "sabotage",
+                                                   "name": "Adjust Traffic Reports", "played": "false"})
+    client.post(f"/robotariat/?table={tid}", data={"do": "play_card", "card": "0"})
+    cards = table_rb(client, tid)["cards"]
+    assert cards == [{"seat": 1, "deck": "sabotage", "name": "Adjust Traffic Reports", "played": True, "setup": False}]
+    html = client.get(f"/robotariat/?table={tid}").get_data(as_text=True)
+    assert "Adjust Traffic Reports" in html and 'value="remove_card"' in html
+    html = client.get(f"/robotariat/objectives?table={tid}").get_data(as_text=True)
+    assert "The 1 card entered by name on the board page decide" in html
+    r = client.post(f"/robotariat/?table={tid}", data={"do": "add_card", "seat": "0", "deck": "upgrade", "setup": "true",
+                                                       "name": "x"})
+    assert r.status_code == 400 and "(setup)" in notice(r.get_data(as_text=True))
