@@ -11,9 +11,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..api import ApiError, bad_field, json_body, parse
 from ..catalog import GAMES
 from ..db import engine
-from ..web.context import as_list, state_part
+from ..web import save
 from ..web.params import form_int, query_int
 from . import limits, store
+from .schemas import table_info_for
 
 bp = Blueprint("tables", __name__)
 
@@ -192,7 +193,19 @@ def _table_state_summary(before: dict | None, after: dict) -> str:
     return "changed " + ", ".join(k.replace("_", " ") for k in keys) if keys else "no change"
 
 
-def _page_context(table: store.TableRecord) -> dict:
+def _info_model(table: store.TableRecord):
+    return table_info_for(GAMES[table.game].rounds)
+
+
+def _one_name_per_seat(table: store.TableRecord):
+    def prepare(part: dict) -> dict:
+        names = [n if isinstance(n, str) else "" for n in part.get("names", [])][:table.players]
+        part["names"] = names + [""] * (table.players - len(names))
+        return part
+    return prepare
+
+
+def _page_context(table: store.TableRecord, result: save.FormResult | None = None) -> dict:
     recent = store.history(engine(), table.id, limit=HISTORY_SHOWN + 1)
     changes, previous = [], None
     for i, v in enumerate(recent):
@@ -200,13 +213,12 @@ def _page_context(table: store.TableRecord) -> dict:
             what = _table_state_summary(previous if i > 0 else None, v["state"])
             changes.append({"version": v["version"], "at": v["at"], "what": what})
         previous = v["state"]
-    shared = state_part(table, "table")
-    names = [n if isinstance(n, str) else "" for n in as_list(shared.get("names"))][:MAX_NAMES]
-    names += [""] * (table.players - len(names))
-    rnd = shared.get("round")
-    return {"table": table, "game": GAMES[table.game], "changes": list(reversed(changes)),
-            "names": names, "notes": shared.get("notes") if isinstance(shared.get("notes"), str) else "",
-            "round": rnd if isinstance(rnd, int) and not isinstance(rnd, bool) else 1,
+    if result is None:
+        info = save.read_state(table, _info_model(table), "table")
+        result = save.FormResult(info, table)
+    names = _one_name_per_seat(table)(result.state.model_dump(mode="json"))["names"]
+    return {"table": table, "table_id": table.id, "game": GAMES[table.game], "changes": list(reversed(changes)),
+            "result": result, "names": names,
             "tools": current_app.extensions.get("tablebot_tools", {}).get(table.game, [])}
 
 
@@ -216,28 +228,20 @@ def table_page(table_id: str):
     return render_template("tables/table.html", **_page_context(table))
 
 
-def _form_shared(table: store.TableRecord) -> dict:
-    names = [request.form.get(f"name{i}", "").strip()[:40] for i in range(table.players)]
-    notes = request.form.get("notes", "")[:4000]
-    rnd = form_int("round", lo=1, hi=GAMES[table.game].rounds or 99, default=1)
-    return {"names": names, "notes": notes, "round": rnd}
+def _label(path: str) -> str:
+    if path.startswith("names."):
+        return f"Player {int(path.split('.')[1]) + 1}'s name"
+    return {"round": "the round", "notes": "the notes"}.get(path, path)
 
 
 @bp.post("/t/<table_id>/edit")
 def edit_page(table_id: str):
     table = _table_or_abort(table_id)
-    shared = _form_shared(table)
-    read_version = form_int("version", lo=1, hi=table.version)
-    state = dict(table.state)
-    state["table"] = {**state_part(table, "table"), **shared}
-    try:
-        store.put(engine(), table.id, read_version, state)
-    except store.Conflict as c:
-        # show the newer state, and keep what this player typed so nothing is lost
-        ctx = _page_context(c.current)
-        return render_template("tables/table.html", conflict=True, mine=shared, **ctx), 409
-    flash("Saved.", "ok")
-    return redirect(url_for("tables.table_page", table_id=table.id))
+    form_int("version", lo=1, hi=table.version)  # the version the page showed: what its change is found against
+    result = save.save_form(table, _info_model(table), "table", request.form,
+                            prepare=_one_name_per_seat(table), label=_label)
+    table = result.table or table
+    return render_template("tables/table.html", **_page_context(table, result)), 400 if result.problems else 200
 
 
 @bp.post("/t/<table_id>/undo")

@@ -8,6 +8,8 @@ import pytest
 from assistant import create_app
 from assistant.tables import store as table_store
 
+pytestmark = pytest.mark.both_databases  # the store's versions must hold on PostgreSQL as on SQLite
+
 
 def undo(client, t: dict, **body):
     """POST /api/tables/<id>/undo as Tablebot.api sends it (JSON, even with an empty body)."""
@@ -135,8 +137,8 @@ def test_two_writers_racing_on_one_version_exactly_one_wins_and_nothing_is_lost(
     assert [v["state"] for v in history] == [{}, {"writer": winner}]
 
 
-def test_tables_survive_a_restart_of_the_app_on_the_same_database(tmp_path):
-    url = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
+def test_tables_survive_a_restart_of_the_app_on_the_same_database(db_url):
+    url = db_url
     first = create_app({"TESTING": True, "DATABASE_URL": url})
     t = new_table(first.test_client())
     first.test_client().put(f"/api/tables/{t['id']}", json={"version": 1, "state": {"kept": True}})

@@ -102,7 +102,7 @@ def test_writes_to_one_table_are_limited_per_client_with_retry_after(app, client
     assert client.post(f"/api/tables/{t['id']}/undo", content_type="application/json").status_code == 200
     r = save(client, t, 5, {"n": 5})
     assert r.status_code == 429 and 1 <= int(r.headers["Retry-After"]) <= 60
-    r = client.post(f"/t/{t['id']}/edit", data={"version": "5", "name0": "A", "round": "1"})
+    r = client.post(f"/t/{t['id']}/edit", data={"version": "5", "names.0": "A", "round": "1"})
     assert r.status_code == 429 and 1 <= int(r.headers["Retry-After"]) <= 60
     assert "Too many saves to this table from here" in r.get_data(as_text=True)
     assert client.get(f"/api/tables/{t['id']}").get_json()["version"] == 5  # refused writes wrote nothing

@@ -85,7 +85,8 @@ def test_every_page_of_a_table_answers_whatever_its_state(app, client, state, ga
     for url in table_urls(app, t):
         assert_answers(client, url, raw[:300])
     version = client.get(f"/api/tables/{t['id']}/version").get_json()["version"]
-    stale = client.post(f"/t/{t['id']}/edit", data={"version": "1", "name0": "Cy", "round": "1"})
-    assert stale.status_code in (302, 409), raw[:300]
-    undo = client.post(f"/t/{t['id']}/undo", data={"version": str(version + (stale.status_code == 302))})
+    stale = client.post(f"/t/{t['id']}/edit", data={"version": "1", "names.0": "Cy", "round": "1"})
+    assert stale.status_code in (200, 400), raw[:300]  # saved on the newest state, or a problem shown
+    version = client.get(f"/api/tables/{t['id']}/version").get_json()["version"]
+    undo = client.post(f"/t/{t['id']}/undo", data={"version": str(version)})
     assert undo.status_code in (302, 409), raw[:300]

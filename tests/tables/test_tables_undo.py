@@ -19,7 +19,7 @@ def save(client, t, version, state):
 
 def test_page_undo_on_an_older_page_does_not_revert_another_phones_newer_save(client):
     t = new_table(client)
-    client.post(f"/t/{t['id']}/edit", data={"version": "1", "name0": "Ann", "round": "1"})  # phone A sees v2
+    client.post(f"/t/{t['id']}/edit", data={"version": "1", "names.0": "Ann", "round": "1"})  # phone A sees v2
     save(client, t, 2, {"table": {"names": ["Ann", "Bo"], "round": 1, "notes": "B's note"}})  # phone B: v3
     r = client.post(f"/t/{t['id']}/undo", data={"version": "2"})  # phone A taps Undo on its v2 page
     html = " ".join(r.get_data(as_text=True).split())
@@ -96,7 +96,7 @@ def test_undos_without_a_version_under_load_never_report_a_conflict(app):
     def change(i):
         c = app.test_client()
         barrier.wait()
-        r = c.post(f"/t/{t['id']}/edit", data={"version": "41", "name0": f"P{i}", "round": "1"})
+        r = c.post(f"/t/{t['id']}/edit", data={"version": "41", "names.0": f"P{i}", "round": "1"})
         answers.append(("edit", r.status_code, None))
 
     threads = [threading.Thread(target=undo) for _ in range(40)] + [

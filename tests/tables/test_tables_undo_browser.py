@@ -22,7 +22,7 @@ def test_undo_on_an_older_page_keeps_the_other_phones_save_and_says_why(browser,
     page.wait_for_url("**/t/*")
     page.fill("#name0", "Ann")
     page.click("#table-form button[type=submit]")
-    expect(page.locator("text=Saved.")).to_be_visible()
+    expect(page.locator("#save-msg")).to_contain_text("Saved with table")
     expect(page.locator("#table-version")).to_have_text("2")
 
     other = browser.new_context(**browser_context_args)
@@ -32,7 +32,7 @@ def test_undo_on_an_older_page_keeps_the_other_phones_save_and_says_why(browser,
     phone_b.goto(page.url)
     phone_b.fill("#notes", "Bo has the Orb")
     phone_b.click("#table-form button[type=submit]")
-    expect(phone_b.locator("text=Saved.")).to_be_visible()
+    expect(phone_b.locator("#save-msg")).to_contain_text("Saved with table")
     expect(phone_b.locator("#table-version")).to_have_text("3")
 
     page.click("#undo-form button")  # phone A still shows version 2
@@ -95,7 +95,7 @@ def test_another_site_cannot_undo_or_edit_through_a_phones_browser(page, live_ap
     undo = f"{live_url}/api/tables/{t['id']}/undo"
     evil_url = other_site("/evil", f"""<!doctype html><body>
       <form id="f" method="post" action="{live_url}/t/{t['id']}/edit">
-        <input name="version" value="2"><input name="name0" value="Mallory"><input name="round" value="1"></form>
+        <input name="version" value="2"><input name="names.0" value="Mallory"><input name="round" value="1"></form>
       <script>
         var quiet = function () {{}};
         fetch("{undo}", {{method: "POST", mode: "no-cors"}}).catch(quiet)

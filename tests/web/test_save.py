@@ -64,7 +64,7 @@ def test_the_same_field_changed_on_two_phones_says_whose_value_it_replaced(demo_
     r = post(demo_client, tid, version="1", gear="7", notes="")
     html = r.get_data(as_text=True)
     assert demo(demo_client, tid)["state"]["demo"]["gear"] == 7
-    assert "Another phone had changed the same field meanwhile" in html and "gear was 4" in html
+    assert "Another phone had changed the same field meanwhile" in html and "gear held 4" in html
 
 
 def test_nothing_changed_saves_nothing(demo_client):
