@@ -96,8 +96,30 @@ def main() -> None:
     print(f"{'suggestions, all ' + str(len(every)) + ' tables':<40} wall {stats(every)}")
     print(f"{'':<40} cpu  {stats(every_cpu)}")
     print(f"options per suggestion: median {statistics.median(option_counts)}, max {max(option_counts)}")
-    run("look-ahead, 3 turns", lambda s: lookahead(BOARD, DEFAULTS.dice, s, 3), all_states[:SCENARIOS])
-    run("look-ahead, 12 turns", lambda s: lookahead(BOARD, DEFAULTS.dice, s, 12), all_states[:20])
+    run("look-ahead, 3 turns, all tables", lambda s: lookahead(BOARD, DEFAULTS.dice, s, 3), all_states)
+    run("look-ahead, 12 turns, all tables", lambda s: lookahead(BOARD, DEFAULTS.dice, s, 12), all_states)
+
+    # the whole-game forecast as one view of the board page runs it: what 150 ms buys
+    from solvers.robotariat.forecast import Forecaster
+    from solvers.robotariat.game import GameRules
+    from solvers.robotariat.policies import SuggestionPolicy
+
+    game = GameRules(board=BOARD, rules=RULES, dice=DEFAULTS.dice, weights=DEFAULTS.weights,
+                     entry_track=DEFAULTS.entry_track)
+    runs: list[int] = []
+    exact = 0
+
+    def forecast(s: TableState) -> None:
+        nonlocal exact
+        f = Forecaster(game, s, SuggestionPolicy(game)).run(0.15)
+        if f.method == "exact":
+            exact += 1
+        else:
+            runs.append(f.runs)
+
+    run("game forecast, 150 ms budget", forecast, all_states[:40])
+    print(f"{'':<40} exact for {exact} of 40 tables; else {statistics.median(runs) if runs else 0} games "
+          f"played out (median), min {min(runs) if runs else 0}")
 
     from assistant import create_app
     from solvers.robotariat.report import state_json

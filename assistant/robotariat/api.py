@@ -7,8 +7,12 @@ functions for their no-JS forms.
 """
 from __future__ import annotations
 
+import json
 import math
-from dataclasses import dataclass
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 from flask import Blueprint
@@ -25,13 +29,18 @@ from pydantic import (
 
 from solvers.exact import exact, parse_fraction
 from solvers.robotariat import gamedata
+from solvers.robotariat import table as rt
 from solvers.robotariat.board import KINDS, MAX_LINKS, MAX_SPACES, Board, board_problems
+from solvers.robotariat.forecast import Forecaster
+from solvers.robotariat.game import GameRules
 from solvers.robotariat.lookahead import lookahead
 from solvers.robotariat.model import CHARACTERS, FACES, Dice, Rules, TableState, status_after
 from solvers.robotariat.npc_turn import RULES_NPC_TURN, enter_npc, npc_turn
+from solvers.robotariat.objective_advice import Goal
 from solvers.robotariat.objectives import OBJECTIVES, ObjectiveFacts, check_objectives
+from solvers.robotariat.policies import SuggestionPolicy
 from solvers.robotariat.readings import READINGS, with_reading_entries
-from solvers.robotariat.report import encounter_json, forecast_json, forecast_why, state_json
+from solvers.robotariat.report import encounter_json, forecast_json, forecast_why, number_text, state_json
 from solvers.robotariat.rule_ids import (
     CARD_DRAW_READING,
     CHARACTER_READINGS,
@@ -39,10 +48,11 @@ from solvers.robotariat.rule_ids import (
     OBJECTIVE_READINGS,
     SEARCH_LIMITS_READING,
 )
-from solvers.robotariat.suggest import suggest
+from solvers.robotariat.suggest import headline, suggest
 from solvers.robotariat.value import MAX_HORIZON, Valuer, Weights, default_horizon
 
 from ..api import ApiError, bad_field, json_body, parse, validation_error
+from . import schemas
 
 bp = Blueprint("robotariat_api", __name__)
 DATA = gamedata.DEFAULTS
@@ -194,7 +204,7 @@ def _state(board: Board, st: StateIn, players: int, rules: Rules) -> tuple[Table
         players=tuple(_space(board, p.at, f"state.players[{i}].at") for i, p in enumerate(st.players)),
         characters=tuple(p.character for p in st.players), posters=tuple(posters), junk=st.junk, funds=st.funds,
         reputation=st.reputation, office=st.office, entry=entry, active=st.active, round=st.round)
-    s = TableState(**{**s.__dict__, "ended": status_after(s.funds, s.reputation, rules.target)})
+    s = replace(s, ended=status_after(s.funds, s.reputation, rules.target))
     names = tuple(p.name or f"Player {i + 1}" for i, p in enumerate(st.players))
     return s, names
 
@@ -302,17 +312,54 @@ def lookahead_json(body: dict) -> dict:
     return out
 
 
+class ObjectiveIn(BaseModel):
+    """A player's own secret objective, for this one request (never stored)."""
+    model_config = ConfigDict(extra="ignore")
+    id: Literal[OBJECTIVES]  # type: ignore[valid-type]
+    weight: Weight = 50
+    reached: bool = False  # Bursar: the office track has hit its amount already this game
+
+    @field_validator("weight")
+    @classmethod
+    def _weight(cls, v):
+        try:
+            f = parse_fraction(v)
+        except ValueError as e:
+            raise ValueError(str(e)) from None
+        if not 0 <= f <= 10000:
+            raise ValueError("a number from 0 to 10000")
+        return v
+
+
 class SuggestIn(TableIn):
     limit: int | None = Field(default=None, ge=1, le=2000, strict=True)
+    objective: Literal[OBJECTIVES] | ObjectiveIn | None = None  # type: ignore[valid-type]
+
+
+def _goal(req: SuggestIn, players: int) -> Goal | None:
+    o = req.objective
+    if o is None:
+        return None
+    if isinstance(o, str):
+        o = ObjectiveIn(id=o)
+    if o.id == "gambler" and players < DATA.gambler_min_players:
+        raise bad_field("objective", "the Gambler is not used in a 3-player game")
+    threshold = {"bursar": DATA.bursar_threshold, "scrapper": DATA.scrapper_posters,
+                 "turncoat": DATA.turncoat_cards}.get(o.id, {}).get(players, 0)
+    return Goal(objective=o.id, weight=parse_fraction(o.weight), threshold=threshold, reached=o.reached)
 
 
 def suggest_json(body: dict) -> dict:
     req = parse(SuggestIn, body)
     ctx = context(req)
-    result = suggest(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer)
+    goal = _goal(req, ctx.players)
+    result = suggest(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer, goal)
     out = result.as_json(ctx.board, limit=req.limit, names=ctx.names)
+    if goal is not None:
+        out["objective"] = _objective_answer(ctx, goal, result, out)
     choices = _choosing_characters(ctx.state)
-    readings = ["planner-score", "suggestion-options"] + (["choice-ties"] if choices else [])
+    readings = ["planner-score", "suggestion-options"] + (["choice-ties"] if choices else []) \
+        + (["objective-advice"] if goal is not None else [])
     bounded = bool(out["notes"]) or any("search" in o or o["extra"] for o in out["options"])
     out["rules"] = with_reading_entries(out["rules"], readings, *(CHARACTER_READINGS[w] for w in choices),
                                         *([SEARCH_LIMITS_READING] if bounded else []))
@@ -322,6 +369,117 @@ def suggest_json(body: dict) -> dict:
                                           *([SEARCH_LIMITS_READING] if "search" in o or o["extra"] else []))
     out.update(settings=_settings(ctx), readings=readings)
     return out
+
+
+def _objective_answer(ctx: Context, goal: Goal, result, out: dict) -> dict:
+    """How the player's objective changed the advice: each option's bonus and why, and the first option
+    without the objective (the shared advice) when it differs."""
+    shared = suggest(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer).options[0]
+    best = result.options[0] if result.options else None
+    changed = best is not None and (best.move_to, best.activation, best.extra) != \
+        (shared.move_to, shared.activation, shared.extra)
+    how = goal.how()
+    for o in out["options"]:
+        bonus = Fraction(o["expected"]["objective"]["exact"])
+        o["objective"] = {"bonus": exact(bonus),
+                          "why": (f"For your objective ({goal.name}): {number_text(bonus, True)} ({how})." if bonus
+                                  else f"For your objective ({goal.name}): no bonus.")}
+        if bonus:
+            o["why"] += " " + o["objective"]["why"]
+    text = (f"Your objective ({goal.name}) weighs {number_text(goal.weight)} SPARK-equivalents at a success that "
+            f"meets it; a step towards it is worth up to a tenth of that ({how}).")
+    if goal.objective == "spy":
+        text = "The Spy's objective does not depend on the board: the advice is the shared one."
+    elif changed:
+        text += (" It changes the best turn: without it, the first would be “"
+                 + headline(ctx.board, ctx.state, shared) + "”.")
+    else:
+        text += " The best turn is the same as without it."
+    return {"id": goal.objective, "name": goal.name, "weight": exact(goal.weight), "how": how, "changed": changed,
+            "why": text, "stored": False}
+
+
+class GameForecastIn(SuggestIn):
+    """The /suggest body, plus how to sample when the game tree is too big to count."""
+    seed: int = Field(default=0, ge=0, le=2**31 - 1, strict=True)
+    runs: int | None = Field(default=None, ge=1, le=20_000, strict=True)  # at most this many games
+    budget_ms: int = Field(default=20_000, ge=10, le=120_000, strict=True)  # stop sampling after this long
+    half_width: float = Field(default=0.02, ge=0.005, le=0.25)  # stop once every 95 % interval is this narrow
+    next: Literal["player_turn", "npc_turn"] = "player_turn"  # the active player has played: their NPC turn next
+
+
+GAME_FORECAST_NOT_MODELLED = [
+    "Sabotage and Upgrade draws are played as if the space were not used: the card texts are unknown.",
+    "Secret objectives play no part: every player follows the shared suggestions.",
+]
+
+
+def _estimate(e) -> dict:
+    if e.exact is not None:
+        return exact(e.exact)
+    return {"approx": round(e.approx, 6), "interval": [round(e.interval[0], 6), round(e.interval[1], 6)]}
+
+
+# Forecasts in progress, by request (without the time budget): a page's next view of the same table
+# state goes on sampling where the last one stopped, so repeated views narrow the interval. Game k of a
+# forecast always uses the same random stream, so the answer after n games does not depend on how the
+# runs were split between requests.
+_FORECASTS: OrderedDict[str, Forecaster] = OrderedDict()
+_FORECASTS_KEPT = 32
+_FORECASTS_LOCK = threading.Lock()
+
+
+def _forecaster(req: GameForecastIn, ctx: Context) -> Forecaster:
+    key = json.dumps(req.model_dump(mode="json", exclude={"budget_ms", "limit", "objective"}), sort_keys=True)
+    with _FORECASTS_LOCK:
+        f = _FORECASTS.pop(key, None)
+        if f is None:
+            g = GameRules(board=ctx.board, rules=ctx.rules, dice=ctx.dice, weights=ctx.weights,
+                          entry_track=DATA.entry_track, max_rounds=DATA.max_rounds,
+                          max_oppressors=DATA.max_oppressors, max_civilians=DATA.max_civilians)
+            f = Forecaster(g, ctx.state, SuggestionPolicy(g), seed=req.seed, half_width=req.half_width,
+                           max_runs=req.runs, npc_turn_next=req.next == "npc_turn")
+        _FORECASTS[key] = f
+        while len(_FORECASTS) > _FORECASTS_KEPT:
+            _FORECASTS.popitem(last=False)
+    return f
+
+
+def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int | None = None) -> dict:
+    """POST /api/robotariat/game-forecast; `budget_ms` and `until_runs` (the pages') cap the work."""
+    req = parse(GameForecastIn, body)
+    ctx = context(req)
+    s = ctx.state
+    notes = list(GAME_FORECAST_NOT_MODELLED)
+    if s.round is None:
+        notes.append(f"No round was given: round {max(1, s.entered)} is assumed from the NPCs on the board.")
+    budget = min(req.budget_ms, budget_ms) if budget_ms else req.budget_ms
+    forecaster = _forecaster(req, ctx)
+    with forecaster.lock:
+        f = forecaster.run(budget / 1000, until_runs)
+    if f.method == "exact":
+        why = ("Every roll of every NPC turn to the end of the game was counted, with each player taking the "
+               "suggestions' best turn: the chances are exact.")
+    else:
+        lo, hi = f.p_success.interval
+        why = (f"{f.runs} whole games were played out with the suggestions' best turns (seed {f.seed}): the "
+               f"Revolution succeeded in {f.p_success.approx:.1%} of them, so the chance lies between {lo:.1%} "
+               f"and {hi:.1%} (95 % interval).")
+        if f.stopped == "time":
+            why += f" Sampling stopped at the time budget ({budget} ms) before reaching +-{req.half_width:.0%}."
+        elif f.stopped == "max_runs":
+            why += f" Sampling stopped at the {req.runs} games asked for."
+    return {"p_success": _estimate(f.p_success), "p_fail_reputation": _estimate(f.p_fail_reputation),
+            "p_fail_time": _estimate(f.p_fail_time),
+            "by_round": [{"round": r.round, "p_success": _estimate(r.p_success),
+                          "p_fail_reputation": _estimate(r.p_fail_reputation),
+                          "p_fail_time": _estimate(r.p_fail_time)} for r in f.by_round],
+            "runs": f.runs, "method": f.method, "expected_funds": _estimate(f.expected_funds),
+            "target": ctx.rules.target, "seed": f.seed, "stopped": f.stopped, "decisions": f.decisions,
+            "seconds": round(f.seconds, 3), "policy": "suggestions", "not_modelled": notes, "why": why,
+            "rules": with_reading_entries(["rb-game-end", "rb-revolution-table", "rb-round-order", "rb-npc-turn"],
+                                          ["game-forecast"], CARD_DRAW_READING),
+            "readings": ["game-forecast"], "settings": _settings(ctx)}
 
 
 class ValidateIn(BaseModel):
@@ -346,6 +504,7 @@ class ObjectivesIn(TableIn):
     office_track: list[Annotated[int, Field(ge=0, le=DATA.office_max, strict=True)]] | None = Field(default=None,
                                                                                                   max_length=2000)
     facts: dict = Field(default_factory=dict)
+    cards: list[schemas.Card] | None = Field(default=None, max_length=40)  # by name: counts the cards played
 
 
 class FactsIn(BaseModel):
@@ -393,9 +552,14 @@ def objectives_json(body: dict) -> dict:
     picked = [o for o in facts_in.objectives if o]
     if len(picked) != len(set(picked)):
         raise bad_field("facts.objectives", "each secret objective card is drawn by one player only")
+    cards_played, gambler_cards = tuple(facts_in.cards_played), facts_in.gambler_cards
+    if req.cards is not None:  # the cards entered by name decide (A1-5's setup card counts for nothing)
+        game = rt.Game(state=ctx.state, cards=tuple(rt.Card(seat=c.seat, deck=c.deck, name=c.name, played=c.played,
+                                                            setup=c.setup) for c in req.cards))
+        cards_played, gambler_cards = tuple(game.cards_played(seats)), game.gambler_cards_played()
     facts = ObjectiveFacts(
-        cooperative=facts_in.cooperative, objectives=tuple(facts_in.objectives), cards_played=tuple(facts_in.cards_played),
-        spy_correct=tuple(facts_in.spy_correct), gambler_cards=facts_in.gambler_cards,
+        cooperative=facts_in.cooperative, objectives=tuple(facts_in.objectives), cards_played=cards_played,
+        spy_correct=tuple(facts_in.spy_correct), gambler_cards=gambler_cards,
         revolution_over=facts_in.revolution_over, max_junked=facts_in.max_junked,
         log=tuple((e.round, e.player, e.turn or "", e.junked, e.office) for e in log),
         office_track=tuple(req.office_track) if req.office_track is not None else None)
@@ -428,6 +592,11 @@ def api_npc_turn():
 @bp.post("/api/robotariat/suggest")
 def api_suggest():
     return suggest_json(json_body())
+
+
+@bp.post("/api/robotariat/game-forecast")
+def api_game_forecast():
+    return game_forecast_json(json_body())
 
 
 @bp.post("/api/robotariat/round-start")

@@ -46,7 +46,7 @@ class Rules:
     contribute_max: int = 5  # SPARK moved to the office per Recruitment Office activation
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TableState:
     """Positions (space indices) and tracks. Oppressors and civilians are in the order the table lists
     them, which is the order their encounters resolve. `players[i]` is where player i stands and
@@ -65,6 +65,11 @@ class TableState:
     active: int = 0
     round: int | None = None
     ended: str | None = None  # None while the game goes on, else SUCCESS or FAILURE
+
+    @property
+    def entered(self) -> int:
+        """NPCs of the entry track on the board (one enters per round)."""
+        return len(self.oppressors) + len(self.civilians)
 
     def seat_of(self, character: str) -> int | None:
         for i, c in enumerate(self.characters):

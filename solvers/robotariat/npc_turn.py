@@ -16,8 +16,10 @@ with value.Valuer; ties go to the first option in a fixed order (documented at e
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import NamedTuple
 
 from .board import Board
 from .model import FAILURE, SUCCESS, Dice, Rules, TableState, face_colour, is_arrow
@@ -161,8 +163,8 @@ def _civilian_meets(t: _Table, r: _Run, index: int, x: int) -> None:
 
 
 def _final_state(s: TableState, t: _Table, r: _Run, entry: int) -> TableState:
-    return TableState(t.opp, t.civ, s.players, s.characters, tuple(r.posters), r.junk, r.funds, r.rep, r.office,
-                      entry, s.active, s.round, r.ended)
+    return replace(s, oppressors=t.opp, civilians=t.civ, posters=tuple(r.posters), junk=r.junk, funds=r.funds,
+                   reputation=r.rep, office=r.office, entry=entry, ended=r.ended)
 
 
 def _resolve(s: TableState, t: _Table, queue: list[tuple[str, int, int]], entry: int, valuer: Valuer | None,
@@ -290,22 +292,88 @@ class Forecast:
         }
 
 
+class RollKey(NamedTuple):
+    """Everything one roll's encounters read: with this key equal, they resolve the same way."""
+    black: str
+    red: str
+    oppressors: tuple[int, ...]  # after the move
+    civilians: tuple[int, ...]
+    funds: int
+    reputation: int
+    office: int
+    uberbot: int | None  # Überbot's space when an NPC moves onto it, else None
+    visited: tuple[tuple[int, int, int], ...]  # (space, posters, players) of each space an NPC moves onto
+    posters_elsewhere: int | None = None  # ArciTech's re-post weighs the posters' value away from the encounters
+
+
+@dataclass(frozen=True, slots=True)
+class RollMemo:
+    """What one roll's encounters did, to replay on another state with the same RollKey."""
+    encounters: tuple[Encounter, ...]
+    funds: int
+    reputation: int
+    office: int
+    to_junk: int
+    ended: str | None
+    poster_changes: tuple[tuple[int, int], ...]  # (space, change in posters)
+
+
 def _local_key(s: TableState, b: str, r: str, opp: tuple[int, ...], civ: tuple[int, ...],
                queue: list[tuple[str, int, int]], valuer: Valuer, arcitech: bool, players_at: list[int],
-               uber: int | None) -> tuple:
-    """Everything one roll's encounters read: with this key equal, they resolve the same way.
-
-    With ArciTech at the table and posters an oppressor can tear down, the re-post choice also weighs the
-    future value of the posters elsewhere (a constant for every branch that does not end the game), so
-    that constant joins the key."""
+               uber: int | None) -> RollKey:
+    """The roll's RollKey. With ArciTech at the table and posters an oppressor can tear down, the re-post
+    choice also weighs the future value of the posters elsewhere (a constant for every branch that does
+    not end the game), so that constant joins the key."""
     visited = sorted({x for _, _, x in queue})
-    key = (b, r, opp, civ, s.funds, s.reputation, s.office, uber if uber in visited else None,
-           tuple((x, s.posters[x], players_at[x]) for x in visited))
+    elsewhere = None
     if arcitech and valuer.horizon and valuer.w_poster and any(s.posters[x] for k, _, x in queue if k == OPPRESSOR):
         rows = [valuer.arrivals(c) for c in civ]
         elsewhere = sum(n * sum(row[x] for row in rows) for x, n in enumerate(s.posters) if n and x not in visited)
-        key += (elsewhere,)
-    return key
+    return RollKey(black=b, red=r, oppressors=opp, civilians=civ, funds=s.funds, reputation=s.reputation,
+                   office=s.office, uberbot=uber if uber in visited else None,
+                   visited=tuple((x, s.posters[x], players_at[x]) for x in visited), posters_elsewhere=elsewhere)
+
+
+def resolve_roll(board: Board, rules: Rules, s: TableState, b: str, r: str, valuer: Valuer, memo: dict | None = None,
+                 arcitech: bool | None = None, players_at: list[int] | None = None,
+                 uber: int | None = -1) -> tuple[TurnResult, int]:
+    """One roll (face kinds `b` on the black die, `r` on the red) of the NPC turn from `s`, resolved: the
+    result and V after it (scaled). `memo` as in npc_turn; the last three are `s`'s, when known."""
+    if arcitech is None:
+        arcitech = s.seat_of("arcitech") is not None
+    if players_at is None:
+        players_at = _players_at(board, s)
+    if uber == -1:
+        uber = s.where("uberbot")
+    opp, civ, entry, queue = _move(board, s, b, r)
+    local = _local_key(s, b, r, opp, civ, queue, valuer, arcitech, players_at, uber) if memo is not None else None
+    found = memo.get(local) if local is not None else None
+    if found is None:
+        t = _Table(board, rules, s, opp, civ, players_at, uber)
+        run, v = _resolve(s, t, queue, entry, valuer, arcitech)
+        after = _final_state(s, t, run, entry)
+        encounters = run.final_encounters()
+        if local is not None:
+            changed = tuple((x, n - s.posters[x]) for x, n in enumerate(after.posters) if n != s.posters[x])
+            memo[local] = RollMemo(encounters=encounters, funds=after.funds, reputation=after.reputation,
+                                   office=after.office, to_junk=after.junk - s.junk, ended=after.ended,
+                                   poster_changes=changed)
+    else:
+        encounters = found.encounters
+        posters = list(s.posters)
+        for x, delta in found.poster_changes:
+            posters[x] += delta
+        after = replace(s, oppressors=opp, civilians=civ, posters=tuple(posters), junk=s.junk + found.to_junk,
+                        funds=found.funds, reputation=found.reputation, office=found.office, entry=entry,
+                        ended=found.ended)
+        v = valuer.state_scaled(after)
+    junked = fines = 0
+    for e in encounters:
+        junked += e.posters_junked
+        fines += e.fined_players > 0
+    return TurnResult(black=b, red=r, state=after, encounters=encounters, funds_delta=after.funds - s.funds,
+                      reputation_delta=after.reputation - s.reputation, office_delta=after.office - s.office,
+                      posters_junked=junked, fines=fines), v
 
 
 def npc_turn(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valuer,
@@ -320,67 +388,65 @@ def npc_turn(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valu
     if s.ended is not None:
         raise ValueError("the game is over; no NPC turn follows")
     arcitech = s.seat_of("arcitech") is not None
-    red = dice.counts("red")
     cache: dict[tuple[str, str], tuple[TurnResult, int]] = {}
     players_at, uber = _players_at(board, s), s.where("uberbot")
 
     def roll(b: str, r: str) -> tuple[TurnResult, int]:
-        key = (b, r)
-        hit = cache.get(key)
-        if hit is not None:
-            return hit
-        opp, civ, entry, queue = _move(board, s, b, r)
-        local = _local_key(s, b, r, opp, civ, queue, valuer, arcitech, players_at, uber) if memo is not None else None
-        found = memo.get(local) if local is not None else None
-        if found is None:
-            t = _Table(board, rules, s, opp, civ, players_at, uber)
-            run, v = _resolve(s, t, queue, entry, valuer, arcitech)
-            after = _final_state(s, t, run, entry)
-            if local is not None:
-                changed = tuple((x, n - s.posters[x]) for x, n in enumerate(after.posters) if n != s.posters[x])
-                memo[local] = (run.final_encounters(), after.funds, after.reputation, after.office,
-                               after.junk - s.junk, after.ended, changed)
-            encounters = run.final_encounters()
-        else:
-            encounters, funds, rep, office, to_junk, ended, changed = found
-            posters = list(s.posters)
-            for x, delta in changed:
-                posters[x] += delta
-            after = TableState(opp, civ, s.players, s.characters, tuple(posters), s.junk + to_junk, funds, rep,
-                               office, entry, s.active, s.round, ended)
-            v = valuer.state_scaled(after)
-        junked = fines = 0
-        for e in encounters:
-            junked += e.posters_junked
-            fines += e.fined_players > 0
-        res = TurnResult(b, r, after, encounters, after.funds - s.funds, after.reputation - s.reputation,
-                         after.office - s.office, junked, fines)
-        hit = cache[key] = (res, v)
+        hit = cache.get((b, r))
+        if hit is None:
+            hit = cache[(b, r)] = resolve_roll(board, rules, s, b, r, valuer, memo, arcitech, players_at, uber)
         return hit
 
     before = valuer.value(s)
     scale = valuer.scale
-    who = s.active_character
-    if who == "alice_smith":
-        totals = {b: sum(cr * roll(b, r)[1] for r, cr in red.items()) for b in ("yellow_arrow", "blue_arrow")}
-        chosen = "yellow_arrow" if totals["yellow_arrow"] >= totals["blue_arrow"] else "blue_arrow"
-        outcomes = tuple(Outcome(chosen, r, cr, *roll(chosen, r), 6, scale) for r, cr in red.items())
-        alice = {"chosen": chosen, "tied": totals["yellow_arrow"] == totals["blue_arrow"],
+    chances = roll_chances(s.active_character, dice, lambda b, r: roll(b, r)[1])
+    outcomes = tuple(Outcome(black=b, red=r, weight=w, result=roll(b, r)[0], scaled=roll(b, r)[1],
+                             denominator=chances.denominator, scale=scale) for b, r, w in chances.rolls)
+    alice = mt_rho = None
+    if chances.alice_totals is not None:
+        totals = chances.alice_totals
+        alice = {"chosen": chances.rolls[0][0], "tied": totals["yellow_arrow"] == totals["blue_arrow"],
                  "expected": {b: Fraction(v, 6 * scale) - before for b, v in totals.items()}}
-        return Forecast(outcomes, before, 6, alice=alice)
-    black = dice.counts("black")
-    pairs = [(b, r, cb * cr) for b, cb in black.items() for r, cr in red.items()]
+    if chances.fresh36 is not None:
+        mt_rho = {"reroll": list(chances.reroll), "p_reroll": Fraction(chances.rerolled, 36),
+                  "fresh_value": Fraction(chances.fresh36, 36 * scale) - before}
+    return Forecast(outcomes, before, chances.denominator, alice=alice, mt_rho=mt_rho)
+
+
+@dataclass(frozen=True)
+class RollChances:
+    """Which face-kind pairs the active player's NPC turn can show and with what whole-number weight over
+    `denominator` (36; 6 when Alice Smith chooses the black die's path; 36 * 36 with MT-ρ's re-roll)."""
+    denominator: int
+    rolls: tuple[tuple[str, str, int], ...]  # (black, red, weight), weight > 0
+    alice_totals: dict[str, int] | None = None  # Alice Smith: 6 * scale * E[V] for each path
+    fresh36: int | None = None  # MT-ρ: 36 * scale * E[V of a fresh roll]
+    reroll: tuple[tuple[str, str], ...] = ()  # MT-ρ re-rolls these first rolls
+    rerolled: int = 0  # out of 36
+
+
+def roll_chances(who: str | None, dice: Dice, scaled: Callable[[str, str], int]) -> RollChances:
+    """The roll distribution of the NPC turn `who` conducts; `scaled(black, red)` is V after that roll.
+
+    Alice Smith chooses the oppressors' path instead of rolling the black die: the path with the higher
+    expected V (yellow on a tie). MT-ρ re-rolls both dice once when the first roll's V is below the
+    expected V of a fresh roll (keeps on a tie)."""
+    red = dice.counts("red")
+    if who == "alice_smith":
+        totals = {b: sum(cr * scaled(b, r) for r, cr in red.items()) for b in ("yellow_arrow", "blue_arrow")}
+        chosen = "yellow_arrow" if totals["yellow_arrow"] >= totals["blue_arrow"] else "blue_arrow"
+        return RollChances(denominator=6, rolls=tuple((chosen, r, cr) for r, cr in red.items()), alice_totals=totals)
+    pairs = [(b, r, cb * cr) for b, cb in dice.counts("black").items() for r, cr in red.items()]
     if who != "mt_rho":
-        return Forecast(tuple(Outcome(b, r, c, *roll(b, r), 36, scale) for b, r, c in pairs), before, 36)
-    values = {(b, r): roll(b, r)[1] for b, r, _ in pairs}
-    fresh36 = sum(c * values[(b, r)] for b, r, c in pairs)  # 36 * scale * E[V of a fresh roll]
-    reroll = [(b, r) for b, r, c in pairs if 36 * values[(b, r)] < fresh36]
-    rerolled = sum(c for b, r, c in pairs if (b, r) in reroll)  # out of 36
+        return RollChances(denominator=36, rolls=tuple(pairs))
+    values = {(b, r): scaled(b, r) for b, r, _ in pairs}
+    fresh36 = sum(c * values[(b, r)] for b, r, c in pairs)
+    reroll = tuple((b, r) for b, r, c in pairs if 36 * values[(b, r)] < fresh36)
+    rerolled = sum(c for b, r, c in pairs if (b, r) in reroll)
     # P(pair) = P(first roll shows it and is kept) + P(re-roll) * P(pair), over 36 * 36
     weights = {(b, r): (0 if (b, r) in reroll else 36 * c) + rerolled * c for b, r, c in pairs}
-    mt_rho = {"reroll": reroll, "p_reroll": Fraction(rerolled, 36), "fresh_value": Fraction(fresh36, 36 * scale) - before}
-    outcomes = tuple(Outcome(b, r, weights[(b, r)], *roll(b, r), 1296, scale) for b, r, _ in pairs if weights[(b, r)])
-    return Forecast(outcomes, before, 1296, mt_rho=mt_rho)
+    return RollChances(denominator=1296, rolls=tuple((b, r, weights[(b, r)]) for b, r, _ in pairs if weights[(b, r)]),
+                       fresh36=fresh36, reroll=reroll, rerolled=rerolled)
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,26 @@ READINGS: list[dict] = [
               "wins if the Revolution succeeds within 6 rounds."),
      "rules": ["rb-secret-objectives", "rb-scrapper", "rb-bursar", CR["a1_5"], "rb-traffic-director",
                "rb-completely-cooperative-mode"]},
+    {"id": "game-forecast", "entry": "rb-reading-game-forecast",
+     "title": "How the whole-game forecast plays the game out",
+     "text": ("From the table as it is, every player in turn plays the suggestions' best turn, the NPC turn "
+              "follows with every roll at its exact chance, each round starts with the entry track's NPC, and "
+              "the game ends when the SPARK target is reached, Reputation hits 0 or round 6 is over. When the "
+              "tree of rolls is small (late in the game) every branch is counted and the chances are exact; "
+              "otherwise Tablebot plays many whole games with a fixed random seed and shows each chance with "
+              "its 95 % range. Sabotage and Upgrade draws are played as if the space were not used, because "
+              "the card texts are unknown, and secret objectives play no part."),
+     "rules": ["rb-game-end", "rb-revolution-table", "rb-round-order", "rb-npc-turn"]},
+    {"id": "objective-advice", "entry": "rb-reading-objective-advice",
+     "title": "How a secret objective changes the advice",
+     "text": ("When a player tells their own phone their secret objective, that phone's suggestions add a bonus "
+              "for what the objective needs on top of the shared score: the Revolution succeeding the way the "
+              "objective asks (worth the objective weight, 50 unless changed), and smaller steps towards it "
+              "(Reputation kept at 2 for a Saboteur, Oppressors gathered for a Traffic Director, the office "
+              "track for a Bursar, tear-downs in one turn for a Scrapper, card draws for a Dealer, Turncoat or "
+              "Gambler). The objective is sent with that one request and never saved with the table. The Spy's "
+              "objective does not depend on the board, so it changes nothing."),
+     "rules": ["rb-secret-objectives", "rb-reading-planner-score"]},
 ]
 
 READING_ENTRIES = {r["id"]: r["entry"] for r in READINGS}

@@ -30,10 +30,13 @@ from math import comb
 from solvers.exact import exact
 
 from .board import Board
-from .model import CHARACTER_NAMES, FAILURE, SUCCESS, Dice, Rules, TableState
-from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, Forecast, move_npc, npc_turn
+from .model import CHARACTER_NAMES, Dice, Rules, TableState
+from .npc_turn import CIVILIAN, OPPRESSOR, Encounter
+from .objective_advice import Goal
 from .report import encounter_json, encounter_text, number_text, outcome_bits, state_json
 from .rule_ids import CHARACTER_RULES
+from .scoring import TurnScorer
+from .turn import Activation, Extra, apply_activation, moved, with_extra
 from .value import Valuer
 
 SCRAP_EXHAUSTIVE = 24
@@ -47,27 +50,7 @@ ACTIVATION_RULES = {"poster": "rb-activation-poster", "sabotage": "rb-activation
                     "move_the_masses": "rb-activation-move-the-masses"}
 
 
-@dataclass(frozen=True)
-class Activation:
-    kind: str
-    space: int
-    when: str  # "here" (staying), "before_move" or "after_move"
-    place_on: int | None = None  # poster
-    placement: tuple[tuple[int, int], ...] = ()  # scrap yard: (space, posters)
-    contribute: int = 0  # recruitment office
-    npc: str | None = None  # move the masses
-    npc_index: int | None = None
-    npc_to: int | None = None
-
-
-@dataclass(frozen=True)
-class Extra:
-    ability: str  # "mr_postman" or "wally_st"
-    to: int
-    source: int | None = None  # Mr. Postman: where the poster comes from
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Option:
     move_to: int
     activation: Activation | None
@@ -79,7 +62,7 @@ class Option:
     search: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Suggestions:
     start: TableState
     options: tuple[Option, ...]  # best first
@@ -195,76 +178,45 @@ def option_json(board: Board, s0: TableState, o: Option, rank: int, tied: int, n
 
 
 class _Scorer:
-    """Scores pre-NPC-turn states; the NPC turn forecast is cached per state."""
+    """Scores pre-NPC-turn states against the turn's start state (scoring.TurnScorer, cached per state)."""
 
-    def __init__(self, board: Board, rules: Rules, dice: Dice, s0: TableState, valuer: Valuer):
-        self.board, self.rules, self.dice, self.s0, self.valuer = board, rules, dice, s0, valuer
+    def __init__(self, board: Board, rules: Rules, dice: Dice, s0: TableState, valuer: Valuer,
+                 turns: TurnScorer | None = None, lean: bool = False, goal: Goal | None = None):
+        self.s0, self.valuer, self.lean, self.goal = s0, valuer, lean, goal
         self.v0 = valuer.value(s0)
-        self.cache: dict[TableState, tuple[Fraction, dict[str, Fraction]]] = {}
-        self.memo: dict = {}  # roll resolutions shared between states (npc_turn)
-        self.outcomes: dict[TableState, tuple[int, list]] = {}
+        self.turns = turns if turns is not None else TurnScorer(board, rules, dice, valuer)
+        self.cache: dict[tuple[TableState, bool], tuple[Fraction, dict[str, Fraction]]] = {}
+        self.scaled_cache: dict[TableState, tuple[int, int]] = {}
 
-    def forecast(self, pre: TableState) -> Forecast:
-        return npc_turn(self.board, self.rules, self.dice, pre, self.valuer, self.memo)
-
-    def finals(self, pre: TableState) -> tuple[int, list[tuple[int, TableState, int, bool, int]]]:
-        """(denominator, [(weight, state after the NPC turn, posters junked, a fine, scaled V)])."""
-        hit = self.outcomes.get(pre)
+    def scaled(self, pre: TableState) -> tuple[int, int]:
+        """(sum of weight x scaled V, denominator): the comparison key without Fractions."""
+        hit = self.scaled_cache.get(pre)
         if hit is None:
-            v = self.valuer
-            if pre.ended is not None:
-                hit = 1, [(1, pre, 0, False, v.state_scaled(pre))]
-            else:
-                f = self.forecast(pre)
-                hit = f.denominator, [(o.weight, o.result.state, o.result.posters_junked, o.result.fines > 0,
-                                       o.scaled) for o in f.outcomes]
-            self.outcomes[pre] = hit
+            e = self.turns.expected(pre, self.s0)
+            hit = self.scaled_cache[pre] = (e.value, e.denominator)
         return hit
 
-    def score(self, pre: TableState, immediate: Encounter | None = None) -> tuple[Fraction, dict[str, Fraction]]:
-        hit = self.cache.get(pre) if immediate is None else None
+    def score(self, pre: TableState, immediate: Encounter | None = None,
+              activation: Activation | None = None) -> tuple[Fraction, dict[str, Fraction]]:
+        draws = activation is not None and activation.kind in ("sabotage", "upgrade")
+        key = (pre, draws)
+        hit = self.cache.get(key) if immediate is None else None
         if hit is not None:
             return hit
-        s0, v = self.s0, self.valuer
-        denom, finals = self.finals(pre)
-        pre_junked = immediate.posters_junked if immediate else 0
-        pre_fine = bool(immediate and immediate.fined_players)
-        # whole-number sums over `denom` (values over denom * scale); Fractions only at the end
-        value = funds = rep = office = junked = p_rep = p_fine = p_win = p_loss = future = 0
-        for w, st, jk, fine, scaled in finals:
-            value += w * scaled
-            funds += w * st.funds
-            rep += w * st.reputation
-            office += w * st.office
-            junked += w * (pre_junked + jk)
-            if st.reputation < s0.reputation:
-                p_rep += w
-            if fine or pre_fine:
-                p_fine += w
-            if st.ended == SUCCESS:
-                p_win += w
-            elif st.ended == FAILURE:
-                p_loss += w
-            elif v.horizon:
-                fo, fp = v.future_scaled(st.civilians, st.posters, st.office)
-                future += w * (fo + fp)
-        score = Fraction(value, denom * v.scale) - self.v0
-        expected = {"score": score, "funds_delta": Fraction(funds, denom) - s0.funds,
-                    "reputation_delta": Fraction(rep, denom) - s0.reputation,
-                    "office_delta": Fraction(office, denom) - s0.office, "posters_junked": Fraction(junked, denom),
-                    "p_reputation_loss": Fraction(p_rep, denom), "p_fine": Fraction(p_fine, denom),
-                    "p_success": Fraction(p_win, denom), "p_failure": Fraction(p_loss, denom),
-                    "future_donations": Fraction(future, denom * v.d)}
-        out = (score, expected)
+        v, goal = self.valuer, self.goal
+        e = self.turns.expected(pre, self.s0, immediate, goal)
+        bonus = Fraction(0) if goal is None else Fraction(e.objective, e.denominator) + goal.turn_term(draws)
+        if self.lean:  # only the order matters: E[V after] (the score plus a constant), no other numbers
+            out = (Fraction(e.value, e.denominator * v.scale) + bonus, {})
+        else:
+            expected = e.as_fractions(self.s0, v.scale, v.d, self.v0)
+            if goal is not None:
+                expected["objective"] = bonus
+                expected["score"] += bonus
+            out = (expected["score"], expected)
         if immediate is None:
-            self.cache[pre] = out
+            self.cache[key] = out
         return out
-
-
-def _moved(s: TableState, to: int) -> TableState:
-    players = list(s.players)
-    players[s.active] = to
-    return replace(s, players=tuple(players))
 
 
 def _hot_spaces(board: Board, s: TableState) -> set[int]:
@@ -276,26 +228,14 @@ def _hot_spaces(board: Board, s: TableState) -> set[int]:
     return hot
 
 
-def _apply(board: Board, rules: Rules, s: TableState, a: Activation) -> tuple[TableState, Encounter | None]:
-    if a.kind == "poster":
-        return s.with_poster(a.place_on), None
-    if a.kind == "scrap_yard":
-        posters = list(s.posters)
-        for space, n in a.placement:
-            posters[space] += n
-        return replace(s, posters=tuple(posters), junk=0), None
-    if a.kind == "recruitment_office":
-        return replace(s, funds=s.funds - a.contribute, office=s.office + a.contribute), None
-    if a.kind == "move_the_masses":
-        e, after = move_npc(board, rules, s, a.npc, a.npc_index, a.npc_to)
-        return after, e
-    return s, None  # sabotage / upgrade: the drawn cards are not modelled
+Plan = tuple[int, "Activation | None", TableState, "Encounter | None", "str | None"]  # move_to, activation, after, encounter, note
 
 
 class _Planner:
-    def __init__(self, board: Board, rules: Rules, dice: Dice, s0: TableState, valuer: Valuer):
+    def __init__(self, board: Board, rules: Rules, dice: Dice, s0: TableState, valuer: Valuer,
+                 turns: TurnScorer | None = None, lean: bool = False, goal: Goal | None = None):
         self.board, self.rules, self.s0 = board, rules, s0
-        self.scorer = _Scorer(board, rules, dice, s0, valuer)
+        self.scorer = _Scorer(board, rules, dice, s0, valuer, turns, lean, goal)
         self.valuer = valuer
         self.notes: list[str] = []
 
@@ -306,14 +246,14 @@ class _Planner:
             return []
         kind = board.kinds[space]
         if kind in ("sabotage", "upgrade"):
-            return [(Activation(kind, space, when), None)]
+            return [(Activation(kind=kind, space=space, when=when), None)]
         if kind == "poster":
             if s.poster_supply_left(rules) < 1:
                 return []
-            return [(Activation(kind, space, when, place_on=t), None) for t in range(board.n)]
+            return [(Activation(kind=kind, space=space, when=when, place_on=t), None) for t in range(board.n)]
         if kind == "recruitment_office":
             top = min(rules.contribute_max, s.funds, rules.office_max - s.office)
-            return [(Activation(kind, space, when, contribute=c), None) for c in range(1, top + 1)]
+            return [(Activation(kind=kind, space=space, when=when, contribute=c), None) for c in range(1, top + 1)]
         if kind == "move_the_masses":
             out, seen = [], set()
             for npc, group in ((OPPRESSOR, s.oppressors), (CIVILIAN, s.civilians)):
@@ -321,7 +261,7 @@ class _Planner:
                     for to in board.neighbours[x]:
                         if (npc, x, to) not in seen:  # NPCs of a kind on one space are alike
                             seen.add((npc, x, to))
-                            out.append((Activation(kind, space, when, npc=npc, npc_index=i, npc_to=to), None))
+                            out.append((Activation(kind=kind, space=space, when=when, npc=npc, npc_index=i, npc_to=to), None))
             return out
         if kind == "scrap_yard":
             return self.scrap_yard(s, space, when)
@@ -344,7 +284,7 @@ class _Planner:
             out = []
             for combo in combinations_with_replacement(spaces, j):
                 placement = tuple((x, combo.count(x)) for x in sorted(set(combo)))
-                out.append((Activation("scrap_yard", space, when, placement=placement), None))
+                out.append((Activation(kind="scrap_yard", space=space, when=when, placement=placement), None))
             return out
         # greedy: add posters one at a time where the exact score is best
         counts: dict[int, int] = {}
@@ -361,58 +301,59 @@ class _Planner:
             counts[best[1]] = counts.get(best[1], 0) + 1
         placement = tuple(sorted(counts.items()))
         note = f"greedy placement ({total} placements were too many to try)"
-        return [(Activation("scrap_yard", space, when, placement=placement), note)]
+        return [(Activation(kind="scrap_yard", space=space, when=when, placement=placement), note)]
 
     def extras(self, s: TableState) -> list[Extra]:
         """The active player's extra poster move, if they have one and it is possible in state s."""
         who, board = s.active_character, self.board
         if who == "mr_postman":
-            return [Extra("mr_postman", to, source) for source in range(board.n) if s.posters[source]
+            return [Extra(ability="mr_postman", to=to, source=source) for source in range(board.n) if s.posters[source]
                     for to in range(board.n) if to != source]
         if who == "wally_st" and s.office >= 1 and s.poster_supply_left(self.rules) >= 1:
-            return [Extra("wally_st", to) for to in range(board.n)]
+            return [Extra(ability="wally_st", to=to) for to in range(board.n)]
         return []
 
     def with_extra(self, s: TableState, e: Extra) -> TableState | None:
-        if e.ability == "mr_postman":
-            if not s.posters[e.source]:
-                return None
-            return s.with_poster(e.source, -1).with_poster(e.to)
-        if s.office < 1 or s.poster_supply_left(self.rules) < 1:
-            return None
-        return replace(s.with_poster(e.to), office=s.office - 1)
+        return with_extra(self.rules, s, e)
 
-    def run(self) -> Suggestions:
+    def plans(self) -> list[Plan]:
+        """Every turn without the extra poster move, in generation order (stay first, no activation first)."""
         s0, board = self.s0, self.board
         here = s0.players[s0.active]
-        plans: list[tuple[int, Activation | None, TableState, Encounter | None, str | None]] = []
+        plans: list[Plan] = []
         for to in (here,) + board.neighbours[here]:
-            moved = _moved(s0, to)
-            plans.append((to, None, moved, None, None))
+            there = moved(s0, to)
+            plans.append((to, None, there, None, None))
             if to == here:
                 steps = [(here, "here", s0, False)]
             else:
-                steps = [(here, "before_move", s0, True), (to, "after_move", moved, False)]
+                steps = [(here, "before_move", s0, True), (to, "after_move", there, False)]
             for space, when, base, move_after in steps:
                 for a, note in self.activations(base, space, when):
-                    after, enc = _apply(board, self.rules, base, a)
+                    after, enc = apply_activation(board, self.rules, base, a)
                     if move_after and after.ended is None:
-                        after = _moved(after, to)
+                        after = moved(after, to)
                     plans.append((to, a, after, enc, note))
+        return plans
+
+    def run(self) -> Suggestions:
+        s0 = self.s0
+        plans = self.plans()
         options: list[Option] = []
         for to, a, pre, enc, note in plans:
-            score, expected = self.scorer.score(pre, enc)
-            options.append(Option(to, a, None, score, expected, pre, enc, note))
+            score, expected = self.scorer.score(pre, enc, a)
+            options.append(Option(move_to=to, activation=a, extra=None, score=score, expected=expected, after=pre,
+                                  immediate=enc, search=note))
         extras = self.extras(s0)
         if extras:
             best_first = sorted(range(len(plans)), key=lambda i: (-options[i].score, i))
             options += self.extra_options([plans[i] for i in best_first], extras)
         order = sorted(range(len(options)), key=lambda i: (-options[i].score, i))
-        return Suggestions(s0, tuple(options[i] for i in order), tuple(self.notes))
+        return Suggestions(start=s0, options=tuple(options[i] for i in order), notes=tuple(self.notes))
 
     def extra_options(self, plans, extras: list[Extra]) -> list[Option]:
         s0 = self.s0
-        base_state = _moved(s0, s0.players[s0.active])
+        base_state = moved(s0, s0.players[s0.active])
         base_score = self.scorer.score(base_state)[0]
         if extras[0].ability == "mr_postman":
             # a move is a removal plus a placement: shortlist the 3 best of each, then score the pairs
@@ -441,8 +382,9 @@ class _Planner:
                 with_e = self.with_extra(pre, e)
                 if with_e is None:
                     continue
-                score, expected = self.scorer.score(with_e, enc)
-                out.append(Option(to, a, e, score, expected, with_e, enc, note or "extra: best few only"))
+                score, expected = self.scorer.score(with_e, enc, a)
+                out.append(Option(move_to=to, activation=a, extra=e, score=score, expected=expected, after=with_e,
+                                  immediate=enc, search=note or "extra: best few only"))
         return out
 
 
@@ -450,8 +392,24 @@ def _multisets(k: int, j: int) -> int:
     return comb(k + j - 1, j)
 
 
-def suggest(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valuer) -> Suggestions:
-    """Every legal turn of the active player, best first, scored by the exact following NPC turn."""
+def suggest(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valuer,
+            goal: Goal | None = None) -> Suggestions:
+    """Every legal turn of the active player, best first, scored by the exact following NPC turn (plus
+    the bonus of the player's secret objective `goal`, for that player's own phone)."""
     if s.ended is not None:
         raise ValueError("the game is over")
-    return _Planner(board, rules, dice, s, valuer).run()
+    return _Planner(board, rules, dice, s, valuer, goal=goal).run()
+
+
+def best_turn(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valuer,
+              turns: TurnScorer | None = None) -> Option:
+    """The suggestions' first option (the same search and ties as suggest()), without the numbers the
+    answer shows: for playing games out. `turns` may be kept across calls with the same valuer."""
+    if s.ended is not None:
+        raise ValueError("the game is over")
+    return _Planner(board, rules, dice, s, valuer, turns, lean=True).run().options[0]
+
+
+def legal_turns(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Valuer) -> list[Plan]:
+    """Every turn the suggestions consider, without the extra poster move, unscored (generation order)."""
+    return _Planner(board, rules, dice, s, valuer).plans()

@@ -42,8 +42,8 @@ def notice(html: str) -> str:
 def carried(html: str) -> dict:
     """The state a page carries in its forms when it is not kept with a table."""
     m = re.search(r'name="state_json" value="([^"]*)"', html)
-    return json.loads(m.group(1).replace("&#34;", '"').replace("&amp;", "&").replace("&#39;", "'")
-                      .replace("&lt;", "<").replace("&gt;", ">"))
+    value = json.loads(html_lib.unescape(m.group(1)))
+    return rb.normalize(value, len(value.get("state", {}).get("players", [])) or 3)
 
 
 # ---- rendering ------------------------------------------------------------------------------------
@@ -169,23 +169,28 @@ def test_forecast_and_suggestions_render_from_the_api_functions(client):
     html = client.get(f"/robotariat/?table={tid}&show_heat=1").get_data(as_text=True)
     api_body = rb.api_body(rb.normalize(MID_GAME, 3))
     npc = client.post("/api/robotariat/npc-turn", json=api_body).get_json()
-    assert html.count('class="rb-outcome"') == len(npc["outcomes"])
+    assert html.count('class="btn rb-roll"') == len(npc["outcomes"])  # one button per roll: "what came up"
     for o in npc["outcomes"]:
         assert f'title="exactly {o["p"]["exact"]}"' in html
     sg = client.post("/api/robotariat/suggest", json={**api_body, "limit": 40}).get_json()
     best = sg["options"][0]
-    if best.get("immediate"):  # what Move the Masses does at once goes under the headline
+    if best.get("immediate"):  # what Move the Masses does at once is in the folded why
         assert best["immediate"]["text"] + " After the NPC turn: " in html
-    assert f'<p class="rb-opt-head">{best["headline"]}</p>'.replace("'", "&#39;") in html
+    assert f'id="sg-best"><strong>{best["headline"]}</strong>'.replace("'", "&#39;") in html
+    assert "score +" not in html.split('id="rb-turn"')[1].split("</section>")[0]  # no raw scores in the turn line
     assert html.count('class="heat"') == 10  # the look-ahead drawn on the board
     assert "<summary>What “better” means for the planner</summary>" in html  # the reading the answers name
 
 
 def test_ties_are_shown_as_ties(client):
-    """An empty board: no NPC can do anything, so every turn scores the same and all tie for first."""
-    html = client.get("/robotariat/").get_data(as_text=True)
-    count = int(re.search(r"(\d+) possible turns", html).group(1))
-    assert f"1st · {count} options tie" in html
+    """No Civilian, and the one Oppressor (on the Scrap Yard) can reach no player next NPC turn whatever
+    the active player does: every turn scores the same, so the page says any turn will do instead of
+    listing every turn as tied with a zero score."""
+    tid = new_table(client, {"robotariat": {"state": {"oppressors": ["sy"], "players": [{"at": "p1"}, {"at": "ro"},
+                                                                                          {"at": "sb1"}]}}})
+    html = client.get(f"/robotariat/?table={tid}").get_data(as_text=True)
+    assert 'id="sg-best">Any turn: no NPC can reach anything this turn changes' in html
+    assert "options tie" not in html and "score +0.00" not in html
 
 
 def test_we_rolled_this_applies_the_outcome_and_passes_the_turn(client):
@@ -227,24 +232,25 @@ def test_do_this_applies_the_suggested_turn_and_logs_it(client):
     assert got["log"][-1] == {"round": 1, "player": 0, "turn": "player", "what": sg["options"][n]["headline"][:80],
                               "junked": sg["options"][n]["immediate"]["posters_junked"], "office": after["office"]}
     html = client.get(f"/robotariat/?table={tid}").get_data(as_text=True)
-    assert 'id="sg-played">Ann has played this turn' in html
+    assert 'id="sg-played">Ann has played: roll the NPC dice' in html
     r = client.post(f"/robotariat/?table={tid}", data={"do": "do_option", "option": "99", "version": "3"})
     assert r.status_code == 400 and "(option)" in notice(r.get_data(as_text=True))
 
 
-@pytest.mark.parametrize("form,section", [({"do": "roll", "black": "blue_arrow", "red": "yellow_arrow"}, "npc"),
-                                          ({"do": "enter"}, "entry"), ({"do": "do_option", "option": "0"}, "sg")])
-def test_an_answer_for_an_older_table_is_not_applied(client, form, section):
+@pytest.mark.parametrize("form,section,rnd", [({"do": "roll", "black": "blue_arrow", "red": "yellow_arrow"}, "npc", 3),
+                                              ({"do": "enter"}, "entry", 4), ({"do": "do_option", "option": "0"}, "sg", 3)])
+def test_an_answer_for_an_older_table_is_not_applied(client, form, section, rnd):
     """A roll, a round start or a suggested turn is worked out for the table the page showed (its version);
-    when another phone saved since, nothing is applied: 409, the newer table, and one sentence saying so."""
-    tid = new_table(client, {"robotariat": MID_GAME})
+    when another phone saved since, nothing is applied: 409, the newer table, and one sentence saying so.
+    (Round 4 with three NPCs entered: its round start is the next thing to do.)"""
+    tid = new_table(client, {"robotariat": {**MID_GAME, "state": {**MID_GAME["state"], "round": rnd}}})
     client.post(f"/robotariat/?table={tid}", data={"do": "move", "piece": "p2", "to": "ro"})  # another phone: v3
     before = client.get(f"/api/tables/{tid}").get_json()
     r = client.post(f"/robotariat/?table={tid}", data={**form, "version": "2"})
     assert r.status_code == 409
     html = r.get_data(as_text=True)
-    assert re.search(rf'<p class="notice conflict" id="{section}-changed" role="alert">The table changed', html)
-    assert html.count('class="notice conflict"') == 3 and html.count(" hidden>The table changed") == 2
+    assert re.search(r'<p class="notice conflict" id="rb-changed" role="alert">The table changed', html)
+    assert html.count('class="notice conflict"') == 1
     assert 'name="version" value="3"' in html  # the forms now name the newer version
     assert client.get(f"/api/tables/{tid}").get_json() == before
     r = client.post(f"/robotariat/?table={tid}", data={**form, "version": "3"})
@@ -520,3 +526,21 @@ def test_without_a_table_the_player_count_can_change(client):
     html = r.get_data(as_text=True)
     assert r.status_code == 200 and "<strong>0</strong>/60" in html
     assert len(carried(html)["state"]["players"]) == 4 and carried(html)["state"]["reputation"] == 6
+
+
+def test_cards_are_entered_by_name_and_count_on_the_objectives_page(client):
+    """Secret Objectives (Dealer, Turncoat, Gambler): a card entered by name on the board page, then marked
+    played, is what the objectives page counts; A1-5's card from setup counts for nobody."""
+    tid = new_table(client, {"robotariat": MID_GAME}, players=4)
+    client.post(f"/robotariat/?table={tid}", data={"do": "add_card", "seat": "1", "deck": "sabotage",
+                                                   "name": "Adjust Traffic Reports", "played": "false"})
+    client.post(f"/robotariat/?table={tid}", data={"do": "play_card", "card": "0"})
+    cards = table_rb(client, tid)["cards"]
+    assert cards == [{"seat": 1, "deck": "sabotage", "name": "Adjust Traffic Reports", "played": True, "setup": False}]
+    html = client.get(f"/robotariat/?table={tid}").get_data(as_text=True)
+    assert "Adjust Traffic Reports" in html and 'value="remove_card"' in html
+    html = client.get(f"/robotariat/objectives?table={tid}").get_data(as_text=True)
+    assert "The 1 card entered by name on the board page decide" in html
+    r = client.post(f"/robotariat/?table={tid}", data={"do": "add_card", "seat": "0", "deck": "upgrade", "setup": "true",
+                                                       "name": "x"})
+    assert r.status_code == 400 and "(setup)" in notice(r.get_data(as_text=True))

@@ -2,6 +2,7 @@
 Order", "Game End", "Character Abilities"; semantics.md is the reading), and the board rules."""
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -194,7 +195,7 @@ def test_x_faces_move_the_entry_token_not_the_npcs():
 def test_no_npc_turn_after_the_game_ended():
     """Game End: nothing resolves after the end."""
     with pytest.raises(ValueError):
-        npc_turn(BOARD, RULES, DICE, TableState(**{**table().__dict__, "ended": SUCCESS}),
+        npc_turn(BOARD, RULES, DICE, replace(table(), ended=SUCCESS),
                  Valuer(BOARD, RULES, DICE, PLAIN, 0))
 
 

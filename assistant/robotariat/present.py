@@ -1,0 +1,251 @@
+"""How the Robotariat pages draw the table: the board's grid layout and SVG geometry, and labels.
+
+Views and templates call these; nothing here decides a rule.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from solvers.robotariat import gamedata
+from solvers.robotariat.board import KIND_NAMES, MAX_SPACES
+
+DATA = gamedata.DEFAULTS
+KINDS: dict[str, dict[str, str]] = {k: {"label": KIND_NAMES[k]} for k in KIND_NAMES}
+# the two letters drawn on a character's piece chip
+CHARACTER_SHORT = {"a1_5": "A1", "arcitech": "AT", "uberbot": "Üb", "mr_postman": "MP", "mt_rho": "MT",
+                   "electric_eye": "EE", "wally_st": "WS", "alice_smith": "AS"}
+# id -> (name, start space kind, short label)
+CHARACTERS: dict[str, tuple[str, str, str]] = {
+    cid: (DATA.raw["characters"][cid]["name"], DATA.character_starts[cid], CHARACTER_SHORT[cid])
+    for cid in DATA.character_starts}
+FACES = {"yellow_arrow": "yellow arrow", "blue_arrow": "blue arrow", "yellow_x": "yellow X", "blue_x": "blue X"}
+
+# SVG geometry, in viewBox units (a box is also drawn by _board.html and robotariat_board.js)
+BOX_W, BOX_H = 96, 72
+GRID_X, GRID_Y = 126, 116
+MARGIN = 6
+VIEW_W = 360
+COLUMNS = 3
+
+
+def _cell_xy(col: int, row: int) -> list[float]:
+    return [MARGIN + BOX_W / 2 + col * GRID_X, MARGIN + BOX_H / 2 + row * GRID_Y]
+
+
+def _cell_of(xy: list[float]) -> tuple[int, int]:
+    return (round((xy[0] - MARGIN - BOX_W / 2) / GRID_X), round((xy[1] - MARGIN - BOX_H / 2) / GRID_Y))
+
+
+def auto_layout(board: dict[str, Any], keep: dict[str, list[float]] | None = None) -> dict[str, list[float]]:
+    """Grid positions (SVG units, 3 columns) for the spaces the table has not placed yet.
+
+    Spaces with the API's `x`, `y` hints go to the free grid cell nearest their hint (hints scaled to
+    the grid; closest pairs first); the rest follow the yellow path in a snake, so that consecutive
+    yellow spaces sit side by side."""
+    keep = dict(keep or {})
+    spaces = board["spaces"]
+    taken = {_cell_of(xy) for xy in keep.values()}
+    todo = [s for s in spaces if s["id"] not in keep]
+    hinted = [s for s in todo if s.get("x") is not None and s.get("y") is not None]
+    if hinted:
+        rows = max(1, math.ceil(len(spaces) / COLUMNS), max((r + 1 for _, r in taken), default=0))
+        xs, ys = [s["x"] for s in hinted], [s["y"] for s in hinted]
+        x0, y0 = min(xs), min(ys)
+        xr, yr = (max(xs) - x0) or 1.0, (max(ys) - y0) or 1.0
+        pairs = []
+        for i, s in enumerate(hinted):
+            u = (s["x"] - x0) / xr * (COLUMNS - 1)
+            v = (s["y"] - y0) / yr * (rows - 1)
+            for row in range(rows):
+                for col in range(COLUMNS):
+                    pairs.append((round((u - col) ** 2 + (v - row) ** 2, 6), i, row, col))
+        pairs.sort()
+        placed: set[int] = set()
+        for _, i, row, col in pairs:
+            if i not in placed and (col, row) not in taken:
+                keep[hinted[i]["id"]] = _cell_xy(col, row)
+                taken.add((col, row))
+                placed.add(i)
+    order: list[str] = []
+    for s in spaces:
+        sid = s["id"]
+        while sid is not None and sid not in order:
+            order.append(sid)
+            sid = board["yellow_next"].get(sid)
+    cell = 0
+    for sid in order:
+        if sid in keep:
+            continue
+        while True:
+            row, col = divmod(cell, COLUMNS)
+            col = COLUMNS - 1 - col if row % 2 else col
+            if (col, row) not in taken:
+                break
+            cell += 1
+        keep[sid] = _cell_xy(col, row)
+        taken.add((col, row))
+    return {s["id"]: keep[s["id"]] for s in spaces}
+
+
+def normalize_layout(raw: Any, board: Any) -> dict[str, list[float]]:
+    """The table's own placement of each space (grid cells, SVG units); the rest placed by auto_layout.
+    `board`: the schemas.Board model or its JSON form."""
+    board = board if isinstance(board, dict) else board.model_dump()
+    keep: dict[str, list[float]] = {}
+    if isinstance(raw, dict):
+        ids = {s["id"] for s in board["spaces"]}
+        used: set[tuple[int, int]] = set()
+        for sid, xy in raw.items():
+            if sid in ids and isinstance(xy, (list, tuple)) and len(xy) == 2:
+                try:
+                    x, y = float(xy[0]), float(xy[1])
+                except (TypeError, ValueError):
+                    continue
+                if not (math.isfinite(x) and math.isfinite(y)):
+                    continue
+                col, row = _cell_of([x, y])
+                col, row = max(0, min(COLUMNS - 1, col)), max(0, min(MAX_SPACES, row))
+                if (col, row) not in used:  # two spaces never share a cell
+                    used.add((col, row))
+                    keep[sid] = _cell_xy(col, row)
+    return auto_layout(board, keep)
+
+
+def move_space(layout: dict[str, list[float]], sid: str, x: float, y: float) -> dict[str, list[float]]:
+    """The editor's move: the space goes to the tapped cell; a space already in that cell swaps with it."""
+    layout = {k: list(v) for k, v in layout.items()}
+    target = _cell_of([x, y])
+    for other, xy in layout.items():
+        if other != sid and _cell_of(xy) == target and sid in layout:
+            layout[other] = layout[sid]
+    layout[sid] = [x, y]
+    return layout
+
+
+def free_slots(layout: dict[str, list[float]]) -> list[dict[str, Any]]:
+    """Empty grid cells where the editor offers to add or move a space: in the board's rows and one more."""
+    used = {_cell_of(xy) for xy in layout.values()}
+    rows = max((r + 1 for _, r in used), default=0)
+    out = []
+    for row in range(rows + 1):
+        for col in range(COLUMNS):
+            if (col, row) not in used:
+                x, y = _cell_xy(col, row)
+                out.append({"col": col, "row": row, "x": x, "y": y, "left": x - BOX_W / 2, "top": y - BOX_H / 2})
+    return out
+
+
+ARROW_OFFSET = {"yellow": 7, "blue": 7}
+SAME_WAY_EXTRA = 9  # yellow and blue both going A -> B: draw the blue arrow further out
+
+
+def _clip(ax: float, ay: float, bx: float, by: float) -> tuple[float, float, float, float] | None:
+    """The part of the segment between two box centres that lies outside both boxes."""
+    dx, dy = bx - ax, by - ay
+    if abs(dx) < 1e-9 and abs(dy) < 1e-9:
+        return None
+    tx = (BOX_W / 2) / abs(dx) if dx else math.inf
+    ty = (BOX_H / 2) / abs(dy) if dy else math.inf
+    t = min(tx, ty)
+    if t >= 0.5:
+        return None  # the boxes overlap
+    return (ax + dx * t, ay + dy * t, bx - dx * t, by - dy * t)
+
+
+def _arrow(a: list[float], b: list[float], offset: float) -> dict[str, float] | None:
+    seg = _clip(a[0], a[1], b[0], b[1])
+    if seg is None:
+        return None
+    x1, y1, x2, y2 = seg
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length < 1:
+        return None
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    nx, ny = uy, -ux  # left of the direction of travel (SVG y points down)
+    shrink = min(4.0, length / 4)
+    return {"x1": round(x1 + ux * shrink + nx * offset, 1), "y1": round(y1 + uy * shrink + ny * offset, 1),
+            "x2": round(x2 - ux * shrink + nx * offset, 1), "y2": round(y2 - uy * shrink + ny * offset, 1)}
+
+
+def board_view(rb: dict[str, Any], heat: dict[str, float] | None = None, problems: set[str] | None = None
+               ) -> dict[str, Any]:
+    """Everything the SVG template draws: boxes, black lines, path arrows, pieces, heat."""
+    board, layout, st = rb["board"], rb["layout"], rb["state"]
+    problems = problems or set()
+    spaces = []
+    for s in board["spaces"]:
+        x, y = layout[s["id"]]
+        sid = s["id"]
+        row1 = []
+        if st["oppressors"].count(sid):
+            row1.append({"piece": "oppressor", "count": st["oppressors"].count(sid)})
+        if st["civilians"].count(sid):
+            row1.append({"piece": "civilian", "count": st["civilians"].count(sid)})
+        if st["posters"].get(sid):
+            row1.append({"piece": "poster", "count": st["posters"][sid]})
+        if st["entry"] == sid:
+            row1.append({"piece": "entry", "count": 1})
+        row2 = [{"seat": i + 1, "active": i == st["active"], "name": p["name"]}
+                for i, p in enumerate(st["players"]) if p["at"] == sid]
+        title = KINDS[s["kind"]]["label"] + (f" “{s['name']}”" if s["name"] != KINDS[s["kind"]]["label"] else "")
+        spaces.append({**s, "x": x, "y": y, "left": x - BOX_W / 2, "top": y - BOX_H / 2,
+                       "label": s["name"], "title": title, "row1": row1, "row2": row2,
+                       "heat": (heat or {}).get(sid), "problem": sid in problems,
+                       "aria": _space_aria(s, title, st)})
+    links = []
+    for a, b in board["links"]:
+        seg = _clip(*layout[a], *layout[b])
+        if seg:
+            links.append({"x1": round(seg[0], 1), "y1": round(seg[1], 1), "x2": round(seg[2], 1),
+                          "y2": round(seg[3], 1)})
+    linked = {tuple(sorted(ln)) for ln in board["links"]}
+    arrows = []
+    for colour in ("yellow", "blue"):
+        for a, b in board[f"{colour}_next"].items():
+            offset = ARROW_OFFSET[colour]
+            if colour == "blue" and board["yellow_next"].get(a) == b:
+                offset += SAME_WAY_EXTRA
+            arrow = _arrow(layout[a], layout[b], offset)
+            if arrow:
+                arrows.append({**arrow, "colour": colour, "linked": tuple(sorted((a, b))) in linked})
+    width = max([VIEW_W] + [x + BOX_W / 2 + MARGIN for x, _ in layout.values()])
+    height = max([BOX_H + 2 * MARGIN] + [y + BOX_H / 2 + 14 for _, y in layout.values()])
+    return {"spaces": spaces, "links": links, "arrows": arrows, "width": round(width), "height": round(height)}
+
+
+def _space_aria(space: dict[str, Any], title: str, st: dict[str, Any]) -> str:
+    sid = space["id"]
+    parts = [title]
+    for key, word in (("oppressors", "oppressor"), ("civilians", "civilian")):
+        n = st[key].count(sid)
+        if n:
+            parts.append(f"{n} {word}{'s' if n > 1 else ''}")
+    if st["posters"].get(sid):
+        parts.append(f"{st['posters'][sid]} poster{'s' if st['posters'][sid] > 1 else ''}")
+    if st["entry"] == sid:
+        parts.append("NPC Entry token")
+    parts += [p["name"] for p in st["players"] if p["at"] == sid]
+    return ", ".join(parts)
+
+
+
+
+def _p(x: dict) -> float:
+    return float(x["approx"])
+
+
+def option_line(expected: dict) -> str:
+    """A suggested turn's expected outcome in a few words (no scores): SPARK, fines, Reputation, the end."""
+    bits = []
+    funds = _p(expected["funds_delta"])
+    bits.append(f"{funds:+.1f} SPARK" if abs(funds) >= 0.05 else "no SPARK change")
+    for key, word in (("p_fine", "a fine"), ("p_reputation_loss", "Reputation lost"),
+                      ("p_success", "the Revolution succeeds"), ("p_failure", "it fails")):
+        p = _p(expected[key])
+        if p:
+            bits.append(f"{word} {p:.0%}" if p >= 0.1 else f"{word} {p:.1%}")
+    future = _p(expected.get("future_donations", {"approx": 0}))
+    if future >= 0.05:
+        bits.append(f"then about {future:.1f} SPARK from posters and the office")
+    return ", ".join(bits)

@@ -1,0 +1,95 @@
+"""Benchmark: how often the Revolution succeeds when the table follows each policy (issue: "how strong is
+the advice?").
+
+Run from the project root:  .venv/bin/python bench/bench_robotariat_strength.py [games] [players]
+Plays `games` whole games (default 200) from the set-up position (rulebook "Set Up": every character on
+its start space, the Entry token on Move the Masses, starting Reputation, round 1's NPC to enter) with
+(a) the suggestions' best turn, (b) a uniformly random turn among the same options, (c) the greedy turn
+(most SPARK expected after its NPC turn), on the example board and on random valid boards (a new board
+per game, the same boards for every policy). Characters are drawn at random per game, the same for
+every policy. Prints each policy's success rate with its 95 % Wilson interval, how the games ended, and
+the CPU time per game.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solvers.robotariat.board import KINDS, Board
+from solvers.robotariat.forecast import _Game, _sample_game, wilson
+from solvers.robotariat.game import GameRules
+from solvers.robotariat.gamedata import DEFAULTS
+from solvers.robotariat.model import CHARACTERS, TableState
+from solvers.robotariat.policies import GreedyPolicy, RandomPolicy, SuggestionPolicy
+
+
+def random_board(rng: random.Random) -> Board:
+    """A valid board: 8-14 spaces of every kind, a ring of black lines plus a few chords, and for every
+    space a yellow and a blue next space along its black lines."""
+    n = rng.randint(8, 14)
+    kinds = list(KINDS) + [rng.choice(KINDS) for _ in range(n - len(KINDS))]
+    rng.shuffle(kinds)
+    ids = [f"s{i}" for i in range(n)]
+    links = {tuple(sorted((ids[i], ids[(i + 1) % n]))) for i in range(n)}
+    for _ in range(rng.randint(1, n // 3)):
+        a, b = rng.sample(ids, 2)
+        links.add(tuple(sorted((a, b))))
+    nbrs = {i: sorted({b for a, b in links if a == i} | {a for a, b in links if b == i}) for i in ids}
+    # mostly along the ring one way (yellow) and the other (blue), as a printed board's paths would run
+    yellow = {ids[i]: ids[(i + 1) % n] if rng.random() < 0.8 else rng.choice(nbrs[ids[i]]) for i in range(n)}
+    blue = {ids[i]: ids[(i - 1) % n] if rng.random() < 0.8 else rng.choice(nbrs[ids[i]]) for i in range(n)}
+    return Board.from_json({"spaces": [{"id": i, "kind": k} for i, k in zip(ids, kinds)],
+                            "links": [list(x) for x in sorted(links)], "yellow_next": yellow, "blue_next": blue})
+
+
+def setup(board: Board, players: int, characters: tuple) -> TableState:
+    starts = tuple(board.start_space(DEFAULTS.character_starts[c]) if c else 0 for c in characters)
+    entry = board.start_space("move_the_masses")
+    return TableState(oppressors=(), civilians=(), players=tuple(x if x is not None else 0 for x in starts),
+                      characters=characters, posters=(0,) * board.n, junk=0, funds=0,
+                      reputation=DEFAULTS.starting_reputation[players], office=0,
+                      entry=entry if entry is not None else 0, active=0, round=1)
+
+
+def play(policy_name: str, g: GameRules, s: TableState, seed: int) -> tuple[str, int, int]:
+    rng = random.Random(seed)
+    policy = {"suggestions": lambda: SuggestionPolicy(g), "random": lambda: RandomPolicy(g, rng),
+              "greedy": lambda: GreedyPolicy(g)}[policy_name]()
+    return _sample_game(g, _Game(g, policy), s, random.Random(f"dice:{seed}"), False)
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    players = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    rules = DEFAULTS.rules(players)
+    print(f"Robotariat strength: {games} games per row, {players} players, target {rules.target} SPARK, "
+          f"Reputation {DEFAULTS.starting_reputation[players]}, unverified default dice and Office Rewards")
+    for label in ("example board", "random boards"):
+        rng = random.Random(11)
+        tables = []
+        for _ in range(games):
+            board = DEFAULTS.board if label == "example board" else random_board(rng)
+            chars = tuple(rng.sample(list(CHARACTERS) + [None] * players, players))
+            chars = tuple(c if c not in chars[:i] else None for i, c in enumerate(chars))
+            tables.append((board, chars, rng.randrange(2**31)))
+        for name in ("suggestions", "random", "greedy"):
+            t0 = time.process_time()
+            ends = {"success": 0, "reputation": 0, "time": 0}
+            for board, chars, seed in tables:
+                g = GameRules(board=board, rules=rules, dice=DEFAULTS.dice, weights=DEFAULTS.weights,
+                              entry_track=DEFAULTS.entry_track)
+                kind, _, _ = play(name, g, setup(board, players, chars), seed)
+                ends[kind] += 1
+            lo, hi = wilson(ends["success"], games)
+            cpu = (time.process_time() - t0) / games
+            print(f"{label:<14} {name:<12} success {ends['success'] / games:6.1%}  95% [{lo:6.1%}, {hi:6.1%}]"
+                  f"  fail: Reputation {ends['reputation']:4d}, after round 6 {ends['time']:4d}"
+                  f"  cpu {cpu * 1000:7.1f} ms/game")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,334 @@
+"""Will we make it? The whole game played out from the table's state with a policy (rulebook "Round
+Order", "Game End", "Revolution Table"; readings `game-forecast`).
+
+From the state, every player in turn plays what the policy picks (the suggestions' best turn, for the
+API), conducts the NPC turn (every roll with its exact chance, Alice Smith's path, MT-ρ's re-roll and
+ArciTech's re-post as npc_turn resolves them), and each new round starts with the entry track's NPC,
+until the Revolution succeeds, Reputation reaches 0, or round 6 is over.
+
+Exact when the game tree is small enough (`exact_limit` distinct positions where the policy decides;
+the late game and small boards): P(success), P(failure by Reputation), P(failure after round 6), each
+by round, and the expected final SPARK as fractions. Otherwise seeded Monte Carlo: whole games sampled
+with `random.Random(seed)`, in batches, until the 95 % interval of every probability is within
+`half_width` (Wilson score interval) or `max_runs` / the time budget is spent; the answer gives each
+estimate with its interval and the number of games played.
+
+Not modelled (the answer says so): what a Sabotage or an Upgrade card does (a draw is played like not
+activating, as in the suggestions), and a player's secret objective.
+"""
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from .game import TIME_UP, GameRules, entry_pending, next_turn, start_round
+from .model import SUCCESS, TableState
+from .npc_turn import npc_turn
+
+ENDINGS = (SUCCESS, "reputation", TIME_UP)
+Z95 = 1.959963984540054
+
+
+class TooBig(Exception):
+    """The exact game tree has more decision positions than the limit allows."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Estimate:
+    """A probability or mean: exact (a Fraction) or estimated (a float with its 95 % interval)."""
+    exact: Fraction | None = None
+    approx: float = 0.0
+    interval: tuple[float, float] | None = None
+
+    @classmethod
+    def of(cls, value: Fraction) -> Estimate:
+        return cls(exact=value, approx=float(value))
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundEnding:
+    round: int
+    p_success: Estimate
+    p_fail_reputation: Estimate
+    p_fail_time: Estimate
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameForecast:
+    method: str  # "exact" or "monte_carlo"
+    p_success: Estimate
+    p_fail_reputation: Estimate
+    p_fail_time: Estimate
+    expected_funds: Estimate
+    by_round: tuple[RoundEnding, ...]
+    runs: int | None  # games played out (Monte Carlo), None when exact
+    decisions: int  # distinct positions where the policy chose a turn
+    seconds: float
+    stopped: str | None = None  # why Monte Carlo stopped before `half_width` ("max_runs", "time")
+    seed: int | None = None
+
+
+@dataclass
+class _Tally:
+    """Exact or sampled weights of the ways the game ends, by round, and the final funds."""
+    endings: dict[tuple[str, int], Fraction] = field(default_factory=dict)
+    funds: Fraction = Fraction(0)
+
+    def add(self, other: _Tally, p: Fraction) -> None:
+        for k, w in other.endings.items():
+            self.endings[k] = self.endings.get(k, Fraction(0)) + p * w
+        self.funds += p * other.funds
+
+
+def _ending(kind: str, rnd: int, funds: int) -> _Tally:
+    return _Tally({(kind, rnd): Fraction(1)}, Fraction(funds))
+
+
+def _kind(s: TableState) -> str:
+    return SUCCESS if s.ended == SUCCESS else "reputation"
+
+
+class _Game:
+    """Plays positions forward with one policy; NPC-turn distributions cached by the state they start from."""
+
+    def __init__(self, g: GameRules, policy):
+        self.g, self.policy = g, policy
+        self.turns: dict[TableState, list[tuple[int, int, TableState]]] = {}
+        self.decided: set[TableState] = set()
+
+    def npc_outcomes(self, pre: TableState) -> list[tuple[int, int, TableState]]:
+        """[(weight, denominator, state after)] of the NPC turn the active player conducts from `pre`."""
+        hit = self.turns.get(pre)
+        if hit is None:
+            g = self.g
+            f = npc_turn(g.board, g.rules, g.dice, pre, g.valuer(pre))
+            hit = [(o.weight, f.denominator, o.result.state) for o in f.outcomes]
+            if len(self.turns) > 50_000:
+                self.turns.clear()
+            self.turns[pre] = hit
+        return hit
+
+    def choose(self, s: TableState) -> TableState:
+        self.decided.add(s)
+        return self.policy.choose(s)
+
+
+def _start(g: GameRules, s: TableState) -> TableState:
+    s = s if s.round is not None else _with_round(s)
+    return start_round(g, s) if entry_pending(g, s) else s
+
+
+def _with_round(s: TableState) -> TableState:
+    """A state without a round number: the round of the NPCs that have entered (round 1 before any)."""
+    return replace(s, round=max(1, s.entered))
+
+
+def exact_forecast(g: GameRules, s: TableState, policy, exact_limit: int = 400, npc_turn_next: bool = False,
+                   game: _Game | None = None, deadline: float | None = None) -> _Tally:
+    """Every roll of every NPC turn to the end of the game (TooBig past `exact_limit` decision positions,
+    or past `deadline`, a time.perf_counter() value)."""
+    play = game or _Game(g, policy)
+    memo: dict[tuple[TableState, bool], _Tally] = {}
+
+    def after_npc(st: TableState) -> _Tally:
+        if st.ended is not None:
+            return _ending(_kind(st), st.round, st.funds)
+        nxt = next_turn(g, st)
+        if nxt == TIME_UP:
+            return _ending(TIME_UP, st.round, st.funds)
+        if nxt.ended is not None:  # the round-start entry ended it
+            return _ending(_kind(nxt), nxt.round, nxt.funds)
+        return solve(nxt, False)
+
+    def solve(st: TableState, npc_next: bool) -> _Tally:
+        key = (st, npc_next)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        if npc_next:
+            pre = st
+        else:
+            if st not in play.decided and (len(play.decided) >= exact_limit
+                                           or (deadline is not None and time.perf_counter() > deadline)):
+                raise TooBig
+            pre = play.choose(st)
+        if pre.ended is not None:
+            out = _ending(_kind(pre), pre.round, pre.funds)
+        else:
+            out = _Tally()
+            for w, denom, after in play.npc_outcomes(pre):
+                out.add(after_npc(after), Fraction(w, denom))
+        memo[key] = out
+        return out
+
+    first = _start(g, s)
+    if first.ended is not None:
+        return _ending(_kind(first), first.round, first.funds)
+    return solve(first, npc_turn_next)
+
+
+class OutOfTime(Exception):
+    """A sampled game was cut off at the deadline (it is not counted)."""
+
+
+def _sample_game(g: GameRules, play: _Game, s: TableState, rng: random.Random, npc_next: bool,
+                 deadline: float | None = None) -> tuple[str, int, int]:
+    """One game to its end: (how it ended, round, final funds); OutOfTime past `deadline`."""
+    st = _start(g, s)
+    if st.ended is not None:
+        return _kind(st), st.round, st.funds
+    while True:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise OutOfTime
+        pre = st if npc_next else play.choose(st)
+        npc_next = False
+        if pre.ended is not None:
+            return _kind(pre), pre.round, pre.funds
+        outcomes = play.npc_outcomes(pre)
+        pick = rng.randrange(outcomes[0][1])
+        after = outcomes[-1][2]
+        for w, _, st_after in outcomes:
+            pick -= w
+            if pick < 0:
+                after = st_after
+                break
+        if after.ended is not None:
+            return _kind(after), after.round, after.funds
+        nxt = next_turn(g, after)
+        if nxt == TIME_UP:
+            return TIME_UP, after.round, after.funds
+        if nxt.ended is not None:
+            return _kind(nxt), nxt.round, nxt.funds
+        st = nxt
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + Z95 ** 2 / n
+    centre = (p + Z95 ** 2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / denom
+    return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
+
+
+def runs_for(half_width: float, p: float = 0.5) -> int:
+    """Games needed for a 95 % interval of +-half_width around p (normal approximation)."""
+    return math.ceil(Z95 ** 2 * p * (1 - p) / half_width ** 2)
+
+
+def _approx(k: int, n: int) -> Estimate:
+    return Estimate(approx=k / n if n else 0.0, interval=wilson(k, n))
+
+
+class Forecaster:
+    """The forecast of one position, computed in steps: `run(budget_s)` tries the exact count first (if
+    the tree turns out too big or too slow, it is dropped for good), then samples more games, and can
+    be called again to narrow the intervals. Game k always uses the random stream `f"{seed}:{k}"`, so
+    the answer after n games is the same however the runs were split."""
+
+    def __init__(self, g: GameRules, s: TableState, policy, *, seed: int = 0, half_width: float = 0.02,
+                 max_runs: int | None = None, exact_limit: int = 400, npc_turn_next: bool = False):
+        if s.ended is not None:
+            raise ValueError("the game is over")
+        self.g, self.s, self.seed, self.half_width = g, s, seed, half_width
+        self.max_runs = max_runs if max_runs is not None else runs_for(half_width)
+        self.exact_limit, self.npc_next = exact_limit, npc_turn_next
+        self.play = _Game(g, policy)
+        self.exact: _Tally | None = None
+        self.exact_tried = False
+        self.counts: dict[tuple[str, int], int] = {}
+        self.funds: list[int] = []
+        self.seconds = 0.0
+        self.lock = threading.Lock()  # one request at a time goes on sampling
+
+    @property
+    def runs(self) -> int:
+        return len(self.funds)
+
+    def done(self) -> bool:
+        if self.exact is not None:
+            return True
+        n = self.runs
+        if n >= self.max_runs:
+            return True
+        if n < 2 * 50:
+            return False
+        totals = [sum(c for (k, _), c in self.counts.items() if k == kind) for kind in ENDINGS]
+        return max((hi - lo) / 2 for lo, hi in (wilson(k, n) for k in totals)) <= self.half_width
+
+    def run(self, budget_s: float | None = None, until_runs: int | None = None) -> GameForecast:
+        """Go on: the exact count (first call), then sampling until done, `budget_s` seconds pass, or
+        `until_runs` games have been played in all."""
+        t0 = time.perf_counter()
+        deadline = None if budget_s is None else t0 + budget_s
+        if not self.exact_tried:
+            self.exact_tried = True
+            try:  # the exact count gets half the budget; what it decided is reused by the sampling
+                half = None if budget_s is None else t0 + budget_s / 2
+                self.exact = exact_forecast(self.g, self.s, self.play.policy, self.exact_limit, self.npc_next,
+                                            self.play, half)
+            except TooBig:
+                self.exact = None
+        while not self.done() and (until_runs is None or self.runs < until_runs) \
+                and (deadline is None or time.perf_counter() < deadline):
+            try:
+                kind, rnd, f = _sample_game(self.g, self.play, self.s, random.Random(f"{self.seed}:{self.runs}"),
+                                            self.npc_next, deadline)
+            except OutOfTime:
+                break
+            self.counts[(kind, rnd)] = self.counts.get((kind, rnd), 0) + 1
+            self.funds.append(f)
+        self.seconds += time.perf_counter() - t0
+        return self.result()
+
+    def result(self) -> GameForecast:
+        if self.exact is not None:
+            tally = self.exact
+
+            def p_of(kind: str, rnd: int | None = None) -> Fraction:
+                return sum((w for (k, r), w in tally.endings.items() if k == kind and (rnd is None or r == rnd)),
+                           Fraction(0))
+
+            rounds = sorted({r for _, r in tally.endings})
+            return GameForecast(
+                method="exact", p_success=Estimate.of(p_of(SUCCESS)),
+                p_fail_reputation=Estimate.of(p_of("reputation")), p_fail_time=Estimate.of(p_of(TIME_UP)),
+                expected_funds=Estimate.of(tally.funds),
+                by_round=tuple(RoundEnding(round=r, p_success=Estimate.of(p_of(SUCCESS, r)),
+                                           p_fail_reputation=Estimate.of(p_of("reputation", r)),
+                                           p_fail_time=Estimate.of(p_of(TIME_UP, r))) for r in rounds),
+                runs=None, decisions=len(self.play.decided), seconds=self.seconds)
+        n, counts, funds = self.runs, self.counts, self.funds
+        totals = [sum(c for (k, _), c in counts.items() if k == kind) for kind in ENDINGS]
+        mean = sum(funds) / n if n else 0.0
+        sd = math.sqrt(sum((f - mean) ** 2 for f in funds) / (n - 1)) if n > 1 else 0.0
+        half = Z95 * sd / math.sqrt(n) if n else 0.0
+        stopped = None
+        if not self.done():
+            stopped = "time"
+        elif n >= self.max_runs and max((hi - lo) / 2 for lo, hi in (wilson(k, n) for k in totals)) > self.half_width:
+            stopped = "max_runs"
+        return GameForecast(
+            method="monte_carlo", p_success=_approx(totals[0], n), p_fail_reputation=_approx(totals[1], n),
+            p_fail_time=_approx(totals[2], n),
+            expected_funds=Estimate(approx=mean, interval=(mean - half, mean + half)),
+            by_round=tuple(RoundEnding(round=r, p_success=_approx(counts.get((SUCCESS, r), 0), n),
+                                       p_fail_reputation=_approx(counts.get(("reputation", r), 0), n),
+                                       p_fail_time=_approx(counts.get((TIME_UP, r), 0), n))
+                           for r in sorted({r for _, r in counts})),
+            runs=n, decisions=len(self.play.decided), seconds=self.seconds, stopped=stopped, seed=self.seed)
+
+
+def game_forecast(g: GameRules, s: TableState, policy, *, seed: int = 0, half_width: float = 0.02,
+                  max_runs: int | None = None, budget_s: float | None = None, exact_limit: int = 400,
+                  npc_turn_next: bool = False) -> GameForecast:
+    """The forecast of the rest of the game from `s` (the active player's turn next, or their NPC turn
+    when `npc_turn_next`): exact when the tree allows, else Monte Carlo (see the module docstring)."""
+    return Forecaster(g, s, policy, seed=seed, half_width=half_width, max_runs=max_runs, exact_limit=exact_limit,
+                      npc_turn_next=npc_turn_next).run(budget_s)

@@ -1,0 +1,279 @@
+"""The expected outcome of the NPC turn after a player's turn, for many candidate turns at once.
+
+Suggestions, the policies and the whole-game forecast score every turn a player could take by
+E[V after the NPC turn that follows] (value.py). npc_turn() gives that turn in full (every encounter,
+every resulting state); this module gives the same numbers without building them, because a
+suggestion scores tens of candidate turns that share the NPCs' positions:
+
+- the NPCs' moves for each face-kind pair depend only on where the NPCs stand, so they are worked
+  out once per NPC placement (a `RollPlan`), with the civilians' future-arrival rows summed;
+- a roll then only reads the spaces the NPCs move onto, and the future-donation term of V is linear
+  in the posters (value.py), so V after the roll is the posters' dot product with the plan's row
+  minus what the encounters tore down.
+
+Exactly the numbers npc_turn gives, choices inside the NPC turn included (ArciTech's re-post weighs
+each branch's V the same way): tests/solvers/robotariat/test_robotariat_scoring.py holds the two together.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .board import Board
+from .model import FAILURE, SUCCESS, Dice, Rules, TableState, face_colour, is_arrow
+from .npc_turn import Encounter, roll_chances
+from .objective_advice import Goal
+from .value import Valuer
+
+
+@dataclass(frozen=True, slots=True)
+class RollPlan:
+    """One face-kind pair moving the NPCs from one placement: where they end, who meets what."""
+    black: str
+    red: str
+    oppressors: tuple[int, ...]
+    civilians: tuple[int, ...]
+    queue: tuple[tuple[bool, int], ...]  # (is an oppressor, space) in the order the encounters resolve
+    civilians_at: dict[int, int]  # civilians on each space they stand on after the move
+    oppressor_on: frozenset[int]
+    tears: bool  # an oppressor moves (so posters may be torn down)
+    poster_row: tuple[int, ...]  # sum over civilians of their future arrivals at each space (x 6**horizon)
+    office_arrivals: int  # the same, summed over the Recruitment Offices
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """E[...] after the NPC turn, as whole-number sums over `denominator` (V over denominator * scale,
+    future donations over denominator * 6**horizon)."""
+    denominator: int
+    value: int
+    funds: int
+    reputation: int
+    office: int
+    posters_junked: int
+    reputation_loss: int  # weight of the rolls that end below the starting Reputation
+    fine: int  # weight of the rolls with a fine (or the turn's own Move the Masses fined)
+    success: int
+    failure: int
+    future: int
+    objective: Fraction = Fraction(0)  # weighted sum of a secret objective's bonus (objective_advice.Goal)
+
+    def as_fractions(self, start: TableState, scale: int, d: int, value_before: Fraction) -> dict[str, Fraction]:
+        """The suggestion's `expected` block: deltas against `start`, chances, the score."""
+        n = self.denominator
+        return {"score": Fraction(self.value, n * scale) - value_before,
+                "funds_delta": Fraction(self.funds, n) - start.funds,
+                "reputation_delta": Fraction(self.reputation, n) - start.reputation,
+                "office_delta": Fraction(self.office, n) - start.office,
+                "posters_junked": Fraction(self.posters_junked, n),
+                "p_reputation_loss": Fraction(self.reputation_loss, n), "p_fine": Fraction(self.fine, n),
+                "p_success": Fraction(self.success, n), "p_failure": Fraction(self.failure, n),
+                "future_donations": Fraction(self.future, n * d)}
+
+
+@dataclass(slots=True)
+class _RollResult:
+    scaled: int
+    funds: int
+    reputation: int
+    office: int
+    junked: int
+    fined: bool
+    ended: str | None
+    future: int
+
+
+@dataclass
+class TurnScorer:
+    """Scores pre-NPC-turn states of one board, rules, dice and valuer (caches kept across calls)."""
+    board: Board
+    rules: Rules
+    dice: Dice
+    valuer: Valuer
+    _plans: dict[tuple, dict[tuple[str, str], RollPlan]] = field(default_factory=dict)
+    _memo: dict = field(default_factory=dict)  # npc_turn's roll memo, for the ArciTech rolls
+
+    def plans(self, s: TableState) -> dict[tuple[str, str], RollPlan]:
+        """The RollPlan of every face-kind pair the NPC turn from `s` can show (Alice Smith's two paths too)."""
+        key = (s.oppressors, s.civilians)
+        hit = self._plans.get(key)
+        if hit is not None:
+            return hit
+        blacks = set(self.dice.counts("black")) | {"yellow_arrow", "blue_arrow"}
+        out = {(b, r): self._plan(s, b, r) for b in sorted(blacks) for r in self.dice.counts("red")}
+        self._plans[key] = out
+        return out
+
+    def _plan(self, s: TableState, black: str, red: str) -> RollPlan:
+        board, v = self.board, self.valuer
+        opp, civ = s.oppressors, s.civilians
+        queue: list[tuple[bool, int]] = []
+        if is_arrow(black):
+            path = board.path(face_colour(black))
+            opp = tuple(path[p] for p in opp)
+            queue += [(True, x) for x in opp]
+        if is_arrow(red):
+            path = board.path(face_colour(red))
+            civ = tuple(path[c] for c in civ)
+            queue += [(False, x) for x in civ]
+        civ_at: dict[int, int] = {}
+        for c in civ:
+            civ_at[c] = civ_at.get(c, 0) + 1
+        row = [0] * board.n
+        office = 0
+        if v.horizon:
+            for c in civ:
+                arrivals = v.arrivals(c)
+                for x, a in enumerate(arrivals):
+                    row[x] += a
+                office += sum(arrivals[o] for o in board.offices)
+        return RollPlan(black=black, red=red, oppressors=opp, civilians=civ, queue=tuple(queue), civilians_at=civ_at,
+                        oppressor_on=frozenset(opp), tears=is_arrow(black) and bool(opp), poster_row=tuple(row),
+                        office_arrivals=office)
+
+    def expected(self, pre: TableState, start: TableState, immediate: Encounter | None = None,
+                 goal: Goal | None = None) -> Expectation:
+        """E[...] after the NPC turn from `pre` (the table once the player's turn is done); `start` is the
+        table before that turn (the deltas and the Reputation-loss chance are against it), `immediate`
+        Move the Masses' encounter during the turn (its fine and torn posters count for the turn)."""
+        v = self.valuer
+        pre_junked = immediate.posters_junked if immediate else 0
+        pre_fine = bool(immediate and immediate.fined_players)
+        if pre.ended is not None:
+            scaled = v.state_scaled(pre)
+            bonus = Fraction(0) if goal is None else goal.roll_term(
+                reputation=pre.reputation, ended=pre.ended, office=pre.office, junked=pre_junked,
+                oppressors=pre.oppressors)
+            return Expectation(denominator=1, value=scaled, funds=pre.funds, reputation=pre.reputation,
+                               office=pre.office, posters_junked=pre_junked,
+                               reputation_loss=int(pre.reputation < start.reputation), fine=int(pre_fine),
+                               success=int(pre.ended == SUCCESS), failure=int(pre.ended == FAILURE), future=0,
+                               objective=bonus)
+        results = self.rolls(pre)
+        chances = roll_chances(pre.active_character, self.dice, lambda b, r: results(b, r).scaled)
+        value = funds = rep = office = junked = rep_loss = fine = success = failure = future = 0
+        bonus = Fraction(0)
+        plans = self.plans(pre) if goal is not None else None
+        for b, r, w in chances.rolls:
+            res = results(b, r)
+            if goal is not None:
+                bonus += w * goal.roll_term(reputation=res.reputation, ended=res.ended, office=res.office,
+                                            junked=pre_junked + res.junked, oppressors=plans[(b, r)].oppressors)
+            value += w * res.scaled
+            funds += w * res.funds
+            rep += w * res.reputation
+            office += w * res.office
+            junked += w * (pre_junked + res.junked)
+            if res.reputation < start.reputation:
+                rep_loss += w
+            if res.fined or pre_fine:
+                fine += w
+            if res.ended == SUCCESS:
+                success += w
+            elif res.ended == FAILURE:
+                failure += w
+            else:
+                future += w * res.future
+        return Expectation(denominator=chances.denominator, value=value, funds=funds, reputation=rep, office=office,
+                           posters_junked=junked, reputation_loss=rep_loss, fine=fine, success=success,
+                           failure=failure, future=future, objective=bonus)
+
+    def rolls(self, pre: TableState):
+        """A function (black, red) -> _RollResult for the NPC turn from `pre`, each roll worked out once."""
+        plans = self.plans(pre)
+        board, rules, v = self.board, self.rules, self.valuer
+        players_at: dict[int, int] = {}
+        for p in pre.players:
+            players_at[p] = players_at.get(p, 0) + 1
+        uber = pre.where("uberbot")
+        arcitech = pre.seat_of("arcitech") is not None
+        posters = pre.posters
+        nonzero = [(x, n) for x, n in enumerate(posters) if n]
+        offices, rewards, target = board.offices, rules.office_rewards, rules.target
+        d, ws, wr = v.d, v.w_spark, v.w_rep
+        done: dict[tuple[str, str], _RollResult] = {}
+        base_dot: dict[tuple[str, str], int] = {}  # the posters' future-arrival sum before any encounter
+
+        def finish(plan: RollPlan, funds: int, rep: int, office: int, ended: str | None, cur: dict[int, int],
+                   junked: int, fined: bool) -> _RollResult:
+            if ended is None:
+                row = plan.poster_row
+                poster_part = base_dot[(plan.black, plan.red)] + sum((n - posters[x]) * row[x] for x, n in cur.items())
+                office_part = rewards[office] * plan.office_arrivals if plan.civilians else 0
+                scaled = d * (ws * funds + wr * rep) + v.w_office * office_part + v.w_poster * poster_part
+                return _RollResult(scaled=scaled, funds=funds, reputation=rep, office=office, junked=junked,
+                                   fined=fined, ended=None, future=office_part + poster_part)
+            scaled = d * (ws * funds + wr * rep + (v.w_win if ended == SUCCESS else -v.w_loss))
+            return _RollResult(scaled=scaled, funds=funds, reputation=rep, office=office, junked=junked,
+                               fined=fined, ended=ended, future=0)
+
+        def run(plan: RollPlan, qi: int, funds: int, rep: int, office: int, cur: dict[int, int], junked: int,
+                fined: bool, repost: bool) -> _RollResult:
+            """Resolve plan.queue from qi on; `cur` holds the posters of the spaces changed so far; `repost`:
+            ArciTech's once-per-NPC-turn re-post is still to come (npc_turn._resolve, the same choices)."""
+            queue, civ_at, opp_on = plan.queue, plan.civilians_at, plan.oppressor_on
+            while qi < len(queue):
+                is_opp, x = queue[qi]
+                qi += 1
+                here = cur.get(x, posters[x])
+                players = players_at.get(x, 0)
+                if is_opp:
+                    if here * (2 if uber == x else 1) + civ_at.get(x, 0) + players >= 4:
+                        rep = max(0, rep - 1)
+                        if rep == 0:
+                            return finish(plan, funds, rep, office, FAILURE, cur, junked, fined)
+                    if players:
+                        funds = max(0, funds - 2 * players)
+                        fined = True
+                    if here:
+                        junked += here
+                        cur[x] = 0
+                    if x in offices:
+                        office = max(0, office - 2)
+                    if here and repost:
+                        return arcitech_choice(plan, qi, funds, rep, office, cur, junked, fined)
+                    continue
+                if x in opp_on:
+                    continue
+                for gift in (players, here * (2 if uber == x else 1),
+                             rewards[office] if office > 0 and x in offices else 0):
+                    if gift:
+                        funds += gift
+                        if funds >= target:
+                            return finish(plan, funds, rep, office, SUCCESS, cur, junked, fined)
+            return finish(plan, funds, rep, office, None, cur, junked, fined)
+
+        def arcitech_choice(plan: RollPlan, qi: int, funds: int, rep: int, office: int, cur: dict[int, int],
+                            junked: int, fined: bool) -> _RollResult:
+            # declining first (which keeps the re-post for a later tear-down in this NPC turn), then the spaces
+            # later encounters visit and the best quiet one, in board order
+            best = run(plan, qi, funds, rep, office, dict(cur), junked, fined, True)
+            visited = {x for _, x in plan.queue[qi:]}
+            quiet = [x for x in range(board.n) if x not in visited]
+            candidates = set(visited)
+            if quiet:
+                if v.horizon and v.w_poster:
+                    row = plan.poster_row
+                    candidates.add(max(quiet, key=lambda x: (row[x], -x)))
+                else:
+                    candidates.add(quiet[0])
+            for x in sorted(candidates):
+                branch = dict(cur)
+                branch[x] = branch.get(x, posters[x]) + 1
+                got = run(plan, qi, funds, rep, office, branch, junked, fined, False)
+                if got.scaled > best.scaled:
+                    best = got
+            return best
+
+        def result(b: str, r: str) -> _RollResult:
+            hit = done.get((b, r))
+            if hit is None:
+                plan = plans[(b, r)]
+                row = plan.poster_row
+                base_dot[(b, r)] = sum(n * row[x] for x, n in nonzero)
+                hit = done[(b, r)] = run(plan, 0, pre.funds, pre.reputation, pre.office, {}, 0, False, arcitech)
+            return hit
+
+        return result
+
+

@@ -1,0 +1,83 @@
+"""A player's secret objective on /suggest (rulebook "Secret Objectives"; reading objective-advice): the
+advice weighs it and says how, and it is never kept with the table."""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from test_robotariat_api import post
+
+# the example board: an Oppressor on Poster 1 and one on Sabotage 1 (joined by a black line); the active
+# player stands on Move the Masses and can move one NPC one step
+GATHER = {"players": 3, "state": {"oppressors": ["p1", "sb1"], "civilians": ["up2"],
+                                  "players": [{"at": "mm"}, {"at": "sy"}, {"at": "p2"}],
+                                  "active": 0, "funds": 12, "reputation": 4, "round": 3}}
+
+
+def test_traffic_director_is_advised_to_gather_the_oppressors(client):
+    """Traffic Director: all Oppressors on one space at the success. Moving the one on Poster 1 onto
+    Sabotage 1 puts both together, and they move together from then on: a step worth a tenth of 50."""
+    status, plain = post(client, "/api/robotariat/suggest", GATHER)
+    status2, d = post(client, "/api/robotariat/suggest", {**GATHER, "objective": "traffic_director"})
+    assert status == status2 == 200
+    assert "objective" not in plain and "objective" not in plain["options"][0]["expected"]
+    best = d["options"][0]
+    assert best["activate"]["kind"] == "move_the_masses" and best["activate"]["to"] in ("p1", "sb1")
+    assert Fraction(best["objective"]["bonus"]["exact"]) == 5
+    assert "brings the Oppressors together on one space" in best["why"]
+    assert d["objective"]["changed"] and d["objective"]["stored"] is False
+    assert "objective-advice" in d["readings"] and "rb-reading-objective-advice" in d["rules"]
+
+
+def test_saboteur_keeps_reputation_at_two(client):
+    """Saboteur: the success must land on exactly 1 Reputation; at 2 a turn that keeps it there scores the step."""
+    body = {**GATHER, "state": {**GATHER["state"], "reputation": 2}}
+    status, d = post(client, "/api/robotariat/suggest", {**body, "objective": {"id": "saboteur", "weight": 40}})
+    assert status == 200 and d["objective"]["weight"]["exact"] == "40"
+    assert any("keeps Reputation at 2 for a landing on exactly 1" in o["why"] for o in d["options"])
+
+
+def test_spy_changes_nothing_and_gambler_needs_four_players(client):
+    status, d = post(client, "/api/robotariat/suggest", {**GATHER, "objective": "spy"})
+    assert status == 200 and not d["objective"]["changed"] and "does not depend on the board" in d["objective"]["why"]
+    status, d = post(client, "/api/robotariat/suggest", {**GATHER, "objective": "gambler"})
+    assert status == 400 and d["error"]["fields"][0]["path"] == "objective"
+    status, d = post(client, "/api/robotariat/suggest", {**GATHER, "objective": "king"})
+    assert status == 400 and d["error"]["fields"][0]["path"].startswith("objective")
+
+
+def test_the_objective_never_reaches_a_stored_table_version(client):
+    """The objective is one request's: sent along with table actions and page requests, no version of the
+    table (its whole history) ever holds it."""
+    t = client.post("/api/tables", json={"game": "robotariat", "players": 3}).get_json()
+    tid = t["id"]
+    client.put(f"/api/tables/{tid}", json={"version": 1, "state": {"robotariat": {"state": GATHER["state"]}}})
+    for action in ({"do": "move", "piece": "p1", "to": "p1", "objective": "saboteur"},
+                   {"do": "do_option", "option": 0, "objective": "saboteur"}):
+        v = client.get(f"/api/tables/{tid}").get_json()["version"]
+        r = client.post(f"/api/robotariat/tables/{tid}/action",
+                        json={"action": action, "version": v, "objective": "saboteur"})
+        assert r.status_code == 200, r.get_json()
+    client.get(f"/robotariat/?table={tid}&objective=saboteur")
+    client.post(f"/robotariat/?table={tid}", data={"do": "active", "seat": "1", "objective": "saboteur"})
+    history = client.get(f"/api/tables/{tid}/history?limit=50").get_json()
+    text = json.dumps(history)
+    assert len(history["versions"]) >= 4 and "saboteur" not in text
+    assert "saboteur" not in json.dumps(client.get(f"/api/tables/{tid}").get_json())
+
+
+def test_cards_entered_by_name_decide_the_card_objectives(client):
+    """Dealer, Turncoat, Gambler: with the cards entered by name, the counts come from them (A1-5's setup
+    card counts for nothing, a held card is not played)."""
+    body = {"players": 4, "state": {"players": [{"at": "mm", "character": "a1_5"}, {"at": "sy"}, {"at": "p2"},
+                                                {"at": "p3"}], "funds": 60},
+            "facts": {"objectives": ["dealer", "gambler", "turncoat", None], "cards_played": [9, 0, 0, 0]},
+            "cards": [{"seat": 0, "deck": "upgrade", "name": "Sliding Scale", "played": True, "setup": True},
+                      {"seat": 1, "deck": "sabotage", "name": "Adjust Traffic Reports", "played": True},
+                      {"seat": 2, "deck": "upgrade", "name": "New Treads", "played": False}]}
+    status, d = post(client, "/api/robotariat/objectives", body)
+    assert status == 200
+    seats = {s["objective"]: s for s in d["seats"] if s["objective"]}
+    assert seats["gambler"]["wins"] is True  # seat 1 played Adjust Traffic Reports
+    assert seats["dealer"]["wins"] is False and "Played 0 cards; the most anyone played is 1" in seats["dealer"]["why"]
+    assert seats["turncoat"]["wins"] is False and "1 Upgrade and Sabotage cards were played" in seats["turncoat"]["why"]

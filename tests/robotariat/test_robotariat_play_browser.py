@@ -1,0 +1,98 @@
+"""The board page in game order, in Chromium at 390x844 (rulebook "Round Order"): one whole round for three
+players by tapping, counted; "Start the next round" only once everyone has played; and two phones on one
+table, each seeing the other's taps and the answers worked out again, without a reload."""
+from __future__ import annotations
+
+import pytest
+from browser_checks import assert_phone_ready
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+NAMES = ["Ann", "Bo", "Cy"]
+
+
+def new_table(page, live_url) -> str:
+    t = page.request.post(f"{live_url}/api/tables", data={"game": "robotariat", "players": 3}).json()
+    page.request.put(f"{live_url}/api/tables/{t['id']}", data={"version": 1, "state": {
+        "table": {"names": NAMES},
+        "robotariat": {"state": {"players": [{"at": "sy", "character": "a1_5"}, {"at": "up1", "character": "arcitech"},
+                                             {"at": "mm", "character": "uberbot"}]}}}})
+    return t["id"]
+
+
+def counted(page):
+    """Taps on the page, and main-frame navigations (there should be none after the first load)."""
+    page.navigations = []
+    page.on("framenavigated", lambda f: page.navigations.append(f.url) if f == page.main_frame else None)
+    return page
+
+
+def tap(page, selector: str, taps: list) -> None:
+    with page.expect_response(lambda r: r.request.method == "POST"):
+        page.locator(selector).first.click()
+    taps.append(selector)
+
+
+def test_one_round_for_three_players_by_tapping(page, live_url, shots):
+    """Round Order: round 1's NPC enters, then each player plays the best turn and taps the roll that came
+    up; the next round's button is absent until the third player's NPC turn is done. 7 taps in all."""
+    tid = new_table(page, live_url)
+    page.goto(f"{live_url}/robotariat/?table={tid}")
+    counted(page)
+    taps: list[str] = []
+    tap(page, "#entry-apply", taps)
+    expect(page.locator("#round-h")).to_contain_text("Round 1 of 6")
+    expect(page.locator("#entry-apply")).to_have_count(0)
+    for i, name in enumerate(NAMES):
+        expect(page.locator("#sg-player")).to_have_text(f"{i + 1}. {name}")
+        if i == 0:
+            assert_phone_ready(page)
+            page.screenshot(path=shots("rb_turn_390"))
+            box = page.locator("#npc").bounding_box()
+            assert box["y"] < 3 * 844, "one turn fits in under 3 screens"
+        tap(page, "#sg-do", taps)
+        expect(page.locator("#sg-played")).to_contain_text(f"{name} has played")
+        expect(page.locator("#entry-apply")).to_have_count(0)  # not before everyone has had a turn
+        tap(page, ".rb-roll", taps)
+    expect(page.locator("#entry-apply")).to_have_text("Start round 2")
+    assert len(taps) == 7 and page.navigations == []
+    log = page.request.get(f"{live_url}/api/tables/{tid}").json()["state"]["robotariat"]["log"]
+    assert [e["turn"] for e in log] == ["round_start"] + ["player", "npc"] * 3
+    page.set_viewport_size({"width": 320, "height": 700})
+    assert_phone_ready(page)
+    page.screenshot(path=shots("rb_round_320"), full_page=True)
+    page.emulate_media(color_scheme="dark")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=shots("rb_round_dark"), full_page=True)
+    assert page.js_errors == []
+
+
+def test_two_phones_follow_each_others_taps(browser, browser_context_args, live_url, shots):
+    """Phone A starts the round and plays the best turn; phone B's open page shows both, with the NPC
+    forecast worked out for the new table, within 2 s and without a reload; B's half-typed Funds survive."""
+    ctx_a, ctx_b = browser.new_context(**browser_context_args), browser.new_context(**browser_context_args)
+    a, b = counted(ctx_a.new_page()), ctx_b.new_page()
+    tid = new_table(a, live_url)
+    url = f"{live_url}/robotariat/?table={tid}"
+    a.goto(url)
+    b.goto(url)
+    b = counted(b)
+    tap(a, "#entry-apply", [])
+    expect(b.locator("#round-h")).to_contain_text("Round 1 of 6", timeout=2000)
+    expect(b.locator("#sg-do")).to_be_visible(timeout=2000)
+    b.locator("#rb-tools > summary").click()
+    with b.expect_response(lambda r: r.request.method == "POST"):  # B types SPARK; it autosaves
+        b.locator("#f-funds").fill("1")
+    expect(a.locator("body")).to_have_attribute("data-table-version", "4", timeout=2000)  # A follows B
+    b.locator("#f-funds").press("End")
+    b.keyboard.type("2")  # and B is typing again when A's tap arrives
+    tap(a, "#sg-do", [])
+    expect(b.locator("#sg-played")).to_contain_text("Ann has played", timeout=2000)
+    expect(b.locator("#live-cue")).to_contain_text("Updated from another phone")
+    expect(b.locator(".rb-roll").first).to_be_visible()
+    expect(b.locator("#f-funds")).to_have_value("12")
+    expect(b.locator("#f-funds")).to_be_focused()
+    assert b.navigations == []
+    b.screenshot(path=shots("rb_live_b"))
+    ctx_a.close()
+    ctx_b.close()
