@@ -15,6 +15,7 @@ from flask import Blueprint, jsonify, render_template, request
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from solvers.exact import exact, parse_fraction
+from solvers.raising_robots import abilities
 from solvers.raising_robots.competitions import (
     COMP_NAMES,
     COMP_TYPES,
@@ -49,7 +50,18 @@ from .competitions_state import (
 )
 from .forms import FormReader, answer_or_problems
 from .saves import DELETED, apply_changes, changes, drawn_json, read_drawn, save, under
-from .schemas import CompType, InventoryIn, RobotIn, TokenType, rule_titles
+from .schemas import (
+    CompType,
+    Friendships,
+    InventorIn,
+    InventoryIn,
+    RobotIn,
+    TokenType,
+    friendship_count,
+    rule_titles,
+    taken_json,
+    who_of,
+)
 from .seats import (
     MAX_ROBOTS,
     SEATS_KEY,
@@ -105,7 +117,8 @@ class PlayerIn(BaseModel):
     tokens: TokensIn = Field(default_factory=TokensIn)
     class_cards: ClassStatusIn = Field(default_factory=ClassStatusIn)
     robots: list[RobotIn] = Field(default_factory=list, max_length=15)
-    friendships: int = Field(default=0, ge=0, le=FRIENDSHIP_CAP)
+    inventor: InventorIn | None = None
+    friendships: Friendships = 0
     completed: list[str] = Field(default_factory=list, max_length=4)
 
     @field_validator("completed")
@@ -235,9 +248,11 @@ def _state(p: PlayerIn) -> PlayerState:
     if p.class_cards.meeting_c > p.class_cards.meeting_d:
         raise bad_field("player.class_cards.meeting_c", "cannot exceed meeting_d: a card meeting C also meets D, "
                                                         "so meeting_d counts it too")
-    return PlayerState(p.inventory.to_solver(), p.tokens.unplaced.counts(), p.tokens.placed.counts(),
-                       p.class_cards.meeting_d, p.class_cards.meeting_c, tuple(r.to_solver() for r in p.robots),
-                       p.friendships, frozenset(p.completed))
+    return PlayerState(inventory=p.inventory.to_solver(), unplaced=p.tokens.unplaced.counts(),
+                       placed=p.tokens.placed.counts(), meeting_d=p.class_cards.meeting_d,
+                       meeting_c=p.class_cards.meeting_c, robots=tuple(r.to_solver() for r in p.robots),
+                       friendships=friendship_count(p.friendships), completed=frozenset(p.completed),
+                       robot_cards_as_duct_tape=who_of(p.inventor, p.friendships).robot_cards_as_duct_tape)
 
 
 # ---- from the solver to JSON -----------------------------------------------------------------------
@@ -261,12 +276,21 @@ def _tokens_json(state: PlayerState) -> dict:
             "placed": dict(zip(TOKEN_TYPES, state.placed, strict=True))}
 
 
+def _after_json(state: PlayerState) -> dict:
+    """What a step leaves: the seat's fields a plan changes (send them back with the kept card's name)."""
+    return {"inventory": state.inventory.as_dict(), "tokens": _tokens_json(state), "friendships": state.friendships,
+            "completed": sorted(state.completed, key=COMP_TYPES.index)}
+
+
 def _plan_json(p: Plan, comps: list[Competition]) -> dict:
     by_type = {c.type: c for c in comps}
     final = p.check.states[-1]
     return {
         "steps": [{"type": s.type, "name": COMP_NAMES[s.type], "criterion": by_type[s.type].criterion,
-                   "payment": payment_json(s.payment), "reward": _reward_json(s, by_type[s.type])} for s in p.steps],
+                   "payment": payment_json(s.payment), "reward": _reward_json(s, by_type[s.type]),
+                   "after": _after_json(p.check.states[k + 1]),
+                   # the card kept here may change what comes next (Johannes, Confucius, Ada, John...)
+                   "depends_on_kept": bool(s.friendship_keep)} for k, s in enumerate(p.steps)],
         "value": exact(p.check.value),
         "inventory_after": final.inventory.as_dict(),
         "tokens_after": _tokens_json(final),
@@ -274,6 +298,16 @@ def _plan_json(p: Plan, comps: list[Competition]) -> dict:
         "completed_after": sorted(final.completed, key=COMP_TYPES.index),
         "orders": p.orders,
     }
+
+
+def _claims_json(result: PlanResult, comps: list[Competition]) -> dict:
+    c = result.claims
+    return {"only_order": c.only_order,
+            "other_order": _plan_json(c.other_order, comps) if c.other_order is not None else None,
+            "pays": [{"type": t, "kind": k} for t, k in c.pays],
+            "pays_never": [{"type": t, "kind": k} for t, k in sorted(c.pays_never)],
+            "completes": sorted(c.completes, key=COMP_TYPES.index),
+            "completes_never": sorted(c.completes_never, key=COMP_TYPES.index)}
 
 
 def _response(result: PlanResult, text: Explanation, comps: list[Competition], shown: list[dict],
@@ -307,6 +341,7 @@ def _response(result: PlanResult, text: Explanation, comps: list[Competition], s
         "plan": body_plan,
         "ties": [_plan_json(t, comps) for t in result.ties],
         "ties_complete": result.ties_complete,
+        "claims": _claims_json(result, comps),
         "notes": notes,
         "rules": rules,
         "competitions": shown,
@@ -321,12 +356,62 @@ def run_plan(req: PlanIn) -> dict:
     values = _values(req.values)
     rules = Rules(req.rules.duct_tape_pays_resources)
     result = plan(state, comps, rules, values)
-    return _response(result, explain(state, comps, result, rules, values), comps, shown, values)
+    out = _response(result, explain(state, comps, result, rules, values), comps, shown, values)
+    taken = abilities.treatments(who_of(req.player.inventor, req.player.friendships), abilities.PLANNER_MODELLED,
+                                 abilities.PLANNER_NO_EFFECT)
+    out["abilities"] = taken_json(taken)
+    note = abilities.not_taken_note(taken, "planner")
+    if note:
+        out["notes"].append(note)
+    if state.robot_cards_as_duct_tape:
+        out["rules"].append(abilities.SETUP_RULES.get("sacagawea", "rr-sacagawea-complexity-medium"))
+    return out
 
 
 @bp.post("/api/raising-robots/competitions/plan")
 def plan_api():
     return jsonify(run_plan(parse(PlanIn)))
+
+
+# ---- "I kept <card>": its immediate effect on the seat, then the plan from there -----------------------
+
+class KeptIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=40)
+    per_robot: list[Literal["batteries", "sensor", "gear", "microchip", "program", "robot_cards"]] = Field(
+        default_factory=list, max_length=15)
+
+
+class KeptPlanIn(PlanIn):
+    """The plan body with the seat as the step that drew the cards left it, and the card kept there."""
+    kept: KeptIn
+
+
+def run_kept(req: KeptPlanIn) -> dict:
+    """The kept card's immediate effect applied to the seat (and the card added to its Friendship cards,
+    under the cap of 2), then the plan from the new seat."""
+    player = req.player
+    held = player.friendships if isinstance(player.friendships, list) else [""] * player.friendships
+    if len(held) >= FRIENDSHIP_CAP:
+        raise bad_field("player.friendships", f"already {FRIENDSHIP_CAP} Friendship cards: a third cannot be kept")
+    card = abilities.keep_friendship(req.kept.name, player.inventory.to_solver(), len(player.robots),
+                                     req.kept.per_robot)
+    named = [n for n in held if n] if all(held) else held
+    after = player.model_copy(update={
+        "inventory": InventoryIn(**card.inventory_after.as_dict()),
+        "friendships": [*named, req.kept.name] if all(held) else len(held) + 1})
+    out = run_plan(req.model_copy(update={"player": after}))
+    out["kept"] = {"name": abilities.display_name(card.ability), "ability": card.ability, "gained": card.gained,
+                   "why": card.why, "modelled": card.modelled, "rules": list(card.rules)}
+    out["player"] = after.model_dump(exclude_none=True)
+    if not card.modelled:
+        out["notes"].insert(0, f"{abilities.display_name(card.ability)}: {card.why}.")
+    return out
+
+
+@bp.post("/api/raising-robots/competitions/kept")
+def kept_api():
+    return jsonify(run_kept(parse(KeptPlanIn)))
 
 
 # ---- the page --------------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
 """Request models shared by the Raising Robots endpoints (pydantic v2): inventory and robots."""
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, Strict, model_validator
 
-from solvers.raising_robots.competitions import COMP_TYPES
+from solvers.raising_robots.abilities import NAME_MAX, Who
+from solvers.raising_robots.competitions import COMP_TYPES, FRIENDSHIP_CAP
 from solvers.raising_robots.model import TOKEN_TYPES, Inventory, Robot
 
 from ..rules import entry
@@ -61,6 +62,47 @@ class RobotIn(BaseModel):
                      cost_resources=tuple(self.cost_resources), basic_energy=self.basic_energy,
                      upgraded_energy=self.upgraded_energy, upgraded=self.upgraded, vp=self.vp,
                      needs_microchip=self.needs_microchip, column=self.column, game_end=self.game_end)
+
+
+class InventorIn(BaseModel):
+    """The seat's inventor: its name as on the card (any inventor; the Friends ones are modelled) and
+    whether it is upgraded."""
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(default="", max_length=NAME_MAX)
+    upgraded: bool = False
+
+
+def _friendships(value: Any) -> int | list[str]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= FRIENDSHIP_CAP:
+            raise ValueError(f"a player holds 0 to {FRIENDSHIP_CAP} Friendship cards")
+        return value
+    if not isinstance(value, list):
+        raise ValueError("list the Friendship cards by name, like [\"Johannes\"] (or give how many)")
+    if len(value) > FRIENDSHIP_CAP:
+        raise ValueError(f"a player holds at most {FRIENDSHIP_CAP} Friendship cards")
+    for name in value:
+        if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
+            raise ValueError(f"each Friendship card is its name, 1 to {NAME_MAX} characters")
+    return [name.strip() for name in value]
+
+
+# Friendship cards by name; a count (how many cards, names unknown) is still accepted
+Friendships = Annotated[int | list[str], PlainValidator(_friendships)]
+
+
+def who_of(inventor: InventorIn | None, friendships: int | list[str]) -> Who:
+    """The seat's abilities as the solvers read them."""
+    inv = inventor or InventorIn()
+    return Who.of(inv.name, inv.upgraded, friendships)
+
+
+def friendship_count(friendships: int | list[str]) -> int:
+    return friendships if isinstance(friendships, int) else len(friendships)
+
+
+def taken_json(taken) -> list[dict]:
+    return [{"ability": t.ability, "role": t.role, "treatment": t.treatment, "why": t.why} for t in taken]
 
 
 # ---- rule links ------------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ def test_form_post_plans_like_the_api(client):
     text = text_of(r.get_data(as_text=True))
     assert "Complete Mech Masters, then Think Tank: worth 9.33 VP" in text
     assert text.index("Mech Masters : pay 7 batteries") < text.index("Think Tank : pay 7 batteries")
-    assert "Only this order works." in text and 'href="/rules/rr-how-to-complete-competitions"' in r.get_data(as_text=True)
+    assert "Only this order works" in text and 'href="/rules/rr-how-to-complete-competitions"' in r.get_data(as_text=True)
 
 
 def test_form_apply_updates_the_numbers_without_js(client):
