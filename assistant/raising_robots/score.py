@@ -13,7 +13,7 @@ from typing import Literal
 from flask import Blueprint, jsonify, render_template, request
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from solvers.raising_robots import scoring
+from solvers.raising_robots import abilities, scoring
 from solvers.raising_robots.model import ITEM_LABELS, ITEMS, ROW_NAMES, Robot
 from solvers.raising_robots.scoring_data import SCORING_DATA
 
@@ -21,7 +21,7 @@ from ..api import bad_field, parse
 from ..web.context import as_dict, as_list, table_context
 from .forms import FormReader, answer_or_problems, whole
 from .saves import apply_changes, changes, drawn_json, read_drawn, save, under
-from .schemas import InventoryIn, RobotIn, rule_titles
+from .schemas import Friendships, InventorIn, InventoryIn, RobotIn, rule_titles, taken_json, who_of
 from .seats import (
     MAX_SEATS,
     SEATS_KEY,
@@ -52,6 +52,7 @@ class GameEndIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: Literal["a_grade", "microchip_robots", "resource_pairs", "vp56_robots", "full_columns"]
     resource: Literal["sensor", "gear", "microchip", "program"] | None = None
+    action: Literal["upgraded", "basic"] = "upgraded"  # the action whose box shows the icon
 
     @model_validator(mode="after")
     def _resource(self) -> GameEndIn:
@@ -106,6 +107,8 @@ class PlayerIn(BaseModel):
     robots: list[ScoreRobotIn] = Field(default_factory=list, max_length=15)
     class_cards: list[ClassCardIn] = Field(default_factory=list, max_length=3)
     competitions_completed: int | None = Field(default=None, ge=0, le=4)
+    inventor: InventorIn | None = None
+    friendships: Friendships = 0
 
 
 class SoloIn(BaseModel):
@@ -175,7 +178,8 @@ def compare(body: CompareIn) -> dict:
     out: dict = {
         "standings": [{"name": s.name, "place": s.place, "total": s.total, "robots": s.robots,
                        "class_cards": s.class_cards, "decided_by": s.decided_by} for s in standings],
-        "scores": [dict(score_json(*sc), name=n) for n, sc in zip(names, scored, strict=True)],
+        "scores": [with_abilities(dict(score_json(*sc), name=n), p)
+                   for n, sc, p in zip(names, scored, body.players, strict=True)],
         "solo": None,
         "rules": [scoring.RULE_END_SCORING] if len(body.players) > 1 else [],  # ties
     }
@@ -190,10 +194,20 @@ def compare(body: CompareIn) -> dict:
 
 # ---- JSON API -----------------------------------------------------------------------------------
 
+def with_abilities(out: dict, player: PlayerIn) -> dict:
+    """The score answer with how it treats the seat's inventor and Friendship cards (an inventor's Game End
+    ability Tablebot does not know is listed as not taken into account)."""
+    taken = abilities.treatments(who_of(player.inventor, player.friendships), {}, abilities.SCORE_NO_EFFECT)
+    out["abilities"] = taken_json(taken)
+    note = abilities.not_taken_note(taken, "score")
+    out["notes"] = [note] if note else []
+    return out
+
+
 @bp.post("/api/raising-robots/score")
 def api_score():
     player = parse(PlayerIn)
-    return jsonify(score_json(*score_player(player)))
+    return jsonify(with_abilities(score_json(*score_player(player)), player))
 
 
 @bp.post("/api/raising-robots/score/compare")

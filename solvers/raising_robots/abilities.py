@@ -82,8 +82,8 @@ class Taken:
     why: str
 
 
-# Per tool: the abilities it models, and those that cannot change its answer (with why). Every other
-# name is "not taken into account".
+# Per tool: the abilities it models, and those that cannot change its answer (with why), by id or by
+# "role:id" where the inventor and the Friendship card differ. Every other name is "not taken into account".
 PLANNER_MODELLED = {
     "sacagawea": "Robot Cards in hand count as duct tape for Mech Masters (7+ Duct Tape), never for class cards",
 }
@@ -104,7 +104,12 @@ ROUND_END_MODELLED = {
     "yo_yo": "a Charlotte unlock gives 1 battery and 2 VP (Friendship Example)",
     "confucius": "the Scroll Board gain on a Charlotte assembly or unlock",
 }
-SCORE_NO_EFFECT = {name: "it has no Game End ability" for name in (*NAMED_FRIENDSHIPS, *FRIENDS_INVENTORS)}
+# the score: the Friends inventors' sheet gives each whole ability, and none has a Game End part; of the
+# Friendship cards only those the clarifications describe whole are known to score nothing at the end
+SCORE_NO_EFFECT = {**{name: "its ability has no Game End part (Friends Inventor Explanations)"
+                      for name in FRIENDS_INVENTORS},
+                   "temple": "a Round End ability", "friendship:johannes": "its gain comes when it is kept",
+                   "friendship:confucius": "its gain comes when it is kept"}
 
 
 def treatments(who: Who, modelled: dict[str, str], no_effect: dict[str, str]) -> list[Taken]:
@@ -113,10 +118,11 @@ def treatments(who: Who, modelled: dict[str, str], no_effect: dict[str, str]) ->
     held = [("inventor", who.inventor)] if who.inventor else []
     held += [("friendship", f) for f in who.friendships]
     for role, ability in held:
-        if ability in modelled:
-            out.append(Taken(ability, role, "modelled", modelled[ability]))
-        elif ability in no_effect:
-            out.append(Taken(ability, role, "no_effect", no_effect[ability]))
+        key = f"{role}:{ability}"  # a role-specific entry first (a Friendship card is not its inventor)
+        if key in modelled or ability in modelled:
+            out.append(Taken(ability, role, "modelled", modelled.get(key) or modelled[ability]))
+        elif key in no_effect or ability in no_effect:
+            out.append(Taken(ability, role, "no_effect", no_effect.get(key) or no_effect[ability]))
         elif not ability:
             out.append(Taken(ability, role, "not_modelled", "the card is not named, so its ability is unknown"))
         else:
