@@ -8,11 +8,12 @@ moves the table's round (state.table.round).
 from __future__ import annotations
 
 import random
-from typing import Literal
+from typing import Annotated, Literal
 
 from flask import Blueprint, jsonify, render_template, request
 from pydantic import BaseModel, ConfigDict, Field
 
+from solvers.raising_robots import abilities
 from solvers.raising_robots import competitions_setup as setup
 from solvers.raising_robots.competitions import COMP_NAMES, COMP_TYPES, CRITERIA
 from solvers.raising_robots.competitions_data import GAME_DATA
@@ -50,6 +51,23 @@ class SetupIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     players: int = Field(ge=1, le=6)
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+    # each seat's inventor, by name: its setup changes, and the Friendship cards to take out of the deck
+    inventors: list[Annotated[str, Field(max_length=abilities.NAME_MAX)]] = Field(default_factory=list, max_length=6)
+
+
+def inventors_json(names: list[str]) -> dict:
+    """Each seat's inventor setup (Friends Inventor Explanations, "Immediate") and the Friendship cards that
+    match an inventor in play (removed before the deck is shuffled: Changes to Setup, step 4)."""
+    seats = []
+    for i, name in enumerate(names):
+        change = abilities.inventor_setup(name)
+        seats.append({"seat": i, "inventor": name, "id": change.inventor, "changes": change.changes,
+                      "why": change.why, "scroll_board": change.scroll_board, "rule": change.rule,
+                      "modelled": change.rule is not None})
+    in_play = [abilities.ability_id(n) for n in names if n.strip()]
+    return {"seats": seats, "remove_friendships": [abilities.display_name(a) for a in dict.fromkeys(in_play)],
+            "rules": ["rr-competitions-friendships-changes-to-setup",
+                      *dict.fromkeys(s["rule"] for s in seats if s["rule"])]}
 
 
 class SpotIn(BaseModel):
@@ -84,6 +102,7 @@ def run_setup(req: SetupIn) -> dict:
         "tracker": _spots_json(spots),
         "tile_types": {t: {"token_type": s.value, "source": s.source} for t, s in tiles.items()},
         "rules": SETUP_RULES if req.players <= 2 else SETUP_RULES[:1],
+        **({"inventors": inventors_json(req.inventors)} if req.inventors else {}),
     }
 
 
