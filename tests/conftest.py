@@ -36,6 +36,35 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture
+def new_table(client):
+    """`new_table(game, players=None, state=None)` starts a table through the API and returns its JSON
+    (with `state` saved as version 2 when given)."""
+    def make(game: str, players: int | None = None, state: dict | None = None) -> dict:
+        players = players or {"raising-robots": 2, "robotariat": 3, "two-robots": 2}[game]
+        table = client.post("/api/tables", json={"game": game, "players": players}).get_json()
+        if state is not None:
+            r = client.put(f"/api/tables/{table['id']}", json={"version": table["version"], "state": state})
+            assert r.status_code == 200, r.get_json()
+            table = r.get_json()
+        return table
+    return make
+
+
+@pytest.fixture
+def new_live_table(live_app):
+    """`new_live_table(game, players=None, state=None)`: the same, on the app browser tests drive."""
+    client = live_app.test_client()
+
+    def make(game: str, players: int | None = None, state: dict | None = None) -> dict:
+        players = players or {"raising-robots": 2, "robotariat": 3, "two-robots": 2}[game]
+        table = client.post("/api/tables", json={"game": game, "players": players}).get_json()
+        if state is not None:
+            table = client.put(f"/api/tables/{table['id']}", json={"version": table["version"], "state": state}).get_json()
+        return table
+    return make
+
+
 # ---- browser tests ------------------------------------------------------------------------------
 
 class _Server:

@@ -114,7 +114,11 @@
   // a newer state when someone else saved first, so nothing entered is lost, and tells the page.
   T.table = function (id) {
     var self = { id: id, version: null, state: null, code: null, listeners: [] };
-    function emit(kind, info) { self.listeners.forEach(function (f) { f(kind, info); }); }
+    function emit(kind, info) {
+      // the page shows this version now: following must not take this page's own save for another phone's
+      if (self.version && document.body.getAttribute("data-table-id") === id) document.body.setAttribute("data-table-version", self.version);
+      self.listeners.forEach(function (f) { f(kind, info); });
+    }
     self.on = function (f) { self.listeners.push(f); return self; };
     self.load = function () {
       return T.api("GET", "/api/tables/" + encodeURIComponent(id)).then(function (res) {
@@ -182,7 +186,275 @@
     });
   };
 
+
+  // ---- live pages: follow the table, submit forms in place, swap in the server's rendering ----
+  // The server renders every answer. A page marks the parts that change with data-live (and an id);
+  // when the table moves on (another phone saved) or a form is submitted, the page's new rendering is
+  // fetched and those parts are morphed in place: what the player is typing (the focused field, and
+  // any field changed since it was last sent) is kept, everything else takes the server's values.
+  var gen = 0;            // counts the player's edits; a field remembers the edit that last changed it
+  var unsaved = {};       // field key -> edit number, for edits not yet sent with their form
+  var inflight = 0;       // requests under way that will swap the page
+
+  function formKey(form) { return form ? (form.id || form.getAttribute("action") || location.pathname) : ""; }
+  function fieldKey(el) {
+    var form = formKey(el.form);
+    var multi = el.type === "radio" || (el.type === "checkbox" && /\[\]$/.test(el.name));
+    return form + "|" + el.name + (multi ? "=" + el.value : "");
+  }
+  function isField(el) {
+    return el && el.name && /^(INPUT|SELECT|TEXTAREA)$/.test(el.nodeName) && el.type !== "hidden";
+  }
+  function guarded(el) {
+    return el === document.activeElement || unsaved[fieldKey(el)] !== undefined;
+  }
+  function markEdit(e) {
+    var el = e.target;
+    if (!isField(el) || (el.form && el.form.hasAttribute("data-private"))) return;
+    unsaved[fieldKey(el)] = ++gen;
+  }
+  document.addEventListener("input", markEdit, true);
+  document.addEventListener("change", markEdit, true);
+
+  function nodeKey(n) {
+    if (n.nodeType !== 1) return "";
+    if (n.id) return "#" + n.id;
+    var k = n.getAttribute("data-key");
+    if (k) return "k" + k;
+    if (n.name && /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(n.nodeName)) return n.nodeName + ":" + n.name + ":" + (n.type === "radio" || n.type === "checkbox" || n.nodeName === "BUTTON" ? n.value : "");
+    return "";
+  }
+  function syncAttributes(from, to) {
+    var i, a;
+    for (i = to.attributes.length - 1; i >= 0; i--) {
+      a = to.attributes[i];
+      if (!from.hasAttribute(a.name) && a.name !== "data-ready") to.removeAttribute(a.name);
+    }
+    for (i = 0; i < from.attributes.length; i++) {
+      a = from.attributes[i];
+      if (to.getAttribute(a.name) !== a.value) to.setAttribute(a.name, a.value);
+    }
+  }
+  function syncField(from, to) {
+    if (isField(to) && guarded(to)) return;  // the player's: keep it
+    if (to.type === "checkbox" || to.type === "radio") to.checked = from.hasAttribute("checked");
+    else if (to.nodeName === "SELECT") {
+      var chosen = from.querySelector("option[selected]") || from.querySelector("option");
+      if (chosen) to.value = chosen.value;
+    } else if (to.nodeName === "TEXTAREA") to.value = from.textContent;
+    else if (to.nodeName === "INPUT") to.value = from.getAttribute("value") || "";
+  }
+  function holdsFocus(n) { return n.nodeType === 1 && n.contains(document.activeElement) && document.activeElement !== document.body; }
+  function morph(from, to) {
+    // to: the node on the page; from: its new rendering
+    if (to.nodeType === 3 || to.nodeType === 8) { if (to.nodeValue !== from.nodeValue) to.nodeValue = from.nodeValue; return; }
+    syncAttributes(from, to);
+    if (/^(INPUT|SELECT|TEXTAREA)$/.test(to.nodeName)) {
+      if (to.nodeName === "SELECT" && !guarded(to)) morphChildren(from, to);
+      syncField(from, to);
+      return;
+    }
+    morphChildren(from, to);
+  }
+  function sameKind(a, b) { return a.nodeType === b.nodeType && a.nodeName === b.nodeName && nodeKey(a) === nodeKey(b); }
+  function morphChildren(from, to) {
+    var olds = Array.prototype.slice.call(to.childNodes);
+    var news = Array.prototype.slice.call(from.childNodes);
+    var keyed = {}, used = [];
+    olds.forEach(function (o) { var k = nodeKey(o); if (k) keyed[k] = o; });
+    var at = 0;
+    news.forEach(function (n) {
+      var k = nodeKey(n), match = null;
+      if (k && keyed[k] && keyed[k].nodeName === n.nodeName) { match = keyed[k]; delete keyed[k]; }
+      else if (!k) {
+        while (at < olds.length && (used.indexOf(olds[at]) >= 0 || nodeKey(olds[at]))) at++;
+        if (at < olds.length && sameKind(olds[at], n)) match = olds[at++];
+      }
+      var ref = null;
+      for (var i = 0; i < to.childNodes.length; i++) {
+        if (used.indexOf(to.childNodes[i]) < 0) { ref = to.childNodes[i]; break; }
+      }
+      if (match) {
+        used.push(match);
+        morph(n, match);
+        if (match !== ref && !holdsFocus(match)) to.insertBefore(match, ref);
+      } else {
+        var fresh = document.importNode(n, true);
+        used.push(fresh);
+        to.insertBefore(fresh, ref);
+      }
+    });
+    olds.forEach(function (o) { if (used.indexOf(o) < 0 && !holdsFocus(o)) to.removeChild(o); });
+  }
+
+  // Swap the live parts of the page with those of `html`; returns the ids of the parts whose text changed.
+  T.swap = function (html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var changed = [];
+    document.querySelectorAll("[data-live][id]").forEach(function (el) {
+      var fresh = doc.getElementById(el.id);
+      if (!fresh) return;
+      var before = el.textContent;
+      morph(fresh, el);
+      if (el.textContent !== before) changed.push(el);
+    });
+    var v = doc.body && doc.body.getAttribute("data-table-version");
+    if (v) document.body.setAttribute("data-table-version", v);
+    if (doc.title) document.title = doc.title;
+    T.initSteppers(document);
+    document.dispatchEvent(new CustomEvent("tablebot:swapped", { detail: { changed: changed } }));
+    return changed;
+  };
+
+  function privateParams() {
+    var out = [];
+    document.querySelectorAll("form[data-private]").forEach(function (f) {
+      new FormData(f).forEach(function (v, k) { out.push([k, v]); });
+    });
+    return out;
+  }
+  function pageUrl() {
+    var u = new URL(location.href);
+    privateParams().forEach(function (kv) { u.searchParams.set(kv[0], kv[1]); });
+    return u.toString();
+  }
+  function status(kind, text) {
+    var el = document.querySelector("[data-table-status]");
+    if (!el) return;
+    el.classList.remove("error", "conflict", "ok");
+    if (kind) el.classList.add(kind);
+    if (text) el.textContent = text;
+  }
+  function cue(changed) {
+    if (!changed.length) return;
+    var c = document.getElementById("live-cue");
+    if (c) {
+      c.textContent = "Updated from another phone (version " + document.body.getAttribute("data-table-version") + ").";
+      c.hidden = false;
+      clearTimeout(c._t);
+      c._t = setTimeout(function () { c.hidden = true; }, 5000);
+    }
+    changed.forEach(function (el) {
+      el.classList.remove("live-updated");
+      void el.offsetWidth;  // restart the highlight
+      el.classList.add("live-updated");
+    });
+  }
+
+  // Submit a form without leaving the page: the server answers with the page, and its live parts are
+  // swapped in. The edits sent are no longer "unsaved"; edits made while it was under way still are.
+  T.submit = function (form, submitter) {
+    var sentAt = gen;
+    var body = new FormData(form);
+    if (submitter && submitter.name) body.append(submitter.name, submitter.value);
+    if (!form.hasAttribute("data-private")) privateParams().forEach(function (kv) { if (!body.has(kv[0])) body.append(kv[0], kv[1]); });
+    var action = form.getAttribute("action") || location.pathname + location.search;
+    inflight++;
+    form.setAttribute("aria-busy", "true");
+    return fetch(action, {
+      method: "POST", body: new URLSearchParams(body), credentials: "same-origin",
+      headers: { Accept: "text/html", "X-Tablebot-Swap": "1" }
+    }).then(function (r) {
+      return r.text().then(function (html) {
+        Object.keys(unsaved).forEach(function (k) { if (unsaved[k] <= sentAt && k.indexOf(formKey(form) + "|") === 0) delete unsaved[k]; });
+        if (/text\/html/.test(r.headers.get("Content-Type") || "")) T.swap(html);
+        else status("error", "Not saved: the server answered " + r.status + ".");
+        return r;
+      });
+    }, function () {
+      status("error", "Not saved: no connection. What you typed is kept; it is sent again with your next change.");
+    }).then(function (r) {
+      inflight--;
+      form.removeAttribute("aria-busy");
+      return r;
+    });
+  };
+
+  function initForms() {
+    document.addEventListener("submit", function (e) {
+      var form = e.target;
+      if (!form.matches("form[data-swap], form[data-autosave]") || !window.fetch) return;
+      e.preventDefault();
+      T.submit(form, e.submitter);
+    });
+    var timers = new WeakMap();
+    function later(form, ms) {
+      clearTimeout(timers.get(form));
+      timers.set(form, setTimeout(function () {
+        if (form.getAttribute("aria-busy")) { later(form, 200); return; }
+        T.submit(form);
+      }, ms));
+    }
+    document.addEventListener("input", function (e) {
+      var form = e.target.form;
+      if (form && form.hasAttribute("data-autosave") && e.target.type !== "checkbox" && e.target.type !== "radio") later(form, 600);
+    });
+    document.addEventListener("change", function (e) {
+      var form = e.target.form;
+      if (form && form.hasAttribute("data-autosave")) later(form, 150);
+      if (form && form.hasAttribute("data-private")) keepPrivate(form);
+    });
+  }
+
+  // Private fields (a secret objective) stay in this browser: kept in localStorage, sent with this
+  // page's requests for the answer, never saved with the table.
+  function keepPrivate(form) {
+    var data = {};
+    new FormData(form).forEach(function (v, k) { data[k] = v; });
+    try { localStorage.setItem("tablebot-private:" + form.getAttribute("data-private"), JSON.stringify(data)); } catch (e) { /* private mode */ }
+    T.refresh();
+  }
+  function restorePrivate() {
+    var restored = false;
+    document.querySelectorAll("form[data-private]").forEach(function (form) {
+      var data = null;
+      try { data = JSON.parse(localStorage.getItem("tablebot-private:" + form.getAttribute("data-private")) || "null"); } catch (e) { data = null; }
+      if (!data) return;
+      Object.keys(data).forEach(function (k) {
+        var el = form.elements[k];
+        if (el && el.value !== data[k]) { el.value = data[k]; restored = true; }
+      });
+    });
+    return restored;
+  }
+
+  // Fetch this page again and swap in its live parts (after another phone's save, or a private change).
+  T.refresh = function (fromOtherPhone) {
+    inflight++;
+    return fetch(pageUrl(), { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html", "X-Tablebot-Swap": "1" } })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) { if (html) { var changed = T.swap(html); if (fromOtherPhone) cue(changed); } },
+            function () { /* offline: the next check tries again */ })
+      .then(function () { inflight--; });
+  };
+
+  // Follow the table: ask for its version about once a second while the page is visible (a 304 while
+  // nothing changed), and fetch the page again when it moved on.
+  function initFollow() {
+    var id = document.body.getAttribute("data-table-id");
+    if (!id || !window.fetch) return;
+    var busy = false;
+    function check() {
+      if (busy || inflight || document.visibilityState !== "visible") return;
+      busy = true;
+      var shown = document.body.getAttribute("data-table-version");
+      fetch("/api/tables/" + encodeURIComponent(id) + "/version", {
+        credentials: "same-origin", cache: "no-cache", headers: { Accept: "application/json", "If-None-Match": '"v' + shown + '"' }
+      }).then(function (r) {
+        if (r.status !== 200) return null;
+        return r.json().then(function (d) {
+          if (String(d.version) !== document.body.getAttribute("data-table-version") && !inflight) return T.refresh(true);
+        });
+      }).catch(function () { /* offline: try again */ }).then(function () { busy = false; });
+    }
+    T.followEvery = Number(document.body.getAttribute("data-follow-ms") || 1000);
+    setInterval(check, T.followEvery);
+    document.addEventListener("visibilitychange", check);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     initTheme(); initWake(); initOffline(); T.initSteppers(document);
+    initForms(); initFollow();
+    if (restorePrivate()) T.refresh();
   });
 })();

@@ -1,0 +1,183 @@
+"""The one save path of every page.
+
+- `save_form`: the fields a player changed on a form, applied to the newest state. What changed is
+  found against the version the page showed (its hidden `version` field: the store keeps every
+  version), so a field another phone changed meanwhile and this phone did not touch keeps the other
+  phone's value, and nothing this phone typed is lost.
+- `save_change`: a change described as a function ("add this card"), applied to the newest state;
+  re-applied when another phone saved in between.
+- `save_answer`: a solver's answer worked out from one version (apply this roll), applied only on that
+  version; otherwise `Stale`, and the page says so and shows the newer table.
+Each sets the notice the table bar shows ("Saved ...", "Another phone ...").
+"""
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from flask import g
+from pydantic import BaseModel, ValidationError
+from werkzeug.datastructures import MultiDict
+
+from ..db import engine
+from ..tables import store
+from . import paths
+from .forms import posted_fields, shown_version
+from .problems import Problem, from_validation
+from .stored import lenient
+
+M = TypeVar("M", bound=BaseModel)
+Mutate = Callable[[dict], dict]
+
+
+class Stale(Exception):
+    """The answer was worked out from an older version of the table; nothing was saved."""
+
+    def __init__(self, current: store.TableRecord):
+        super().__init__("stale")
+        self.current = current
+
+
+@dataclass
+class FormResult(Generic[M]):
+    state: M  # what the page shows now: the newest state with this change, or the posted state
+    table: store.TableRecord | None
+    problems: list[Problem] = field(default_factory=list)
+    raw: dict[str, Any] = field(default_factory=dict)  # what was typed, to show again in fields with a problem
+    changed: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # changed here, but gone on the newest state
+    overwritten: dict[str, Any] = field(default_factory=dict)  # another phone's values this save replaced
+
+    def value(self, path: str, default: Any = "") -> Any:
+        """A field's value for the page: what was typed when it has a problem, else the state's."""
+        if any(p.path == path for p in self.problems) and path in self.raw:
+            return self.raw[path]
+        return paths.get(self.state.model_dump(mode="json"), path, default)
+
+
+def notice(kind: str, text: str) -> None:
+    g.tablebot_notice = (kind, text)
+
+
+def read_state(table: store.TableRecord | None, model: type[M], key: str) -> M:
+    """The page's part of a table's state as its model (the defaults without a table)."""
+    raw = table.state.get(key) if table is not None and isinstance(table.state, dict) else None
+    return lenient(model, raw)
+
+
+def read_state_json(state: dict, model: type[M], key: str) -> dict:
+    """Inside a change function: the part `key` of `state`, read leniently, as JSON to change."""
+    return lenient(model, state.get(key) if isinstance(state, dict) else None).model_dump(mode="json")
+
+
+def _apply(base: dict, posted: dict[str, Any]) -> tuple[dict, list[str]]:
+    out, skipped = copy.deepcopy(base), []
+    for path, value in posted.items():
+        current = paths.get(out, path, None)
+        if value == "" and not isinstance(current, str):
+            value = None  # an emptied number field
+        try:
+            paths.set_(out, path, value)
+        except paths.PathError:
+            skipped.append(path)
+    return out, skipped
+
+
+def save_form(table: store.TableRecord | None, model: type[M], key: str, form: MultiDict,
+              prefix: str = "", prepare: Callable[[dict], dict] | None = None,
+              label: Callable[[str], str] | None = None) -> FormResult[M]:
+    """Read a posted form of fields named by paths into `model` (stored under `key` of the table's state)
+    and save what the player changed. Without a table, the posted state is read and nothing is saved.
+
+    `prepare(part)` fills in what the page's fields rely on (one seat per player, say) on the model's
+    JSON before the fields are set, both on the version shown and on the newest one. `label(path)` names
+    a field in players' words in the notice (the path itself by default)."""
+    prepare = prepare or (lambda part: part)
+    label = label or (lambda path: path)
+    posted = posted_fields(form, prefix)
+    version = shown_version(form)
+    shown_raw = None
+    if table is not None:
+        shown_raw = store.state_at(engine(), table.id, version) if version else None
+        shown_raw = table.state if shown_raw is None else shown_raw
+    base = prepare(lenient(model, (shown_raw or {}).get(key) if isinstance(shown_raw, dict) else None)
+                   .model_dump(mode="json"))
+    candidate, skipped = _apply(base, posted)
+    try:
+        typed = model.model_validate(candidate)
+    except ValidationError as err:
+        problems = from_validation(err, candidate)
+        return FormResult(lenient(model, candidate), table, problems, raw=posted, skipped=skipped)
+    typed_json = typed.model_dump(mode="json")
+    changed = [p for p in posted if p not in skipped
+               and paths.get(typed_json, p, None) != paths.get(base, p, paths.MISSING)]
+    if table is None:
+        return FormResult(typed, None, raw=posted, changed=changed, skipped=skipped)
+    if not changed:
+        return FormResult(read_state(table, model, key), table, raw=posted)
+    gone: list[str] = []
+    theirs: dict[str, Any] = {}
+
+    def mutate(state: dict) -> dict:
+        gone.clear()
+        theirs.clear()
+        mine = prepare(lenient(model, state.get(key)).model_dump(mode="json"))
+        for p in changed:
+            newest = paths.get(mine, p, paths.MISSING)
+            if newest is not paths.MISSING and newest != paths.get(base, p, paths.MISSING):
+                theirs[p] = newest  # another phone changed this very field since this page showed it
+            try:
+                paths.set_(mine, p, paths.get(typed_json, p))
+            except paths.PathError:
+                gone.append(p)
+        state[key] = model.model_validate(mine).model_dump(mode="json")
+        return state
+
+    try:
+        saved = store.apply_change(engine(), table.id, mutate)
+    except ValidationError as err:  # valid alone, but not together with another phone's newer change
+        return FormResult(read_state(store.get(engine(), table.id), model, key), table,
+                          from_validation(err), raw=posted, skipped=skipped)
+    text = f"Saved with table {saved.code} (version {saved.version})."
+    if theirs:
+        text += " Another phone had changed the same field meanwhile; yours replaced it (" + "; ".join(
+            f"{label(p)} was {_short(v)}" for p, v in theirs.items()) + ")."
+    if gone:
+        text += " Not applied, because another phone removed what it was about: " + ", ".join(map(label, gone)) + "."
+    notice("conflict" if theirs or gone else "ok", text)
+    return FormResult(read_state(saved, model, key), saved, raw=posted, changed=changed, skipped=skipped + gone,
+                      overwritten=theirs)
+
+
+def _short(value: Any) -> str:
+    if not isinstance(value, str):
+        return "empty" if value is None else str(value)[:40]
+    return f"“{value[:40]}{'…' if len(value) > 40 else ''}”"
+
+
+def save_change(table: store.TableRecord, mutate: Mutate) -> store.TableRecord:
+    """Apply `mutate` (a change of this page's part, on a copy of the state) to the newest state."""
+    saved = store.apply_change(engine(), table.id, mutate)
+    notice("ok", f"Saved with table {saved.code} (version {saved.version}).")
+    return saved
+
+
+def save_answer(table: store.TableRecord, version: int | None, mutate: Mutate) -> store.TableRecord:
+    """Apply `mutate` only on `version`, the state the answer was worked out from; `Stale` otherwise."""
+    current = store.get(engine(), table.id)
+    if current is None:
+        raise KeyError(table.id)
+    if version is None or current.version != version:
+        notice("conflict", "Another phone changed the table first, so nothing was applied. "
+                           "Here is the table now; the answer below is worked out again from it.")
+        raise Stale(current)
+    try:
+        saved = store.put(engine(), table.id, version, mutate(copy.deepcopy(current.state)))
+    except store.Conflict as c:
+        notice("conflict", "Another phone changed the table at the same moment, so nothing was applied. "
+                           "Here is the table now.")
+        raise Stale(c.current) from None
+    notice("ok", f"Saved with table {saved.code} (version {saved.version}).")
+    return saved
