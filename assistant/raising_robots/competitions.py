@@ -43,8 +43,6 @@ from .competitions_state import (
     clean_comp_state,
     current_round,
     default_tile,
-    keep_catch_up,
-    legacy_marker,
     round_events,
     stored,
 )
@@ -68,7 +66,6 @@ from .seats import (
     as_set,
     change_seat,
     clean_seat,
-    keep_robot_ids,
     names_of,
     new_robot_id,
     robot_fields,
@@ -653,7 +650,7 @@ def _page_state(state: dict, seat_index: int) -> tuple[dict, dict, dict | None]:
 @bp.route("/raising-robots/competitions", methods=["GET", "POST"])
 def planner_page():
     ctx = table_context("raising-robots")
-    table = ctx["table"] = keep_robot_ids(ctx["table"])
+    table = ctx["table"]  # a GET never writes: robots without an id get one from their content when read
     names = names_of(table, table.players if table is not None else 1)
     seat_index = FormReader(request.values).int("seat", 0, len(names) - 1, 0) or 0
     state = table.state if table is not None else {}
@@ -689,8 +686,8 @@ def planner_page():
             for t in COMP_TYPES:
                 if request.args.get(f"side-{t}") in ("A", "B"):
                     cs["sides"][t] = request.args[f"side-{t}"]
-        elif events or legacy_marker(table.state) is not None:
-            table = ctx["table"] = keep_catch_up(table)  # the round moved on: keep the flips it brought
+        # a GET never writes: the flips the round passed are shown from the state read, and the next save
+        # applies them (planner_change starts with catch_up_change)
     result, more_problems = plan_for_page(cs, seat)
     plan_problems = plan_problems or more_problems
     status = 400 if request.method == "POST" and (problems or plan_problems) else 200

@@ -29,8 +29,6 @@ from .competitions_state import (
     catch_up_change,
     clean_comp_state,
     current_round,
-    keep_catch_up,
-    legacy_marker,
     round_events,
     stored,
     with_round,
@@ -252,8 +250,8 @@ def setup_page():
                 note = outcome["note"]
                 if action in ("deal", "round-end"):
                     events, caught_up = outcome["events"], False
-    elif table is not None and (events or legacy_marker(table.state) is not None):
-        table = ctx["table"] = keep_catch_up(table)  # keep the flips the table's round brought, and the migrated round
+    # a GET never writes: the flips the table's round brought are shown from the state read, and the next
+    # save applies them with the migrated round (setup_change starts with catch_up_change)
     planner_args = {"card": [c for c in cs["cards"].values() if c],
                     **{f"side-{t}": s for t, s in cs["sides"].items() if s == "B"}}
     rules = SETUP_PAGE_RULES if players <= 2 else [i for i in SETUP_PAGE_RULES if "solo" not in i]

@@ -25,7 +25,6 @@ from .schemas import Friendships, InventorIn, InventoryIn, RobotIn, rule_titles,
 from .seats import (
     SEATS_KEY,
     change_seat,
-    keep_robot_ids,
     names_of,
     new_robot_id,
     robot_fields,
@@ -336,7 +335,7 @@ def _seat_state(state: dict, n: int, seat: int) -> tuple[dict, dict]:
 @bp.route("/raising-robots/round-end", methods=["GET", "POST"])
 def round_end_page():
     ctx = table_context("raising-robots")
-    table = ctx["table"] = keep_robot_ids(ctx["table"])
+    table = ctx["table"]  # a GET never writes: robots without an id get one from their content when read
     src = request.form if request.method == "POST" else request.args
     n = seat_count(table, src)
     names = names_of(table, n)

@@ -26,7 +26,6 @@ from .seats import (
     MAX_SEATS,
     SEATS_KEY,
     change_seat,
-    keep_robot_ids,
     names_of,
     new_robot_id,
     robot_fields,
@@ -411,7 +410,7 @@ def _page_seat(seat: dict) -> dict:
 @bp.route("/raising-robots/score", methods=["GET", "POST"])
 def score_page():
     ctx = table_context("raising-robots")
-    table = ctx["table"] = keep_robot_ids(ctx["table"])
+    table = ctx["table"]  # a GET never writes: robots without an id get one from their content when read
     src = request.form if request.method == "POST" else request.args
     n = seat_count(table, src)
     names = names_of(table, n)

@@ -13,8 +13,7 @@ from solvers.raising_robots.competitions import COMP_TYPES, FRIENDSHIP_CAP
 from solvers.raising_robots.model import ITEMS, ROWS, TOKEN_TYPES
 from solvers.raising_robots.scoring import COLUMNS
 
-from ..tables import store
-from ..web.context import as_dict, as_list, seat_names, update_table
+from ..web.context import as_dict, as_list, seat_names
 from .forms import whole
 from .saves import Change, apply_changes
 
@@ -62,32 +61,6 @@ def with_ids(raw: Any) -> list[dict]:
         seen.add(rid)
         out.append({**r, "id": rid})
     return out
-
-
-def _ids_missing(state: dict) -> bool:
-    for seat in as_list(state.get(SEATS_KEY)):
-        robots = [r for r in as_list(as_dict(seat).get("robots")) if isinstance(r, dict)]
-        if [r.get("id") for r in robots] != [r["id"] for r in with_ids(robots)]:
-            return True
-    return False
-
-
-def _give_ids(state: dict) -> dict:
-    state[SEATS_KEY] = [{**seat, "robots": with_ids(seat.get("robots"))} if isinstance(seat, dict) else seat
-                        for seat in as_list(state.get(SEATS_KEY))]
-    return state
-
-
-def keep_robot_ids(table) -> object:
-    """Robots saved without an id (by an older page, or through the API) get theirs kept with the table when
-    a page opens, so the pages' scripts match robots by id too. The ids come from the robots' content, so two
-    phones doing this at once agree."""
-    if table is None or not _ids_missing(table.state):
-        return table
-    try:
-        return update_table(table, _give_ids)
-    except store.Conflict:
-        return table  # the next page load tries again
 
 
 def clean_robot(raw: Any) -> dict | None:
