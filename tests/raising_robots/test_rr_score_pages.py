@@ -127,7 +127,10 @@ def test_page_json_of_all_seats_round_trips(client):
     seats = [{"inventory": {"vp": 5}, "robots": [], "class_cards": []}, {"inventory": {"vp": 7}}]
     r = client.post("/raising-robots/score", data={"players": "2", "seat": "0", "players_json": json.dumps(seats),
                                                    "inv-vp": "5"})
-    assert "Player 2" in text(r) and " 7 " in text(r)
+    html = r.get_data(as_text=True)
+    # the standings: Player 2 first with the 7 VP carried in the hidden field, Player 1 second with 5
+    rows = re.findall(r'<tr[^>]*><td class="num">(\d)</td>\s*<td>([^<]+)</td>\s*<td class="num">(\d+)</td>', html)
+    assert rows == [("1", "Player 2", "7"), ("2", "Player 1", "5")]
     r = client.post("/raising-robots/score", data={"players": "2", "players_json": "{broken"})
     assert r.status_code == 200
 
