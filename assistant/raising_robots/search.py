@@ -17,6 +17,9 @@ from solvers.raising_robots.model import ROW_NAMES as MODEL_ROW_NAMES
 from solvers.raising_robots.model import ROWS
 from solvers.raising_robots.search_odds import (
     ANY_ROW,
+    Estimate,
+    estimate_best,
+    estimate_odds,
     CARD_ROWS,
     DECK,
     ENERGIES,
@@ -52,7 +55,8 @@ R_NO_MATCH = "rr-search-no-match"
 R_CRITERIA = "rr-reading-search-criteria"
 R_SET_ASIDE = "rr-reading-search-set-aside"
 R_KNOWN_WANTED = "rr-reading-search-known-bottom-wanted"
-ALL_RULES = (*RULES, R_MODEL, R_BASIC, R_ANY_MATCH, R_NO_MATCH, R_CRITERIA, R_SET_ASIDE, R_KNOWN_WANTED)
+R_ESTIMATE = "rr-reading-search-estimate"
+ALL_RULES = (*RULES, R_MODEL, R_BASIC, R_ANY_MATCH, R_NO_MATCH, R_CRITERIA, R_SET_ASIDE, R_KNOWN_WANTED, R_ESTIMATE)
 
 
 def search_rules(deck: Deck, p_match=None, ranked: bool = False, set_aside: bool = False) -> list[str]:
@@ -114,13 +118,33 @@ class CriteriaIn(BaseModel):
         return Criteria(self.row, self.energy_min, self.energy_max)
 
 
+class KindIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    row: Literal["design", "fabricate", "recycle", "any"]
+    energy: Energy
+
+
 class DeckIn(BaseModel):
+    """The deck as the player knows it: the unseen `pool` when it is known (exact odds); without it, the
+    cards the table has `seen` (Search reveals, draws) build an estimate of the deck."""
     model_config = ConfigDict(extra="ignore")
-    pool: list[GroupIn] = Field(max_length=200)
+    pool: list[GroupIn] | None = Field(default=None, max_length=200)
     deck_size: Count
     known_bottom: list[CardIn] = Field(default_factory=list, max_length=MAX_POOL_CARDS)
+    seen: list[KindIn] = Field(default_factory=list, max_length=2 * MAX_POOL_CARDS)
+    wanted: list[KindIn] = Field(default_factory=list, max_length=28)  # estimate: the kinds you want
+
+    def estimate(self) -> Estimate | None:
+        """The estimate to answer from, when no pool is given."""
+        if self.pool is not None:
+            return None
+        return Estimate(seen=tuple(Card(c.row, c.energy) for c in self.seen), deck_size=self.deck_size,
+                        known_bottom=tuple(c.to_solver() for c in self.known_bottom),
+                        wanted=frozenset((w.row, w.energy) for w in self.wanted))
 
     def to_solver(self) -> Deck:
+        if self.pool is None:
+            raise bad_field("pool", "list the unseen cards (or leave the pool out for an estimate)")
         total = sum(g.count for g in self.pool)
         if total > MAX_POOL_CARDS:
             raise bad_field("pool", f"holds {total} cards; at most {MAX_POOL_CARDS} are accepted")
@@ -198,6 +222,7 @@ def odds_json(deck: Deck, odds: SearchOdds, within: list[int] | None) -> dict:
         "pool_cards": odds.pool_cards,
         "deck_cards": total,
         "why": odds_why(deck, odds),
+        "estimate": None,  # exact: the pool is known
         "rules": search_rules(deck, odds.p_match),
     }
 
@@ -213,7 +238,7 @@ def best_json(deck: Deck) -> dict:
     return {"ranking": [{"criteria": r.criteria.as_dict(), "name": criteria_name(r.criteria), "rank": r.rank,
                          "p_wanted": exact(r.p_wanted), "p_match": exact(r.p_match),
                          "expected_revealed": exact(r.expected_revealed)} for r in ranking],
-            "wanted_cards": wanted, "notes": notes, "rules": search_rules(deck, ranked=True)}
+            "wanted_cards": wanted, "notes": notes, "estimate": None, "rules": search_rules(deck, ranked=True)}
 
 
 def group_json(g: CardGroup) -> dict:
@@ -252,9 +277,41 @@ def record(body: RecordIn) -> dict:
 
 # ---- JSON API ------------------------------------------------------------------------------------
 
+def estimate_json(est: Estimate, odds: SearchOdds | None = None, within: list[int] | None = None) -> dict:
+    """The estimate's answer in the shape of the exact one, labelled with what it assumes."""
+    label = {"seen": len(est.seen), "assumes": est.assumes()}
+    rules = ["rr-search", R_BASIC, "rr-search-example", R_MODEL, R_ESTIMATE]
+    if odds is None:
+        ranking = estimate_best(est)
+        return {"ranking": [{"criteria": r.criteria.as_dict(), "name": criteria_name(r.criteria), "rank": r.rank,
+                             "p_wanted": exact(r.p_wanted), "p_match": exact(r.p_match),
+                             "expected_revealed": exact(r.expected_revealed)} for r in ranking],
+                "wanted_cards": len(est.wanted), "notes": [est.assumes()], "estimate": label,
+                "rules": rules + [R_CRITERIA]}
+    total = est.deck_size + len(est.known_bottom)
+    ns = within if within is not None else list(range(1, min(WITHIN_DEFAULT, total) + 1))
+    return {
+        "criteria": odds.criteria.as_dict(), "p_match": exact(odds.p_match),
+        "expected_revealed": exact(odds.expected_revealed), "p_wanted": exact(odds.p_wanted),
+        "outcomes": [{"row": o.row, "energy": o.energy, "label": o.label, "wanted": o.wanted, "from": o.source,
+                      "p": exact(o.p), "group": None, "position": o.position, "text": outcome_text(o)}
+                     for o in odds.outcomes],
+        "p_match_within": [{"n": n, "p": exact(odds.p_match_within(n))} for n in ns],
+        "deck_cards": total, "estimate": label, "why": est.assumes(),
+        "rules": rules + ([R_NO_MATCH] if odds.p_match < 1 else []),
+    }
+
+
 @bp.post("/api/raising-robots/search/odds")
 def api_odds():
     body = parse(OddsIn)
+    est = body.estimate()
+    if est is not None:
+        total = est.deck_size + len(est.known_bottom)
+        for i, n in enumerate(body.within or []):
+            if n > total:
+                raise bad_field(f"within[{i}]", f"is {n} but the deck holds only {total} cards")
+        return estimate_json(est, estimate_odds(est, body.criteria.to_solver()), body.within)
     deck = body.to_solver()
     total = deck.cards_in_deck
     for i, n in enumerate(body.within or []):
@@ -265,7 +322,9 @@ def api_odds():
 
 @bp.post("/api/raising-robots/search/best")
 def api_best():
-    return best_json(parse(DeckIn).to_solver())
+    body = parse(DeckIn)
+    est = body.estimate()
+    return estimate_json(est) if est is not None else best_json(body.to_solver())
 
 
 @bp.post("/api/raising-robots/search/record")
