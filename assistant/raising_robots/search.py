@@ -17,9 +17,6 @@ from solvers.raising_robots.model import ROW_NAMES as MODEL_ROW_NAMES
 from solvers.raising_robots.model import ROWS
 from solvers.raising_robots.search_odds import (
     ANY_ROW,
-    Estimate,
-    estimate_best,
-    estimate_odds,
     CARD_ROWS,
     DECK,
     ENERGIES,
@@ -29,8 +26,11 @@ from solvers.raising_robots.search_odds import (
     CardGroup,
     Criteria,
     Deck,
+    Estimate,
     SearchOdds,
     best_criteria,
+    estimate_best,
+    estimate_odds,
     record_draw,
     record_search,
     search_odds,
