@@ -69,8 +69,8 @@ def test_a_friendship_step_says_the_rest_depends_on_the_card_kept(client):
 
 
 def test_keeping_johannes_mid_plan_applies_his_gain_and_plans_again(client):
-    """Friendship Ability Clarifications, Johannes (when gained: 1 Sensor, Gear, Microchip, Program, Battery,
-    Duct Tape and VP): 12 batteries and 6 duct tape meet neither Mech Masters criterion, and the plan says
+    """Friendship Ability Clarifications, Johannes (when gained: one of each resource, a battery, a duct tape
+    and a VP): 12 batteries and 6 duct tape meet neither Mech Masters criterion, and the plan says
     so; keeping Johannes after an earlier competition gives the 13th battery, and the new plan completes
     Mech Masters."""
     player = {"inventory": {"battery": 12, "duct_tape": 6, "gear": 2}, "friendships": [],
