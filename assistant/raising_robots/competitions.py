@@ -56,6 +56,7 @@ from .schemas import (
     RobotIn,
     TokenType,
     friendship_count,
+    problem_text,
     rule_titles,
     taken_json,
     who_of,
@@ -243,8 +244,8 @@ def _competition_json(comp: Competition, given: CompetitionIn | None = None) -> 
 
 def _state(p: PlayerIn) -> PlayerState:
     if p.class_cards.meeting_c > p.class_cards.meeting_d:
-        raise bad_field("player.class_cards.meeting_c", "cannot exceed meeting_d: a card meeting C also meets D, "
-                                                        "so meeting_d counts it too")
+        raise bad_field("player.class_cards.meeting_c", "cannot be more than the cards at D or better: a card "
+                                                        "meeting C also meets D, so it counts there too")
     return PlayerState(inventory=p.inventory.to_solver(), unplaced=p.tokens.unplaced.counts(),
                        placed=p.tokens.placed.counts(), meeting_d=p.class_cards.meeting_d,
                        meeting_c=p.class_cards.meeting_c, robots=tuple(r.to_solver() for r in p.robots),
@@ -566,6 +567,22 @@ def _robots_from_form(form, f: FormReader, old: list[dict]) -> list[dict]:
     return robots
 
 
+def _typed_new_robot(form) -> dict | None:
+    """What was typed into the new-robot fields of a form that did not add it (a save of other fields):
+    shown again as typed, so that nothing entered is lost. After "Add this robot" the fields start empty
+    (the form stays open for the next one)."""
+    if form.get("action") == "add-robot":
+        return {"row": "", "cost_energy": [], "cost_resources": []}
+    typed = {k: str(form.get(f"rnew-{k}", "")).strip()[:4] for k in ("vp", "e1", "c1", "e2", "c2", "basic", "up")}
+    row = form.get("rnew-row", "")
+    if row not in ROWS and not any(typed.values()):
+        return None
+    return {"row": row if row in ROWS else "", "vp": typed["vp"], "cost_energy": [typed["e1"], typed["e2"]],
+            "cost_resources": [typed["c1"], typed["c2"]], "basic_energy": typed["basic"], "upgraded_energy": typed["up"],
+            "upgraded": form.get("rnew-upgraded") == "1", "any_row": form.get("rnew-any") == "1",
+            "needs_microchip": form.get("rnew-chip") == "1"}
+
+
 def _applied_note(result: dict, name: str) -> str:
     steps = result["plan"]["steps"]
     done = ", ".join(s["name"] for s in steps)
@@ -699,6 +716,8 @@ def planner_page():
         token_labels=TOKEN_LABELS, inv_items=INV_ITEMS, item_labels=ITEM_LABELS, value_keys=VALUE_KEYS, value_labels=VALUE_LABELS,
         defaults=Values(), vp_text=vp_text, default_tile=default_tile, rule_titles=titles,
         common_rules=COMMON_RULES, rule_lists=_rule_lists(result), from_cards=from_cards,
-        drawn=drawn_json(planner_model(cs, seat)), version=table.version if table is not None else "", **ctx), status
+        drawn=drawn_json(planner_model(cs, seat)), version=table.version if table is not None else "",
+        problem_text=problem_text, new_robot=_typed_new_robot(request.form) if request.method == "POST" else None,
+        **ctx), status
 
 

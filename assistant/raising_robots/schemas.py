@@ -1,6 +1,7 @@
 """Request models shared by the Raising Robots endpoints (pydantic v2): inventory and robots."""
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, Strict, model_validator
@@ -125,3 +126,44 @@ def rule_title(rule_id: str) -> str:
 
 def rule_titles(ids) -> dict[str, str]:
     return {i: rule_title(i) for i in dict.fromkeys(ids)}
+
+
+# ---- problems in players' words ------------------------------------------------------------------------
+
+_FIELD_WORDS = {"cost_energy": "energy cost", "cost_resources": "resource cost", "basic_energy": "basic action energy",
+                "upgraded_energy": "upgraded action energy", "vp": "VP", "meeting_d": "class cards at D or better",
+                "meeting_c": "class cards at C or better", "friendships": "Friendship cards", "resources": "resources",
+                "batteries": "batteries", "grade": "grade", "count": "count", "threshold": "solo target",
+                "extra_cost": "the slot's extra cost", "column": "column"}
+
+
+def field_words(path: str) -> str:
+    """A field path ("player.inventory.gear", "robots[1].vp") as the page labels it ("Gears", "Robot 2: VP")."""
+    from solvers.raising_robots.competitions import COMP_NAMES
+    from solvers.raising_robots.model import ITEM_LABELS
+
+    parts = [p for p in re.split(r"[.\[\]]+", path) if p and p != "player"]
+    if not parts:
+        return ""
+    if parts[0] == "inventory" and len(parts) > 1:
+        return ITEM_LABELS.get(parts[1], parts[1])
+    if parts[0] == "tokens" and len(parts) > 2:
+        return f"{parts[1].capitalize()} {parts[2]} tokens"
+    if parts[0] == "tiles" and len(parts) > 3:
+        return f"{COMP_NAMES.get(parts[1], parts[1])} tile, side {parts[2]}: {_FIELD_WORDS.get(parts[3], parts[3])}"
+    if parts[0] in ("robots", "class_cards") and len(parts) > 1 and parts[1].isdigit():
+        what = "Robot" if parts[0] == "robots" else "Class card"
+        rest = f": {_FIELD_WORDS.get(parts[2], parts[2].replace('_', ' '))}" if len(parts) > 2 else ""
+        return f"{what} {int(parts[1]) + 1}{rest}"
+    if parts[0] == "card_values":
+        return "Values printed on the card"
+    return _FIELD_WORDS.get(parts[-1], parts[-1].replace("_", " ").capitalize())
+
+
+def problem_text(problem: dict) -> str:
+    """One problem as a sentence that names the field in players' words, never a raw path."""
+    words = field_words(str(problem.get("path", "")))
+    message = str(problem.get("message", ""))
+    if not words or message.lower().startswith(words.lower()):
+        return message
+    return f"{words[0].upper()}{words[1:]}: {message}"

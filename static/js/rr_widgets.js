@@ -1,0 +1,25 @@
+// Raising Robots pages: input widgets only. The server renders every answer (tablebot.js sends the
+// forms and swaps the answer in); here a picker that switches what the page shows (whose seat) goes at
+// once, and the buttons only a page without scripts needs are hidden.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("rr-js");
+  document.addEventListener("change", function (e) {
+    var form = e.target.form;
+    if (form && form.hasAttribute("data-go")) form.submit();
+  });
+  // A fold (details) the player opened or closed stays so when the server's rendering is swapped in
+  // (after a save, or when another phone's change arrives): the swap takes the server's attributes.
+  var folds = {};
+  function foldKey(d) { return d.id ? "#" + d.id : (d.getAttribute("data-key") ? "k" + d.getAttribute("data-key") : ""); }
+  document.addEventListener("toggle", function (e) {
+    var k = e.target.nodeName === "DETAILS" && foldKey(e.target);
+    if (k) folds[k] = e.target.open;
+  }, true);
+  document.addEventListener("tablebot:swapped", function () {
+    document.querySelectorAll("details").forEach(function (d) {
+      var k = foldKey(d);
+      if (k && folds[k] !== undefined && d.open !== folds[k]) d.open = folds[k];
+    });
+  });
+})();
