@@ -134,7 +134,8 @@ _FIELD_WORDS = {"cost_energy": "energy cost", "cost_resources": "resource cost",
                 "upgraded_energy": "upgraded action energy", "vp": "VP", "meeting_d": "class cards at D or better",
                 "meeting_c": "class cards at C or better", "friendships": "Friendship cards", "resources": "resources",
                 "batteries": "batteries", "grade": "grade", "count": "count", "threshold": "solo target",
-                "extra_cost": "the slot's extra cost", "column": "column"}
+                "extra_cost": "the slot's extra cost", "column": "column",
+                "vp_by_grade": "VP per grade", "thresholds": "thresholds"}
 
 
 def field_words(path: str) -> str:

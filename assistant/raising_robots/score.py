@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import replace
 from typing import Literal
 
@@ -21,7 +22,16 @@ from ..api import bad_field, parse
 from ..web.context import as_dict, as_list, table_context
 from .forms import FormReader, answer_or_problems, whole
 from .saves import apply_changes, changes, drawn_json, read_drawn, save, under
-from .schemas import Friendships, InventorIn, InventoryIn, RobotIn, rule_titles, taken_json, who_of
+from .schemas import (
+    Friendships,
+    InventorIn,
+    InventoryIn,
+    RobotIn,
+    problem_text,
+    rule_titles,
+    taken_json,
+    who_of,
+)
 from .seats import (
     MAX_SEATS,
     SEATS_KEY,
@@ -217,11 +227,12 @@ def api_compare():
 # ---- the page -------------------------------------------------------------------------------------
 
 GRADE_CHOICES = ("none", "D", "C", "B", "A")
-GAME_END_CHOICES = (
-    ("", "no icon"), ("a_grade", "A grade = 3 VP"), ("microchip_robots", "2 microchip robots = 3 VP"),
-    ("resource_pairs:sensor", "2 sensors = 1 VP"), ("resource_pairs:gear", "2 gears = 1 VP"),
-    ("resource_pairs:microchip", "2 microchips = 1 VP"), ("resource_pairs:program", "2 programs = 1 VP"),
-    ("vp56_robots", "2 robots of 5-6 VP = 3 VP"), ("full_columns", "full column = 4 VP"))
+GAME_END_CHOICES = (  # the hourglass icons as printed, short enough for a 320 px screen
+    ("", "no ⌛ icon"), ("a_grade", "⌛ A grade: 3"), ("microchip_robots", "⌛ 2 chip robots: 3"),
+    ("resource_pairs:sensor", "⌛ 2 sensors: 1"), ("resource_pairs:gear", "⌛ 2 gears: 1"),
+    ("resource_pairs:microchip", "⌛ 2 chips: 1"), ("resource_pairs:program", "⌛ 2 programs: 1"),
+    ("vp56_robots", "⌛ 2 robots 5-6 VP: 3"), ("full_columns", "⌛ full column: 4"))
+GAME_END_ACTIONS = (("upgraded", "on the upgraded action"), ("basic", "on the basic action"))
 # every rule id this page may link (it draws their titles from the rules assistant)
 PAGE_RULE_IDS = sorted({*scoring.ALL_RULES, RULE_NEW_OBJECTIVES})
 
@@ -244,11 +255,17 @@ def ge_value(robot: dict) -> str:
     return str(ge.get("kind") or "")
 
 
-def _ge_from_value(value: str) -> dict | None:
+def _ge_from_value(value: str, action: str = "upgraded") -> dict | None:
     if not value:
         return None
     kind, _, resource = value.partition(":")
-    return {"kind": kind, "resource": resource} if resource else {"kind": kind}
+    out = {"kind": kind, "resource": resource} if resource else {"kind": kind}
+    return {**out, "action": "basic"} if action == "basic" else out
+
+
+def ge_action(robot: dict) -> str:
+    ge = robot.get("game_end")
+    return "basic" if isinstance(ge, dict) and ge.get("action") == "basic" else "upgraded"
 
 
 SLOT_FIELDS = ("row", "column", "vp", "needs_microchip", "upgraded", "game_end")  # what this page edits
@@ -285,7 +302,8 @@ def model_from_form(form, old: dict) -> tuple[dict, list[dict]]:
             if vp is None:
                 robots.pop(rid, None)  # a slot left blank is empty: its robot leaves the play area
                 continue
-            ge = _ge_from_value(form.get(f"s-{key}-ge", "") if form.get(f"s-{key}-ge", "") in valid_ge else "")
+            ge = _ge_from_value(form.get(f"s-{key}-ge", "") if form.get(f"s-{key}-ge", "") in valid_ge else "",
+                                form.get(f"s-{key}-ga", "upgraded"))
             robot = {"row": row, "column": col, "vp": vp, "needs_microchip": bool(form.get(f"s-{key}-chip")),
                      "upgraded": bool(form.get(f"s-{key}-up")), **({"game_end": ge} if ge else {})}
             robots[rid or new_robot_id()] = robot
@@ -396,7 +414,13 @@ def score_view_model(seats: list[dict], names: list[str], seat: int, solo: dict)
     if len(seats) == 1 and current is not None and solo["threshold"] is not None:
         solo_result = scoring.solo_target(current["total"], solo["threshold"], solo["mode"], solo["competitions"])
         rules += scoring.solo_rules(solo_result)
-    return {"result": current, "result_problems": problems, "chart": _chart(current) if current else [],
+    by_card: dict[int, list[dict]] = {}  # shown next to their class card
+    elsewhere = []
+    for p in problems:
+        m = re.match(r"^(?:players\[\d+\]\.)?class_cards\[(\d)\]", str(p.get("path", "")))
+        (by_card.setdefault(int(m.group(1)), []) if m else elsewhere).append(p)
+    return {"result": current, "result_problems": elsewhere, "card_problems": by_card,
+            "chart": _chart(current) if current else [],
             "standings": standings, "broken": broken, "solo_result": solo_result, "score_rules": rules}
 
 
@@ -445,6 +469,7 @@ def score_page():
         placed_for_you=[r for r in seats[seat]["robots"] if not isinstance(r.get("column"), int)],
         problems=problems, items=ITEMS, item_names=ITEM_LABELS,
         row_names=ROW_NAMES, grades=GRADE_CHOICES, ge_choices=GAME_END_CHOICES, ge_value=ge_value,
+        ge_actions=GAME_END_ACTIONS, ge_action=ge_action, problem_text=problem_text,
         templates=TEMPLATES, players_json=json.dumps([_page_seat(x) for x in seats], separators=(",", ":")),
         drawn=drawn_json(score_model(seats[seat], solo)), rule_titles=rule_titles(PAGE_RULE_IDS),
         version=table.version if table is not None else "",
