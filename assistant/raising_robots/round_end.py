@@ -21,7 +21,16 @@ from ..api import parse
 from ..web.context import as_dict, table_context
 from .forms import FormReader, answer_or_problems, whole
 from .saves import apply_changes, changes, drawn_json, read_drawn, save, under
-from .schemas import Friendships, InventorIn, InventoryIn, RobotIn, rule_titles, taken_json, who_of
+from .schemas import (
+    Friendships,
+    InventorIn,
+    InventoryIn,
+    RobotIn,
+    problem_text,
+    rule_titles,
+    taken_json,
+    who_of,
+)
 from .seats import (
     SEATS_KEY,
     change_seat,
@@ -379,5 +388,5 @@ def round_end_page():
         wild_names=WILD_NAMES, pay_names=PAY_NAMES, confucius=CONFUCIUS_CHOICES,
         slot_extra=SCORING_DATA.slot_extra_cost,
         round_rules=list(rend.RULE_ORDER) if result is None else result["rules"],
-        rule_titles=rule_titles(rend.ALL_RULES), drawn=drawn_json({**model, "seat": seat}),
+        rule_titles=rule_titles(rend.ALL_RULES), drawn=drawn_json({**model, "seat": seat}), problem_text=problem_text,
         version=table.version if table is not None else "", **ctx), (400 if problems else 200)

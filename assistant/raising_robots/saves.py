@@ -87,6 +87,9 @@ def save(table, mutate) -> object:
     what happened. When the table kept changing under it, or the change no longer fits (Stale), say so
     and return the newest table."""
     try:
+        current = store.get(engine(), table.id)
+        if current is not None and mutate(copy.deepcopy(current.state)) == current.state:
+            return current  # nothing changed (a form sent as it was drawn): no new version for the phones to fetch
         saved = update_table(table, mutate)
         notice("ok", f"Saved with table {saved.code} (version {saved.version}).")
         return saved

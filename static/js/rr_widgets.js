@@ -23,3 +23,17 @@
     });
   });
 })();
+
+// A link to another page of the table sends what was typed here first (the next page reads the table).
+(function () {
+  "use strict";
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest ? e.target.closest(".rr-other a") : null;
+    var form = document.querySelector("form[data-autosave]");
+    if (!a || !form || !window.Tablebot || !window.Tablebot.submit || e.defaultPrevented || e.button !== 0 ||
+        e.metaKey || e.ctrlKey || e.shiftKey) return;
+    e.preventDefault();
+    var go = function () { window.location.href = a.href; };
+    window.Tablebot.submit(form).then(go, go);
+  });
+})();
