@@ -135,7 +135,9 @@ _FIELD_WORDS = {"cost_energy": "energy cost", "cost_resources": "resource cost",
                 "meeting_c": "class cards at C or better", "friendships": "Friendship cards", "resources": "resources",
                 "batteries": "batteries", "grade": "grade", "count": "count", "threshold": "solo target",
                 "extra_cost": "the slot's extra cost", "column": "column",
-                "vp_by_grade": "VP per grade", "thresholds": "thresholds"}
+                "vp_by_grade": "VP per grade", "thresholds": "thresholds", "deck_size": "Unknown cards in the deck",
+                "known_bottom": "Known cards at the bottom", "seen_cards": "Cards seen", "seen": "The card you drew",
+                "revealed": "The cards the search turned over", "pool": "Unseen cards", "criteria": "Criteria"}
 
 
 def field_words(path: str) -> str:
@@ -158,6 +160,11 @@ def field_words(path: str) -> str:
         return f"{what} {int(parts[1]) + 1}{rest}"
     if parts[0] == "card_values":
         return "Values printed on the card"
+    cell = re.match(r"^c-(design|fabricate|recycle|any)-([1-7])$", parts[0])
+    if cell:
+        return f"{'Any row' if cell.group(1) == 'any' else cell.group(1).capitalize()} {cell.group(2)}: unseen cards"
+    if len(parts) == 2 and parts[1].isdigit():
+        return f"{_FIELD_WORDS.get(parts[0], parts[0].replace('_', ' ').capitalize())}, card {int(parts[1]) + 1}"
     return _FIELD_WORDS.get(parts[-1], parts[-1].replace("_", " ").capitalize())
 
 

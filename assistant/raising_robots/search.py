@@ -7,6 +7,7 @@ The page keeps its part of the table's state under `rr_search`:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Annotated, Literal
 
 from flask import Blueprint, render_template, request
@@ -27,12 +28,14 @@ from solvers.raising_robots.search_odds import (
     Criteria,
     Deck,
     Estimate,
+    SearchInputError,
     SearchOdds,
     best_criteria,
     estimate_best,
     estimate_odds,
     record_draw,
     record_search,
+    record_seen_search,
     search_odds,
 )
 
@@ -40,7 +43,7 @@ from ..api import ApiError, bad_field, parse
 from ..web.context import as_dict, as_list, state_part, table_context
 from .forms import FormReader, answer_or_problems, whole
 from .saves import Stale, apply_changes, as_one, changes, drawn_json, read_drawn, save
-from .schemas import rule_titles
+from .schemas import problem_text, rule_titles
 
 bp = Blueprint("rr_search", __name__)
 
@@ -362,9 +365,12 @@ def cards_text(cards: list[dict]) -> str:
     return " ".join(f"{SHORT[c['row']]}{c['energy']}" for c in cards)
 
 
+ASSUMED_DECK = 20  # an estimate's deck size until the table enters its own (said on the page)
+
+
 def empty_state() -> dict:
     return {"cells": {}, "deck_size": 0, "known_bottom": [],
-            "criteria": {"row": "design", "energy_min": 1, "energy_max": 7}, "set_aside": {}}
+            "criteria": {"row": "design", "energy_min": 1, "energy_max": 7}, "set_aside": {}, "seen": []}
 
 
 def clean_state(raw) -> dict:
@@ -388,6 +394,9 @@ def clean_state(raw) -> dict:
     for key, n in as_dict(raw.get("set_aside")).items():
         if whole(n, 1, 999, 0):
             state["set_aside"][key] = n
+    for c in as_list(raw.get("seen"))[:2 * MAX_POOL_CARDS]:
+        if isinstance(c, dict) and c.get("row") in CARD_ROWS and whole(c.get("energy"), 1, 7, 0):
+            state["seen"].append({"row": c["row"], "energy": c["energy"]})
     return state
 
 
@@ -409,6 +418,10 @@ def state_from_form(form) -> tuple[dict, list[dict]]:
     state["deck_size"] = number("deck_size", 0, 999)
     try:
         state["known_bottom"] = parse_cards(form.get("known_bottom", ""), "known_bottom")
+    except ApiError as e:
+        problems += e.fields
+    try:
+        state["seen"] = parse_cards(form.get("seen_cards", ""), "seen_cards")
     except ApiError as e:
         problems += e.fields
     row = form.get("row", "design")
@@ -502,8 +515,37 @@ def _answers(body: dict, criteria: dict) -> tuple[dict, dict]:
     return odds_json(deck, search_odds(deck, odds_in.criteria.to_solver()), None), best_json(deck)
 
 
+def estimate_of(state: dict) -> Estimate:
+    """The page's estimate of the deck when no unseen card is entered: the cards seen, the deck size
+    entered (or an assumed one), the known bottom, the wanted marks of the grid."""
+    wanted = frozenset((c["row"], c["energy"]) for c in (
+        {"row": k.rpartition("-")[0], "energy": int(k.rpartition("-")[2])} for k, v in state["cells"].items()
+        if v["wanted"]))
+    return Estimate(seen=tuple(Card(c["row"], c["energy"]) for c in state["seen"]),
+                    deck_size=state["deck_size"] or (0 if state["known_bottom"] else ASSUMED_DECK),
+                    known_bottom=tuple(Card(c["row"], c["energy"], wanted=(c["row"], c["energy"]) in wanted)
+                                       for c in state["known_bottom"]), wanted=wanted)
+
+
+def _estimate_answers(state: dict) -> tuple[dict, dict]:
+    est = estimate_of(state)
+    odds = estimate_json(est, estimate_odds(est, CriteriaIn.model_validate(state["criteria"]).to_solver()))
+    if not state["deck_size"] and not state["known_bottom"]:
+        odds["estimate"]["assumed_deck"] = ASSUMED_DECK
+        odds["why"] = (f"The deck size is not entered: {ASSUMED_DECK} cards are assumed. " + odds["why"])
+    return odds, estimate_json(est)
+
+
 def _results(state: dict) -> tuple[dict | None, dict | None, list[dict]]:
     body = deck_body(state)
+    if not any(g["count"] for g in body["pool"]):  # nobody knows the deck: the odds from what was seen
+        answers, problems = answer_or_problems(_estimate_answers, state)
+        if answers is None:
+            return None, None, problems
+        odds, best = answers
+        odds["outcomes"].sort(key=lambda o: -o["p"]["approx"])
+        odds["p_match_within"] = trim_within(odds["p_match_within"], odds["p_match"])
+        return odds, best, []
     if body["deck_size"] == 0 and not body["known_bottom"]:
         return None, None, []
     answers, problems = answer_or_problems(_answers, body, state["criteria"])
@@ -513,6 +555,42 @@ def _results(state: dict) -> tuple[dict | None, dict | None, list[dict]]:
     odds["outcomes"].sort(key=lambda o: -o["p"]["approx"])
     odds["p_match_within"] = trim_within(odds["p_match_within"], odds["p_match"])
     return odds, best, []
+
+
+def record_seen(state: dict, action: str, fields: dict) -> tuple[dict, str | None, list[dict]]:
+    """A search or a draw recorded while nobody knows the deck: the cards that turned up join the cards
+    seen (the estimate learns from them); a search that found nothing makes the rest a known deck."""
+    try:
+        est = estimate_of({**state, "deck_size": state["deck_size"] or ASSUMED_DECK})
+        if action == "record-search":
+            revealed = [Card(c["row"], c["energy"]) for c in parse_cards(fields["revealed"], "revealed")]
+            crit = CriteriaIn.model_validate(state["criteria"]).to_solver()
+            after, taken, matched = record_seen_search(est, crit, revealed)
+        else:
+            seen = parse_cards(fields["seen"], "seen") if action == "draw-mine" else []
+            if action == "draw-mine" and len(seen) != 1:
+                raise bad_field("seen", "name the one card you drew, like D4")
+            if est.deck_size == 0:
+                raise bad_field("deck_size", "the deck has no unknown card to draw")
+            after = replace(est, deck_size=est.deck_size - 1, seen=est.seen + tuple(Card(c["row"], c["energy"]) for c in seen))
+            taken, matched = None, None
+    except (ApiError, SearchInputError) as err:
+        fields_ = err.fields if isinstance(err, ApiError) else [{"path": err.path, "message": err.message}]
+        return state, None, fields_
+    new = {**state, "deck_size": after.deck_size, "seen": [{"row": c.row, "energy": c.energy} for c in after.seen],
+           "known_bottom": [{"row": c.row, "energy": c.energy} for c in after.known_bottom]}
+    if action != "record-search":
+        return new, "A draw: the deck has one unknown card fewer" + (" and the card you saw counts as seen." if
+                                                                       action == "draw-mine" else "."), []
+    if matched:
+        return new, (f"Taken: {card_name(taken.row, taken.energy)}. The other revealed cards went under the known "
+                     "bottom, and every card revealed now counts as seen for the estimate."), []
+    cells = {k: dict(v) for k, v in state["cells"].items()}
+    for c in revealed[:-1]:
+        cells.setdefault(cell_key(c.row, c.energy), {"count": 0, "wanted": False})["count"] += 1
+    new["cells"] = cells
+    return new, (f"Nothing matched: {card_name(taken.row, taken.energy)} was taken and the other {after.deck_size} "
+                 "were shuffled into a new deck, so the deck is now known exactly."), []
 
 
 def top_three(ranking: list[dict], criteria: dict) -> list[dict]:
@@ -554,9 +632,17 @@ def page():
                 lo, hi = int(parts[2]), int(parts[3])
                 if 1 <= lo <= hi <= 7:
                     state["criteria"] = {"row": parts[1], "energy_min": lo, "energy_max": hi}
+        elif action == "deck-all" and not problems:
+            state["deck_size"] = sum(c["count"] for c in state["cells"].values())
         elif action == "return-aside" and not problems:
             state = return_set_aside(state)
             note = "The set-aside cards are back in the unseen pool."
+        elif action in ("record-search", "draw-other", "draw-mine") and not problems and not any(
+                c["count"] for c in state["cells"].values()):
+            state, note, more = record_seen(state, action, fields)
+            problems += more
+            if not more:
+                fields = {"revealed": "", "seen": ""}
         elif action in ("record-search", "draw-other", "draw-mine") and not problems:
             try:
                 body = deck_body(state)
@@ -593,6 +679,7 @@ def page():
         short=SHORT, known_text=cards_text(state["known_bottom"]), odds=odds, best=best,
         top_best=top_three(best["ranking"], state["criteria"]) if best else [], problems=problems + result_problems, note=note,
         fields=fields, pool_cards=pool_cards, aside_total=sum(state["set_aside"].values()),
+        seen_text=cards_text(state["seen"]), problem_text=problem_text, assumed_deck=ASSUMED_DECK,
         rules=rules, rule_titles=rule_titles(ALL_RULES), version=table.version if table is not None else "",
         drawn=drawn_json(state),
         **ctx), (400 if request.method == "POST" and (problems or result_problems) else 200)

@@ -554,3 +554,34 @@ def estimate_best(est: Estimate) -> list[RankedCriteria]:
             rank, previous = place, (neg_wanted, expected)
         ranking.append(RankedCriteria(criteria, -neg_wanted, p_match, expected, rank))
     return ranking
+
+
+def record_seen_search(est: Estimate, criteria: Criteria, revealed: Sequence[Card]) -> tuple[Estimate, Card, bool]:
+    """A search recorded when the pool is not known: every revealed card joins the cards seen; as in
+    `record_search`, a match is taken and the others go under the known bottom in order. When nothing
+    matches, the last card is taken and the rest are shuffled into a new deck: those cards are then known
+    exactly, and the caller turns them into the pool (`group_cards` of all revealed but the last)."""
+    where = "revealed"
+    if not revealed:
+        raise SearchInputError(where, "list the revealed cards in order, the taken card last")
+    d, kb = est.deck_size, est.known_bottom
+    if len(revealed) > d + len(kb):
+        raise SearchInputError(where, f"lists {len(revealed)} cards but the deck holds {d + len(kb)}")
+    for i, card in enumerate(revealed):
+        if i >= d and not kb[i - d].same_card(card):
+            known = kb[i - d]
+            raise SearchInputError(f"{where}[{i}]", f"the known bottom has a {known.row} card with energy {known.energy} here")
+    for i, card in enumerate(revealed[:-1]):
+        if criteria.matches(card.row, card.energy):
+            raise SearchInputError(f"{where}[{i}]", "matches the criteria, so the search would have stopped there")
+    taken, r = revealed[-1], len(revealed)
+    seen = est.seen + tuple(revealed[:d])  # known-bottom cards were seen already
+    if criteria.matches(taken.row, taken.energy):
+        if r <= d:
+            after = replace(est, seen=seen, deck_size=d - r, known_bottom=kb + tuple(revealed[:-1]))
+        else:
+            after = replace(est, seen=seen, deck_size=0, known_bottom=kb[r - d:] + tuple(revealed[:-1]))
+        return after, taken, True
+    if r != d + len(kb):
+        raise SearchInputError(f"{where}[{r - 1}]", "does not match the criteria, but the deck still had cards to reveal")
+    return replace(est, seen=seen, deck_size=r - 1, known_bottom=()), taken, False

@@ -37,3 +37,31 @@
     window.Tablebot.submit(form).then(go, go);
   });
 })();
+
+// The Search grid as tap targets: a tap marks the card wanted, adds or removes one unseen card, or adds it
+// to the cards a search turned over, by setting the cell's own fields (the form sends them).
+(function () {
+  "use strict";
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest ? e.target.closest("button[data-tap]") : null;
+    if (!b) return;
+    var td = b.closest("td"), form = b.form, key = td.getAttribute("data-key");
+    var picked = form.querySelector("input[name=mode]:checked");
+    var mode = picked ? picked.value : "wanted";
+    var count = form.elements["c-" + key], want = form.elements["w-" + key], field;
+    if (mode === "reveal") {
+      field = form.elements.revealed;
+      field.value = (field.value.trim() ? field.value.trim() + " " : "") + b.getAttribute("data-tap");
+    } else if (mode === "wanted") {
+      field = want;
+      want.checked = !want.checked;
+    } else {
+      field = count;
+      var n = Math.max(0, Math.min(99, (parseInt(count.value, 10) || 0) + (mode === "add" ? 1 : -1)));
+      count.value = String(n);
+      b.firstChild.nodeValue = String(n);  // shown at once; the server's rendering follows
+    }
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+})();
