@@ -718,6 +718,7 @@ def planner_page():
         common_rules=COMMON_RULES, rule_lists=_rule_lists(result), from_cards=from_cards,
         drawn=drawn_json(planner_model(cs, seat)), version=table.version if table is not None else "",
         problem_text=problem_text, new_robot=_typed_new_robot(request.form) if request.method == "POST" else None,
+        keep_adding=request.form.get("rnew-shown") == "1",  # the add form stays open until the player closes it
         **ctx), status
 
 

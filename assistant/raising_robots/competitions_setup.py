@@ -35,7 +35,7 @@ from .competitions_state import (
 )
 from .forms import FormReader, whole
 from .saves import Stale, apply_changes, changes, drawn_json, read_drawn, save
-from .schemas import CompType, TokenType, rule_titles
+from .schemas import CompType, TokenType, problem_text, rule_titles
 from .seats import as_set
 
 bp = Blueprint("rr_competitions_setup", __name__)
@@ -256,7 +256,8 @@ def setup_page():
                     **{f"side-{t}": s for t, s in cs["sides"].items() if s == "B"}}
     rules = SETUP_PAGE_RULES if players <= 2 else [i for i in SETUP_PAGE_RULES if "solo" not in i]
     return render_template(
-        "raising_robots/competitions_setup.html", cs=cs, players=players, events=events, caught_up=caught_up,
+        "raising_robots/competitions_setup.html", problem_text=problem_text, cs=cs, players=players, events=events,
+        caught_up=caught_up,
         round=rnd, rounds=ROUNDS, note=note, problems=problems, data=GAME_DATA, comp_types=COMP_TYPES,
         comp_names=COMP_NAMES, token_labels=TOKEN_LABELS, tile_of=setup.tile_of, rule_titles=rule_titles(rules),
         planner_args=planner_args, setup_rules=rules, drawn=drawn_json(setup_model(cs, rnd, players)),

@@ -12,10 +12,14 @@
   // (after a save, or when another phone's change arrives): the swap takes the server's attributes.
   var folds = {};
   function foldKey(d) { return d.id ? "#" + d.id : (d.getAttribute("data-key") ? "k" + d.getAttribute("data-key") : ""); }
-  document.addEventListener("toggle", function (e) {
-    var k = e.target.nodeName === "DETAILS" && foldKey(e.target);
-    if (k) folds[k] = e.target.open;
-  }, true);
+  document.addEventListener("click", function (e) {  // the player's toggles only, not the swap's
+    var s = e.target.closest ? e.target.closest("summary") : null, d = s && s.parentElement;
+    var k = d && d.nodeName === "DETAILS" && foldKey(d);
+    if (k) folds[k] = !d.open;  // the click is about to toggle it
+    var name = d && d.getAttribute("data-open-field");
+    var field = name && d.querySelector('input[name="' + name + '"]');
+    if (field) field.value = d.open ? "" : "1";  // and the server keeps it so in its next rendering
+  });
   document.addEventListener("tablebot:swapped", function () {
     document.querySelectorAll("details").forEach(function (d) {
       var k = foldKey(d);
