@@ -20,11 +20,15 @@
     var field = name && d.querySelector('input[name="' + name + '"]');
     if (field) field.value = d.open ? "" : "1";  // and the server keeps it so in its next rendering
   });
+  // Closing a fold blurs the field typed in inside it: the field gets its focus back once it is reopened.
+  var typing = null;
+  document.addEventListener("focusin", function (e) { typing = e.target; });
   document.addEventListener("tablebot:swapped", function () {
     document.querySelectorAll("details").forEach(function (d) {
       var k = foldKey(d);
       if (k && folds[k] !== undefined && d.open !== folds[k]) d.open = folds[k];
     });
+    if (typing && typing.isConnected && document.activeElement !== typing && typing.focus) typing.focus();
   });
 })();
 
