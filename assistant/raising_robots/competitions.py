@@ -71,6 +71,7 @@ from .seats import (
     new_robot_id,
     robot_fields,
     seat_from_model,
+    who_body,
 )
 
 bp = Blueprint("rr_competitions", __name__)
@@ -443,7 +444,7 @@ def plan_body(cs: dict, seat: dict) -> dict:
                   "vp", "needs_microchip")
     player = {"inventory": seat["inventory"], "tokens": seat["tokens"], "class_cards": seat["class_status"],
               "robots": [{k: r[k] for k in robot_keys if k in r} for r in seat["robots"]],
-              "friendships": seat["friendships"], "completed": seat["completed"]}
+              "completed": seat["completed"], **who_body(seat)}
     return {"player": player, "competitions": comps, "values": cs["values"],
             "rules": {"duct_tape_pays_resources": cs["duct_tape_pays_resources"]}}
 
@@ -518,6 +519,11 @@ def form_to_state(form, cs: dict, seat: dict) -> tuple[dict, dict, list[dict]]:
     seat["class_status"] = {k: f.int(k, 0, 9, seat["class_status"][k], path=f"class_cards.{k}")
                             for k in ("meeting_d", "meeting_c")}
     seat["friendships"] = f.int("friendships", 0, FRIENDSHIP_CAP, seat["friendships"])
+    if "inventor" in form:
+        seat["inventor"] = {"name": (form.get("inventor") or "").strip()[:40], "upgraded": form.get("inventor_up") == "1"}
+    if "fname-0" in form:
+        seat["friendship_names"] = [n for n in ((form.get(f"fname-{k}") or "").strip()[:40] for k in range(2)) if n]
+        seat["friendships"] = max(seat["friendships"], len(seat["friendship_names"]))
     if main:
         seat["completed"] = [t for t in COMP_TYPES if form.get(f"done-{t}") == "1"]
     if "robots" in form:
@@ -622,6 +628,7 @@ def planner_model(cs: dict, seat: dict) -> dict:
     return {"comps": {k: kept[k] for k in COMP_KEYS},
             "seat": {"inventory": dict(seat["inventory"]), "tokens": seat["tokens"],
                      "class_status": dict(seat["class_status"]), "friendships": seat["friendships"],
+                     "inventor": dict(seat["inventor"]), "friendship_names": list(seat["friendship_names"]),
                      "completed": as_set(seat["completed"]),
                      "robots": robot_fields(seat, seat["robots"], PLANNER_ROBOT_FIELDS)}}
 

@@ -41,6 +41,7 @@ from .seats import (
     seat_from_model,
     seats_from,
     slots_of,
+    who_body,
 )
 
 bp = Blueprint("rr_round_end", __name__)
@@ -242,7 +243,7 @@ def round_choices_from_form(f: FormReader) -> dict:
     })
 
 
-def round_end_body(inventory: dict, occupied: list[str], ch: dict) -> dict:
+def round_end_body(inventory: dict, occupied: list[str], ch: dict, who: dict | None = None) -> dict:
     """The round-end API body for the page's entries: the parts in the order set, with their choices."""
     chosen = sorted(((n, a, p) for (a, p) in PARTS if (n := ch["order"].get(f"{a}-{p}"))),
                     key=lambda x: (x[0], PARTS.index((x[1], x[2]))))
@@ -271,7 +272,7 @@ def round_end_body(inventory: dict, occupied: list[str], ch: dict) -> dict:
     for key in occupied:
         row, _, col = key.rpartition("-")
         robots.append({"row": row, "column": int(col)})
-    body = {"inventory": inventory, "robots": robots, "abilities": abilities}
+    body = {"inventory": inventory, "robots": robots, "abilities": abilities, **(who or {})}
     if ch["sa_ongoing"]:
         body["sacagawea_ongoing"] = True
     return body
@@ -379,7 +380,8 @@ def round_end_page():
     shown, choices = _seat_state(state, n, seat)
     model = round_model(shown, choices)
     inventory, occupied = model["inventory"], _occupied(model)
-    result, result_problems = _run_round_end(round_end_body(inventory, occupied, choices)) if not problems else (None, [])
+    result, result_problems = _run_round_end(round_end_body(inventory, occupied, choices, who_body(shown))) \
+        if not problems else (None, [])
     return render_template(
         "raising_robots/round_end.html", names=names, seat=seat, n=n, inventory=inventory,
         occupied=set(occupied), ch=choices, result=result, problems=problems + result_problems, note=note,

@@ -43,6 +43,7 @@ from .seats import (
     seat_from_model,
     seats_from,
     slots_of,
+    who_body,
 )
 
 bp = Blueprint("rr_score", __name__)
@@ -367,7 +368,7 @@ def player_body(seat: dict, name: str) -> dict:
     robot_keys = ("row", "column", "vp", "needs_microchip", "upgraded", "game_end", "any_row")
     body = {"name": name, "inventory": seat["inventory"],
             "robots": [{k: r[k] for k in robot_keys if k in r} for r in slots_of(seat).values()],
-            "class_cards": cards}
+            "class_cards": cards, **who_body(seat)}
     comp = seat.get("competitions_completed")
     if comp is None and isinstance(seat.get("completed"), list):
         comp = len(seat["completed"])
@@ -377,7 +378,10 @@ def player_body(seat: dict, name: str) -> dict:
 
 
 def _score_seat(seat: dict, name: str) -> tuple[dict | None, list[dict]]:
-    return answer_or_problems(lambda: score_json(*score_player(PlayerIn.model_validate(player_body(seat, name)))))
+    def answer() -> dict:
+        player = PlayerIn.model_validate(player_body(seat, name))
+        return with_abilities(score_json(*score_player(player)), player)
+    return answer_or_problems(answer)
 
 
 def _solo_state(raw) -> dict:

@@ -9,6 +9,7 @@ import re
 import secrets
 from typing import Any
 
+from solvers.raising_robots.abilities import NAME_MAX
 from solvers.raising_robots.competitions import COMP_TYPES, FRIENDSHIP_CAP
 from solvers.raising_robots.model import ITEMS, ROWS, TOKEN_TYPES
 from solvers.raising_robots.scoring import COLUMNS
@@ -91,6 +92,13 @@ def clean_seat(raw: Any) -> dict:
     seat["class_status"] = {k: whole(cs.get(k), 0, 9, 0) for k in ("meeting_d", "meeting_c")}
     seat["robots"] = [r for r in map(clean_robot, with_ids(seat.get("robots"))) if r is not None][:MAX_ROBOTS]
     seat["friendships"] = whole(seat.get("friendships"), 0, FRIENDSHIP_CAP, 0)
+    names = [n.strip()[:NAME_MAX] for n in as_list(seat.get("friendship_names")) if isinstance(n, str) and n.strip()]
+    seat["friendship_names"] = names[:FRIENDSHIP_CAP]
+    seat["friendships"] = max(seat["friendships"], len(seat["friendship_names"]))
+    inventor = as_dict(seat.get("inventor"))
+    name = inventor.get("name")
+    seat["inventor"] = {"name": name.strip()[:NAME_MAX] if isinstance(name, str) else "",
+                        "upgraded": inventor.get("upgraded") is True}
     done = as_list(seat.get("completed"))
     seat["completed"] = [t for t in COMP_TYPES if t in done]
     seat["class_cards"] = [dict(c) for c in as_list(seat.get("class_cards")) if isinstance(c, dict)][:3]
@@ -100,6 +108,13 @@ def clean_seat(raw: Any) -> dict:
 def seats_from(raw: Any, n: int) -> list[dict]:
     raw = as_list(raw)
     return [clean_seat(raw[i] if i < len(raw) else {}) for i in range(n)]
+
+
+def who_body(seat: dict) -> dict:
+    """The seat's inventor and Friendship cards as an API body takes them (names; an unnamed card as such)."""
+    names = seat["friendship_names"]
+    cards = names + ["unnamed"] * (seat["friendships"] - len(names)) if names else seat["friendships"]
+    return {"inventor": dict(seat["inventor"]), "friendships": cards}
 
 
 def slots_of(seat: dict) -> dict[str, dict]:

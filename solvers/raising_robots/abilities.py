@@ -61,7 +61,8 @@ class Who:
 
     @staticmethod
     def of(inventor: str = "", upgraded: bool = False, friendships: Iterable[str] | int = ()) -> Who:
-        cards = ("",) * friendships if isinstance(friendships, int) else tuple(ability_id(f) for f in friendships)
+        cards = ("",) * friendships if isinstance(friendships, int) else tuple(
+            "" if ability_id(f) == "unnamed" else ability_id(f) for f in friendships)
         return Who(inventor=ability_id(inventor), inventor_upgraded=upgraded, friendships=cards)
 
     def has(self, ability: str) -> bool:

@@ -4,6 +4,8 @@ the old `rr_competitions.marker`, leaves the table at its version; the page stil
 implies (robots listed, the tile flip), and the next save applies it."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 PAGES = ["/raising-robots/competitions", "/raising-robots/competitions/setup", "/raising-robots/search",
@@ -30,3 +32,24 @@ def test_the_planner_shows_the_flip_and_robots_without_writing(client, new_table
     text = client.get(f"/raising-robots/competitions?table={table['id']}").get_data(as_text=True)
     assert "the pink token on round 5: the Mech Masters tile turns to the B side" in text
     assert client.get(f"/api/tables/{table['id']}").get_json()["version"] == table["version"]
+
+
+def test_who_the_seat_is_is_entered_once_on_the_planner_and_read_by_every_page(client, new_table):
+    """Issue 12 "Who the seat is": the inventor and the Friendship cards by name, typed once on the planner,
+    kept with the seat; the planner then counts Sacagawea's Robot Cards as duct tape (Friends Inventor
+    Explanations, Sacagawea), and the score and round-end pages send the same seat to their solvers."""
+    state = {"rr_competitions": {"cards": {"mech_masters": "mech-7-duct-tape"}},
+             "rr_players": [{"inventory": {"duct_tape": 4, "robot_cards": 5}}]}
+    table = new_table("raising-robots", 1, state)
+    url = f"/raising-robots/competitions?table={table['id']}"
+    html = client.get(url).get_data(as_text=True)
+    drawn = re.search(r'name="drawn" value="([^"]*)"', html).group(1).replace("&#34;", '"')
+    r = client.post(url, data={"drawn": drawn, "inventor": "Sacagawea", "fname-0": "Susan", "fname-1": "Nikola"})
+    assert r.status_code == 200
+    seat = client.get(f"/api/tables/{table['id']}").get_json()["state"]["rr_players"][0]
+    assert seat["inventor"]["name"] == "Sacagawea" and seat["friendship_names"] == ["Susan", "Nikola"]
+    html = client.get(url).get_data(as_text=True)
+    assert "acting as duct tape (Sacagawea)" in html and 'value="Sacagawea"' in html
+    assert "Not taken into account by the planner: Susan (friendship)" in html  # Nikola cannot change a plan
+    score = client.get(f"/raising-robots/score?table={table['id']}").get_data(as_text=True)
+    assert "Not taken into account by the score: Nikola (friendship)" in score
