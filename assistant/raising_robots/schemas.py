@@ -154,6 +154,9 @@ def field_words(path: str) -> str:
         return f"{parts[1].capitalize()} {parts[2]} tokens"
     if parts[0] == "tiles" and len(parts) > 3:
         return f"{COMP_NAMES.get(parts[1], parts[1])} tile, side {parts[2]}: {_FIELD_WORDS.get(parts[3], parts[3])}"
+    if parts[0] == "abilities" and len(parts) > 1 and parts[1].isdigit():
+        rest = f": {_FIELD_WORDS.get(parts[2], parts[2].replace('_', ' '))}" if len(parts) > 2 else ""
+        return f"Round-end step {int(parts[1]) + 1}{rest}"
     if parts[0] in ("robots", "class_cards") and len(parts) > 1 and parts[1].isdigit():
         what = "Robot" if parts[0] == "robots" else "Class card"
         rest = f": {_FIELD_WORDS.get(parts[2], parts[2].replace('_', ' '))}" if len(parts) > 2 else ""

@@ -340,7 +340,7 @@ def _run_part(ab: Ability, i: int, part: str, inv: Inventory, robots: list[Robot
             why = "you chose not to Search this round (it is optional)"
     elif ab.id == "sacagawea":
         if ab.reward not in SACAGAWEA_REWARDS:
-            raise RoundEndInputError(f"abilities[{i}].reward", "choose battery_and_card or vp")
+            raise RoundEndInputError(f"abilities[{i}].reward", "choose 1 battery and 1 Robot Card, or 2 VP")
         if ab.reward == "vp":
             inv = inv.add(vp=2)
             why = "upgraded: you chose 2 VP (instead of 1 battery and 1 robot card)"
