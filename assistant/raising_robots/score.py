@@ -229,10 +229,10 @@ def api_compare():
 
 GRADE_CHOICES = ("none", "D", "C", "B", "A")
 GAME_END_CHOICES = (  # the hourglass icons as printed, short enough for a 320 px screen
-    ("", "no ⌛ icon"), ("a_grade", "⌛ A grade: 3"), ("microchip_robots", "⌛ 2 chip robots: 3"),
-    ("resource_pairs:sensor", "⌛ 2 sensors: 1"), ("resource_pairs:gear", "⌛ 2 gears: 1"),
-    ("resource_pairs:microchip", "⌛ 2 chips: 1"), ("resource_pairs:program", "⌛ 2 programs: 1"),
-    ("vp56_robots", "⌛ 2 robots 5-6 VP: 3"), ("full_columns", "⌛ full column: 4"))
+    ("", "no Game End icon"), ("a_grade", "A grade: 3 VP"), ("microchip_robots", "2 chip robots: 3 VP"),
+    ("resource_pairs:sensor", "2 sensors: 1 VP"), ("resource_pairs:gear", "2 gears: 1 VP"),
+    ("resource_pairs:microchip", "2 chips: 1 VP"), ("resource_pairs:program", "2 programs: 1 VP"),
+    ("vp56_robots", "2 robots of 5-6 VP: 3 VP"), ("full_columns", "full column: 4 VP"))
 GAME_END_ACTIONS = (("upgraded", "on the upgraded action"), ("basic", "on the basic action"))
 # every rule id this page may link (it draws their titles from the rules assistant)
 PAGE_RULE_IDS = sorted({*scoring.ALL_RULES, RULE_NEW_OBJECTIVES})
