@@ -12,13 +12,16 @@ MAX_BODY = 64 * 1024
 
 
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__, instance_relative_config=True,
+    # TABLEBOT_INSTANCE moves the instance folder (the SQLite file, the secret key) out of the checkout
+    instance = os.environ.get("TABLEBOT_INSTANCE")
+    app = Flask(__name__, instance_relative_config=True, instance_path=str(Path(instance).resolve()) if instance else None,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config.from_mapping(
         SECRET_KEY=os.environ.get("SECRET_KEY"),
         DATABASE_URL=os.environ.get("DATABASE_URL"),
         MAX_CONTENT_LENGTH=MAX_BODY,
         CODE_LOOKUP_LIMIT=20,  # failed join-code look-ups per client per minute
+        SESSION_COOKIE_SAMESITE="Lax",  # the session cookie (flash messages) never rides on another site's request
     )
     if config:
         app.config.update(config)
@@ -34,7 +37,7 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config["DATABASE_URL"]:
         app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'tablebot.sqlite3'}"
 
-    from . import api, db, pages, raising_robots, robotariat, security, two_robots
+    from . import api, compression, db, pages, raising_robots, robotariat, security, static_files, two_robots
     from .raising_robots import activations, competitions, competitions_setup, round_end, score, search
     from .robotariat import api as robotariat_api
     from .robotariat import pages as robotariat_pages
@@ -43,9 +46,12 @@ def create_app(config: dict | None = None) -> Flask:
     from .tables import views as tables
     from .two_robots import pages as two_robots_pages
 
+    compression.init_app(app)  # first after_request hook, so it runs last, on the final body
     db.init_app(app)
     api.install_error_handlers(app)
+    pages.install_error_pages(app)  # HTML error pages outside /api
     security.init_app(app)
+    static_files.init_app(app)
     for bp in (api.bp, pages.bp, tables.bp, tables_live.bp, rules.bp,
                competitions_setup.bp, competitions.bp, search.bp, round_end.bp, score.bp, activations.bp,
                robotariat_api.bp, robotariat_pages.bp,

@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 from typing import Any, TypeVar
 
-from flask import Blueprint, Flask, jsonify, request
+from flask import Blueprint, Flask, jsonify, render_template, request
 from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from solvers.errors import InputError
+
+from .tables import jsonsafe
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -33,6 +35,11 @@ class ApiError(Exception):
         body: dict[str, Any] = {"error": {"code": self.code, "message": self.message, "fields": self.fields}}
         body.update(self.extra)
         return jsonify(body), self.status
+
+    def page(self):
+        """The same error for a page: a short page that says what was wrong, with the same status."""
+        return render_template("tables/problem.html", status=self.status, message=self.message,
+                               fields=self.fields), self.status
 
 
 def bad_field(path: str, message: str) -> ApiError:
@@ -67,27 +74,34 @@ def validation_error(err: ValidationError, prefix: str = "") -> ApiError:
     return ApiError(400, "bad_request", f"{first['path']}: {first['message']}{more}", fields)
 
 
-def json_body() -> Any:
-    """The request's JSON body, or an ApiError (415 not JSON, 400 malformed)."""
+def is_json_request() -> bool:
     mimetype = request.mimetype or ""
-    if not mimetype.endswith("json"):
+    return mimetype == "application/json" or mimetype.endswith("+json")
+
+
+def json_body() -> Any:
+    """The request's JSON body, or an ApiError (415 not JSON, 400 malformed or holding a value that no
+    page could store or show: see tables/jsonsafe.py). None for an empty body."""
+    if not is_json_request():
         raise ApiError(415, "unsupported_media_type", "Send the body as JSON (Content-Type: application/json).")
     raw = request.get_data()
     if not raw:
         return None
     try:
-        return json.loads(raw, parse_constant=_no_constant)
+        # NaN, Infinity (and 1e999, which reads as Infinity) are read so that the check below names where
+        # they are; Python would take them and then echo invalid JSON back
+        data = json.loads(raw, parse_constant=float, parse_int=jsonsafe.read_int)
     except RecursionError:
         raise ApiError(400, "bad_json", "The body is nested too deeply.",
                        [{"path": "body", "message": "nested too deeply"}]) from None
     except (ValueError, UnicodeDecodeError):
         raise ApiError(400, "bad_json", "The body is not valid JSON.",
                        [{"path": "body", "message": "not valid JSON"}]) from None
-
-
-def _no_constant(name: str):
-    # NaN and Infinity are not JSON; Python would take them and then echo invalid JSON back
-    raise ValueError(f"{name} is not a JSON number")
+    try:
+        jsonsafe.check(data, "", max_bytes=None)
+    except jsonsafe.UnsafeValue as e:
+        raise bad_field(e.path or "body", e.message) from None
+    return data
 
 
 def parse(model: type[M], data: Any = None) -> M:
@@ -115,11 +129,17 @@ _MESSAGES = {404: "Nothing is at this address.", 405: "This address does not tak
 
 def install_error_handlers(app: Flask) -> None:
     def wants_json() -> bool:
-        return request.path.startswith("/api/")
+        return request.path.startswith("/api/") or request.path.endswith(".json") or is_json_request()
 
     @app.errorhandler(ApiError)
     def _api_error(err: ApiError):
-        return err.response()
+        return err.response() if wants_json() else err.page()
+
+    @app.errorhandler(jsonsafe.UnsafeValue)
+    def _unsafe_value(err: jsonsafe.UnsafeValue):
+        # a page or endpoint tried to store a value that could not be shown again: a 400 naming the part
+        problem = bad_field(err.path, err.message)
+        return problem.response() if wants_json() else problem.page()
 
     @app.errorhandler(InputError)
     def _input_error(err: InputError):
@@ -131,10 +151,18 @@ def install_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):
         if not wants_json():
+            if err.code == 429:  # a rate limit on a page: say so in the app's own page, and when to retry
+                body, status = ApiError(429, "too_many_requests", err.description or _MESSAGES[429]).page()
+                return body, status, {"Retry-After": err.get_response().headers.get("Retry-After", "60")}
             return err
         status = err.code or 500
-        message = _MESSAGES.get(status) or (err.description or err.name)
-        return ApiError(status, _CODES.get(status, "error"), message).response()
+        own = err.description if err.description != type(err).description else None
+        message = own or _MESSAGES.get(status) or (err.description or err.name)
+        body, status = ApiError(status, _CODES.get(status, "error"), message).response()
+        for name in ("Retry-After", "Allow"):  # what the client needs to know to try again
+            if name in err.get_response().headers:
+                body.headers[name] = err.get_response().headers[name]
+        return body, status
 
     @app.errorhandler(Exception)
     def _crash(err: Exception):  # never let a solver bug show as a bare 500 page without a message

@@ -1,17 +1,27 @@
-"""Fixtures: `app` and `client` (Flask test client on a fresh SQLite file), and for browser tests
-`live_url` (the app served on localhost in a thread) and `page` (Playwright in Debian's chromium at
-390x844)."""
+"""Fixtures: `app` and `client` (Flask test client on a fresh SQLite file), databases, and for browser
+tests `live_url` (the app served on localhost in a thread) and `page` (Playwright in Debian's chromium
+at 390x844).
+
+Databases: `app` runs on SQLite; a test marked `@pytest.mark.both_databases` (or a module with
+`pytestmark = pytest.mark.both_databases`) runs once on SQLite and once on PostgreSQL. `db_url` is a
+fresh empty database, once per database kind, for tests that start apps or servers themselves.
+PostgreSQL is a throwaway cluster the session starts on first use (tests/pg_cluster.py)."""
 from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 import threading
 
+import pg_cluster
 import pytest
 from hypothesis import settings
 from werkzeug.serving import make_server
 
-from assistant import create_app
+# no test writes into the checkout's instance/ (the SQLite file and secret key of `make run`)
+INSTANCE = os.environ["TABLEBOT_INSTANCE"] = tempfile.mkdtemp(prefix="tablebot-instance-")
+
+from assistant import create_app  # noqa: E402 - after TABLEBOT_INSTANCE is set
 
 CHROMIUM = os.environ.get("TABLEBOT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -23,9 +33,51 @@ settings.register_profile("tablebot", derandomize=True, deadline=None, print_blo
 settings.load_profile("tablebot")
 
 
+def pytest_unconfigure(config):
+    shutil.rmtree(INSTANCE, ignore_errors=True)
+
+
+DATABASES = ["sqlite", "postgresql"]
+
+
+def pytest_generate_tests(metafunc):
+    if metafunc.definition.get_closest_marker("both_databases") and "app_database" in metafunc.fixturenames:
+        metafunc.parametrize("app_database", DATABASES, indirect=True)
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """The session's PostgreSQL cluster, started on first use and stopped at the end."""
+    bindir = pg_cluster.find_bin()
+    if bindir is None:
+        pytest.fail("Debian's postgresql package is needed for the PostgreSQL tests (no "
+                    "/usr/lib/postgresql/*/bin/initdb); `make test` installs it")
+    cluster = pg_cluster.Cluster(bindir).start()
+    yield cluster
+    cluster.stop()
+
+
+def new_database(request, kind: str, tmp_path) -> str:
+    if kind == "postgresql":
+        return request.getfixturevalue("postgres").new_database()
+    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+
+
+@pytest.fixture(params=DATABASES)
+def db_url(request, tmp_path) -> str:
+    """A fresh, empty database: SQLite, then PostgreSQL."""
+    return new_database(request, request.param, tmp_path)
+
+
 @pytest.fixture
-def app(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+def app_database(request) -> str:
+    """The database kind `app` runs on: SQLite, unless the test is marked both_databases."""
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+def app(request, app_database, tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": new_database(request, app_database, tmp_path),
                       "SECRET_KEY": "test"})
     yield app
     app.extensions["tablebot_db"].dispose()

@@ -55,7 +55,8 @@ def clean_comp_state(raw: Any) -> dict:
     done = as_list(raw.get("completed_this_round"))
     return {
         **{k: v for k, v in raw.items() if k != "marker"},  # the round lives on the table (with_round)
-        "cards": {t: cards.get(t) if CRITERIA.get(cards.get(t)) == t else None for t in COMP_TYPES},
+        "cards": {t: cards.get(t) if isinstance(cards.get(t), str) and CRITERIA.get(cards.get(t)) == t else None
+                  for t in COMP_TYPES},
         "sides": {t: sides.get(t) if sides.get(t) in ("A", "B") else "A" for t in COMP_TYPES},
         "tiles": tiles, "card_values": card_values,
         "values": {k: str(v) for k, v in values.items()

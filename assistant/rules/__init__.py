@@ -7,22 +7,25 @@ from __future__ import annotations
 
 import threading
 
-from .index import Hit, RulesIndex
+from .index import ANSWERED, Hit, Reply, RulesIndex
 from .loader import DATA_DIR, RulesDataError, load_books
 from .model import GAME_FILES, GAMES, Book, Entry, Section, slugify
 
 __all__ = [
+    "ANSWERED",
     "DATA_DIR",
     "GAMES",
     "GAME_FILES",
     "Book",
     "Entry",
     "Hit",
+    "Reply",
     "RulesDataError",
     "RulesIndex",
     "Section",
     "books",
     "entry",
+    "ask",
     "index",
     "load_books",
     "search",
@@ -58,6 +61,11 @@ def entry(entry_id: str) -> Entry | None:
 
 def search(question: str, game: str | None = None, limit: int = 10) -> list[Entry]:
     return [h.entry for h in index().search(question, game, limit)]
+
+
+def ask(question: str, *, game: str | None = None, prefer: str | None = None, limit: int = 10) -> Reply:
+    """The reply to a question: results with their confidence, and whether the rulebooks answer it."""
+    return index().ask(question, game=game, prefer=prefer, limit=limit)
 
 
 def section_path(e: Entry) -> list[Section]:

@@ -1,13 +1,26 @@
-"""Full-text search over the rule entries: SQLite FTS5 with porter stemming, in memory.
+"""Full-text search over the rule entries, with a confidence per result and an honest "not covered".
 
-A question is cut into words; stop words go, each remaining word becomes a group "word OR its
-synonyms" (a misspelled word is replaced by the nearest words of the entries), and the groups are
-OR-ed. FTS5's bm25 ranks the matches (title and keywords weigh most); an entry that matches more of
-the question's groups moves up, and the broad overview entry of a heading that has sub-headings
-moves down, so the specific entry comes before the general one.
+The question is cut into groups of alternative terms: a word and its synonyms (a misspelled word is
+replaced by the nearest words of the entries, unless it is an English word), a two-word player phrase,
+or a hyphenated name however it is typed ("yo-yo", "yo yo", "Yo-Yo", "yoyo"). A game named in the
+question ("... robotariat") is taken as the game to look in first.
+
+SQLite FTS5 (porter stemming, in memory) finds, for each group, the entries that contain it and its
+bm25. An entry's confidence `score` (0..1) is mostly how much of the question it covers, each group
+weighted by how rare it is (a word no entry uses weighs most: a question about trading finds no
+entry that says "trade"), with a bonus when the words sit in the title, keywords or section name,
+and a little of the bm25 for order. Then:
+- an overview entry (the main entry of a section with more entries, or of a heading with
+  sub-headings) moves below a more specific entry under it that covers the question as well;
+- Tablebot's readings move below the rule entries they read unless the question is about the app;
+- with a preferred game (the page's, or the one named), its answers come first, other games' below.
+A reply is `answered` when one of its results reaches ANSWERED; below that the results are only the
+nearest sections, and the page says that the rulebooks do not cover the question.
 """
 from __future__ import annotations
 
+import heapq
+import math
 import re
 import sqlite3
 import threading
@@ -16,17 +29,44 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .model import Book, Entry
-from .synonyms import PHRASES, STOPWORDS, SYNONYMS
-from .typos import Speller
+from .synonyms import (
+    APP_WORDS,
+    CONTEXT_SYNONYMS,
+    ENERGIES,
+    GAME_NAMES,
+    LIMIT_PATTERNS,
+    LIMIT_WORDS,
+    NUMBER_WORDS,
+    PHRASES,
+    STOPWORDS,
+    SYNONYMS,
+)
+from .typos import Speller, english_words
 
 MAX_QUERY_CHARS = 200
 MAX_GROUPS = 12
-# bm25 weights of the columns, in table order: title, keywords, section, text, example
-WEIGHTS = (6.0, 4.0, 2.5, 1.0, 0.5)
-GENERAL_FACTOR = 0.75   # overview entries of a heading with sub-headings
-FACT_FACTOR = 0.85      # background facts from other sources rank below the book's own rules
+COLUMNS = ("title", "keywords", "section", "names", "counted", "text", "example")
+WEIGHTS = (6.0, 4.0, 2.5, 4.0, 0.0, 1.0, 0.5)   # bm25 weight of each column
+STRONG_COLUMNS = ("title", "keywords", "section", "names")
+ANSWERED = 0.42         # the score from which a result answers the question
+OVERVIEW_FACTOR = 0.85  # an overview below the specific entry under it that covers the question as well
+READING_FACTOR = 0.85   # Tablebot's readings below the rules, unless the question is about the app,
+READING_BELOW = 0.5     # ... and below every rule entry that scores at least half of the reading
+SYNONYM_CREDIT = 0.8    # how much a synonym of the player's word counts, against the word itself
+SHORTLIST = 40          # results ordered beyond the limit, for the game-first and readings-below passes
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+# names written with a hyphen or a caret inside ("Yo-Yo", "A1-5", "MT-ρ", "Wally^ST", "re-roll")
+_NAME = re.compile(r"\w+(?:[-^]\w+)+")
+_TRANSLIT = str.maketrans({"ρ": "rho"})
+_PLAYER_COUNT = re.compile(r"([1-6])p")
+# "26 Friendship Cards", "3-5 players", "Friendship x26": the things an entry gives a number of
+_COUNTED = re.compile(
+    rf"\b(?:{NUMBER_WORDS})(?:\s*(?:-|–|to|or)\s*\d+)?\s+([a-z]+)(?:\s+([a-z]+))?|\b([a-z]+) x\d+")
+_ASIDE = re.compile(r"\([^)]*\)")
+_SLASHED = re.compile(r"([a-z]+)\s*/\s*([a-z]+)")
+_HOW_MANY = ("many", "much")
+PEOPLE = {"ppl", "people", "players", "player", "persons", "us"}
 
 
 def fold(text: str) -> str:
@@ -37,20 +77,114 @@ def fold(text: str) -> str:
 
 def words(text: str) -> list[str]:
     out = []
-    for w in _WORD.findall(fold(text)):
+    for w in _WORD.findall(fold(text.translate(_TRANSLIT))):
         w = w.removesuffix("'s")
         out.append(w.replace("'", ""))
     return [w for w in out if w]
 
 
+def _is_hybrid(question: str) -> bool:
+    """Two energies joined by a slash ("chem/solar"): the player means a Hybrid Part."""
+    return any(a in ENERGIES and b in ENERGIES for a, b in _SLASHED.findall(fold(question[:MAX_QUERY_CHARS])))
+
+
+def counted_words(text: str) -> str:
+    """The words an entry puts a number on ("26 Friendship Cards" -> "friendship cards"), for "how many X"."""
+    out: list[str] = []
+    for m in _COUNTED.finditer(fold(text)):
+        out += [w for w in m.groups() if w]
+    return " ".join(out)
+
+
+def compact_names(text: str) -> set[str]:
+    """Each hyphenated name of the text written as one word: "Yo-Yo" -> "yoyo", "MT-ρ" -> "mtrho"."""
+    return {"".join(words(m)) for m in _NAME.findall(text.translate(_TRANSLIT))}
+
+
 @dataclass(frozen=True)
 class Hit:
     entry: Entry
-    score: float
+    score: float          # confidence 0..1 that this entry answers the question
+
+    @property
+    def answers(self) -> bool:
+        return self.score >= ANSWERED
+
+
+@dataclass(frozen=True)
+class Group:
+    """One thing the question asks about: alternative terms, any of which counts."""
+    terms: tuple[str, ...]    # words, "multi word" phrases, or prefix* (the word being typed)
+    said: str                 # what the player typed
+    own: int = 0              # how many of the terms are the player's own (the rest are synonyms; 0: all)
+    column: str = ""          # only this column ("counted": the things an entry puts a number on)
+    optional: bool = False    # inferred from the question's shape: counts for an entry that has it, no
+                              # penalty for one that has not
+
+
+@dataclass(frozen=True)
+class Question:
+    groups: tuple[Group, ...]
+    named_game: str | None    # a game the question names
+    about_app: bool           # it asks about Tablebot itself (readings then rank as rules)
+
+
+@dataclass(frozen=True)
+class Reply:
+    hits: list[Hit]
+    answered: bool
+    prefer: str | None        # the game whose entries come first (named in the question, else the page's)
+    named_game: str | None
+
+
+def forms(tok: str) -> tuple[str, ...]:
+    """The word and the plain forms it may come from ("walks" -> "walk", "placed" -> "place",
+    "elses" -> "else"), to look it up among the synonyms and the stop words."""
+    out = [tok]
+    if len(tok) > 3:
+        if tok.endswith("s"):
+            out += [tok[:-1]] + ([tok[:-2]] if tok.endswith("es") else [])
+        if tok.endswith("ed"):
+            out += [tok[:-2], tok[:-1]]
+        if tok.endswith("ing") and len(tok) > 5:
+            out += [tok[:-3], tok[:-3] + "e"]
+    return tuple(out)
+
+
+def synonyms_of(tok: str) -> tuple[str, ...]:
+    for f in forms(tok):
+        if f in SYNONYMS:
+            return SYNONYMS[f]
+    return ()
+
+
+def is_stopword(tok: str) -> bool:
+    """A stop word, also with a possessive s typed without the apostrophe ("elses")."""
+    return tok in STOPWORDS or (tok.endswith("s") and tok[:-1] in STOPWORDS)
+
+
+def stem(word: str) -> str:
+    """A rough stem, enough to compare a title's words with a question's ("robots" ~ "robot")."""
+    for suffix, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: len(word) - len(suffix)] + keep
+    return word
 
 
 def _quote(term: str) -> str:
     return '"' + term.replace('"', "") + '"'
+
+
+def _idf(df: int, n: int) -> float:
+    return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+
+def _under(section_id: str, by_section: dict[str, list[str]], children: dict[str, list[str]]) -> list[str]:
+    """Entry ids of a section and of every heading below it."""
+    out = list(by_section.get(section_id, []))
+    for child in children.get(section_id, []):
+        out += _under(child, by_section, children)
+    return out
 
 
 class RulesIndex:
@@ -59,66 +193,175 @@ class RulesIndex:
     def __init__(self, books: dict[str, Book]):
         self.entries: list[Entry] = [e for b in books.values() for e in b.entries]
         self.by_id: dict[str, Entry] = {e.id: e for e in self.entries}
-        general: set[str] = set()
-        for book in books.values():
-            parents = {s.parent for s in book.sections if s.parent}
-            general |= {s.main_id for s in book.sections if s.name in parents}
+        self._game = [e.game for e in self.entries]
+        self._per_game = Counter(self._game)
         self._lock = threading.Lock()
+        self._cache: dict[tuple[str, int], tuple[dict[int, float], set[int], set[int] | None]] = {}
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._db.execute(
-            "CREATE VIRTUAL TABLE rules USING fts5(title, keywords, section, text, example, "
+            "CREATE VIRTUAL TABLE rules USING fts5(title, keywords, section, names, counted, text, example, "
             "game UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2')")
         parent_of = {(b.game, s.main_id): s.parent or "" for b in books.values() for s in b.sections}
         rows = []
         vocab: Counter[str] = Counter()
+        self.names: set[str] = set()
         for rowid, e in enumerate(self.entries):
             section = f"{e.section} {parent_of.get((e.game, e.section_id), '')}"
             keywords = " ".join(e.keywords)
-            rows.append((rowid, e.title, keywords, section, e.text, e.example, e.game))
-            vocab.update(set(words(f"{e.title} {keywords} {section} {e.text} {e.example}")))
+            whole = f"{e.title} {keywords} {section} {e.text} {e.example}"
+            names = compact_names(whole)
+            self.names |= names
+            counted = counted_words(f"{e.title}\n{e.text}\n{e.example}")
+            rows.append((rowid, e.title, keywords, section, " ".join(sorted(names)), counted, e.text, e.example,
+                         e.game))
+            vocab.update(set(words(whole)) | names)
         self._db.executemany(
-            "INSERT INTO rules(rowid, title, keywords, section, text, example, game) VALUES (?,?,?,?,?,?,?)", rows)
+            "INSERT INTO rules(rowid, title, keywords, section, names, counted, text, example, game) "
+            "VALUES (?,?,?,?,?,?,?,?,?)", rows)
         self._db.commit()
         for key, alts in SYNONYMS.items():
             vocab[key] += 1
             for alt in alts:
                 vocab.update(words(alt))
-        self.speller = Speller(vocab)
-        self._factor = [
-            (GENERAL_FACTOR if e.id in general else 1.0) * (FACT_FACTOR if e.kind == "fact" else 1.0)
-            for e in self.entries
-        ]
+        self.speller = Speller(vocab, english_words())
+        self._reading = [e.kind == "reading" for e in self.entries]
+        self._below = self._specific_entries(books)
+        # the title's own words, to prefer the entry that is about what was asked over one that mentions it
+        # (what is in brackets is a side note: "WallyST (starts on Recruitment Office)")
+        self._title_stems = [{stem(w) for w in words(_ASIDE.sub(" ", e.title)) if not is_stopword(w)}
+                             for e in self.entries]
+        # keywords of two words or more, found as they are in a question ("move then activate")
+        self._phrases: dict[tuple[str, ...], list[int]] = {}
+        for r, e in enumerate(self.entries):
+            for k in e.keywords:
+                toks = tuple(words(k))
+                if len(toks) >= 2:
+                    self._phrases.setdefault(toks, []).append(r)
+
+    def _specific_entries(self, books: dict[str, Book]) -> dict[int, list[int]]:
+        """For each overview entry (a section's main entry), the rows of the entries under it: the
+        other entries of its section and every entry of the headings below it."""
+        row = {e.id: i for i, e in enumerate(self.entries)}
+        below: dict[int, list[int]] = {}
+        for book in books.values():
+            by_section: dict[str, list[str]] = {}
+            for e in book.entries:
+                by_section.setdefault(e.section_id, []).append(e.id)
+            children: dict[str, list[str]] = {}
+            for s in book.sections:
+                if s.parent:
+                    parent = next(p for p in reversed(book.sections[:s.order]) if p.name == s.parent)
+                    children.setdefault(parent.main_id, []).append(s.main_id)
+
+            for s in book.sections:
+                ids = [i for i in _under(s.main_id, by_section, children) if i != s.main_id]
+                if ids and s.main_id in row:
+                    below[row[s.main_id]] = [row[i] for i in ids]
+        return below
 
     # ------------------------------------------------------------------ the question
 
-    def groups(self, question: str) -> list[tuple[str, ...]]:
-        """The question as groups of alternative terms (each a word or a phrase)."""
+    def parse(self, question: str, *, name_two_robots: bool = True) -> Question:
+        """The question as groups of alternative terms, the game it names, whether it is about the app.
+
+        "two robots" names the game only when no page game is given: on a Raising Robots page it is
+        more likely two of your robots."""
         toks = words(question[:MAX_QUERY_CHARS])
-        groups: list[tuple[str, ...]] = []
+        named = None
+        for n in (4, 3, 2, 1):
+            for i in range(len(toks) - n + 1):
+                game = GAME_NAMES.get(tuple(toks[i:i + n]))
+                if game and (game != "two-robots" or name_two_robots):
+                    named = named or game
+                    if game != "two-robots":  # "two robots" is also what that game asks you to build
+                        toks[i:i + n] = [""] * n
+        toks = [t for t in toks if t]
+        about_app = any(f in APP_WORDS for t in toks for f in forms(t))
+        context = set(toks)
+        groups: list[Group] = []
         i = 0
         while i < len(toks):
+            name = self._name_at(toks, i)
+            if name:
+                n, compact = name
+                said = " ".join(toks[i:i + n])
+                terms = (compact, said) if n > 1 else (compact,)
+                groups.append(Group(terms, said))
+                i += n
+                continue
             pair = tuple(toks[i:i + 2])
             if len(pair) == 2 and pair in PHRASES:
-                groups.append((" ".join(pair),) + PHRASES[pair])
+                groups.append(Group((" ".join(pair),) + PHRASES[pair], " ".join(pair)))
                 i += 2
                 continue
             tok = toks[i]
             i += 1
-            if tok in STOPWORDS or (len(tok) == 1 and not tok.isdigit() and tok != "x"):
+            if is_stopword(tok) or (len(tok) == 1 and not tok.isdigit() and tok != "x"):
                 continue
             alts: list[str] = [tok]
-            if tok not in SYNONYMS and tok not in self.speller and not tok.isdigit() and not self._has(tok):
+            if players := _PLAYER_COUNT.fullmatch(tok):  # "3p": 3 players
+                alts += [f"{players[1]} players", f"{players[1]} player"]
+            elif not synonyms_of(tok) and tok not in self.speller and not tok.isdigit() and not self._has(tok):
                 fixed = self.speller.corrections(tok)
                 if fixed:
                     alts = list(fixed)
                 elif len(tok) >= 3 and i == len(toks):
                     alts = [tok + "*"]  # still typing: treat the last word as a prefix
+            own = len(alts)
             for a in list(alts):
-                alts.extend(SYNONYMS.get(a, ()))
-            group = tuple(dict.fromkeys(alts))
-            if group not in groups:
-                groups.append(group)
-        return groups[:MAX_GROUPS]
+                alts.extend(synonyms_of(a))
+                for near, more in CONTEXT_SYNONYMS.get(a, {}).items():
+                    if near in context:
+                        alts.extend(more)
+            terms = tuple(dict.fromkeys(alts))
+            if all(g.terms != terms for g in groups):
+                groups.append(Group(terms, tok, own if own < len(terms) else 0))
+        groups = groups[:MAX_GROUPS]
+        groups += self._shape_groups(toks, groups, _is_hybrid(question))
+        return Question(tuple(groups), named, about_app)
+
+    @staticmethod
+    def _shape_groups(toks: list[str], groups: list[Group], hybrid: bool) -> list[Group]:
+        """Groups the question's shape implies: "how many X" looks for an entry that gives a number
+        of X; "can I have 3", "up to" ask about a limit; two energies with a slash are a Hybrid."""
+        out: list[Group] = []
+        for i in range(len(toks) - 2):
+            if toks[i] == "how" and toks[i + 1] in _HOW_MANY:
+                thing = next((g for g in groups if g.said in toks[i + 2:i + 4]), None)
+                if thing:
+                    out.append(Group(thing.terms, f"how many {thing.said}", column="counted", optional=True))
+                    if thing.said in PEOPLE:
+                        out.append(Group(("player count", "number of players"), "player count", optional=True))
+                break
+        said = " ".join(toks)
+        if hybrid and all("hybrid" not in g.terms for g in groups):
+            out.append(Group(("hybrid",), "hybrid", optional=True))
+        if any(re.search(p, said) for p in LIMIT_PATTERNS):
+            out.append(Group(LIMIT_WORDS, "limit", optional=True))
+        return out
+
+    def groups(self, question: str) -> list[tuple[str, ...]]:
+        """The question as groups of alternative terms (each a word or a phrase)."""
+        return [g.terms for g in self.parse(question).groups]
+
+    def _name_at(self, toks: list[str], i: int) -> tuple[int, str] | None:
+        """A hyphenated name starting at toks[i], typed as 1 to 3 words: (words used, compact form)."""
+        for n in (3, 2, 1):
+            if i + n <= len(toks):
+                compact = "".join(toks[i:i + n])
+                if compact in self.names and (n > 1 or len(compact) > 2):
+                    return n, compact
+        return None
+
+    def _keyword_phrases(self, question: str) -> dict[int, int]:
+        """Rows whose keyword phrase the question contains word for word, with the phrase's length."""
+        toks = words(question[:MAX_QUERY_CHARS])
+        found: dict[int, int] = {}
+        for n in range(2, 9):
+            for i in range(len(toks) - n + 1):
+                for r in self._phrases.get(tuple(toks[i:i + n]), ()):
+                    found[r] = max(found.get(r, 0), n)
+        return found
 
     def _has(self, term: str) -> bool:
         """Does any entry contain the word (after stemming)?"""
@@ -128,35 +371,123 @@ class RulesIndex:
         return row is not None
 
     @staticmethod
-    def _match(group: tuple[str, ...]) -> str:
-        terms = [_quote(t[:-1]) + "*" if t.endswith("*") else _quote(t) for t in group]
-        return "(" + " OR ".join(terms) + ")"
+    def _match(group: Group, own_only: bool = False) -> str:
+        chosen = group.terms[:group.own] if own_only and group.own else group.terms
+        terms = [_quote(t[:-1]) + "*" if t.endswith("*") else _quote(t) for t in chosen]
+        expr = "(" + " OR ".join(terms) + ")"
+        return f"{group.column} : {expr}" if group.column else expr
 
     # ------------------------------------------------------------------ the answer
 
     def search(self, question: str, game: str | None = None, limit: int = 10) -> list[Hit]:
-        groups = self.groups(question)
-        if not groups:
-            return []
-        where = " AND game = ?" if game else ""
-        params_game = (game,) if game else ()
-        query = " OR ".join(self._match(g) for g in groups)
+        """Entries of `game` (all games when None), best first."""
+        return self.ask(question, game=game, limit=limit).hits
+
+    def ask(self, question: str, *, game: str | None = None, prefer: str | None = None,
+            limit: int = 10) -> Reply:
+        """Search `game` only (a hard filter), or every game with `prefer`'s entries first (the page's
+        game; a game the question names takes its place)."""
+        q = self.parse(question, name_two_robots=prefer is None)
+        prefer = (q.named_game or prefer) if game is None else None
+        score, relevance = self.score(question, q, game)
+        answered = bool(score) and max(score.values()) >= ANSWERED
+        # only the best need ordering; enough of them that every game has its best ones among them
+        order = heapq.nsmallest(limit + SHORTLIST, score,
+                                key=lambda r: (-score[r], -relevance[r], self.entries[r].order))
+        if not q.about_app:
+            order = self._readings_below_rules(order, score)
+        hits = [Hit(self.entries[r], min(1.0, score[r])) for r in order]
+        if prefer:
+            rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
+            hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the score order inside each part
+        return Reply(hits[:limit], answered, prefer, q.named_game)
+
+    def score(self, question: str, q: Question, game: str | None) -> tuple[dict[int, float], dict[int, float]]:
+        """Every matching row of `game` (all games: None): its score, and its bm25 relevance."""
+        if not q.groups:
+            return {}, {}
+        n = self._per_game[game] if game else len(self.entries)
+        found = [self._lookup(g) for g in q.groups]
+        if game:
+            found = [({r: bm for r, bm in rows.items() if self._game[r] == game}, titled, own)
+                     for rows, titled, own in found]
+        weight = [_idf(len(rows), n) for rows, _, _ in found]
+        required = [w for w, g in zip(weight, q.groups) if not g.optional]
+        total = sum(required)
+        if not total:
+            return {}, {}
+        shape_weight = total / len(required)
+        got: dict[int, float] = {}          # optional groups and keyword phrases add to it, at most to 1
+        relevance: dict[int, float] = {}
+        for g, w, (rows, titled, own) in zip(q.groups, weight, found):
+            if g.optional:
+                w = shape_weight
+            strong, weak = w, w * 0.7
+            for r, bm in rows.items():
+                # an entry that has only a synonym of the player's word is a little less sure
+                # ("life" is health in Two Robots, but not in "the meaning of life")
+                add = strong if r in titled else weak
+                if own is not None and r not in own:
+                    add *= SYNONYM_CREDIT
+                got[r] = got.get(r, 0.0) + add
+                relevance[r] = relevance.get(r, 0.0) + bm
+        if not got:
+            return {}, {}
+        for r, n_words in self._keyword_phrases(question).items():
+            if r in got:  # "how many cards can i play" said word for word says more than "sabotage card"
+                got[r] += shape_weight * min(1.0, (n_words - 2) / 3)
+        asked = {stem(w) for g in q.groups for t in g.terms for w in words(t)}
+        top = max(relevance.values()) or 1.0
+        score: dict[int, float] = {}
+        for r, value in got.items():
+            factor = READING_FACTOR if self._reading[r] and not q.about_app else 1.0
+            title = self._title_stems[r]
+            about = len(title & asked) / len(title) if title else 0.0
+            # mostly how much of the question the entry holds; then its bm25 and how much of its title was asked
+            # (over 1 when optional groups add to a full match: that orders them; the Hit caps it at 1)
+            score[r] = value / total * (0.6 + 0.25 * relevance[r] / top + 0.15 * about) * factor
+        for r in [r for r in score if r in self._below]:
+            mine = score[r] - 0.02
+            if any(score.get(b, -1.0) >= mine and (q.about_app or not self._reading[b]) for b in self._below[r]):
+                score[r] *= OVERVIEW_FACTOR
+        return score, relevance
+
+    def _readings_below_rules(self, order: list[int], score: dict[int, float]) -> list[int]:
+        """Each of Tablebot's readings moves below the rule entries that score at least half of it:
+        the book's rule first, then how Tablebot reads it."""
+        out: list[int] = []
+        waiting: list[int] = []     # readings not placed yet, best first
+        for r in order:
+            if self._reading[r]:
+                waiting.append(r)
+                continue
+            while waiting and score[r] < READING_BELOW * score[waiting[0]]:
+                out.append(waiting.pop(0))
+            out.append(r)
+        return out + waiting
+
+    def _lookup(self, g: Group) -> tuple[dict[int, float], set[int], set[int] | None]:
+        """The rows holding the group (with their bm25, turned positive), those holding it in a title,
+        keyword, section or name, and those holding the player's own word (None: no synonyms)."""
+        expr = self._match(g)
+        key = (expr, g.own)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        titled_weights = ", ".join("1" if c in STRONG_COLUMNS else "0" for c in COLUMNS)
         with self._lock:
-            rows = self._db.execute(
-                f"SELECT rowid, bm25(rules, {', '.join(map(str, WEIGHTS))}) FROM rules "
-                f"WHERE rules MATCH ?{where}", (query, *params_game)).fetchall()
-            covered: Counter[int] = Counter()
-            if len(groups) > 1:
-                for g in groups:
-                    for (rowid,) in self._db.execute(
-                            f"SELECT rowid FROM rules WHERE rules MATCH ?{where}", (self._match(g), *params_game)):
-                        covered[rowid] += 1
-        n = len(groups)
-        hits = []
-        for rowid, rank in rows:
-            coverage = covered[rowid] / n if n > 1 else 1.0
-            # bm25 is negative, lower is better; turn it into a positive relevance
-            score = -rank * self._factor[rowid] * (0.35 + coverage) ** 2
-            hits.append(Hit(self.entries[rowid], score))
-        hits.sort(key=lambda h: (-h.score, h.entry.order))
-        return hits[:limit]
+            rows: dict[int, float] = {}
+            titled: set[int] = set()
+            for r, rank, strong in self._db.execute(
+                    f"SELECT rowid, bm25(rules, {', '.join(map(str, WEIGHTS))}), bm25(rules, {titled_weights}) "
+                    "FROM rules WHERE rules MATCH ?", (expr,)):
+                rows[r] = -rank
+                if strong < 0 or g.column:
+                    titled.add(r)
+            own = None
+            if g.own:
+                own = {r for (r,) in self._db.execute(
+                    "SELECT rowid FROM rules WHERE rules MATCH ?", (self._match(g, own_only=True),))}
+        if len(self._cache) < 20000:
+            self._cache[key] = (rows, titled, own)
+        return rows, titled, own

@@ -1,7 +1,23 @@
-"""Fix a misspelled question word by the closest word the rule entries use (edit distance)."""
+"""Fix a misspelled question word by the closest word the rule entries use (edit distance).
+
+Only a word that is not English is corrected: "banana" is a word, so it never becomes the Samurai's
+"katana", nor "monkey" the "money" of Robotariat. The English words are SCOWL's common list
+(english_words.txt, its licence in english_words.COPYING).
+"""
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache
+from pathlib import Path
+
+ENGLISH_FILE = Path(__file__).resolve().parent / "english_words.txt"
+
+
+@cache
+def english_words() -> frozenset[str]:
+    """Lower-case English words of 4 letters or more (shorter words are never corrected anyway)."""
+    text = ENGLISH_FILE.read_text(encoding="utf-8")
+    return frozenset(w for w in text.split("\n") if w and not w.startswith("#"))
 
 
 def osa_distance(a: str, b: str, limit: int) -> int:
@@ -26,17 +42,18 @@ def osa_distance(a: str, b: str, limit: int) -> int:
 
 
 def max_edits(word: str) -> int:
-    """Short words tolerate one slip, longer ones two; tiny words none (too many false friends)."""
+    """Words up to 6 letters tolerate one slip, longer ones two; tiny words none (too many false friends)."""
     if len(word) <= 3:
         return 0
-    return 1 if len(word) <= 5 else 2
+    return 1 if len(word) <= 6 else 2
 
 
 class Speller:
     """The vocabulary of the entries with how many entries use each word."""
 
-    def __init__(self, counts: dict[str, int]):
+    def __init__(self, counts: dict[str, int], english: frozenset[str] = frozenset()):
         self.counts = dict(counts)
+        self.english = english
         self.by_length: dict[int, list[str]] = defaultdict(list)
         for word in self.counts:
             if word.isalpha():
@@ -47,10 +64,11 @@ class Speller:
         return word in self.counts
 
     def corrections(self, word: str) -> tuple[str, ...]:
-        """The vocabulary words nearest to `word` (at most 3, most used first); () if none is close."""
+        """The vocabulary words nearest to `word` (at most 3, most used first); () if none is close
+        or if `word` is itself an English word (then it means what it says)."""
         if word in self._cache:
             return self._cache[word]
-        limit = max_edits(word)
+        limit = 0 if word in self.english else max_edits(word)
         best: list[tuple[int, int, str]] = []
         if limit and word.isalpha():
             for length in range(len(word) - limit, len(word) + limit + 1):

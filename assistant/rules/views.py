@@ -1,8 +1,11 @@
 """The rules assistant: search the rule entries of the three games, read one entry, browse a book.
 
-JSON: GET /api/rules/search?q=&game=&limit=  and  GET /api/rules/<id>  (api.md, "Rules").
-Pages: /rules (search; results as you type with JS, on submit without), /rules/<id> (one entry,
-its permalink, cited section, example and related entries) and /rules/<game> (contents by section).
+JSON: GET /api/rules/search?q=&game=&prefer=&limit=  and  GET /api/rules/<id>  (api.md, "Rules").
+`game` keeps to one game; `prefer` (the game of the page the player is on) puts that game first and
+the other games below. Each result carries `score` (0..1) and `answers`; the reply `answered`.
+Pages: /rules (search; results as you type with JS, on submit without; says so when the rulebooks do
+not cover the question and shows the nearest sections as related), /rules/<id> (one entry, its
+permalink, cited section, example and related entries) and /rules/<game> (contents by section).
 """
 from __future__ import annotations
 
@@ -29,13 +32,13 @@ rules.index()
 
 # ---- input --------------------------------------------------------------------------------------
 
-def _game_arg(*, api: bool) -> str | None:
-    game = (request.args.get("game") or "").strip()
+def _game_arg(*, api: bool, name: str = "game") -> str | None:
+    game = (request.args.get(name) or "").strip()
     if game in ("", "all"):
         return None
     if game not in rules.GAMES:
         if api:
-            raise bad_field("game", f"must be one of {', '.join(rules.GAMES)} (or left out for all games)")
+            raise bad_field(name, f"must be one of {', '.join(rules.GAMES)} (or left out for all games)")
         return None
     return game
 
@@ -68,9 +71,18 @@ def _q_arg(*, api: bool) -> str:
 def api_search():
     q = _q_arg(api=True)
     game = _game_arg(api=True)
+    prefer = _game_arg(api=True, name="prefer")
     limit = _limit_arg()
-    results = rules.search(q, game, limit) if q else []
-    return {"results": [e.to_json() for e in results], "q": q, "game": game}
+    reply = rules.ask(q, game=game, prefer=prefer, limit=limit)
+    return {"results": [_hit_json(h) for h in reply.hits], "q": q, "game": game, "prefer": reply.prefer,
+            "answered": reply.answered}
+
+
+def _hit_json(hit: rules.Hit) -> dict:
+    body = hit.entry.to_json()
+    body["score"] = round(hit.score, 3)
+    body["answers"] = hit.answers
+    return body
 
 
 @bp.get("/api/rules/<path:entry_id>")
@@ -103,11 +115,53 @@ def _rule_blocks(text: str):
 
 @bp.get("/rules")
 def search_page():
+    """The game chosen (or passed by the header box of a game page) comes first; a game the question
+    names takes its place; other games' answers follow, labelled with their game."""
     q = _q_arg(api=False)
     game = _game_arg(api=False)
-    results = rules.search(q, game, DEFAULT_LIMIT) if q else []
-    return render_template("rules/search.html", q=q, game=game, results=results, games=_games(),
-                           kind_labels=KIND_LABELS, game_name=_game_name)
+    reply = rules.ask(q, prefer=game, limit=DEFAULT_LIMIT)
+    answers = [h for h in reply.hits if h.answers]
+    here = [h for h in answers if h.entry.game == reply.prefer] if reply.prefer else answers
+    return render_template("rules/search.html", q=q, game=game, reply=reply, answers=answers,
+                           answered_here=bool(here),
+                           related=_nearest_sections(reply.hits, 3 if reply.answered else 5),
+                           games=_games(), kind_labels=KIND_LABELS, game_name=_game_name)
+
+
+def _nearest_sections(hits: list[rules.Hit], n: int) -> list[rules.Hit]:
+    """The best entry of each of the nearest sections among the results that do not answer."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for h in hits:
+        key = (h.entry.game, h.entry.section_id)
+        if h.answers or key in seen:
+            continue
+        seen.add(key)
+        out.append(h)
+    return out[:n]
+
+
+@bp.app_template_global()
+def rules_page_game(path: str, table: object = None) -> str:
+    """The game of the page a player is on, for the header's rules box ("" when none): from the
+    address (/raising-robots/..., /games/<game>, /rules/<game or entry>) or the table it shows."""
+    parts = [p for p in path.split("/") if p]
+    head = parts[0] if parts else ""
+    if head in rules.GAMES:
+        return head
+    if head == "games" and len(parts) > 1 and parts[1] in rules.GAMES:
+        return parts[1]
+    if head == "rules":
+        if len(parts) > 1:
+            slug = parts[1]
+            if slug in rules.GAMES:
+                return slug
+            e = rules.entry(slug)
+            return e.game if e else ""
+        game = request.args.get("game", "")
+        return game if game in rules.GAMES else ""
+    game = getattr(table, "game", None)
+    return game if isinstance(game, str) and game in rules.GAMES else ""
 
 
 def _games() -> list[dict]:

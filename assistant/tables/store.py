@@ -1,19 +1,28 @@
-"""Tables (games in progress): every version of the state is kept; writes are compare-and-set on the
-version the writer read, so of two writers racing on one version exactly one wins."""
+"""Tables (games in progress): the versions of each table's state; writes are compare-and-set on the
+version the writer read, so of two writers racing on one version exactly one wins.
+
+Every state is checked before it is stored and repaired when it is read (`jsonsafe`), every write is
+counted against the writer's rate limit (`limits`), and old versions of big states are let go
+(`_prune`): a table keeps its newest versions up to TABLE_KEEP_BYTES of state, and always the
+TABLE_KEEP_MIN_VERSIONS versions that Undo walks back through, so Undo can always go back that many
+changes.
+"""
 from __future__ import annotations
 
 import copy
+import re
 import secrets
-import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, func, insert, select, update
-from sqlalchemy.engine import Engine
+from flask import current_app, has_app_context
+from sqlalchemy import Text, and_, cast, delete, func, insert, select, update
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from ..db import code_misses, tables, versions
+from ..db import tables, versions
+from . import jsonsafe, limits
 
 # No 0/O, 1/I/L: codes are read off one phone and typed on another
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -49,6 +58,15 @@ def normalize_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def is_id(table_id: Any) -> bool:
+    """Whether `table_id` could be a table id at all (URL-safe base64): anything else, a NUL byte that
+    PostgreSQL refuses included, is simply no table, without asking the database."""
+    return isinstance(table_id, str) and _ID.fullmatch(table_id) is not None
+
+
 def new_id() -> str:
     return secrets.token_urlsafe(16)  # 128 random bits
 
@@ -57,8 +75,22 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+# the state as text: parsed here, leniently (jsonsafe.loads), rather than by the driver, which would fail
+# on a stored Infinity or a number with more digits than Python reads
+_STATE = cast(versions.c.state, Text)
+
+DEFAULT_KEEP_BYTES = 2 * 1024 * 1024
+DEFAULT_KEEP_MIN_VERSIONS = 20
+DEFAULT_PRUNE_EVERY = 10  # versions between two looks at a table's size
+
+
+def _setting(name: str, default: int) -> int:
+    return int(current_app.config.get(name, default)) if has_app_context() else default
+
+
 def create(engine: Engine, game: str, players: int, state: dict | None = None) -> TableRecord:
     state = state or {}
+    jsonsafe.check(state)
     for _ in range(20):
         table_id = new_id()
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
@@ -74,80 +106,111 @@ def create(engine: Engine, game: str, players: int, state: dict | None = None) -
     raise RuntimeError("could not draw a free table code")
 
 
-def _load(conn, row) -> TableRecord:
-    v = conn.execute(select(versions.c.state, versions.c.parent).where(
+def _load(conn: Connection, row) -> TableRecord:
+    v = conn.execute(select(_STATE.label("state"), versions.c.parent).where(
         and_(versions.c.table_id == row.id, versions.c.version == row.version))).one()
-    return TableRecord(row.id, row.code, row.game, row.players, row.version, v.state, v.parent)
+    return TableRecord(row.id, row.code, row.game, row.players, row.version, jsonsafe.loads(v.state), v.parent)
 
 
 def get(engine: Engine, table_id: str) -> TableRecord | None:
+    if not is_id(table_id):
+        return None
     with engine.connect() as conn:
         row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
         return _load(conn, row) if row else None
 
 
 def get_by_code(engine: Engine, code: str) -> TableRecord | None:
+    code = normalize_code(code)
+    if len(code) != CODE_LENGTH or set(code) - set(CODE_ALPHABET):
+        return None
     with engine.connect() as conn:
-        row = conn.execute(select(tables).where(tables.c.code == normalize_code(code))).first()
+        row = conn.execute(select(tables).where(tables.c.code == code)).first()
         return _load(conn, row) if row else None
 
 
 def _write(engine: Engine, table_id: str, read_version: int | None, make_state) -> TableRecord:
-    """Compare-and-set: the UPDATE only matches when nobody wrote since `read_version`."""
+    """Compare-and-set under the table's lock: the first statement locks the table's row (PostgreSQL) or
+    the database (SQLite), so writers queue instead of racing, and a write without `read_version`
+    (undo, a page's change) always lands on the newest state and never reports a conflict."""
+    if not is_id(table_id):
+        raise KeyError(table_id)
     with engine.begin() as conn:
-        row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
-        if row is None:
+        locked = conn.execute(update(tables).where(tables.c.id == table_id).values(version=tables.c.version))
+        if locked.rowcount != 1:
             raise KeyError(table_id)
+        limits.charge_write(conn, table_id)  # a 429 here rolls the whole write back
+        row = conn.execute(select(tables).where(tables.c.id == table_id)).one()
         current = _load(conn, row)
         if read_version is not None and read_version != current.version:
             raise Conflict(current)
         state, parent = make_state(conn, current)
-        done = conn.execute(update(tables).where(and_(tables.c.id == table_id, tables.c.version == current.version))
-                            .values(version=current.version + 1))
-        if done.rowcount != 1:
-            raise _Retry()
-        conn.execute(insert(versions).values(table_id=table_id, version=current.version + 1, parent=parent,
-                                             state=state, at=_now()))
-    return TableRecord(row.id, row.code, row.game, row.players, current.version + 1, state, parent)
+        new = current.version + 1
+        conn.execute(update(tables).where(tables.c.id == table_id).values(version=new))
+        conn.execute(insert(versions).values(table_id=table_id, version=new, parent=parent, state=state, at=_now()))
+        if new % _setting("TABLE_PRUNE_EVERY", DEFAULT_PRUNE_EVERY) == 0:
+            parent = _prune(conn, table_id, parent)
+    limits.sweep_if_due(engine)
+    return TableRecord(row.id, row.code, row.game, row.players, new, state, parent)
 
 
-class _Retry(Exception):
-    pass
-
-
-MAX_TRIES = 5
-
-
-def _write_checked(engine: Engine, table_id: str, read_version: int | None, make_state) -> TableRecord:
-    for _ in range(MAX_TRIES):
-        try:
-            return _write(engine, table_id, read_version, make_state)
-        except (_Retry, IntegrityError):
-            current = get(engine, table_id)
-            if current is None:
-                raise KeyError(table_id) from None
-            if read_version is not None:
-                raise Conflict(current) from None
-            # a write without a version (undo, update) races only with other writers: read again, retry
-    raise Conflict(get(engine, table_id))
+def _prune(conn: Connection, table_id: str, parent: int | None) -> int | None:
+    """Let old versions go once the table's kept states pass TABLE_KEEP_BYTES. Never let go of the
+    versions Undo walks back through from the newest one (its parent, that one's parent, and so on,
+    TABLE_KEEP_MIN_VERSIONS deep), so Undo always goes back that many changes however big the state;
+    of the other versions, the newest are kept while the total stays under the budget. Returns the
+    newest version's parent as it is now."""
+    keep_bytes = _setting("TABLE_KEEP_BYTES", DEFAULT_KEEP_BYTES)
+    keep_min = _setting("TABLE_KEEP_MIN_VERSIONS", DEFAULT_KEEP_MIN_VERSIONS)
+    mine = versions.c.table_id == table_id
+    rows = conn.execute(select(versions.c.version, versions.c.parent, func.length(_STATE)).where(mine)
+                        .order_by(versions.c.version.desc())).all()
+    parents = {r[0]: r[1] for r in rows}
+    undo_path: set[int] = set()
+    at: int | None = rows[0][0] if rows else None
+    while at is not None and at in parents and len(undo_path) <= keep_min:
+        undo_path.add(at)
+        at = parents[at]
+    total = sum(size or 0 for version, _, size in rows if version in undo_path)
+    drop: list[int] = []
+    for version, _, size in rows:
+        if version in undo_path:
+            continue
+        if drop or total + (size or 0) > keep_bytes:
+            drop.append(version)  # past the budget: this one and every older one not on the undo path
+        else:
+            total += size or 0
+    if not drop:
+        return parent
+    for i in range(0, len(drop), 500):
+        conn.execute(delete(versions).where(and_(mine, versions.c.version.in_(drop[i:i + 500]))))
+    gone = set(drop)
+    for i in range(0, len(drop), 500):
+        conn.execute(update(versions).where(and_(mine, versions.c.parent.in_(drop[i:i + 500]))).values(parent=None))
+    return None if parent in gone else parent
 
 
 def put(engine: Engine, table_id: str, read_version: int, state: dict) -> TableRecord:
-    return _write_checked(engine, table_id, read_version, lambda _conn, cur: (state, cur.version))
+    jsonsafe.check(state)
+    return _write(engine, table_id, read_version, lambda _conn, cur: (state, cur.version))
 
 
 def undo(engine: Engine, table_id: str, read_version: int | None = None) -> TableRecord:
-    def previous(conn, cur: TableRecord):
+    """Go back to the state before the newest change, as a new version. With `read_version`, only when
+    that is still the newest version (Conflict otherwise): the page names the version it shows."""
+    def previous(conn: Connection, cur: TableRecord):
         if cur.parent is None:
             raise NothingToUndo()
-        before = conn.execute(select(versions.c.state, versions.c.parent).where(
-            and_(versions.c.table_id == table_id, versions.c.version == cur.parent))).one()
-        return before.state, before.parent
+        before = conn.execute(select(_STATE.label("state"), versions.c.parent).where(
+            and_(versions.c.table_id == table_id, versions.c.version == cur.parent))).first()
+        if before is None:  # let go by the retention rule
+            raise NothingToUndo()
+        return jsonsafe.loads(before.state), before.parent
 
-    return _write_checked(engine, table_id, read_version, previous)
+    return _write(engine, table_id, read_version, previous)
 
 
-def apply_change(engine: Engine, table_id: str, mutate, tries: int = 3) -> TableRecord:
+def apply_change(engine: Engine, table_id: str, mutate, tries: int = 2) -> TableRecord:
     """Apply `mutate(state) -> state` to the newest state. When another phone saves in between, apply it
     again on their state, so both changes are kept. `mutate` gets a copy and changes only its own part:
     it must describe the change ("add this card"), not carry a snapshot of an older state."""
@@ -155,59 +218,53 @@ def apply_change(engine: Engine, table_id: str, mutate, tries: int = 3) -> Table
         current = get(engine, table_id)
         if current is None:
             raise KeyError(table_id)
+        state = mutate(copy.deepcopy(current.state))
+        jsonsafe.check(state)
         try:
-            return put(engine, table_id, current.version, mutate(copy.deepcopy(current.state)))
+            return _write(engine, table_id, current.version, lambda _conn, cur, s=state: (s, cur.version))
         except Conflict:
             continue
-    raise Conflict(get(engine, table_id))
+
+    def under_lock(_conn: Connection, cur: TableRecord):  # still racing: nobody can save in between here
+        state = mutate(copy.deepcopy(cur.state))
+        jsonsafe.check(state)
+        return state, cur.version
+
+    return _write(engine, table_id, None, under_lock)
 
 
-def history(engine: Engine, table_id: str, limit: int | None = None) -> list[dict[str, Any]]:
-    """Versions oldest first; with `limit`, only the newest `limit` of them."""
-    query = select(versions.c.version, versions.c.state, versions.c.at).where(versions.c.table_id == table_id)
+def history(engine: Engine, table_id: str, limit: int | None = None,
+            before: int | None = None) -> list[dict[str, Any]]:
+    """Versions oldest first: the newest `limit` of them (all without a limit), only those older than
+    version `before` when it is given."""
+    if not is_id(table_id):
+        return []
+    where = versions.c.table_id == table_id
+    if before is not None:
+        where = and_(where, versions.c.version < before)
+    query = select(versions.c.version, _STATE.label("state"), versions.c.at).where(where)
     with engine.connect() as conn:
         if limit is None:
             rows = conn.execute(query.order_by(versions.c.version)).all()
         else:
             rows = list(reversed(conn.execute(query.order_by(versions.c.version.desc()).limit(limit)).all()))
-    return [{"version": r.version, "state": r.state, "at": r.at.isoformat() if r.at else None} for r in rows]
-
-
-def record_code_miss(engine: Engine, client: str) -> int:
-    """Count a failed code look-up in this minute's window; returns the count so far."""
-    window = int(time.time() // 60)
-    with engine.begin() as conn:
-        done = conn.execute(update(code_misses).where(and_(code_misses.c.client == client,
-                                                           code_misses.c.window == window))
-                            .values(count=code_misses.c.count + 1))
-        if done.rowcount == 0:
-            try:
-                with conn.begin_nested():
-                    conn.execute(insert(code_misses).values(client=client, window=window, count=1))
-            except IntegrityError:
-                conn.execute(update(code_misses).where(and_(code_misses.c.client == client,
-                                                            code_misses.c.window == window))
-                             .values(count=code_misses.c.count + 1))
-        conn.execute(code_misses.delete().where(code_misses.c.window < window - 1))
-        return conn.execute(select(func.coalesce(func.sum(code_misses.c.count), 0)).where(
-            and_(code_misses.c.client == client, code_misses.c.window == window))).scalar_one()
-
-
-def code_misses_now(engine: Engine, client: str) -> int:
-    window = int(time.time() // 60)
-    with engine.connect() as conn:
-        return conn.execute(select(func.coalesce(func.sum(code_misses.c.count), 0)).where(
-            and_(code_misses.c.client == client, code_misses.c.window == window))).scalar_one()
+    return [{"version": r.version, "state": jsonsafe.loads(r.state), "at": r.at.isoformat() if r.at else None}
+            for r in rows]
 
 
 def current_version(engine: Engine, table_id: str) -> int | None:
     """The newest version number alone (what a following page asks for every second: no state read)."""
+    if not is_id(table_id):
+        return None
     with engine.connect() as conn:
         return conn.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one_or_none()
 
 
 def state_at(engine: Engine, table_id: str, version: int) -> dict[str, Any] | None:
     """The state as it was at `version` (None when that version is not kept): what a page showed."""
+    if not is_id(table_id):
+        return None
     with engine.connect() as conn:
-        return conn.execute(select(versions.c.state).where(
+        text = conn.execute(select(_STATE).where(
             and_(versions.c.table_id == table_id, versions.c.version == version))).scalar_one_or_none()
+    return None if text is None else jsonsafe.loads(text)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from flask import g
+from flask import g, has_request_context, request
 from pydantic import BaseModel, ValidationError
 from werkzeug.datastructures import MultiDict
 
@@ -59,6 +59,12 @@ class FormResult(Generic[M]):
 
 def notice(kind: str, text: str) -> None:
     g.tablebot_notice = (kind, text)
+
+
+def _merged(saved: store.TableRecord, shown: int | None) -> None:
+    """Tell the page (body data-merged) that its answer holds another phone's newer change as well."""
+    if shown is not None and saved.version - 1 > shown:
+        g.tablebot_merged = True
 
 
 def read_state(table: store.TableRecord | None, model: type[M], key: str) -> M:
@@ -115,8 +121,12 @@ def save_form(table: store.TableRecord | None, model: type[M], key: str, form: M
                and paths.get(typed_json, p, None) != paths.get(base, p, paths.MISSING)]
     if table is None:
         return FormResult(typed, None, raw=posted, changed=changed, skipped=skipped)
-    if not changed:
-        return FormResult(read_state(table, model, key), table, raw=posted)
+    if not changed:  # already saved (the form saves itself as the player types): say so, save nothing
+        newest = store.get(engine(), table.id) or table
+        if version is not None and newest.version > version:
+            g.tablebot_merged = True
+        notice("ok", f"Saved with table {newest.code} (version {newest.version}).")
+        return FormResult(read_state(newest, model, key), newest, raw=posted)
     gone: list[str] = []
     theirs: dict[str, Any] = {}
 
@@ -140,10 +150,11 @@ def save_form(table: store.TableRecord | None, model: type[M], key: str, form: M
     except ValidationError as err:  # valid alone, but not together with another phone's newer change
         return FormResult(read_state(store.get(engine(), table.id), model, key), table,
                           from_validation(err), raw=posted, skipped=skipped)
+    _merged(saved, version)
     text = f"Saved with table {saved.code} (version {saved.version})."
     if theirs:
         text += " Another phone had changed the same field meanwhile; yours replaced it (" + "; ".join(
-            f"{label(p)} was {_short(v)}" for p, v in theirs.items()) + ")."
+            f"{label(p)} held {_short(v)}" for p, v in theirs.items()) + ")."
     if gone:
         text += " Not applied, because another phone removed what it was about: " + ", ".join(map(label, gone)) + "."
     notice("conflict" if theirs or gone else "ok", text)
@@ -160,6 +171,7 @@ def _short(value: Any) -> str:
 def save_change(table: store.TableRecord, mutate: Mutate) -> store.TableRecord:
     """Apply `mutate` (a change of this page's part, on a copy of the state) to the newest state."""
     saved = store.apply_change(engine(), table.id, mutate)
+    _merged(saved, shown_version(request.form) if has_request_context() else None)
     notice("ok", f"Saved with table {saved.code} (version {saved.version}).")
     return saved
 

@@ -302,6 +302,8 @@
     if (v) document.body.setAttribute("data-table-version", v);
     if (doc.title) document.title = doc.title;
     T.initSteppers(document);
+    // the server says the answer also holds another phone's newer change (a save merged onto it)
+    changed.merged = !!(doc.body && doc.body.hasAttribute("data-merged"));
     document.dispatchEvent(new CustomEvent("tablebot:swapped", { detail: { changed: changed } }));
     return changed;
   };
@@ -357,7 +359,10 @@
     }).then(function (r) {
       return r.text().then(function (html) {
         Object.keys(unsaved).forEach(function (k) { if (unsaved[k] <= sentAt && k.indexOf(formKey(form) + "|") === 0) delete unsaved[k]; });
-        if (/text\/html/.test(r.headers.get("Content-Type") || "")) T.swap(html);
+        if (/text\/html/.test(r.headers.get("Content-Type") || "")) {
+          var changed = T.swap(html);
+          if (changed.merged) cue(changed);
+        }
         else status("error", "Not saved: the server answered " + r.status + ".");
         return r;
       });

@@ -62,7 +62,7 @@ def test_pages_have_no_inline_scripts_or_third_party_urls(client):
         assert "http://" not in html.replace("http://www.w3.org", "") and "https://" not in html
 
 
-def test_manifest_and_service_worker(client):
+def test_manifest_and_service_worker(app, client):
     m = client.get("/manifest.webmanifest")
     assert m.status_code == 200 and m.mimetype == "application/manifest+json"
     data = json.loads(m.get_data(as_text=True))
@@ -71,9 +71,16 @@ def test_manifest_and_service_worker(client):
         assert client.get(icon["src"]).status_code == 200
     sw = client.get("/sw.js")
     assert sw.status_code == 200 and "javascript" in sw.mimetype
-    for path in ("/", "/offline", "/static/css/app.css", "/static/js/tablebot.js"):
-        assert f'"{path}"' in sw.get_data(as_text=True)
-        assert client.get(path).status_code == 200
+    text = sw.get_data(as_text=True)
+    registry = app.extensions["tablebot_static"]
+    # the shell is cached under the names the pages use (content-hashed), in a cache named after them
+    for path in ("/", "/offline"):
+        assert f'"{path}"' in text and client.get(path).status_code == 200
+    for name in ("css/app.css", "js/tablebot.js", "js/theme.js"):
+        hashed = f"/static/{registry.files[name].hashed}"
+        assert f'"{hashed}"' in text and f'"/static/{name}"' not in text
+        assert client.get(hashed).status_code == 200
+    assert f'var ASSETS = "{registry.version()}";' in text
 
 
 def test_unknown_game_hub_is_a_404_page(client):
@@ -82,12 +89,26 @@ def test_unknown_game_hub_is_a_404_page(client):
 
 def test_default_database_is_a_sqlite_file_in_the_instance_folder(tmp_path, monkeypatch):
     monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("TABLEBOT_INSTANCE", str(tmp_path / "instance"))  # never the checkout's instance/
     app = create_app({"TESTING": True})
     try:
-        assert app.config["DATABASE_URL"].startswith("sqlite:///")
-        assert app.config["DATABASE_URL"].endswith("instance/tablebot.sqlite3")
+        assert app.instance_path == str(tmp_path / "instance")
+        assert app.config["DATABASE_URL"] == f"sqlite:///{tmp_path / 'instance' / 'tablebot.sqlite3'}"
+        assert (tmp_path / "instance" / "tablebot.sqlite3").exists()
+        assert (tmp_path / "instance" / "secret_key").stat().st_mode & 0o777 == 0o600
     finally:
         app.extensions["tablebot_db"].dispose()
+
+
+def test_without_a_setting_the_instance_folder_is_the_checkouts(monkeypatch):
+    from flask import Flask
+
+    import assistant
+
+    monkeypatch.delenv("TABLEBOT_INSTANCE", raising=False)
+    # what Flask picks for create_app's arguments, without creating the folder
+    default = Flask(assistant.__name__, instance_relative_config=True, instance_path=None).instance_path
+    assert default == str(assistant.ROOT / "instance")
 
 
 def test_database_url_comes_from_the_environment(tmp_path, monkeypatch):

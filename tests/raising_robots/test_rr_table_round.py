@@ -51,7 +51,7 @@ def test_an_old_marker_moves_to_the_table_round_once(client):
     assert table_page_round(client, tid) == 4
     # the table page moves it back (a correction): the marker is gone, so nothing moves it forward again
     client.post(f"/t/{tid}/edit", data={"version": str(client.get(f"/api/tables/{tid}").get_json()["version"]),
-                                        "name0": "Ada", "name1": "Ben", "round": "3", "notes": ""})
+                                        "names.0": "Ada", "name1": "Ben", "round": "3", "notes": ""})
     assert 'id="rrs-round">3<' in client.get(f"{SETUP}?table={tid}").get_data(as_text=True)
 
 
@@ -80,7 +80,7 @@ def test_the_table_page_moving_the_round_turns_over_the_tracker_tile(client):
     tid = table_with(client, {"table": {"round": 4}, "rr_competitions": {"cards": CARDS, "sides": SIDES_A,
                                                                          "tracker": tracker, "players": 2}})
     version = client.get(f"/api/tables/{tid}").get_json()["version"]
-    client.post(f"/t/{tid}/edit", data={"version": str(version), "name0": "", "name1": "", "round": "5", "notes": ""})
+    client.post(f"/t/{tid}/edit", data={"version": str(version), "names.0": "", "name1": "", "round": "5", "notes": ""})
     html = client.get(f"{SETUP}?table={tid}").get_data(as_text=True)
     assert "moved the round to 5" in html and "turns to the B side" in html
     pink_tile = tile_of("pink")
@@ -105,7 +105,7 @@ def test_competitions_completed_in_an_earlier_round_turn_over_when_the_round_mov
     assert comp["completed_this_round"] == ["mech_masters"] and comp["completed_round"] == 2
     assert comp["sides"]["mech_masters"] == "A"  # same round: everyone still uses the A side
     version = client.get(f"/api/tables/{tid}").get_json()["version"]
-    client.post(f"/t/{tid}/edit", data={"version": str(version), "name0": "", "name1": "", "round": "3", "notes": ""})
+    client.post(f"/t/{tid}/edit", data={"version": str(version), "names.0": "", "name1": "", "round": "3", "notes": ""})
     planner = client.get(f"{PLANNER}?table={tid}").get_data(as_text=True)
     assert "Mech Masters was completed this round" in planner
     save_planner(client, tid)

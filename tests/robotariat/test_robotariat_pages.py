@@ -263,7 +263,7 @@ def test_the_robotariat_round_is_the_table_pages_round(client):
     assert re.search(r'id="round" name="round" type="number" inputmode="numeric" min="1" max="\d+" value="3"',
                      client.get(f"/t/{tid}").get_data(as_text=True))
     client.post(f"/robotariat/?table={tid}", data={"do": "move", "piece": "p0", "to": "p1"})
-    client.post(f"/t/{tid}/edit", data={"version": "4", "name0": "Ann", "name1": "Bo", "name2": "Cy", "round": "5"})
+    client.post(f"/t/{tid}/edit", data={"version": "4", "names.0": "Ann", "name1": "Bo", "name2": "Cy", "round": "5"})
     client.post(f"/robotariat/?table={tid}", data={"do": "poster", "at": "p1", "delta": "1"})
     state = client.get(f"/api/tables/{tid}").get_json()["state"]
     assert state["table"]["round"] == 5  # a change that keeps the Robotariat round leaves the table's alone

@@ -97,7 +97,8 @@ def test_search_page_answers_on_submit_without_js(client):
     html = client.get("/rules", query_string={"q": "can i use the upgraded energy for search",
                                               "game": "raising-robots"}).get_data(as_text=True)
     assert 'href="/rules/rr-search-basic-action-only"' in html
-    assert html.index("rr-search-basic-action-only") < html.index('href="/rules/rr-search"')
+    first = html.index('class="rule-hit')
+    assert html.index('href="/rules/', first) == html.index('href="/rules/rr-search-basic-action-only"')
     assert 'value="raising-robots" selected' in html
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from browser_checks import assert_phone_ready
 from conftest import PHONE
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -71,10 +72,42 @@ def test_header_box_suggests_rules_as_you_type_and_submits_to_the_search_page(pa
     page.locator("#q-top").press_sequentially("frozen stak", delay=5)
     first = page.locator("#rules-suggest a").first
     first.wait_for()
+    # a Raising Robots page: the Friends book has no frozen stacks, so it says so and offers Two Robots
+    assert "Not in the Raising Robots: Friends rulebook" in page.locator("#rules-suggest").inner_text()
     assert "Two Robots" in first.inner_text()
-    page.keyboard.press("Enter")  # the plain form: GET /rules?q=...
-    page.wait_for_url("**/rules?q=frozen+stak")
+    page.keyboard.press("Enter")  # the plain form: GET /rules?game=raising-robots&q=...
+    page.wait_for_url("**/rules?game=raising-robots&q=frozen+stak")
     assert page.locator("#rules-results .rule-hit").count() > 0
+    assert page.js_errors == []
+
+
+def test_the_page_says_when_the_rulebooks_do_not_cover_a_question(page, live_url, shots):
+    page.goto(live_url + "/robotariat/")  # the header box of a Robotariat page asks the Robotariat book first
+    page.locator("#q-top").press_sequentially("can players trade cards with each other", delay=5)
+    note = page.locator("#rules-suggest .rules-suggest-note")
+    note.wait_for()
+    assert "Not in the rulebooks" in note.inner_text()
+    page.screenshot(path=shots("rules-suggest-not-covered-390"))
+    page.goto(live_url + "/rules?game=robotariat")
+    page.locator("#rules-q").press_sequentially("can players trade cards with each other", delay=5)
+    expect(page.locator("#rules-status")).to_contain_text("each other")
+    assert "Not in the rulebooks." in page.locator("#rules-status").inner_text()
+    assert page.locator("#rules-results .rule-hit").count() == 0
+    assert page.locator("#rules-related-h").inner_text() == "Related sections (not an answer)"
+    assert page.locator("#rules-related li").count() >= 1
+    assert_phone_ready(page)
+    page.screenshot(path=shots("rules-not-covered-390"), full_page=True)
+    page.set_viewport_size({"width": 320, "height": 700})
+    page.emulate_media(color_scheme="dark")
+    assert_phone_ready(page)
+    page.screenshot(path=shots("rules-not-covered-320-dark"), full_page=True)
+    page.emulate_media(color_scheme="light")
+    page.locator("#rules-q").fill("")
+    page.locator("#rules-q").press_sequentially("hand limit", delay=5)  # another game's book answers it
+    expect(page.locator("#rules-status")).to_contain_text("Another game")
+    assert "Two Robots" in page.locator("#rules-results .rule-hit-meta").first.inner_text()
+    assert_phone_ready(page)
+    page.screenshot(path=shots("rules-other-game-320"), full_page=True)
     assert page.js_errors == []
 
 

@@ -50,3 +50,4 @@ def page():
         result = save.FormResult(save.read_state(table, DemoState, KEY), table)
     answer = result.state.gear * 2 + sum(r.vp for r in result.state.robots)
     return render_template("demo.html", result=result, answer=answer, **ctx), status
+

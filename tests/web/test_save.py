@@ -5,10 +5,25 @@ from __future__ import annotations
 import re
 
 import pytest
+from demo import bp as demo_bp
 
+from assistant import create_app
 from assistant.db import engine
 from assistant.tables import store
 from assistant.web import save
+
+
+@pytest.fixture
+def demo_app(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'demo.sqlite3'}", "SECRET_KEY": "t"})
+    app.register_blueprint(demo_bp)
+    yield app
+    app.extensions["tablebot_db"].dispose()
+
+
+@pytest.fixture
+def demo_client(demo_app):
+    return demo_app.test_client()
 
 
 def new_table(client) -> str:
@@ -49,7 +64,7 @@ def test_the_same_field_changed_on_two_phones_says_whose_value_it_replaced(demo_
     r = post(demo_client, tid, version="1", gear="7", notes="")
     html = r.get_data(as_text=True)
     assert demo(demo_client, tid)["state"]["demo"]["gear"] == 7
-    assert "Another phone had changed the same field meanwhile" in html and "gear was 4" in html
+    assert "Another phone had changed the same field meanwhile" in html and "gear held 4" in html
 
 
 def test_nothing_changed_saves_nothing(demo_client):
