@@ -32,7 +32,7 @@ from solvers.raising_robots.competitions import (
 from solvers.raising_robots.competitions_data import GAME_DATA
 from solvers.raising_robots.competitions_explain import ALL_RULES, Explanation, explain, vp_text
 from solvers.raising_robots.competitions_planner import MAX_SCALE, Plan, PlanResult, plan, value_scale
-from solvers.raising_robots.model import ITEM_LABELS, ROWS, TOKEN_TYPES
+from solvers.raising_robots.model import ITEM_LABELS, ROWS, TOKEN_TYPES, Inventory
 
 from ..api import bad_field, parse
 from ..web.context import as_dict, as_list, table_context
@@ -573,6 +573,36 @@ def _robots_from_form(form, f: FormReader, old: list[dict]) -> list[dict]:
     return robots
 
 
+KEPT_WILDS = ("batteries", "sensor", "gear", "microchip", "program", "robot_cards")
+
+
+def kept_on_page(form, result: dict, seat: dict, rnd: int):
+    """"I kept <card>" on the page: the plan's steps up to the one that drew the cards are carried out,
+    the kept card's immediate effect is applied, and the seat is saved so that the page plans again from
+    there. Returns (note, seat, competitions completed) or (None, problems)."""
+    action = form.get("action", "")
+    k = int(action[5:]) if action[5:].isdigit() else -1
+    steps = result["plan"]["steps"]
+    if not 0 <= k < len(steps) or not steps[k]["depends_on_kept"]:
+        return None, [{"path": "kept", "message": "this step keeps no Friendship card"}]
+    name = (form.get(f"kept-name-{k}") or "").strip()[:40]
+    if not name:
+        return None, [{"path": f"kept-name-{k}", "message": "type the name of the card you kept"}]
+    after = steps[k]["after"]
+    choice = form.get(f"kept-each-{k}") if form.get(f"kept-each-{k}") in KEPT_WILDS else "batteries"
+    try:
+        card = abilities.keep_friendship(name, Inventory(**after["inventory"]), len(seat["robots"]),
+                                         [choice] * len(seat["robots"]), path=f"kept-name-{k}")
+    except abilities.KeptInputError as err:
+        return None, [{"path": err.path, "message": err.message}]
+    seat = {**seat, "inventory": card.inventory_after.as_dict(), "tokens": after["tokens"],
+            "friendships": after["friendships"], "completed": list(after["completed"]),
+            "friendship_names": [*seat["friendship_names"], name][:FRIENDSHIP_CAP]}
+    done = ", ".join(s["name"] for s in steps[:k + 1])
+    return (f"Done up to {steps[k]['name']} ({done}); kept {abilities.display_name(card.ability)}: {card.why}. "
+            "The plan below starts from here.", seat, [s["type"] for s in steps[:k + 1]])
+
+
 def _typed_new_robot(form) -> dict | None:
     """What was typed into the new-robot fields of a form that did not add it (a save of other fields):
     shown again as typed, so that nothing entered is lost. After "Add this robot" the fields start empty
@@ -688,6 +718,13 @@ def planner_page():
         old = planner_model(*model_parts(drawn)) if drawn else planner_model(cs, seat)
         cs_new, seat_new, problems = form_to_state(request.form, *model_parts(old))
         completed_now: list[str] = []
+        if request.form.get("action", "").startswith("kept-") and not problems:
+            result, plan_problems = plan_for_page(cs_new, seat_new)
+            kept = kept_on_page(request.form, result, seat_new, rnd) if result else None
+            if kept is not None and isinstance(kept[0], str):
+                note, seat_new, completed_now = kept
+            elif kept is not None:
+                plan_problems = kept[1]
         if request.form.get("action") == "apply" and not problems:
             result, plan_problems = plan_for_page(cs_new, seat_new)
             if result and result["plan"]["steps"]:

@@ -380,6 +380,6 @@ def explain(state: PlayerState, competitions: Sequence[Competition], result: Pla
         name = COMP_NAMES[plan.steps[kept_at].type]
         rest = "the rest of this plan" if kept_at + 1 < len(plan.steps) else "what you can complete next"
         notes.append(f"After {name} you keep a Friendship card, and {rest} depends on which one (Johannes, "
-                     "Confucius, Ada and John change your inventory at once). Say which card you kept and "
+                     "Confucius, Ada and John change your inventory at once). Once you have kept it, name it and "
                      "Tablebot plans again from there; until then a kept card counts as the value you set.")
     return Explanation(tuple(eligible), tuple(explained), tuple(notes), tuple(all_rules))

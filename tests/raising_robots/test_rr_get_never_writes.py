@@ -53,3 +53,25 @@ def test_who_the_seat_is_is_entered_once_on_the_planner_and_read_by_every_page(c
     assert "Not taken into account by the planner: Susan (friendship)" in html  # Nikola cannot change a plan
     score = client.get(f"/raising-robots/score?table={table['id']}").get_data(as_text=True)
     assert "Not taken into account by the score: Nikola (friendship)" in score
+
+
+def test_i_kept_johannes_on_the_planner_page(client, new_table):
+    """Friendships / Friendship Ability Clarifications (Johannes, when gained: one of each resource, a
+    battery, a duct tape and a VP), on the page: the plan's first step takes a Friendship reward; "I kept
+    it" with Johannes carries out that step, applies his gain and plans again from there."""
+    state = {"rr_competitions": {"cards": {"mech_masters": "mech-13-batteries", "engineering_expo": "expo-9-of-one"},
+                                 "values": {"friendship": "8"}},
+             "rr_players": [{"inventory": {"battery": 13, "gear": 9}}]}
+    table = new_table("raising-robots", 1, state)
+    url = f"/raising-robots/competitions?table={table['id']}"
+    html = client.get(url).get_data(as_text=True)
+    step = re.search(r'name="action" value="kept-(\d)"', html)
+    assert step, "a Friendship step offers 'I kept it'"
+    k = step.group(1)
+    drawn = re.search(r'name="drawn" value="([^"]*)"', html).group(1).replace("&#34;", '"')
+    r = client.post(url, data={"drawn": drawn, "action": f"kept-{k}", f"kept-name-{k}": "Johannes"})
+    assert r.status_code == 200 and "kept Johannes: when kept: 1 each of" in r.get_data(as_text=True)
+    seat = client.get(f"/api/tables/{table['id']}").get_json()["state"]["rr_players"][0]
+    assert seat["friendship_names"] == ["Johannes"] and seat["friendships"] == 1
+    assert seat["inventory"]["sensor"] == 1 and seat["inventory"]["duct_tape"] == 1  # his gain
+    assert len(seat["completed"]) == int(k) + 1
