@@ -23,6 +23,11 @@ def create_app(config: dict | None = None) -> Flask:
         CODE_LOOKUP_LIMIT=20,  # failed join-code look-ups per client per minute
         SESSION_COOKIE_SAMESITE="Lax",  # the session cookie (flash messages) never rides on another site's request
     )
+    from .tables.limits import DEFAULTS as LIMITS
+
+    for name in LIMITS:  # a rate limit may be set from the environment (a load test raises them)
+        if os.environ.get(f"TABLEBOT_{name}", "").isdecimal():
+            app.config[name] = int(os.environ[f"TABLEBOT_{name}"])
     if config:
         app.config.update(config)
     app.json.sort_keys = False  # keep fields in the order the contract lists them

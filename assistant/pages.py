@@ -73,10 +73,11 @@ ERRORS = {
 }
 
 
-def error_page(status: int) -> tuple:
-    title, message = ERRORS.get(status, ERRORS[500] if status >= 500 else ERRORS[400])
+def error_page(status: int, message: str | None = None, headers: dict | None = None) -> tuple:
+    title, default = ERRORS.get(status, ERRORS[500] if status >= 500 else ERRORS[400])
+    message = message or default
     try:
-        return render_template("errors/error.html", status=status, title=title, message=message), status
+        return render_template("errors/error.html", status=status, title=title, message=message), status, headers or {}
     except Exception:  # noqa: BLE001 - the page of last resort must answer even when templates fail
         current_app.logger.exception("the error page itself failed")
         return f"{title}. {message}\n", status, {"Content-Type": "text/plain; charset=utf-8"}
@@ -95,7 +96,10 @@ def install_error_pages(app: Flask) -> None:
             return json_http(err)
         if err.code is None or err.code < 400:
             return err
-        return error_page(err.code)
+        # what the browser needs to know to try again (a rate limit's wait, the methods allowed) stays
+        kept = {k: v for k, v in err.get_response().headers.items() if k in ("Retry-After", "Allow")}
+        message = err.description if err.code == 429 and err.description else None
+        return error_page(err.code, message, kept)
 
     def crash(err: Exception):
         if is_api() and json_crash is not None:

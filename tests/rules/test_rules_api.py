@@ -104,7 +104,11 @@ def test_search_page_answers_on_submit_without_js(client):
 
 def test_search_page_with_a_bad_game_searches_all_games(client):
     res = client.get("/rules?q=setup&game=chess")
+    html = res.get_data(as_text=True)
     assert res.status_code == 200
+    # an unknown game filters nothing: the setup entries of all three games are found
+    for prefix in ("rr-", "rb-", "tr-"):
+        assert f'href="/rules/{prefix}' in html, prefix
 
 
 def test_entry_page_cites_its_section_and_shows_example_related_and_permalink(client):

@@ -77,7 +77,9 @@ def _serve_forked(db_url: str, fd: int, workers: int, threads: int, instance: st
     os.environ["TABLEBOT_INSTANCE"] = instance
     from assistant import cli
 
-    app = cli.build_app({"DATABASE_URL": db_url, "SECRET_KEY": "test"})
+    # racing writers and kill loops write one table from one address far faster than phones do
+    app = cli.build_app({"DATABASE_URL": db_url, "SECRET_KEY": "test",
+                         "TABLE_WRITE_LIMIT": 10**8, "TABLE_CREATE_LIMIT": 10**8})
     cli.serve(app, [f"fd://{fd}"], workers, threads)
 
 
@@ -92,6 +94,18 @@ def _import_the_app_once() -> None:
 
         create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "test"}).extensions["tablebot_db"].dispose()
         _warm.append(True)
+
+
+def full_history(client: Http, table_id: str) -> list[dict]:
+    """Every kept version of a table, oldest first (the history answers a page at a time)."""
+    versions, before = [], ""
+    while True:
+        status, page, _ = client.request("GET", f"/api/tables/{table_id}/history?limit=100{before}")
+        assert status == 200, page
+        versions = page["versions"] + versions
+        if page.get("older") is None:
+            return versions
+        before = f"&before={page['older']}"
 
 
 class ForkedServer:

@@ -10,7 +10,7 @@ import sqlite3
 import threading
 import time
 
-from serving.servers import ForkedServer, Http
+from serving.servers import ForkedServer, Http, full_history
 from sqlalchemy import text
 
 from assistant import db
@@ -119,9 +119,7 @@ def test_every_acknowledged_write_survives_sigkill_of_the_server(db_url, tmp_pat
             server.start()
             client = Http(server.url)
             for t in tables:
-                status, history, _ = client.request("GET", f"/api/tables/{t}/history")
-                assert status == 200
-                kept = {v["version"]: v["state"] for v in history["versions"]}
+                kept = {v["version"]: v["state"] for v in full_history(client, t)}
                 assert sorted(kept) == list(range(1, len(kept) + 1))
                 mine = {v: s for (tid, v), s in acked.items() if tid == t}
                 for v, state in mine.items():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,8 @@ bodies = st.one_of(
 keys = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="/?#%\\"), min_size=1,
                max_size=30)
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+pytestmark = pytest.mark.slow  # many examples; `make test` runs them, a quick run may skip them
 
 
 def check(response):

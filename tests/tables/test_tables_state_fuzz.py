@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from sqlalchemy.exc import DBAPIError
 from tables_helpers import PLAYERS, assert_answers, store_legacy_state, table_urls
 
-pytestmark = pytest.mark.both_databases
+pytestmark = [pytest.mark.slow, pytest.mark.both_databases]
 
 
 @dataclass(frozen=True)
