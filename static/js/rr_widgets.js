@@ -47,15 +47,23 @@
 })();
 
 // The Search grid as tap targets: a tap marks the card wanted, adds or removes one unseen card, or adds it
-// to the cards a search turned over, by setting the cell's own fields (the form sends them).
+// to the cards a search turned over, by setting the cell's own fields (the form sends them). The tap mode
+// is this phone's: a swap of the server's rendering (which shows the default) must not reset it.
 (function () {
   "use strict";
+  var tapMode = "wanted";
+  document.addEventListener("change", function (e) {
+    if (e.target.name === "mode" && e.target.checked) tapMode = e.target.value;
+  });
+  document.addEventListener("tablebot:swapped", function () {
+    var radio = document.querySelector('input[name=mode][value="' + tapMode + '"]');
+    if (radio && !radio.checked) radio.checked = true;
+  });
   document.addEventListener("click", function (e) {
     var b = e.target.closest ? e.target.closest("button[data-tap]") : null;
     if (!b) return;
     var td = b.closest("td"), form = b.form, key = td.getAttribute("data-key");
-    var picked = form.querySelector("input[name=mode]:checked");
-    var mode = picked ? picked.value : "wanted";
+    var mode = tapMode;
     var count = form.elements["c-" + key], want = form.elements["w-" + key], field;
     if (mode === "reveal") {
       field = form.elements.revealed;
