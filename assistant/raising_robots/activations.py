@@ -159,8 +159,8 @@ def activations_page():
             phase = request.form.get("phase") if request.form.get("phase") in ROW_NAMES else None
             energy = f.int("energy", 0, 30, None, label="Phase energy")
             problems = f.problems
-            if action == "more":
-                extra = min(MAX_ROWS - len(rows), (FormReader(request.form).int("blank", 0, MAX_ROWS, 3) or 0) + 3)
+            shown = FormReader(request.form).int("blank", 0, MAX_ROWS, 3) or 0  # blank rows the page showed
+            extra = min(MAX_ROWS - len(rows), shown + 3 if action == "more" else max(shown, 3))
     result, result_problems = _check_rows(rows, phase, energy) if rows and not problems else (None, [])
     example_check = check_chain(ChainIn.model_validate(example))
     blanks = [{"depth": rows[-1]["depth"] if rows else 0, "kind": "robot", "label": "", "energy": None}

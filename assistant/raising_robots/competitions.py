@@ -15,6 +15,7 @@ from flask import Blueprint, jsonify, render_template, request
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from solvers.exact import exact, parse_fraction
+from solvers.raising_robots import abilities
 from solvers.raising_robots.competitions import (
     COMP_NAMES,
     COMP_TYPES,
@@ -31,7 +32,7 @@ from solvers.raising_robots.competitions import (
 from solvers.raising_robots.competitions_data import GAME_DATA
 from solvers.raising_robots.competitions_explain import ALL_RULES, Explanation, explain, vp_text
 from solvers.raising_robots.competitions_planner import MAX_SCALE, Plan, PlanResult, plan, value_scale
-from solvers.raising_robots.model import ITEM_LABELS, ROWS, TOKEN_TYPES
+from solvers.raising_robots.model import ITEM_LABELS, ROWS, TOKEN_TYPES, Inventory
 
 from ..api import bad_field, parse
 from ..web.context import as_dict, as_list, table_context
@@ -42,25 +43,35 @@ from .competitions_state import (
     clean_comp_state,
     current_round,
     default_tile,
-    keep_catch_up,
-    legacy_marker,
     round_events,
     stored,
 )
 from .forms import FormReader, answer_or_problems
 from .saves import DELETED, apply_changes, changes, drawn_json, read_drawn, save, under
-from .schemas import CompType, InventoryIn, RobotIn, TokenType, rule_titles
+from .schemas import (
+    CompType,
+    Friendships,
+    InventorIn,
+    InventoryIn,
+    RobotIn,
+    TokenType,
+    friendship_count,
+    problem_text,
+    rule_titles,
+    taken_json,
+    who_of,
+)
 from .seats import (
     MAX_ROBOTS,
     SEATS_KEY,
     as_set,
     change_seat,
     clean_seat,
-    keep_robot_ids,
     names_of,
     new_robot_id,
     robot_fields,
     seat_from_model,
+    who_body,
 )
 
 bp = Blueprint("rr_competitions", __name__)
@@ -105,7 +116,8 @@ class PlayerIn(BaseModel):
     tokens: TokensIn = Field(default_factory=TokensIn)
     class_cards: ClassStatusIn = Field(default_factory=ClassStatusIn)
     robots: list[RobotIn] = Field(default_factory=list, max_length=15)
-    friendships: int = Field(default=0, ge=0, le=FRIENDSHIP_CAP)
+    inventor: InventorIn | None = None
+    friendships: Friendships = 0
     completed: list[str] = Field(default_factory=list, max_length=4)
 
     @field_validator("completed")
@@ -233,11 +245,13 @@ def _competition_json(comp: Competition, given: CompetitionIn | None = None) -> 
 
 def _state(p: PlayerIn) -> PlayerState:
     if p.class_cards.meeting_c > p.class_cards.meeting_d:
-        raise bad_field("player.class_cards.meeting_c", "cannot exceed meeting_d: a card meeting C also meets D, "
-                                                        "so meeting_d counts it too")
-    return PlayerState(p.inventory.to_solver(), p.tokens.unplaced.counts(), p.tokens.placed.counts(),
-                       p.class_cards.meeting_d, p.class_cards.meeting_c, tuple(r.to_solver() for r in p.robots),
-                       p.friendships, frozenset(p.completed))
+        raise bad_field("player.class_cards.meeting_c", "cannot be more than the cards at D or better: a card "
+                                                        "meeting C also meets D, so it counts there too")
+    return PlayerState(inventory=p.inventory.to_solver(), unplaced=p.tokens.unplaced.counts(),
+                       placed=p.tokens.placed.counts(), meeting_d=p.class_cards.meeting_d,
+                       meeting_c=p.class_cards.meeting_c, robots=tuple(r.to_solver() for r in p.robots),
+                       friendships=friendship_count(p.friendships), completed=frozenset(p.completed),
+                       robot_cards_as_duct_tape=who_of(p.inventor, p.friendships).robot_cards_as_duct_tape)
 
 
 # ---- from the solver to JSON -----------------------------------------------------------------------
@@ -261,12 +275,21 @@ def _tokens_json(state: PlayerState) -> dict:
             "placed": dict(zip(TOKEN_TYPES, state.placed, strict=True))}
 
 
+def _after_json(state: PlayerState) -> dict:
+    """What a step leaves: the seat's fields a plan changes (send them back with the kept card's name)."""
+    return {"inventory": state.inventory.as_dict(), "tokens": _tokens_json(state), "friendships": state.friendships,
+            "completed": sorted(state.completed, key=COMP_TYPES.index)}
+
+
 def _plan_json(p: Plan, comps: list[Competition]) -> dict:
     by_type = {c.type: c for c in comps}
     final = p.check.states[-1]
     return {
         "steps": [{"type": s.type, "name": COMP_NAMES[s.type], "criterion": by_type[s.type].criterion,
-                   "payment": payment_json(s.payment), "reward": _reward_json(s, by_type[s.type])} for s in p.steps],
+                   "payment": payment_json(s.payment), "reward": _reward_json(s, by_type[s.type]),
+                   "after": _after_json(p.check.states[k + 1]),
+                   # the card kept here may change what comes next (Johannes, Confucius, Ada, John...)
+                   "depends_on_kept": bool(s.friendship_keep)} for k, s in enumerate(p.steps)],
         "value": exact(p.check.value),
         "inventory_after": final.inventory.as_dict(),
         "tokens_after": _tokens_json(final),
@@ -274,6 +297,16 @@ def _plan_json(p: Plan, comps: list[Competition]) -> dict:
         "completed_after": sorted(final.completed, key=COMP_TYPES.index),
         "orders": p.orders,
     }
+
+
+def _claims_json(result: PlanResult, comps: list[Competition]) -> dict:
+    c = result.claims
+    return {"only_order": c.only_order,
+            "other_order": _plan_json(c.other_order, comps) if c.other_order is not None else None,
+            "pays": [{"type": t, "kind": k} for t, k in c.pays],
+            "pays_never": [{"type": t, "kind": k} for t, k in sorted(c.pays_never)],
+            "completes": sorted(c.completes, key=COMP_TYPES.index),
+            "completes_never": sorted(c.completes_never, key=COMP_TYPES.index)}
 
 
 def _response(result: PlanResult, text: Explanation, comps: list[Competition], shown: list[dict],
@@ -307,6 +340,7 @@ def _response(result: PlanResult, text: Explanation, comps: list[Competition], s
         "plan": body_plan,
         "ties": [_plan_json(t, comps) for t in result.ties],
         "ties_complete": result.ties_complete,
+        "claims": _claims_json(result, comps),
         "notes": notes,
         "rules": rules,
         "competitions": shown,
@@ -321,12 +355,62 @@ def run_plan(req: PlanIn) -> dict:
     values = _values(req.values)
     rules = Rules(req.rules.duct_tape_pays_resources)
     result = plan(state, comps, rules, values)
-    return _response(result, explain(state, comps, result, rules, values), comps, shown, values)
+    out = _response(result, explain(state, comps, result, rules, values), comps, shown, values)
+    taken = abilities.treatments(who_of(req.player.inventor, req.player.friendships), abilities.PLANNER_MODELLED,
+                                 abilities.PLANNER_NO_EFFECT)
+    out["abilities"] = taken_json(taken)
+    note = abilities.not_taken_note(taken, "planner")
+    if note:
+        out["notes"].append(note)
+    if state.robot_cards_as_duct_tape:
+        out["rules"].append(abilities.SETUP_RULES.get("sacagawea", "rr-sacagawea-complexity-medium"))
+    return out
 
 
 @bp.post("/api/raising-robots/competitions/plan")
 def plan_api():
     return jsonify(run_plan(parse(PlanIn)))
+
+
+# ---- "I kept <card>": its immediate effect on the seat, then the plan from there -----------------------
+
+class KeptIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=40)
+    per_robot: list[Literal["batteries", "sensor", "gear", "microchip", "program", "robot_cards"]] = Field(
+        default_factory=list, max_length=15)
+
+
+class KeptPlanIn(PlanIn):
+    """The plan body with the seat as the step that drew the cards left it, and the card kept there."""
+    kept: KeptIn
+
+
+def run_kept(req: KeptPlanIn) -> dict:
+    """The kept card's immediate effect applied to the seat (and the card added to its Friendship cards,
+    under the cap of 2), then the plan from the new seat."""
+    player = req.player
+    held = player.friendships if isinstance(player.friendships, list) else [""] * player.friendships
+    if len(held) >= FRIENDSHIP_CAP:
+        raise bad_field("player.friendships", f"already {FRIENDSHIP_CAP} Friendship cards: a third cannot be kept")
+    card = abilities.keep_friendship(req.kept.name, player.inventory.to_solver(), len(player.robots),
+                                     req.kept.per_robot)
+    named = [n for n in held if n] if all(held) else held
+    after = player.model_copy(update={
+        "inventory": InventoryIn(**card.inventory_after.as_dict()),
+        "friendships": [*named, req.kept.name] if all(held) else len(held) + 1})
+    out = run_plan(req.model_copy(update={"player": after}))
+    out["kept"] = {"name": abilities.display_name(card.ability), "ability": card.ability, "gained": card.gained,
+                   "why": card.why, "modelled": card.modelled, "rules": list(card.rules)}
+    out["player"] = after.model_dump(exclude_none=True)
+    if not card.modelled:
+        out["notes"].insert(0, f"{abilities.display_name(card.ability)}: {card.why}.")
+    return out
+
+
+@bp.post("/api/raising-robots/competitions/kept")
+def kept_api():
+    return jsonify(run_kept(parse(KeptPlanIn)))
 
 
 # ---- the page --------------------------------------------------------------------------------------
@@ -360,7 +444,7 @@ def plan_body(cs: dict, seat: dict) -> dict:
                   "vp", "needs_microchip")
     player = {"inventory": seat["inventory"], "tokens": seat["tokens"], "class_cards": seat["class_status"],
               "robots": [{k: r[k] for k in robot_keys if k in r} for r in seat["robots"]],
-              "friendships": seat["friendships"], "completed": seat["completed"]}
+              "completed": seat["completed"], **who_body(seat)}
     return {"player": player, "competitions": comps, "values": cs["values"],
             "rules": {"duct_tape_pays_resources": cs["duct_tape_pays_resources"]}}
 
@@ -435,6 +519,11 @@ def form_to_state(form, cs: dict, seat: dict) -> tuple[dict, dict, list[dict]]:
     seat["class_status"] = {k: f.int(k, 0, 9, seat["class_status"][k], path=f"class_cards.{k}")
                             for k in ("meeting_d", "meeting_c")}
     seat["friendships"] = f.int("friendships", 0, FRIENDSHIP_CAP, seat["friendships"])
+    if "inventor" in form:
+        seat["inventor"] = {"name": (form.get("inventor") or "").strip()[:40], "upgraded": form.get("inventor_up") == "1"}
+    if "fname-0" in form:
+        seat["friendship_names"] = [n for n in ((form.get(f"fname-{k}") or "").strip()[:40] for k in range(2)) if n]
+        seat["friendships"] = max(seat["friendships"], len(seat["friendship_names"]))
     if main:
         seat["completed"] = [t for t in COMP_TYPES if form.get(f"done-{t}") == "1"]
     if "robots" in form:
@@ -484,6 +573,52 @@ def _robots_from_form(form, f: FormReader, old: list[dict]) -> list[dict]:
     return robots
 
 
+KEPT_WILDS = ("batteries", "sensor", "gear", "microchip", "program", "robot_cards")
+
+
+def kept_on_page(form, result: dict, seat: dict, rnd: int):
+    """"I kept <card>" on the page: the plan's steps up to the one that drew the cards are carried out,
+    the kept card's immediate effect is applied, and the seat is saved so that the page plans again from
+    there. Returns (note, seat, competitions completed) or (None, problems)."""
+    action = form.get("action", "")
+    k = int(action[5:]) if action[5:].isdigit() else -1
+    steps = result["plan"]["steps"]
+    if not 0 <= k < len(steps) or not steps[k]["depends_on_kept"]:
+        return None, [{"path": "kept", "message": "this step keeps no Friendship card"}]
+    name = (form.get(f"kept-name-{k}") or "").strip()[:40]
+    if not name:
+        return None, [{"path": f"kept-name-{k}", "message": "type the name of the card you kept"}]
+    after = steps[k]["after"]
+    choice = form.get(f"kept-each-{k}") if form.get(f"kept-each-{k}") in KEPT_WILDS else "batteries"
+    try:
+        card = abilities.keep_friendship(name, Inventory(**after["inventory"]), len(seat["robots"]),
+                                         [choice] * len(seat["robots"]), path=f"kept-name-{k}")
+    except abilities.KeptInputError as err:
+        return None, [{"path": err.path, "message": err.message}]
+    seat = {**seat, "inventory": card.inventory_after.as_dict(), "tokens": after["tokens"],
+            "friendships": after["friendships"], "completed": list(after["completed"]),
+            "friendship_names": [*seat["friendship_names"], name][:FRIENDSHIP_CAP]}
+    done = ", ".join(s["name"] for s in steps[:k + 1])
+    return (f"Done up to {steps[k]['name']} ({done}); kept {abilities.display_name(card.ability)}: {card.why}. "
+            "The plan below starts from here.", seat, [s["type"] for s in steps[:k + 1]])
+
+
+def _typed_new_robot(form) -> dict | None:
+    """What was typed into the new-robot fields of a form that did not add it (a save of other fields):
+    shown again as typed, so that nothing entered is lost. After "Add this robot" the fields start empty
+    (the form stays open for the next one)."""
+    if form.get("action") == "add-robot":
+        return {"row": "", "cost_energy": [], "cost_resources": []}
+    typed = {k: str(form.get(f"rnew-{k}", "")).strip()[:4] for k in ("vp", "e1", "c1", "e2", "c2", "basic", "up")}
+    row = form.get("rnew-row", "")
+    if row not in ROWS and not any(typed.values()):
+        return None
+    return {"row": row if row in ROWS else "", "vp": typed["vp"], "cost_energy": [typed["e1"], typed["e2"]],
+            "cost_resources": [typed["c1"], typed["c2"]], "basic_energy": typed["basic"], "upgraded_energy": typed["up"],
+            "upgraded": form.get("rnew-upgraded") == "1", "any_row": form.get("rnew-any") == "1",
+            "needs_microchip": form.get("rnew-chip") == "1"}
+
+
 def _applied_note(result: dict, name: str) -> str:
     steps = result["plan"]["steps"]
     done = ", ".join(s["name"] for s in steps)
@@ -523,6 +658,7 @@ def planner_model(cs: dict, seat: dict) -> dict:
     return {"comps": {k: kept[k] for k in COMP_KEYS},
             "seat": {"inventory": dict(seat["inventory"]), "tokens": seat["tokens"],
                      "class_status": dict(seat["class_status"]), "friendships": seat["friendships"],
+                     "inventor": dict(seat["inventor"]), "friendship_names": list(seat["friendship_names"]),
                      "completed": as_set(seat["completed"]),
                      "robots": robot_fields(seat, seat["robots"], PLANNER_ROBOT_FIELDS)}}
 
@@ -568,7 +704,7 @@ def _page_state(state: dict, seat_index: int) -> tuple[dict, dict, dict | None]:
 @bp.route("/raising-robots/competitions", methods=["GET", "POST"])
 def planner_page():
     ctx = table_context("raising-robots")
-    table = ctx["table"] = keep_robot_ids(ctx["table"])
+    table = ctx["table"]  # a GET never writes: robots without an id get one from their content when read
     names = names_of(table, table.players if table is not None else 1)
     seat_index = FormReader(request.values).int("seat", 0, len(names) - 1, 0) or 0
     state = table.state if table is not None else {}
@@ -582,6 +718,13 @@ def planner_page():
         old = planner_model(*model_parts(drawn)) if drawn else planner_model(cs, seat)
         cs_new, seat_new, problems = form_to_state(request.form, *model_parts(old))
         completed_now: list[str] = []
+        if request.form.get("action", "").startswith("kept-") and not problems:
+            result, plan_problems = plan_for_page(cs_new, seat_new)
+            kept = kept_on_page(request.form, result, seat_new, rnd) if result else None
+            if kept is not None and isinstance(kept[0], str):
+                note, seat_new, completed_now = kept
+            elif kept is not None:
+                plan_problems = kept[1]
         if request.form.get("action") == "apply" and not problems:
             result, plan_problems = plan_for_page(cs_new, seat_new)
             if result and result["plan"]["steps"]:
@@ -604,8 +747,8 @@ def planner_page():
             for t in COMP_TYPES:
                 if request.args.get(f"side-{t}") in ("A", "B"):
                     cs["sides"][t] = request.args[f"side-{t}"]
-        elif events or legacy_marker(table.state) is not None:
-            table = ctx["table"] = keep_catch_up(table)  # the round moved on: keep the flips it brought
+        # a GET never writes: the flips the round passed are shown from the state read, and the next save
+        # applies them (planner_change starts with catch_up_change)
     result, more_problems = plan_for_page(cs, seat)
     plan_problems = plan_problems or more_problems
     status = 400 if request.method == "POST" and (problems or plan_problems) else 200
@@ -617,6 +760,9 @@ def planner_page():
         token_labels=TOKEN_LABELS, inv_items=INV_ITEMS, item_labels=ITEM_LABELS, value_keys=VALUE_KEYS, value_labels=VALUE_LABELS,
         defaults=Values(), vp_text=vp_text, default_tile=default_tile, rule_titles=titles,
         common_rules=COMMON_RULES, rule_lists=_rule_lists(result), from_cards=from_cards,
-        drawn=drawn_json(planner_model(cs, seat)), version=table.version if table is not None else "", **ctx), status
+        drawn=drawn_json(planner_model(cs, seat)), version=table.version if table is not None else "",
+        problem_text=problem_text, new_robot=_typed_new_robot(request.form) if request.method == "POST" else None,
+        keep_adding=request.form.get("rnew-shown") == "1",  # the add form stays open until the player closes it
+        **ctx), status
 
 

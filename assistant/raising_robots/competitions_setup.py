@@ -8,11 +8,12 @@ moves the table's round (state.table.round).
 from __future__ import annotations
 
 import random
-from typing import Literal
+from typing import Annotated, Literal
 
 from flask import Blueprint, jsonify, render_template, request
 from pydantic import BaseModel, ConfigDict, Field
 
+from solvers.raising_robots import abilities
 from solvers.raising_robots import competitions_setup as setup
 from solvers.raising_robots.competitions import COMP_NAMES, COMP_TYPES, CRITERIA
 from solvers.raising_robots.competitions_data import GAME_DATA
@@ -28,15 +29,13 @@ from .competitions_state import (
     catch_up_change,
     clean_comp_state,
     current_round,
-    keep_catch_up,
-    legacy_marker,
     round_events,
     stored,
     with_round,
 )
 from .forms import FormReader, whole
 from .saves import Stale, apply_changes, changes, drawn_json, read_drawn, save
-from .schemas import CompType, TokenType, rule_titles
+from .schemas import CompType, TokenType, problem_text, rule_titles
 from .seats import as_set
 
 bp = Blueprint("rr_competitions_setup", __name__)
@@ -50,6 +49,23 @@ class SetupIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     players: int = Field(ge=1, le=6)
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+    # each seat's inventor, by name: its setup changes, and the Friendship cards to take out of the deck
+    inventors: list[Annotated[str, Field(max_length=abilities.NAME_MAX)]] = Field(default_factory=list, max_length=6)
+
+
+def inventors_json(names: list[str]) -> dict:
+    """Each seat's inventor setup (Friends Inventor Explanations, "Immediate") and the Friendship cards that
+    match an inventor in play (removed before the deck is shuffled: Changes to Setup, step 4)."""
+    seats = []
+    for i, name in enumerate(names):
+        change = abilities.inventor_setup(name)
+        seats.append({"seat": i, "inventor": name, "id": change.inventor, "changes": change.changes,
+                      "why": change.why, "scroll_board": change.scroll_board, "rule": change.rule,
+                      "modelled": change.rule is not None})
+    in_play = [abilities.ability_id(n) for n in names if n.strip()]
+    return {"seats": seats, "remove_friendships": [abilities.display_name(a) for a in dict.fromkeys(in_play)],
+            "rules": ["rr-competitions-friendships-changes-to-setup",
+                      *dict.fromkeys(s["rule"] for s in seats if s["rule"])]}
 
 
 class SpotIn(BaseModel):
@@ -84,6 +100,7 @@ def run_setup(req: SetupIn) -> dict:
         "tracker": _spots_json(spots),
         "tile_types": {t: {"token_type": s.value, "source": s.source} for t, s in tiles.items()},
         "rules": SETUP_RULES if req.players <= 2 else SETUP_RULES[:1],
+        **({"inventors": inventors_json(req.inventors)} if req.inventors else {}),
     }
 
 
@@ -233,13 +250,14 @@ def setup_page():
                 note = outcome["note"]
                 if action in ("deal", "round-end"):
                     events, caught_up = outcome["events"], False
-    elif table is not None and (events or legacy_marker(table.state) is not None):
-        table = ctx["table"] = keep_catch_up(table)  # keep the flips the table's round brought, and the migrated round
+    # a GET never writes: the flips the table's round brought are shown from the state read, and the next
+    # save applies them with the migrated round (setup_change starts with catch_up_change)
     planner_args = {"card": [c for c in cs["cards"].values() if c],
                     **{f"side-{t}": s for t, s in cs["sides"].items() if s == "B"}}
     rules = SETUP_PAGE_RULES if players <= 2 else [i for i in SETUP_PAGE_RULES if "solo" not in i]
     return render_template(
-        "raising_robots/competitions_setup.html", cs=cs, players=players, events=events, caught_up=caught_up,
+        "raising_robots/competitions_setup.html", problem_text=problem_text, cs=cs, players=players, events=events,
+        caught_up=caught_up,
         round=rnd, rounds=ROUNDS, note=note, problems=problems, data=GAME_DATA, comp_types=COMP_TYPES,
         comp_names=COMP_NAMES, token_labels=TOKEN_LABELS, tile_of=setup.tile_of, rule_titles=rule_titles(rules),
         planner_args=planner_args, setup_rules=rules, drawn=drawn_json(setup_model(cs, rnd, players)),

@@ -16,8 +16,7 @@ from solvers.raising_robots.competitions import COMP_NAMES, COMP_TYPES, CRITERIA
 from solvers.raising_robots.competitions_data import GAME_DATA
 from solvers.raising_robots.model import TOKEN_TYPES
 
-from ..tables import store
-from ..web.context import as_dict, as_list, update_table
+from ..web.context import as_dict, as_list
 from .forms import whole as _int
 
 STATE_KEY = "rr_competitions"
@@ -147,15 +146,6 @@ def catch_up_change(state: dict) -> dict:
     state = with_round(state)
     state[STATE_KEY] = stored(cs)
     return state
-
-
-def keep_catch_up(table) -> object:
-    try:
-        return update_table(table, catch_up_change)
-    except store.Conflict:
-        return table  # the next page load tries again
-
-
 
 
 def round_events(table, cs: dict) -> tuple[dict, list[dict], int]:

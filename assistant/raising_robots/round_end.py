@@ -7,11 +7,12 @@ and choices in `rr_round_end.seats`, and (on "apply") what the round left in the
 from __future__ import annotations
 
 import copy
-from typing import Literal
+from typing import Annotated, Literal
 
 from flask import Blueprint, jsonify, render_template, request
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
+from solvers.raising_robots import abilities
 from solvers.raising_robots import round_end as rend
 from solvers.raising_robots.model import ITEM_LABELS, ITEM_WORDS, ITEMS, ROW_NAMES, Robot
 from solvers.raising_robots.scoring_data import SCORING_DATA
@@ -20,11 +21,19 @@ from ..api import parse
 from ..web.context import as_dict, table_context
 from .forms import FormReader, answer_or_problems, whole
 from .saves import apply_changes, changes, drawn_json, read_drawn, save, under
-from .schemas import InventoryIn, RobotIn, rule_titles
+from .schemas import (
+    Friendships,
+    InventorIn,
+    InventoryIn,
+    RobotIn,
+    problem_text,
+    rule_titles,
+    taken_json,
+    who_of,
+)
 from .seats import (
     SEATS_KEY,
     change_seat,
-    keep_robot_ids,
     names_of,
     new_robot_id,
     robot_fields,
@@ -32,6 +41,7 @@ from .seats import (
     seat_from_model,
     seats_from,
     slots_of,
+    who_body,
 )
 
 bp = Blueprint("rr_round_end", __name__)
@@ -45,9 +55,17 @@ WildItem = Literal["sensor", "gear", "microchip", "program", "robot_cards"]
 Items = dict[str, int]
 
 
+def _ability_id(value: object) -> object:
+    """An ability by its id or its name ("Temple", "Johannes"): the name read as the round-end ability."""
+    if isinstance(value, str):
+        key = abilities.ability_id(value)
+        return rend.ALIASES.get(key, key)
+    return value
+
+
 class AbilityIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    id: Literal[tuple(rend.ABILITIES)]  # type: ignore[valid-type]
+    id: Annotated[Literal[tuple(rend.ABILITIES)], BeforeValidator(_ability_id)]  # type: ignore[valid-type]
     upgraded: bool = False
     part: Literal["all", "base", "upgrade"] = "all"
     action: Literal["skip", "assemble", "unlock"] = "skip"
@@ -60,6 +78,11 @@ class AbilityIn(BaseModel):
     reward: Literal["battery_and_card", "vp"] | None = None
     per_robot: list[Literal["batteries", "sensor", "gear", "microchip", "program", "robot_cards"]] = Field(
         default_factory=list, max_length=15)
+    # Confucius as inventor, on a Charlotte assembly or unlock: the Scroll Board objective met, its gain,
+    # and the line reward when it completes a row or column
+    scroll_objective: str | None = Field(default=None, min_length=1, max_length=80)
+    scroll_gain: Literal["batteries", "sensor", "gear", "microchip", "program", "robot_cards"] | None = None
+    scroll_line: Literal["battery_and_duct_tape", "vp"] | None = None
 
     @field_validator("pay_wilds", "payment")
     @classmethod
@@ -76,7 +99,16 @@ class AbilityIn(BaseModel):
             robot=self.robot.to_solver() if self.robot else None,
             payment={k: v for k, v in self.payment.items() if v}, extra_cost=self.extra_cost,
             gain_wild=self.gain_wild,
-            search=self.search, reward=self.reward, per_robot=tuple(self.per_robot))
+            search=self.search, reward=self.reward, per_robot=tuple(self.per_robot),
+            scroll_objective=self.scroll_objective, scroll_gain=self.scroll_gain, scroll_line=self.scroll_line)
+
+
+class ScrollBoardIn(BaseModel):
+    """Confucius's Scroll Board as the player reads it (its objectives are not printed in the rulebook):
+    the objectives and those already covered by a token."""
+    model_config = ConfigDict(extra="forbid")
+    objectives: list[Annotated[str, Field(min_length=1, max_length=80)]] | None = Field(default=None, max_length=16)
+    done: list[Annotated[str, Field(min_length=1, max_length=80)]] = Field(default_factory=list, max_length=16)
 
 
 class RoundEndIn(BaseModel):
@@ -85,6 +117,16 @@ class RoundEndIn(BaseModel):
     robots: list[RobotIn] = Field(default_factory=list, max_length=15)
     abilities: list[AbilityIn] = Field(default_factory=list, max_length=12)
     sacagawea_ongoing: bool | None = None
+    inventor: InventorIn | None = None
+    friendships: Friendships = 0
+    scroll_board: ScrollBoardIn = Field(default_factory=ScrollBoardIn)
+
+    def seat(self) -> rend.Seat:
+        who = who_of(self.inventor, self.friendships)
+        return rend.Seat(sacagawea=who.robot_cards_as_duct_tape, yo_yo="yo_yo" in who.friendships,
+                         confucius=who.inventor == "confucius",
+                         scroll_objectives=tuple(self.scroll_board.objectives) if self.scroll_board.objectives
+                         is not None else None, scroll_done=tuple(self.scroll_board.done))
 
 
 # ---- the solver call shared by the API and the page ----------------------------------------------
@@ -92,7 +134,15 @@ class RoundEndIn(BaseModel):
 def round_end(body: RoundEndIn) -> dict:
     # an InputError from the solver (a choice that does not fit) is the API's 400 naming the field
     r = rend.run(body.inventory.to_solver(), [x.to_solver() for x in body.robots],
-                 [a.to_solver() for a in body.abilities], body.sacagawea_ongoing)
+                 [a.to_solver() for a in body.abilities], body.sacagawea_ongoing, body.seat())
+    who = who_of(body.inventor, body.friendships)
+    taken = abilities.treatments(who, abilities.ROUND_END_MODELLED, {  # whole text known: nothing at round end
+        "susan": "no round-end ability", "william": "no round-end ability",
+        "friendship:johannes": "its gain comes when it is kept (list it in the round you keep it)"})
+    note = abilities.not_taken_note(taken, "round end")
+    listed = {a.id for a in body.abilities}
+    missing = [abilities.display_name(t.ability) for t in taken if t.treatment == "modelled"
+               and t.ability in ("johannes", "charlotte", "sacagawea") and t.ability not in listed and t.role == "inventor"]
     return {
         "inventory_after": r.inventory_after.as_dict(),
         "robots_after": [_robot_json(x) for x in r.robots_after],
@@ -100,7 +150,9 @@ def round_end(body: RoundEndIn) -> dict:
         "steps": [{"ability": s.ability, "part": s.part, "name": s.name, "gained": s.gained, "why": s.why,
                    "rule": s.rule, "rules": list(s.rules), "link": s.link, "index": s.index,
                    "robot_added": _robot_json(s.robot_added) if s.robot_added else None} for s in r.steps],
-        "notes": list(r.notes),
+        "notes": list(r.notes) + ([note] if note else []) + [
+            f"{name} is your inventor but not in the order: add it to apply its round-end ability." for name in missing],
+        "abilities": taken_json(taken),
         "rules": list(dict.fromkeys([*rend.RULE_ORDER, *(i for s in r.steps for i in s.rules)])),
     }
 
@@ -191,7 +243,7 @@ def round_choices_from_form(f: FormReader) -> dict:
     })
 
 
-def round_end_body(inventory: dict, occupied: list[str], ch: dict) -> dict:
+def round_end_body(inventory: dict, occupied: list[str], ch: dict, who: dict | None = None) -> dict:
     """The round-end API body for the page's entries: the parts in the order set, with their choices."""
     chosen = sorted(((n, a, p) for (a, p) in PARTS if (n := ch["order"].get(f"{a}-{p}"))),
                     key=lambda x: (x[0], PARTS.index((x[1], x[2]))))
@@ -220,7 +272,7 @@ def round_end_body(inventory: dict, occupied: list[str], ch: dict) -> dict:
     for key in occupied:
         row, _, col = key.rpartition("-")
         robots.append({"row": row, "column": int(col)})
-    body = {"inventory": inventory, "robots": robots, "abilities": abilities}
+    body = {"inventory": inventory, "robots": robots, "abilities": abilities, **(who or {})}
     if ch["sa_ongoing"]:
         body["sacagawea_ongoing"] = True
     return body
@@ -293,7 +345,7 @@ def _seat_state(state: dict, n: int, seat: int) -> tuple[dict, dict]:
 @bp.route("/raising-robots/round-end", methods=["GET", "POST"])
 def round_end_page():
     ctx = table_context("raising-robots")
-    table = ctx["table"] = keep_robot_ids(ctx["table"])
+    table = ctx["table"]  # a GET never writes: robots without an id get one from their content when read
     src = request.form if request.method == "POST" else request.args
     n = seat_count(table, src)
     names = names_of(table, n)
@@ -328,7 +380,8 @@ def round_end_page():
     shown, choices = _seat_state(state, n, seat)
     model = round_model(shown, choices)
     inventory, occupied = model["inventory"], _occupied(model)
-    result, result_problems = _run_round_end(round_end_body(inventory, occupied, choices)) if not problems else (None, [])
+    result, result_problems = _run_round_end(round_end_body(inventory, occupied, choices, who_body(shown))) \
+        if not problems else (None, [])
     return render_template(
         "raising_robots/round_end.html", names=names, seat=seat, n=n, inventory=inventory,
         occupied=set(occupied), ch=choices, result=result, problems=problems + result_problems, note=note,
@@ -337,5 +390,5 @@ def round_end_page():
         wild_names=WILD_NAMES, pay_names=PAY_NAMES, confucius=CONFUCIUS_CHOICES,
         slot_extra=SCORING_DATA.slot_extra_cost,
         round_rules=list(rend.RULE_ORDER) if result is None else result["rules"],
-        rule_titles=rule_titles(rend.ALL_RULES), drawn=drawn_json({**model, "seat": seat}),
+        rule_titles=rule_titles(rend.ALL_RULES), drawn=drawn_json({**model, "seat": seat}), problem_text=problem_text,
         version=table.version if table is not None else "", **ctx), (400 if problems else 200)

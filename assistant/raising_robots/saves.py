@@ -8,11 +8,10 @@ import copy
 import json
 from typing import Any
 
-from flask import flash
-
 from ..db import engine
 from ..tables import store
 from ..web.context import as_dict, update_table
+from ..web.save import notice
 
 DELETED: Any = object()  # a change that removes the key
 Change = tuple[tuple[str, ...], Any]  # (path of keys, new value or DELETED)
@@ -84,12 +83,18 @@ def read_drawn(form) -> dict | None:
 
 
 def save(table, mutate) -> object:
-    """Apply `mutate` (a function of the newest state) and return the table as saved. When the table kept
-    changing under it, or the change no longer fits (Stale), say so and return the newest table."""
+    """Apply `mutate` (a function of the newest state) and return the table as saved; the table bar says
+    what happened. When the table kept changing under it, or the change no longer fits (Stale), say so
+    and return the newest table."""
     try:
-        return update_table(table, mutate)
+        current = store.get(engine(), table.id)
+        if current is not None and mutate(copy.deepcopy(current.state)) == current.state:
+            return current  # nothing changed (a form sent as it was drawn): no new version for the phones to fetch
+        saved = update_table(table, mutate)
+        notice("ok", f"Saved with table {saved.code} (version {saved.version}).")
+        return saved
     except store.Conflict:
-        flash("Not saved with the table: it kept changing. Try again.", "error")
+        notice("error", "Not saved with the table: it kept changing. Try again.")
     except Stale as stale:
-        flash(str(stale), "conflict")
+        notice("conflict", str(stale))
     return store.get(engine(), table.id) or table

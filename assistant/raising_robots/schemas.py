@@ -1,11 +1,13 @@
 """Request models shared by the Raising Robots endpoints (pydantic v2): inventory and robots."""
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import re
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, Strict, model_validator
 
-from solvers.raising_robots.competitions import COMP_TYPES
+from solvers.raising_robots.abilities import NAME_MAX, Who
+from solvers.raising_robots.competitions import COMP_TYPES, FRIENDSHIP_CAP
 from solvers.raising_robots.model import TOKEN_TYPES, Inventory, Robot
 
 from ..rules import entry
@@ -63,6 +65,47 @@ class RobotIn(BaseModel):
                      needs_microchip=self.needs_microchip, column=self.column, game_end=self.game_end)
 
 
+class InventorIn(BaseModel):
+    """The seat's inventor: its name as on the card (any inventor; the Friends ones are modelled) and
+    whether it is upgraded."""
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(default="", max_length=NAME_MAX)
+    upgraded: bool = False
+
+
+def _friendships(value: Any) -> int | list[str]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= FRIENDSHIP_CAP:
+            raise ValueError(f"a player holds 0 to {FRIENDSHIP_CAP} Friendship cards")
+        return value
+    if not isinstance(value, list):
+        raise ValueError("list the Friendship cards by name, like [\"Johannes\"] (or give how many)")
+    if len(value) > FRIENDSHIP_CAP:
+        raise ValueError(f"a player holds at most {FRIENDSHIP_CAP} Friendship cards")
+    for name in value:
+        if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
+            raise ValueError(f"each Friendship card is its name, 1 to {NAME_MAX} characters")
+    return [name.strip() for name in value]
+
+
+# Friendship cards by name; a count (how many cards, names unknown) is still accepted
+Friendships = Annotated[int | list[str], PlainValidator(_friendships)]
+
+
+def who_of(inventor: InventorIn | None, friendships: int | list[str]) -> Who:
+    """The seat's abilities as the solvers read them."""
+    inv = inventor or InventorIn()
+    return Who.of(inv.name, inv.upgraded, friendships)
+
+
+def friendship_count(friendships: int | list[str]) -> int:
+    return friendships if isinstance(friendships, int) else len(friendships)
+
+
+def taken_json(taken) -> list[dict]:
+    return [{"ability": t.ability, "role": t.role, "treatment": t.treatment, "why": t.why} for t in taken]
+
+
 # ---- rule links ------------------------------------------------------------------------------------
 
 _READING = "How Tablebot reads this: "
@@ -83,3 +126,55 @@ def rule_title(rule_id: str) -> str:
 
 def rule_titles(ids) -> dict[str, str]:
     return {i: rule_title(i) for i in dict.fromkeys(ids)}
+
+
+# ---- problems in players' words ------------------------------------------------------------------------
+
+_FIELD_WORDS = {"cost_energy": "energy cost", "cost_resources": "resource cost", "basic_energy": "basic action energy",
+                "upgraded_energy": "upgraded action energy", "vp": "VP", "meeting_d": "class cards at D or better",
+                "meeting_c": "class cards at C or better", "friendships": "Friendship cards", "resources": "resources",
+                "batteries": "batteries", "grade": "grade", "count": "count", "threshold": "solo target",
+                "extra_cost": "the slot's extra cost", "column": "column",
+                "vp_by_grade": "VP per grade", "thresholds": "thresholds", "deck_size": "Unknown cards in the deck",
+                "known_bottom": "Known cards at the bottom", "seen_cards": "Cards seen", "seen": "The card you drew",
+                "revealed": "The cards the search turned over", "pool": "Unseen cards", "criteria": "Criteria"}
+
+
+def field_words(path: str) -> str:
+    """A field path ("player.inventory.gear", "robots[1].vp") as the page labels it ("Gears", "Robot 2: VP")."""
+    from solvers.raising_robots.competitions import COMP_NAMES
+    from solvers.raising_robots.model import ITEM_LABELS
+
+    parts = [p for p in re.split(r"[.\[\]]+", path) if p and p != "player"]
+    if not parts:
+        return ""
+    if parts[0] == "inventory" and len(parts) > 1:
+        return ITEM_LABELS.get(parts[1], parts[1])
+    if parts[0] == "tokens" and len(parts) > 2:
+        return f"{parts[1].capitalize()} {parts[2]} tokens"
+    if parts[0] == "tiles" and len(parts) > 3:
+        return f"{COMP_NAMES.get(parts[1], parts[1])} tile, side {parts[2]}: {_FIELD_WORDS.get(parts[3], parts[3])}"
+    if parts[0] == "abilities" and len(parts) > 1 and parts[1].isdigit():
+        rest = f": {_FIELD_WORDS.get(parts[2], parts[2].replace('_', ' '))}" if len(parts) > 2 else ""
+        return f"Round-end step {int(parts[1]) + 1}{rest}"
+    if parts[0] in ("robots", "class_cards") and len(parts) > 1 and parts[1].isdigit():
+        what = "Robot" if parts[0] == "robots" else "Class card"
+        rest = f": {_FIELD_WORDS.get(parts[2], parts[2].replace('_', ' '))}" if len(parts) > 2 else ""
+        return f"{what} {int(parts[1]) + 1}{rest}"
+    if parts[0] == "card_values":
+        return "Values printed on the card"
+    cell = re.match(r"^c-(design|fabricate|recycle|any)-([1-7])$", parts[0])
+    if cell:
+        return f"{'Any row' if cell.group(1) == 'any' else cell.group(1).capitalize()} {cell.group(2)}: unseen cards"
+    if len(parts) == 2 and parts[1].isdigit():
+        return f"{_FIELD_WORDS.get(parts[0], parts[0].replace('_', ' ').capitalize())}, card {int(parts[1]) + 1}"
+    return _FIELD_WORDS.get(parts[-1], parts[-1].replace("_", " ").capitalize())
+
+
+def problem_text(problem: dict) -> str:
+    """One problem as a sentence that names the field in players' words, never a raw path."""
+    words = field_words(str(problem.get("path", "")))
+    message = str(problem.get("message", ""))
+    if not words or message.lower().startswith(words.lower()):
+        return message
+    return f"{words[0].upper()}{words[1:]}: {message}"

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import replace
 from typing import Literal
 
 from flask import Blueprint, jsonify, render_template, request
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from solvers.raising_robots import scoring
+from solvers.raising_robots import abilities, scoring
 from solvers.raising_robots.model import ITEM_LABELS, ITEMS, ROW_NAMES, Robot
 from solvers.raising_robots.scoring_data import SCORING_DATA
 
@@ -21,12 +22,20 @@ from ..api import bad_field, parse
 from ..web.context import as_dict, as_list, table_context
 from .forms import FormReader, answer_or_problems, whole
 from .saves import apply_changes, changes, drawn_json, read_drawn, save, under
-from .schemas import InventoryIn, RobotIn, rule_titles
+from .schemas import (
+    Friendships,
+    InventorIn,
+    InventoryIn,
+    RobotIn,
+    problem_text,
+    rule_titles,
+    taken_json,
+    who_of,
+)
 from .seats import (
     MAX_SEATS,
     SEATS_KEY,
     change_seat,
-    keep_robot_ids,
     names_of,
     new_robot_id,
     robot_fields,
@@ -34,6 +43,7 @@ from .seats import (
     seat_from_model,
     seats_from,
     slots_of,
+    who_body,
 )
 
 bp = Blueprint("rr_score", __name__)
@@ -52,6 +62,7 @@ class GameEndIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: Literal["a_grade", "microchip_robots", "resource_pairs", "vp56_robots", "full_columns"]
     resource: Literal["sensor", "gear", "microchip", "program"] | None = None
+    action: Literal["upgraded", "basic"] = "upgraded"  # the action whose box shows the icon
 
     @model_validator(mode="after")
     def _resource(self) -> GameEndIn:
@@ -106,6 +117,8 @@ class PlayerIn(BaseModel):
     robots: list[ScoreRobotIn] = Field(default_factory=list, max_length=15)
     class_cards: list[ClassCardIn] = Field(default_factory=list, max_length=3)
     competitions_completed: int | None = Field(default=None, ge=0, le=4)
+    inventor: InventorIn | None = None
+    friendships: Friendships = 0
 
 
 class SoloIn(BaseModel):
@@ -175,7 +188,8 @@ def compare(body: CompareIn) -> dict:
     out: dict = {
         "standings": [{"name": s.name, "place": s.place, "total": s.total, "robots": s.robots,
                        "class_cards": s.class_cards, "decided_by": s.decided_by} for s in standings],
-        "scores": [dict(score_json(*sc), name=n) for n, sc in zip(names, scored, strict=True)],
+        "scores": [with_abilities(dict(score_json(*sc), name=n), p)
+                   for n, sc, p in zip(names, scored, body.players, strict=True)],
         "solo": None,
         "rules": [scoring.RULE_END_SCORING] if len(body.players) > 1 else [],  # ties
     }
@@ -190,10 +204,20 @@ def compare(body: CompareIn) -> dict:
 
 # ---- JSON API -----------------------------------------------------------------------------------
 
+def with_abilities(out: dict, player: PlayerIn) -> dict:
+    """The score answer with how it treats the seat's inventor and Friendship cards (an inventor's Game End
+    ability Tablebot does not know is listed as not taken into account)."""
+    taken = abilities.treatments(who_of(player.inventor, player.friendships), {}, abilities.SCORE_NO_EFFECT)
+    out["abilities"] = taken_json(taken)
+    note = abilities.not_taken_note(taken, "score")
+    out["notes"] = [note] if note else []
+    return out
+
+
 @bp.post("/api/raising-robots/score")
 def api_score():
     player = parse(PlayerIn)
-    return jsonify(score_json(*score_player(player)))
+    return jsonify(with_abilities(score_json(*score_player(player)), player))
 
 
 @bp.post("/api/raising-robots/score/compare")
@@ -204,11 +228,12 @@ def api_compare():
 # ---- the page -------------------------------------------------------------------------------------
 
 GRADE_CHOICES = ("none", "D", "C", "B", "A")
-GAME_END_CHOICES = (
-    ("", "no icon"), ("a_grade", "A grade = 3 VP"), ("microchip_robots", "2 microchip robots = 3 VP"),
-    ("resource_pairs:sensor", "2 sensors = 1 VP"), ("resource_pairs:gear", "2 gears = 1 VP"),
-    ("resource_pairs:microchip", "2 microchips = 1 VP"), ("resource_pairs:program", "2 programs = 1 VP"),
-    ("vp56_robots", "2 robots of 5-6 VP = 3 VP"), ("full_columns", "full column = 4 VP"))
+GAME_END_CHOICES = (  # the hourglass icons as printed, short enough for a 320 px screen
+    ("", "no Game End icon"), ("a_grade", "A grade: 3 VP"), ("microchip_robots", "2 chip robots: 3 VP"),
+    ("resource_pairs:sensor", "2 sensors: 1 VP"), ("resource_pairs:gear", "2 gears: 1 VP"),
+    ("resource_pairs:microchip", "2 chips: 1 VP"), ("resource_pairs:program", "2 programs: 1 VP"),
+    ("vp56_robots", "2 robots of 5-6 VP: 3 VP"), ("full_columns", "full column: 4 VP"))
+GAME_END_ACTIONS = (("upgraded", "on the upgraded action"), ("basic", "on the basic action"))
 # every rule id this page may link (it draws their titles from the rules assistant)
 PAGE_RULE_IDS = sorted({*scoring.ALL_RULES, RULE_NEW_OBJECTIVES})
 
@@ -231,11 +256,17 @@ def ge_value(robot: dict) -> str:
     return str(ge.get("kind") or "")
 
 
-def _ge_from_value(value: str) -> dict | None:
+def _ge_from_value(value: str, action: str = "upgraded") -> dict | None:
     if not value:
         return None
     kind, _, resource = value.partition(":")
-    return {"kind": kind, "resource": resource} if resource else {"kind": kind}
+    out = {"kind": kind, "resource": resource} if resource else {"kind": kind}
+    return {**out, "action": "basic"} if action == "basic" else out
+
+
+def ge_action(robot: dict) -> str:
+    ge = robot.get("game_end")
+    return "basic" if isinstance(ge, dict) and ge.get("action") == "basic" else "upgraded"
 
 
 SLOT_FIELDS = ("row", "column", "vp", "needs_microchip", "upgraded", "game_end")  # what this page edits
@@ -272,7 +303,8 @@ def model_from_form(form, old: dict) -> tuple[dict, list[dict]]:
             if vp is None:
                 robots.pop(rid, None)  # a slot left blank is empty: its robot leaves the play area
                 continue
-            ge = _ge_from_value(form.get(f"s-{key}-ge", "") if form.get(f"s-{key}-ge", "") in valid_ge else "")
+            ge = _ge_from_value(form.get(f"s-{key}-ge", "") if form.get(f"s-{key}-ge", "") in valid_ge else "",
+                                form.get(f"s-{key}-ga", "upgraded"))
             robot = {"row": row, "column": col, "vp": vp, "needs_microchip": bool(form.get(f"s-{key}-chip")),
                      "upgraded": bool(form.get(f"s-{key}-up")), **({"game_end": ge} if ge else {})}
             robots[rid or new_robot_id()] = robot
@@ -336,7 +368,7 @@ def player_body(seat: dict, name: str) -> dict:
     robot_keys = ("row", "column", "vp", "needs_microchip", "upgraded", "game_end", "any_row")
     body = {"name": name, "inventory": seat["inventory"],
             "robots": [{k: r[k] for k in robot_keys if k in r} for r in slots_of(seat).values()],
-            "class_cards": cards}
+            "class_cards": cards, **who_body(seat)}
     comp = seat.get("competitions_completed")
     if comp is None and isinstance(seat.get("completed"), list):
         comp = len(seat["completed"])
@@ -346,7 +378,10 @@ def player_body(seat: dict, name: str) -> dict:
 
 
 def _score_seat(seat: dict, name: str) -> tuple[dict | None, list[dict]]:
-    return answer_or_problems(lambda: score_json(*score_player(PlayerIn.model_validate(player_body(seat, name)))))
+    def answer() -> dict:
+        player = PlayerIn.model_validate(player_body(seat, name))
+        return with_abilities(score_json(*score_player(player)), player)
+    return answer_or_problems(answer)
 
 
 def _solo_state(raw) -> dict:
@@ -383,7 +418,13 @@ def score_view_model(seats: list[dict], names: list[str], seat: int, solo: dict)
     if len(seats) == 1 and current is not None and solo["threshold"] is not None:
         solo_result = scoring.solo_target(current["total"], solo["threshold"], solo["mode"], solo["competitions"])
         rules += scoring.solo_rules(solo_result)
-    return {"result": current, "result_problems": problems, "chart": _chart(current) if current else [],
+    by_card: dict[int, list[dict]] = {}  # shown next to their class card
+    elsewhere = []
+    for p in problems:
+        m = re.match(r"^(?:players\[\d+\]\.)?class_cards\[(\d)\]", str(p.get("path", "")))
+        (by_card.setdefault(int(m.group(1)), []) if m else elsewhere).append(p)
+    return {"result": current, "result_problems": elsewhere, "card_problems": by_card,
+            "chart": _chart(current) if current else [],
             "standings": standings, "broken": broken, "solo_result": solo_result, "score_rules": rules}
 
 
@@ -397,7 +438,7 @@ def _page_seat(seat: dict) -> dict:
 @bp.route("/raising-robots/score", methods=["GET", "POST"])
 def score_page():
     ctx = table_context("raising-robots")
-    table = ctx["table"] = keep_robot_ids(ctx["table"])
+    table = ctx["table"]  # a GET never writes: robots without an id get one from their content when read
     src = request.form if request.method == "POST" else request.args
     n = seat_count(table, src)
     names = names_of(table, n)
@@ -432,6 +473,7 @@ def score_page():
         placed_for_you=[r for r in seats[seat]["robots"] if not isinstance(r.get("column"), int)],
         problems=problems, items=ITEMS, item_names=ITEM_LABELS,
         row_names=ROW_NAMES, grades=GRADE_CHOICES, ge_choices=GAME_END_CHOICES, ge_value=ge_value,
+        ge_actions=GAME_END_ACTIONS, ge_action=ge_action, problem_text=problem_text,
         templates=TEMPLATES, players_json=json.dumps([_page_seat(x) for x in seats], separators=(",", ":")),
         drawn=drawn_json(score_model(seats[seat], solo)), rule_titles=rule_titles(PAGE_RULE_IDS),
         version=table.version if table is not None else "",

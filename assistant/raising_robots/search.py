@@ -7,6 +7,7 @@ The page keeps its part of the table's state under `rr_search`:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Annotated, Literal
 
 from flask import Blueprint, render_template, request
@@ -26,10 +27,15 @@ from solvers.raising_robots.search_odds import (
     CardGroup,
     Criteria,
     Deck,
+    Estimate,
+    SearchInputError,
     SearchOdds,
     best_criteria,
+    estimate_best,
+    estimate_odds,
     record_draw,
     record_search,
+    record_seen_search,
     search_odds,
 )
 
@@ -37,7 +43,7 @@ from ..api import ApiError, bad_field, parse
 from ..web.context import as_dict, as_list, state_part, table_context
 from .forms import FormReader, answer_or_problems, whole
 from .saves import Stale, apply_changes, as_one, changes, drawn_json, read_drawn, save
-from .schemas import rule_titles
+from .schemas import problem_text, rule_titles
 
 bp = Blueprint("rr_search", __name__)
 
@@ -52,7 +58,8 @@ R_NO_MATCH = "rr-search-no-match"
 R_CRITERIA = "rr-reading-search-criteria"
 R_SET_ASIDE = "rr-reading-search-set-aside"
 R_KNOWN_WANTED = "rr-reading-search-known-bottom-wanted"
-ALL_RULES = (*RULES, R_MODEL, R_BASIC, R_ANY_MATCH, R_NO_MATCH, R_CRITERIA, R_SET_ASIDE, R_KNOWN_WANTED)
+R_ESTIMATE = "rr-reading-search-estimate"
+ALL_RULES = (*RULES, R_MODEL, R_BASIC, R_ANY_MATCH, R_NO_MATCH, R_CRITERIA, R_SET_ASIDE, R_KNOWN_WANTED, R_ESTIMATE)
 
 
 def search_rules(deck: Deck, p_match=None, ranked: bool = False, set_aside: bool = False) -> list[str]:
@@ -114,13 +121,33 @@ class CriteriaIn(BaseModel):
         return Criteria(self.row, self.energy_min, self.energy_max)
 
 
+class KindIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    row: Literal["design", "fabricate", "recycle", "any"]
+    energy: Energy
+
+
 class DeckIn(BaseModel):
+    """The deck as the player knows it: the unseen `pool` when it is known (exact odds); without it, the
+    cards the table has `seen` (Search reveals, draws) build an estimate of the deck."""
     model_config = ConfigDict(extra="ignore")
-    pool: list[GroupIn] = Field(max_length=200)
+    pool: list[GroupIn] | None = Field(default=None, max_length=200)
     deck_size: Count
     known_bottom: list[CardIn] = Field(default_factory=list, max_length=MAX_POOL_CARDS)
+    seen: list[KindIn] = Field(default_factory=list, max_length=2 * MAX_POOL_CARDS)
+    wanted: list[KindIn] = Field(default_factory=list, max_length=28)  # estimate: the kinds you want
+
+    def estimate(self) -> Estimate | None:
+        """The estimate to answer from, when no pool is given."""
+        if self.pool is not None:
+            return None
+        return Estimate(seen=tuple(Card(c.row, c.energy) for c in self.seen), deck_size=self.deck_size,
+                        known_bottom=tuple(c.to_solver() for c in self.known_bottom),
+                        wanted=frozenset((w.row, w.energy) for w in self.wanted))
 
     def to_solver(self) -> Deck:
+        if self.pool is None:
+            raise bad_field("pool", "list the unseen cards (or leave the pool out for an estimate)")
         total = sum(g.count for g in self.pool)
         if total > MAX_POOL_CARDS:
             raise bad_field("pool", f"holds {total} cards; at most {MAX_POOL_CARDS} are accepted")
@@ -198,6 +225,7 @@ def odds_json(deck: Deck, odds: SearchOdds, within: list[int] | None) -> dict:
         "pool_cards": odds.pool_cards,
         "deck_cards": total,
         "why": odds_why(deck, odds),
+        "estimate": None,  # exact: the pool is known
         "rules": search_rules(deck, odds.p_match),
     }
 
@@ -213,7 +241,7 @@ def best_json(deck: Deck) -> dict:
     return {"ranking": [{"criteria": r.criteria.as_dict(), "name": criteria_name(r.criteria), "rank": r.rank,
                          "p_wanted": exact(r.p_wanted), "p_match": exact(r.p_match),
                          "expected_revealed": exact(r.expected_revealed)} for r in ranking],
-            "wanted_cards": wanted, "notes": notes, "rules": search_rules(deck, ranked=True)}
+            "wanted_cards": wanted, "notes": notes, "estimate": None, "rules": search_rules(deck, ranked=True)}
 
 
 def group_json(g: CardGroup) -> dict:
@@ -252,9 +280,41 @@ def record(body: RecordIn) -> dict:
 
 # ---- JSON API ------------------------------------------------------------------------------------
 
+def estimate_json(est: Estimate, odds: SearchOdds | None = None, within: list[int] | None = None) -> dict:
+    """The estimate's answer in the shape of the exact one, labelled with what it assumes."""
+    label = {"seen": len(est.seen), "assumes": est.assumes()}
+    rules = ["rr-search", R_BASIC, "rr-search-example", R_MODEL, R_ESTIMATE]
+    if odds is None:
+        ranking = estimate_best(est)
+        return {"ranking": [{"criteria": r.criteria.as_dict(), "name": criteria_name(r.criteria), "rank": r.rank,
+                             "p_wanted": exact(r.p_wanted), "p_match": exact(r.p_match),
+                             "expected_revealed": exact(r.expected_revealed)} for r in ranking],
+                "wanted_cards": len(est.wanted), "notes": [est.assumes()], "estimate": label,
+                "rules": rules + [R_CRITERIA]}
+    total = est.deck_size + len(est.known_bottom)
+    ns = within if within is not None else list(range(1, min(WITHIN_DEFAULT, total) + 1))
+    return {
+        "criteria": odds.criteria.as_dict(), "p_match": exact(odds.p_match),
+        "expected_revealed": exact(odds.expected_revealed), "p_wanted": exact(odds.p_wanted),
+        "outcomes": [{"row": o.row, "energy": o.energy, "label": o.label, "wanted": o.wanted, "from": o.source,
+                      "p": exact(o.p), "group": None, "position": o.position, "text": outcome_text(o)}
+                     for o in odds.outcomes],
+        "p_match_within": [{"n": n, "p": exact(odds.p_match_within(n))} for n in ns],
+        "deck_cards": total, "estimate": label, "why": est.assumes(),
+        "rules": rules + ([R_NO_MATCH] if odds.p_match < 1 else []),
+    }
+
+
 @bp.post("/api/raising-robots/search/odds")
 def api_odds():
     body = parse(OddsIn)
+    est = body.estimate()
+    if est is not None:
+        total = est.deck_size + len(est.known_bottom)
+        for i, n in enumerate(body.within or []):
+            if n > total:
+                raise bad_field(f"within[{i}]", f"is {n} but the deck holds only {total} cards")
+        return estimate_json(est, estimate_odds(est, body.criteria.to_solver()), body.within)
     deck = body.to_solver()
     total = deck.cards_in_deck
     for i, n in enumerate(body.within or []):
@@ -265,7 +325,9 @@ def api_odds():
 
 @bp.post("/api/raising-robots/search/best")
 def api_best():
-    return best_json(parse(DeckIn).to_solver())
+    body = parse(DeckIn)
+    est = body.estimate()
+    return estimate_json(est) if est is not None else best_json(body.to_solver())
 
 
 @bp.post("/api/raising-robots/search/record")
@@ -303,9 +365,12 @@ def cards_text(cards: list[dict]) -> str:
     return " ".join(f"{SHORT[c['row']]}{c['energy']}" for c in cards)
 
 
+ASSUMED_DECK = 20  # an estimate's deck size until the table enters its own (said on the page)
+
+
 def empty_state() -> dict:
     return {"cells": {}, "deck_size": 0, "known_bottom": [],
-            "criteria": {"row": "design", "energy_min": 1, "energy_max": 7}, "set_aside": {}}
+            "criteria": {"row": "design", "energy_min": 1, "energy_max": 7}, "set_aside": {}, "seen": []}
 
 
 def clean_state(raw) -> dict:
@@ -329,6 +394,9 @@ def clean_state(raw) -> dict:
     for key, n in as_dict(raw.get("set_aside")).items():
         if whole(n, 1, 999, 0):
             state["set_aside"][key] = n
+    for c in as_list(raw.get("seen"))[:2 * MAX_POOL_CARDS]:
+        if isinstance(c, dict) and c.get("row") in CARD_ROWS and whole(c.get("energy"), 1, 7, 0):
+            state["seen"].append({"row": c["row"], "energy": c["energy"]})
     return state
 
 
@@ -350,6 +418,10 @@ def state_from_form(form) -> tuple[dict, list[dict]]:
     state["deck_size"] = number("deck_size", 0, 999)
     try:
         state["known_bottom"] = parse_cards(form.get("known_bottom", ""), "known_bottom")
+    except ApiError as e:
+        problems += e.fields
+    try:
+        state["seen"] = parse_cards(form.get("seen_cards", ""), "seen_cards")
     except ApiError as e:
         problems += e.fields
     row = form.get("row", "design")
@@ -443,8 +515,37 @@ def _answers(body: dict, criteria: dict) -> tuple[dict, dict]:
     return odds_json(deck, search_odds(deck, odds_in.criteria.to_solver()), None), best_json(deck)
 
 
+def estimate_of(state: dict) -> Estimate:
+    """The page's estimate of the deck when no unseen card is entered: the cards seen, the deck size
+    entered (or an assumed one), the known bottom, the wanted marks of the grid."""
+    wanted = frozenset((c["row"], c["energy"]) for c in (
+        {"row": k.rpartition("-")[0], "energy": int(k.rpartition("-")[2])} for k, v in state["cells"].items()
+        if v["wanted"]))
+    return Estimate(seen=tuple(Card(c["row"], c["energy"]) for c in state["seen"]),
+                    deck_size=state["deck_size"] or (0 if state["known_bottom"] else ASSUMED_DECK),
+                    known_bottom=tuple(Card(c["row"], c["energy"], wanted=(c["row"], c["energy"]) in wanted)
+                                       for c in state["known_bottom"]), wanted=wanted)
+
+
+def _estimate_answers(state: dict) -> tuple[dict, dict]:
+    est = estimate_of(state)
+    odds = estimate_json(est, estimate_odds(est, CriteriaIn.model_validate(state["criteria"]).to_solver()))
+    if not state["deck_size"] and not state["known_bottom"]:
+        odds["estimate"]["assumed_deck"] = ASSUMED_DECK
+        odds["why"] = (f"The deck size is not entered: {ASSUMED_DECK} cards are assumed. " + odds["why"])
+    return odds, estimate_json(est)
+
+
 def _results(state: dict) -> tuple[dict | None, dict | None, list[dict]]:
     body = deck_body(state)
+    if not any(g["count"] for g in body["pool"]):  # nobody knows the deck: the odds from what was seen
+        answers, problems = answer_or_problems(_estimate_answers, state)
+        if answers is None:
+            return None, None, problems
+        odds, best = answers
+        odds["outcomes"].sort(key=lambda o: -o["p"]["approx"])
+        odds["p_match_within"] = trim_within(odds["p_match_within"], odds["p_match"])
+        return odds, best, []
     if body["deck_size"] == 0 and not body["known_bottom"]:
         return None, None, []
     answers, problems = answer_or_problems(_answers, body, state["criteria"])
@@ -454,6 +555,42 @@ def _results(state: dict) -> tuple[dict | None, dict | None, list[dict]]:
     odds["outcomes"].sort(key=lambda o: -o["p"]["approx"])
     odds["p_match_within"] = trim_within(odds["p_match_within"], odds["p_match"])
     return odds, best, []
+
+
+def record_seen(state: dict, action: str, fields: dict) -> tuple[dict, str | None, list[dict]]:
+    """A search or a draw recorded while nobody knows the deck: the cards that turned up join the cards
+    seen (the estimate learns from them); a search that found nothing makes the rest a known deck."""
+    try:
+        est = estimate_of({**state, "deck_size": state["deck_size"] or ASSUMED_DECK})
+        if action == "record-search":
+            revealed = [Card(c["row"], c["energy"]) for c in parse_cards(fields["revealed"], "revealed")]
+            crit = CriteriaIn.model_validate(state["criteria"]).to_solver()
+            after, taken, matched = record_seen_search(est, crit, revealed)
+        else:
+            seen = parse_cards(fields["seen"], "seen") if action == "draw-mine" else []
+            if action == "draw-mine" and len(seen) != 1:
+                raise bad_field("seen", "name the one card you drew, like D4")
+            if est.deck_size == 0:
+                raise bad_field("deck_size", "the deck has no unknown card to draw")
+            after = replace(est, deck_size=est.deck_size - 1, seen=est.seen + tuple(Card(c["row"], c["energy"]) for c in seen))
+            taken, matched = None, None
+    except (ApiError, SearchInputError) as err:
+        fields_ = err.fields if isinstance(err, ApiError) else [{"path": err.path, "message": err.message}]
+        return state, None, fields_
+    new = {**state, "deck_size": after.deck_size, "seen": [{"row": c.row, "energy": c.energy} for c in after.seen],
+           "known_bottom": [{"row": c.row, "energy": c.energy} for c in after.known_bottom]}
+    if action != "record-search":
+        return new, "A draw: the deck has one unknown card fewer" + (" and the card you saw counts as seen." if
+                                                                       action == "draw-mine" else "."), []
+    if matched:
+        return new, (f"Taken: {card_name(taken.row, taken.energy)}. The other revealed cards went under the known "
+                     "bottom, and every card revealed now counts as seen for the estimate."), []
+    cells = {k: dict(v) for k, v in state["cells"].items()}
+    for c in revealed[:-1]:
+        cells.setdefault(cell_key(c.row, c.energy), {"count": 0, "wanted": False})["count"] += 1
+    new["cells"] = cells
+    return new, (f"Nothing matched: {card_name(taken.row, taken.energy)} was taken and the other {after.deck_size} "
+                 "were shuffled into a new deck, so the deck is now known exactly."), []
 
 
 def top_three(ranking: list[dict], criteria: dict) -> list[dict]:
@@ -495,9 +632,17 @@ def page():
                 lo, hi = int(parts[2]), int(parts[3])
                 if 1 <= lo <= hi <= 7:
                     state["criteria"] = {"row": parts[1], "energy_min": lo, "energy_max": hi}
+        elif action == "deck-all" and not problems:
+            state["deck_size"] = sum(c["count"] for c in state["cells"].values())
         elif action == "return-aside" and not problems:
             state = return_set_aside(state)
             note = "The set-aside cards are back in the unseen pool."
+        elif action in ("record-search", "draw-other", "draw-mine") and not problems and not any(
+                c["count"] for c in state["cells"].values()):
+            state, note, more = record_seen(state, action, fields)
+            problems += more
+            if not more:
+                fields = {"revealed": "", "seen": ""}
         elif action in ("record-search", "draw-other", "draw-mine") and not problems:
             try:
                 body = deck_body(state)
@@ -534,6 +679,7 @@ def page():
         short=SHORT, known_text=cards_text(state["known_bottom"]), odds=odds, best=best,
         top_best=top_three(best["ranking"], state["criteria"]) if best else [], problems=problems + result_problems, note=note,
         fields=fields, pool_cards=pool_cards, aside_total=sum(state["set_aside"].values()),
+        seen_text=cards_text(state["seen"]), problem_text=problem_text, assumed_deck=ASSUMED_DECK,
         rules=rules, rule_titles=rule_titles(ALL_RULES), version=table.version if table is not None else "",
         drawn=drawn_json(state),
         **ctx), (400 if request.method == "POST" and (problems or result_problems) else 200)

@@ -9,12 +9,12 @@ import re
 import secrets
 from typing import Any
 
+from solvers.raising_robots.abilities import NAME_MAX
 from solvers.raising_robots.competitions import COMP_TYPES, FRIENDSHIP_CAP
 from solvers.raising_robots.model import ITEMS, ROWS, TOKEN_TYPES
 from solvers.raising_robots.scoring import COLUMNS
 
-from ..tables import store
-from ..web.context import as_dict, as_list, seat_names, update_table
+from ..web.context import as_dict, as_list, seat_names
 from .forms import whole
 from .saves import Change, apply_changes
 
@@ -64,32 +64,6 @@ def with_ids(raw: Any) -> list[dict]:
     return out
 
 
-def _ids_missing(state: dict) -> bool:
-    for seat in as_list(state.get(SEATS_KEY)):
-        robots = [r for r in as_list(as_dict(seat).get("robots")) if isinstance(r, dict)]
-        if [r.get("id") for r in robots] != [r["id"] for r in with_ids(robots)]:
-            return True
-    return False
-
-
-def _give_ids(state: dict) -> dict:
-    state[SEATS_KEY] = [{**seat, "robots": with_ids(seat.get("robots"))} if isinstance(seat, dict) else seat
-                        for seat in as_list(state.get(SEATS_KEY))]
-    return state
-
-
-def keep_robot_ids(table) -> object:
-    """Robots saved without an id (by an older page, or through the API) get theirs kept with the table when
-    a page opens, so the pages' scripts match robots by id too. The ids come from the robots' content, so two
-    phones doing this at once agree."""
-    if table is None or not _ids_missing(table.state):
-        return table
-    try:
-        return update_table(table, _give_ids)
-    except store.Conflict:
-        return table  # the next page load tries again
-
-
 def clean_robot(raw: Any) -> dict | None:
     """A stored robot with the fields the pages read made safe (other keys kept); None unless it has a row."""
     if not isinstance(raw, dict) or raw.get("row") not in ROWS:
@@ -118,6 +92,13 @@ def clean_seat(raw: Any) -> dict:
     seat["class_status"] = {k: whole(cs.get(k), 0, 9, 0) for k in ("meeting_d", "meeting_c")}
     seat["robots"] = [r for r in map(clean_robot, with_ids(seat.get("robots"))) if r is not None][:MAX_ROBOTS]
     seat["friendships"] = whole(seat.get("friendships"), 0, FRIENDSHIP_CAP, 0)
+    names = [n.strip()[:NAME_MAX] for n in as_list(seat.get("friendship_names")) if isinstance(n, str) and n.strip()]
+    seat["friendship_names"] = names[:FRIENDSHIP_CAP]
+    seat["friendships"] = max(seat["friendships"], len(seat["friendship_names"]))
+    inventor = as_dict(seat.get("inventor"))
+    name = inventor.get("name")
+    seat["inventor"] = {"name": name.strip()[:NAME_MAX] if isinstance(name, str) else "",
+                        "upgraded": inventor.get("upgraded") is True}
     done = as_list(seat.get("completed"))
     seat["completed"] = [t for t in COMP_TYPES if t in done]
     seat["class_cards"] = [dict(c) for c in as_list(seat.get("class_cards")) if isinstance(c, dict)][:3]
@@ -127,6 +108,13 @@ def clean_seat(raw: Any) -> dict:
 def seats_from(raw: Any, n: int) -> list[dict]:
     raw = as_list(raw)
     return [clean_seat(raw[i] if i < len(raw) else {}) for i in range(n)]
+
+
+def who_body(seat: dict) -> dict:
+    """The seat's inventor and Friendship cards as an API body takes them (names; an unnamed card as such)."""
+    names = seat["friendship_names"]
+    cards = names + ["unnamed"] * (seat["friendships"] - len(names)) if names else seat["friendships"]
+    return {"inventor": dict(seat["inventor"]), "friendships": cards}
 
 
 def slots_of(seat: dict) -> dict[str, dict]:

@@ -96,15 +96,18 @@ class PlayerState:
     meeting_d: int = 0  # class cards meeting D or better, Extra Credit not counted
     meeting_c: int = 0  # class cards meeting C or better, Extra Credit not counted
     robots: tuple[Robot, ...] = ()
-    friendships: int = 0
+    friendships: int = 0  # Friendship cards held (the cap of 2 counts them)
     completed: frozenset[str] = frozenset()  # competition types this player has completed
+    # Sacagawea (inventor or Friendship): Robot Cards in hand act as duct tape (never for class cards)
+    robot_cards_as_duct_tape: bool = False
 
     @staticmethod
     def make(inventory: Inventory | None = None, unplaced=None, placed=None, meeting_d: int = 0,
              meeting_c: int = 0, robots: Iterable[Robot] = (), friendships: int = 0,
-             completed: Iterable[str] = ()) -> PlayerState:
-        return PlayerState(inventory or Inventory(), _tokens(unplaced), _tokens(placed), meeting_d, meeting_c,
-                           tuple(robots), friendships, frozenset(completed))
+             completed: Iterable[str] = (), robot_cards_as_duct_tape: bool = False) -> PlayerState:
+        return PlayerState(inventory=inventory or Inventory(), unplaced=_tokens(unplaced), placed=_tokens(placed),
+                           meeting_d=meeting_d, meeting_c=meeting_c, robots=tuple(robots), friendships=friendships,
+                           completed=frozenset(completed), robot_cards_as_duct_tape=robot_cards_as_duct_tape)
 
     def unplaced_of(self, token_type: str) -> int:
         return self.unplaced[TOKEN_TYPES.index(token_type)]
@@ -310,6 +313,10 @@ def check_criterion(comp: Competition, state: PlayerState) -> Verdict:
         return Verdict(n >= 10, f"{count_words(n, 'robot_cards')} in hand (10 needed)")
     if c == "mech-7-duct-tape":
         n = inv.duct_tape
+        if state.robot_cards_as_duct_tape and inv.robot_cards:
+            total = n + inv.robot_cards
+            return Verdict(total >= 7, f"{n} duct tape + {count_words(inv.robot_cards, 'robot_cards')} acting as "
+                                       f"duct tape (Sacagawea) = {total} (7 needed)")
         return Verdict(n >= 7, f"{n} duct tape (7 needed)")
     if c == "think-2-d-grades":
         n = state.meeting_d

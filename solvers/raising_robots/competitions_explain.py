@@ -23,7 +23,7 @@ from .competitions import (
     validate_plan,
     with_keeps,
 )
-from .competitions_planner import Plan, PlanResult
+from .competitions_planner import Claims, Plan, PlanResult
 
 # Rule entries of the rules assistant (assistant/data/rules/raising_robots.toml) each answer relies on:
 # every competition card has its own entry, "rr-card-<criterion>"; readings are Tablebot's.
@@ -178,8 +178,13 @@ def cannot_pay(comp: Competition, state: PlayerState, rules: Rules) -> str | Non
             f"{state.inventory.battery} of {comp.cost_batteries} batteries")
 
 
+def describe_plan(p: Plan) -> str:
+    """A plan in a few words: "Think Tank (4 Robot Cards), then Engineering Expo (4 gears)"."""
+    return ", then ".join(f"{COMP_NAMES[s.type]} ({s.payment.describe()})" for s in p.steps) or "completing nothing"
+
+
 def _payment_reasons(k: int, plan: Plan, comps: Sequence[Competition], start: PlayerState, rules: Rules,
-                     values: Values) -> list[str]:
+                     values: Values, claims: Claims) -> list[str]:
     steps = plan.steps
     step = steps[k]
     by_type = {c.type: c for c in comps}
@@ -191,6 +196,12 @@ def _payment_reasons(k: int, plan: Plan, comps: Sequence[Competition], start: Pl
     for kind, label, candidates, impossible in _alternatives(comp, state, later, rules, values):
         if kind == step.payment.kind:
             continue
+        other = claims.pays.get((comp.type, kind))
+        if other is not None:  # a plan of equal value pays this competition that way
+            reasons.append(f"{label[0].upper()}{label[1:]} would do as well: {describe_plan(other)} has the same "
+                           "value.")
+            continue
+        proven = (comp.type, kind) in claims.pays_never
         if impossible:
             reasons.append(f"Not {label}: {impossible}.")
             continue
@@ -202,15 +213,14 @@ def _payment_reasons(k: int, plan: Plan, comps: Sequence[Competition], start: Pl
         for p in candidates:
             trial = with_keeps(start, comps, [*steps[:k], replace(step, payment=p), *steps[k + 1:]])
             check = validate_plan(start, comps, trial, rules, values)
-            if check.ok:
-                problem = None
-                break
-            problem = problem or check.problem
-        if problem:
-            what = "costs the same" if cost == chosen else f"worth only {vp_text(cost)} VP"
-            reasons.append(f"Not {label} ({what}): it would break the plan, {problem}.")
-        elif cost == chosen:
-            reasons.append(f"{label[0].upper()}{label[1:]} would do as well (same value).")
+            if not check.ok:
+                problem = problem or check.problem
+        what = "costs the same" if cost == chosen else f"worth only {vp_text(cost)} VP"
+        if proven:
+            reasons.append(f"Not {label} ({what}): no plan of equal value pays {comp.name} this way"
+                           + (f"; in this plan, {problem}." if problem else "."))
+        elif problem:  # not every other plan was checked in time: say only what holds of this one
+            reasons.append(f"Not {label} here ({what}): in this plan, {problem}.")
     for c in later:
         needs = _needs(c)
         if step.payment.kind == "token" and "tokens" in needs:
@@ -244,9 +254,9 @@ def _reward_reason(step: Step, comp: Competition, state: PlayerState, values: Va
 
 
 def _order_reason(k: int, plan: Plan, comps: Sequence[Competition], start: PlayerState, rules: Rules,
-                  values: Values) -> str | None:
+                  values: Values, claims: Claims) -> str | None:
     steps = list(plan.steps)
-    if k + 1 >= len(steps):
+    if k + 1 >= len(steps) or claims.only_order is not True:
         return None
     swapped = steps[:k] + [steps[k + 1], steps[k]] + steps[k + 2:]
     check = validate_plan(start, comps, with_keeps(start, comps, swapped), rules, values)
@@ -254,6 +264,17 @@ def _order_reason(k: int, plan: Plan, comps: Sequence[Competition], start: Playe
         return None
     nxt = COMP_NAMES[steps[k + 1].type]
     return f"Before {nxt}: the other way round, {check.problem}."
+
+
+def _order_note(plan: Plan, claims: Claims) -> str:
+    if plan.orders > 1:
+        return f"{plan.orders} orders of these steps work; this is one of them."
+    if claims.only_order:
+        return "Only this order works: no plan of equal value completes these competitions in another order."
+    if claims.other_order is not None:
+        return (f"These payments work only in this order, but another order is as good: "
+                f"{describe_plan(claims.other_order)}.")
+    return "These payments work only in this order (other payments were not all checked in time)."
 
 
 def step_rules(k: int, plan: Plan, comp: Competition, by_type: dict[str, Competition], before: PlayerState
@@ -297,11 +318,14 @@ def explain(state: PlayerState, competitions: Sequence[Competition], result: Pla
             if cannot:
                 unpayable.append(comp.type)
                 why += f"; but you cannot pay it now: {cannot}"
-            elif any(comp.type in {st.type for st in tie.steps} for tie in result.ties):
-                why += "; left out of this plan, but an equally good plan completes it (see the ties)"
+            elif comp.type in result.claims.completes:
+                why += ("; left out of this plan, but an equally good plan completes it: "
+                        + describe_plan(result.claims.completes[comp.type]))
+            elif comp.type in result.claims.completes_never:
+                why += ("; left out: no plan of equal value completes it (paying for it would cost more than "
+                        "it gives, or leave a better competition unpaid)")
             else:
-                why += ("; left out: paying for it would cost more than it gives, or leave a better "
-                        "competition unpaid")
+                why += "; left out of this plan (not every other plan could be checked in time)"
         ids = criterion_rules(comp, state) + ((R_ONCE,) if done else ())
         eligible.append(Eligibility(comp.type, comp.criterion, verdict.met, why, done, comp.type in in_plan,
                                     verdict.matching, ids))
@@ -317,10 +341,10 @@ def explain(state: PlayerState, competitions: Sequence[Competition], result: Pla
     for k, step in enumerate(plan.steps):
         comp = by_type[step.type]
         before = plan.check.states[k]
-        reasons = _payment_reasons(k, plan, competitions, state, rules, values)
+        reasons = _payment_reasons(k, plan, competitions, state, rules, values, result.claims)
         reward_text, reward_worth = _reward_reason(step, comp, before, values)
         reasons.append(reward_text)
-        order = _order_reason(k, plan, competitions, state, rules, values)
+        order = _order_reason(k, plan, competitions, state, rules, values, result.claims)
         if order:
             reasons.insert(0, order)
         ids = step_rules(k, plan, comp, by_type, before)
@@ -345,14 +369,17 @@ def explain(state: PlayerState, competitions: Sequence[Competition], result: Pla
         else:
             notes.append("Completing nothing now is best with these values.")
     if len(plan.steps) > 1:
-        notes.append("Only this order works." if plan.orders == 1 else
-                     f"{plan.orders} orders of these steps work; this is one of them.")
+        notes.append(_order_note(plan, result.claims))
     for k, step in enumerate(plan.steps):
         comp = by_type[step.type]
         if comp.criterion in ("think-2-d-grades", "think-1-c-grade") and k > 0:
             notes.append(f"{comp.name} counts class grades as you entered them: check that the payments before "
                          "it do not drop a class card below the grade it needs.")
-    if any(s.reward == "friendship" for s in plan.steps):
-        notes.append("Friendship cards are valued as a number you set; the planner does not know which card "
-                     "you will keep or what it gives.")
+    kept_at = next((k for k, s in enumerate(plan.steps) if s.friendship_keep), None)
+    if kept_at is not None:
+        name = COMP_NAMES[plan.steps[kept_at].type]
+        rest = "the rest of this plan" if kept_at + 1 < len(plan.steps) else "what you can complete next"
+        notes.append(f"After {name} you keep a Friendship card, and {rest} depends on which one (Johannes, "
+                     "Confucius, Ada and John change your inventory at once). Once you have kept it, name it and "
+                     "Tablebot plans again from there; until then a kept card counts as the value you set.")
     return Explanation(tuple(eligible), tuple(explained), tuple(notes), tuple(all_rules))

@@ -47,9 +47,14 @@ RULE_JOHANNES_ORDER = "rr-reading-johannes"  # upgraded: the +1s first, then cou
 RULE_JOHANNES_CARDS = "rr-reading-johannes-robot-cards"  # robot cards are in hand, never counted
 RULE_SACAGAWEA = "rr-sacagawea-complexity-medium"
 RULE_SEARCH = "rr-search"
-ALL_RULES = (*RULE_ORDER, *(a[3] for a in ABILITIES.values()), RULE_JOHANNES_ORDER, RULE_JOHANNES_CARDS, RULE_SEARCH)
 CHARLOTTE_ACTIONS = ("skip", "assemble", "unlock")
 SACAGAWEA_REWARDS = ("battery_and_card", "vp")
+SCROLL_LINE_REWARDS = ("battery_and_duct_tape", "vp")
+RULE_YO_YO = "rr-friendship-example"  # an unlock triggers Yo-Yo: 1 battery and 2 VP
+RULE_CONFUCIUS = "rr-confucius-complexity-hard"
+ALIASES = {"temple": "temple_friendship", "confucius": "confucius_friendship"}  # abilities by name
+ALL_RULES = (*RULE_ORDER, *(a[3] for a in ABILITIES.values()), RULE_JOHANNES_ORDER, RULE_JOHANNES_CARDS, RULE_SEARCH,
+             RULE_YO_YO, RULE_CONFUCIUS)
 
 
 class RoundEndInputError(InputError):
@@ -75,12 +80,18 @@ class Ability:
     reward: str | None = None
     # Confucius friendship: per assembled robot, "batteries" or a wild item
     per_robot: tuple[str, ...] = ()
+    # Confucius inventor, on a Charlotte assembly or unlock: the Scroll Board objective it meets (None: none),
+    # the gain for it ("batteries" or a wild item) and, when it completes a row or column of the board, the
+    # line's reward ("battery_and_duct_tape" or "vp")
+    scroll_objective: str | None = None
+    scroll_gain: str | None = None
+    scroll_line: str | None = None
 
 
 @dataclass(frozen=True)
 class Step:
-    ability: str
-    part: str
+    ability: str  # an ability id, or "yo_yo" / "confucius_scroll" for what a Charlotte step set off
+    part: str  # "base", "upgrade", or "trigger"
     name: str
     gained: dict[str, int]  # signed change of each inventory item that changed
     why: str
@@ -240,6 +251,56 @@ def _confucius(ab: Ability, i: int, inv: Inventory, robots: list[Robot]) -> tupl
                              f" {len(robots) - n_wild} chose 2 batteries (your choice per robot)")
 
 
+@dataclass(frozen=True)
+class Seat:
+    """What the round end needs to know of the seat beyond its inventory and robots."""
+    sacagawea: bool = False  # Robot Cards pay like duct tape (Sacagawea's ongoing ability)
+    yo_yo: bool = False  # holds the Yo-Yo Friendship card: an unlock gives 1 battery and 2 VP
+    confucius: bool = False  # Confucius is the inventor: his Scroll Board pays for assemblies and unlocks
+    scroll_objectives: tuple[str, ...] | None = None  # the board's objectives as entered (None: not entered)
+    scroll_done: tuple[str, ...] = ()  # objectives already covered by a Confucius Token
+
+
+def _triggers(ab: Ability, i: int, inv: Inventory, seat: Seat, done: frozenset[str]) -> tuple[Inventory, list[Step]]:
+    """What a Charlotte assembly or unlock sets off: Yo-Yo (unlocks), Confucius's Scroll Board (both)."""
+    steps: list[Step] = []
+    p = f"abilities[{i}]"
+    if ab.action == "unlock" and seat.yo_yo:
+        before, inv = inv, inv.add(battery=1, vp=2)
+        steps.append(Step("yo_yo", "trigger", "Yo-Yo (Friendship)", _diff(before, inv),
+                          "Charlotte's unlock triggers Yo-Yo: 1 battery and 2 VP (as in the Friendship Example)",
+                          RULE_YO_YO, index=i, rules=(RULE_YO_YO, "rr-friendships")))
+    if ab.scroll_objective is not None:
+        if not seat.confucius:
+            raise RoundEndInputError(f"{p}.scroll_objective", "only Confucius (as inventor) has a Scroll Board")
+        goal = ab.scroll_objective
+        if seat.scroll_objectives is not None and goal not in seat.scroll_objectives:
+            raise RoundEndInputError(f"{p}.scroll_objective", "is not one of the Scroll Board objectives entered")
+        if goal in done:
+            raise RoundEndInputError(f"{p}.scroll_objective", "already has a Confucius Token: each objective once")
+        gain: dict[str, int]
+        if ab.scroll_gain == "batteries":
+            gain, got = {"battery": 2}, "2 batteries"
+        elif ab.scroll_gain in WILD_ITEMS:
+            gain, got = {ab.scroll_gain: 1}, f"1 wild ({ab.scroll_gain.replace('_', ' ')})"
+        else:
+            raise RoundEndInputError(f"{p}.scroll_gain", f"choose batteries or a wild: {', '.join(WILD_ITEMS)}")
+        what = "assembly" if ab.action == "assemble" else "unlock"
+        why = f"the {what} meets the Scroll Board objective “{goal}”: a Confucius Token on it and {got}"
+        if ab.scroll_line == "battery_and_duct_tape":
+            gain = {**gain, "battery": gain.get("battery", 0) + 1, "duct_tape": 1}
+            why += "; it completes a row or column: 1 battery and 1 duct tape"
+        elif ab.scroll_line == "vp":
+            gain = {**gain, "vp": 2}
+            why += "; it completes a row or column: 2 VP"
+        elif ab.scroll_line is not None:
+            raise RoundEndInputError(f"{p}.scroll_line", f"choose {' or '.join(SCROLL_LINE_REWARDS)}")
+        before, inv = inv, inv.add(**gain)
+        steps.append(Step("confucius_scroll", "trigger", "Confucius's Scroll Board", _diff(before, inv), why,
+                          RULE_CONFUCIUS, index=i, rules=(RULE_CONFUCIUS,)))
+    return inv, steps
+
+
 def _run_part(ab: Ability, i: int, part: str, inv: Inventory, robots: list[Robot], sacagawea: bool
               ) -> tuple[Inventory, list[Robot], Step]:
     name, _, _, rule = ABILITIES[ab.id]
@@ -279,7 +340,7 @@ def _run_part(ab: Ability, i: int, part: str, inv: Inventory, robots: list[Robot
             why = "you chose not to Search this round (it is optional)"
     elif ab.id == "sacagawea":
         if ab.reward not in SACAGAWEA_REWARDS:
-            raise RoundEndInputError(f"abilities[{i}].reward", "choose battery_and_card or vp")
+            raise RoundEndInputError(f"abilities[{i}].reward", "choose 1 battery and 1 Robot Card, or 2 VP")
         if ab.reward == "vp":
             inv = inv.add(vp=2)
             why = "upgraded: you chose 2 VP (instead of 1 battery and 1 robot card)"
@@ -297,22 +358,41 @@ def _run_part(ab: Ability, i: int, part: str, inv: Inventory, robots: list[Robot
         inv = inv.add(sensor=1, gear=1, microchip=1, program=1, battery=1, duct_tape=1, vp=1)
         why = "when gained: 1 each of sensor, gear, microchip, program, battery, duct tape and VP"
     label = name + (" (upgraded)" if part == "upgrade" else "")
-    step = Step(ab.id, part, label, _diff(before, inv), why, rule, link, added, unlocked, i, tuple(rules))
+    step = Step(ability=ab.id, part=part, name=label, gained=_diff(before, inv), why=why, rule=rule, link=link,
+                robot_added=added, tokens_unlocked=unlocked, index=i, rules=tuple(rules))
     return inv, robots, step
 
 
+def _run(ab: Ability, i: int, part: str, inv: Inventory, robots: list[Robot], seat: Seat, done: frozenset[str]
+         ) -> tuple[Inventory, list[Robot], list[Step], frozenset[str]]:
+    """One part of an ability and what it sets off; `done`: Scroll Board objectives covered so far."""
+    inv, robots, step = _run_part(ab, i, part, inv, robots, seat.sacagawea)
+    steps = [step]
+    if ab.id == "charlotte" and part == "base" and ab.action in ("assemble", "unlock"):
+        inv, more = _triggers(ab, i, inv, seat, done)
+        steps += more
+        if ab.scroll_objective is not None:
+            done = done | {ab.scroll_objective}
+    elif ab.scroll_objective is not None:
+        raise RoundEndInputError(f"abilities[{i}].scroll_objective",
+                                 "the Scroll Board pays on a Charlotte assembly or unlock only")
+    return inv, robots, steps, done
+
+
 def run(inventory: Inventory, robots: Sequence[Robot], abilities: Sequence[Ability],
-        sacagawea_ongoing: bool | None = None) -> RoundEnd:
+        sacagawea_ongoing: bool | None = None, seat: Seat | None = None) -> RoundEnd:
     """Apply the abilities in the order given. `sacagawea_ongoing` (robot cards pay like duct tape)
-    defaults to: Sacagawea is in the list."""
+    defaults to: the seat is Sacagawea, or she is in the list."""
     placed = place_robots(robots)
+    seat = seat or Seat()
     if sacagawea_ongoing is None:
-        sacagawea_ongoing = any(a.id == "sacagawea" for a in abilities)
+        sacagawea_ongoing = seat.sacagawea or any(a.id == "sacagawea" for a in abilities)
+    seat = replace(seat, sacagawea=sacagawea_ongoing)
     order = [(i, ab, part) for i, ab in enumerate(abilities) for part in _parts(ab, i)]
     _check_once(order)
-    inv, now, steps = _apply(inventory, placed, order, sacagawea_ongoing)
+    inv, now, steps = _apply(inventory, placed, order, seat)
     notes = list(_notes(abilities))
-    better = better_order(inventory, placed, order, sacagawea_ongoing, inv)
+    better = better_order(inventory, placed, order, seat, inv)
     if better:
         notes.append(better)
     return RoundEnd(inv, tuple(now), sum(s.tokens_unlocked for s in steps), tuple(steps), tuple(notes))
@@ -332,12 +412,13 @@ def _check_once(order: Sequence[tuple[int, Ability, str]]) -> None:
         first[(ab.id, part)] = (i, ab)
 
 
-def _apply(inv: Inventory, robots: list[Robot], order: Sequence[tuple[int, Ability, str]], sacagawea: bool
+def _apply(inv: Inventory, robots: list[Robot], order: Sequence[tuple[int, Ability, str]], seat: Seat
            ) -> tuple[Inventory, list[Robot], list[Step]]:
     steps: list[Step] = []
+    done = frozenset(seat.scroll_done)
     for i, ab, part in order:
-        inv, robots, step = _run_part(ab, i, part, inv, robots, sacagawea)
-        steps.append(step)
+        inv, robots, more, done = _run(ab, i, part, inv, robots, seat, done)
+        steps += more
     return inv, robots, steps
 
 
@@ -355,7 +436,7 @@ MAX_REORDER_PARTS = 8  # orders are searched depth-first, merging prefixes that 
 
 
 def better_order(inventory: Inventory, robots: list[Robot], order: Sequence[tuple[int, Ability, str]],
-                 sacagawea: bool, result: Inventory) -> str | None:
+                 seat: Seat, result: Inventory) -> str | None:
     """A sentence naming another order of the same parts and choices that ends with at least as much
     of every item and more of something (None if there is none, or the list is too long to try)."""
     if len(order) > MAX_REORDER_PARTS or len(order) < 2:
@@ -364,7 +445,8 @@ def better_order(inventory: Inventory, robots: list[Robot], order: Sequence[tupl
     best: tuple[int, tuple[int, ...], Inventory] | None = None
     seen: set = set()
 
-    def search(inv: Inventory, now: list[Robot], left: frozenset[int], path: tuple[int, ...]) -> None:
+    def search(inv: Inventory, now: list[Robot], left: frozenset[int], path: tuple[int, ...],
+               done: frozenset[str]) -> None:
         nonlocal best
         if not left:
             got = inv.as_dict()
@@ -373,19 +455,19 @@ def better_order(inventory: Inventory, robots: list[Robot], order: Sequence[tupl
                 if best is None or gain > best[0]:
                     best = (gain, path, inv)
             return
-        key = (left, inv, tuple(now))  # two prefixes that reach the same state have the same futures
+        key = (left, inv, tuple(now), done)  # two prefixes that reach the same state have the same futures
         if key in seen:
             return
         seen.add(key)
         for j in sorted(left):
             i, ab, part = order[j]
             try:
-                inv2, now2, _ = _run_part(ab, i, part, inv, now, sacagawea)
+                inv2, now2, _, done2 = _run(ab, i, part, inv, now, seat, done)
             except RoundEndInputError:
                 continue
-            search(inv2, now2, left - {j}, (*path, j))
+            search(inv2, now2, left - {j}, (*path, j), done2)
 
-    search(inventory, list(robots), frozenset(range(len(order))), ())
+    search(inventory, list(robots), frozenset(range(len(order))), (), frozenset(seat.scroll_done))
     if best is None:
         return None
     names = " → ".join(ABILITIES[order[j][1].id][0] + (" (upgraded)" if order[j][2] == "upgrade" else "")

@@ -3,8 +3,10 @@
 Readings (semantics.md "Raising Robots: scoring"; rulebook "Game End Ability", "Game End Icons"):
 - total = robot VP + class-card VP + inventory VP + leftovers + Game End VP;
 - leftovers = floor((batteries + the four resources + duct tape + robot cards in hand) / 3);
-- a Game End icon scores only on an upgraded robot, pairs round down, and each upgraded robot
-  with an icon scores it once (two robots with the same icon score it twice);
+- a Game End icon sits on one of the robot's two actions (`game_end.action`, default "upgraded"): on
+  the Upgraded Robot Action it scores only once the robot is upgraded, on the basic action always
+  ("Game End Ability": only an ability of the Upgraded Robot Action needs the upgrade); pairs round
+  down, and each robot with an icon scores it once (two robots with the same icon score it twice);
 - Extra Credit raises the grade one row; an A stays an A, and no grade becomes a D
   (the row below D is "no grade", so one row up is D: how Tablebot reads it);
 - ties: robot VP, then class VP, then shared.
@@ -22,6 +24,11 @@ from .model import RESOURCES, ROWS, Inventory, Robot
 GRADES = ("none", "D", "C", "B", "A")  # lowest to highest; "none" = no grade met
 COLUMNS = 5
 GAME_END_KINDS = ("a_grade", "microchip_robots", "resource_pairs", "vp56_robots", "full_columns")
+GAME_END_ACTIONS = ("upgraded", "basic")  # which of the robot's actions shows the icon
+# a Game End line in players' words (the icon as printed)
+GAME_END_NAMES = {"a_grade": "3 VP per A grade", "microchip_robots": "3 VP per 2 microchip robots",
+                  "resource_pairs": "1 VP per 2 {resource}s", "vp56_robots": "3 VP per 2 robots worth 5-6 VP",
+                  "full_columns": "4 VP per full column"}
 PAIR_RESOURCES = RESOURCES  # the icon names one of the four resources ("2 Gear = 1 VP" in the rulebook)
 
 # Game End icon values, rulebook "Game End Icons"
@@ -143,7 +150,7 @@ def leftover_count(inv: Inventory) -> int:
     return inv.battery + sum(inv.get(r) for r in RESOURCES) + inv.duct_tape + inv.robot_cards
 
 
-def _check_game_end(i: int, spec: dict) -> tuple[str, str | None]:
+def _check_game_end(i: int, spec: dict) -> tuple[str, str | None, str]:
     kind = spec.get("kind")
     if kind not in GAME_END_KINDS:
         raise ScoreInputError(f"robots[{i}].game_end.kind", f"must be one of {', '.join(GAME_END_KINDS)}")
@@ -151,7 +158,10 @@ def _check_game_end(i: int, spec: dict) -> tuple[str, str | None]:
     if kind == "resource_pairs" and resource not in PAIR_RESOURCES:
         raise ScoreInputError(f"robots[{i}].game_end.resource",
                               f"must be one of {', '.join(PAIR_RESOURCES)}")
-    return kind, resource
+    action = spec.get("action") or "upgraded"
+    if action not in GAME_END_ACTIONS:
+        raise ScoreInputError(f"robots[{i}].game_end.action", f"must be one of {', '.join(GAME_END_ACTIONS)}")
+    return kind, resource, action
 
 
 def _robot_name(r: Robot) -> str:
@@ -210,12 +220,13 @@ def score(inventory: Inventory, robots: Sequence[Robot], class_cards: Sequence[C
     for i, r in enumerate(placed):
         if not r.game_end:
             continue
-        kind, resource = _check_game_end(i, r.game_end)
+        kind, resource, action = _check_game_end(i, r.game_end)
         name = _robot_name(r)
-        if not r.upgraded:
-            lines.append(Line(f"{name}: Game End ability", 0,
-                              "not upgraded, so its Game End ability does not score", "game_end",
-                              (RULE_NEEDS_UPGRADE, RULE_UPGRADED_ONLY)))
+        icon = GAME_END_NAMES[kind].format(resource=resource)
+        if action == "upgraded" and not r.upgraded:
+            lines.append(Line(f"{name}: Game End ({icon})", 0,
+                              "the icon is on its Upgraded Robot Action and the robot is not upgraded, so it "
+                              "does not score", "game_end", (RULE_NEEDS_UPGRADE, RULE_UPGRADED_ONLY)))
             continue
         if kind == "a_grade":
             vp = A_GRADE_VP * a_grades
@@ -236,8 +247,11 @@ def score(inventory: Inventory, robots: Sequence[Robot], class_cards: Sequence[C
             why = (f"{len(cols)} completely filled column(s)"
                    + (f" ({', '.join(map(str, cols))})" if cols else "") + f" x {FULL_COLUMN_VP} VP")
         game_end += vp
-        lines.append(Line(f"{name}: Game End ({kind.replace('_', ' ')})", vp, why, "game_end",
-                          (ICON_RULES[kind],) + ((RULE_UPGRADED_ONLY,) if kind in PAIR_ICONS else ())))
+        if action == "basic":
+            why += " (on its basic action: no upgrade needed)"
+        lines.append(Line(f"{name}: Game End ({icon})", vp, why, "game_end",
+                          (ICON_RULES[kind],) + ((RULE_UPGRADED_ONLY,) if kind in PAIR_ICONS else ())
+                          + ((RULE_ABILITY,) if action == "basic" else ())))
 
     total = robot_vp + class_vp + inventory.vp + leftovers + game_end
     return Score(robot_vp, class_vp, inventory.vp, leftovers, game_end, total, tuple(lines), cols)

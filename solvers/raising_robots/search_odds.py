@@ -421,3 +421,167 @@ def record_draw(deck: Deck, seen: Card | None = None) -> Deck:
     if seen is not None and not top.same_card(seen):
         raise SearchInputError("seen", f"the top card is the known {top.row} card with energy {top.energy}")
     return Deck(deck.pool, 0, deck.known_bottom[1:])
+
+
+# ---------------------------------------------------------------------------------------------
+# Without a known pool: odds estimated from the cards the table has seen
+
+KINDS: tuple[tuple[str, int], ...] = tuple((row, e) for row in CARD_ROWS for e in ENERGIES)  # 28 kinds
+PRIOR_PER_KIND = 1  # one imagined card of each kind besides those seen (Laplace's rule of succession)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The picture of the deck built from `seen` cards: each unknown card is taken to be of kind k with
+    chance (seen of k + 1) / (seen + 28), independently of the others. An estimate, not the exact odds: the
+    real deck holds each card once, and the seen cards may not be typical of it."""
+    seen: tuple[Card, ...]
+    deck_size: int
+    known_bottom: tuple[Card, ...] = ()
+    wanted: frozenset[tuple[str, int]] = frozenset()  # kinds the player marks wanted
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seen", tuple(self.seen))
+        object.__setattr__(self, "known_bottom", tuple(self.known_bottom))
+        if isinstance(self.deck_size, bool) or not isinstance(self.deck_size, int) or self.deck_size < 0:
+            raise SearchInputError("deck_size", "must be a whole number, 0 or more")
+        if self.deck_size > MAX_POOL_CARDS:
+            raise SearchInputError("deck_size", f"must be at most {MAX_POOL_CARDS}")
+        if self.deck_size == 0 and not self.known_bottom:
+            raise SearchInputError("deck_size", "the deck is empty (deck_size is 0 and there is no known bottom)")
+
+    def counts(self) -> dict[tuple[str, int], int]:
+        """Each kind's weight: the cards of it seen, plus the imagined one."""
+        counts = {k: PRIOR_PER_KIND for k in KINDS}
+        for c in self.seen:
+            counts[(c.row, c.energy)] += 1
+        return counts
+
+    def chances(self) -> dict[tuple[str, int], Fraction]:
+        counts = self.counts()
+        total = sum(counts.values())
+        return {k: Fraction(n, total) for k, n in counts.items()}
+
+    def assumes(self) -> str:
+        n = len(self.seen)
+        seen = f"the {n} card{'s' if n != 1 else ''} the table has seen" if n else "no card seen yet"
+        return (f"An estimate: each of the {self.deck_size} unknown cards is taken to be like {seen}, plus one "
+                "imagined card of each row and energy (so that no kind is ruled out). Enter the cards left in the "
+                "deck for exact odds.")
+
+
+def estimate_odds(est: Estimate, criteria: Criteria) -> SearchOdds:
+    """A search's outcomes under the estimate: a match among the unknown cards is at each card with
+    chance p (the share of matching kinds), so the first match is geometric; past them the known bottom is
+    fixed, as in `search_odds`. The outcome chances sum to exactly 1."""
+    q = est.chances()
+    d, k = est.deck_size, len(est.known_bottom)
+    p = sum((q[kind] for kind in KINDS if criteria.matches(*kind)), Fraction(0))
+    miss_all = (1 - p) ** d  # no match among the unknown cards
+    outcomes: list[Outcome] = []
+    for kind in KINDS:
+        if criteria.matches(*kind) and p:
+            outcomes.append(Outcome(DECK, kind[0], kind[1], "", kind in est.wanted, (1 - miss_all) * q[kind] / p))
+    none_first = [(1 - p) ** j for j in range(d + 1)]
+    revealed = [none_first[j - 1] - none_first[j] for j in range(1, d + 1)] + [Fraction(0)] * k
+    expected = sum(none_first[:d], Fraction(0))
+    hit = _first_match(est.known_bottom, criteria)
+    if hit is not None:
+        card = est.known_bottom[hit]
+        if miss_all:
+            outcomes.append(Outcome(KNOWN_BOTTOM, card.row, card.energy, card.label, card.wanted, miss_all,
+                                    position=hit))
+        revealed[d + hit] += miss_all
+        expected += miss_all * (hit + 1)
+        p_match = Fraction(1)
+    else:
+        p_match = 1 - miss_all
+        if miss_all:
+            if k:
+                card = est.known_bottom[-1]
+                outcomes.append(Outcome(NO_MATCH, card.row, card.energy, card.label, card.wanted, miss_all,
+                                        position=k - 1))
+            else:  # the bottom card of the deck: a non-matching kind, by its chance among those
+                for kind in KINDS:
+                    if not criteria.matches(*kind):
+                        outcomes.append(Outcome(NO_MATCH, kind[0], kind[1], "", kind in est.wanted,
+                                                miss_all * q[kind] / (1 - p)))
+        revealed[d + k - 1] += miss_all
+        expected += miss_all * k
+    p_wanted = sum((o.p for o in outcomes if o.wanted), Fraction(0))
+    within = [1 - none_first[j] for j in range(1, d + 1)]
+    within += [1 - miss_all + (miss_all if hit is not None and j >= hit else 0) for j in range(k)]
+    return SearchOdds(criteria, p_match, expected, p_wanted, tuple(outcomes), tuple(revealed), tuple(within),
+                      matching_in_pool=0, pool_cards=0)
+
+
+def estimate_best(est: Estimate) -> list[RankedCriteria]:
+    """All 84 criteria under the estimate, ranked as `best_criteria` ranks them (the same numbers as
+    `estimate_odds`, from closed forms: tests hold them equal)."""
+    counts = est.counts()
+    total = sum(counts.values())
+    d, k = est.deck_size, len(est.known_bottom)
+    wanted_total = Fraction(sum(n for kind, n in counts.items() if kind in est.wanted), total)
+    # per row and energy: the weight of the kinds a criteria on that row matches (the row's and any-row's)
+    fits = {(row, e): counts[(row, e)] + counts[(ANY_ROW, e)] for row in ROWS for e in ENERGIES}
+    fits_w = {(row, e): (counts[(row, e)] if (row, e) in est.wanted else 0)
+              + (counts[(ANY_ROW, e)] if (ANY_ROW, e) in est.wanted else 0) for row in ROWS for e in ENERGIES}
+    scored = []
+    for position, criteria in enumerate(ALL_CRITERIA):
+        span = range(criteria.energy_min, criteria.energy_max + 1)
+        p = Fraction(sum(fits[(criteria.row, e)] for e in span), total)
+        w = Fraction(sum(fits_w[(criteria.row, e)] for e in span), total)
+        miss_all = (1 - p) ** d
+        expected = (1 - miss_all) / p if p else Fraction(d)
+        found = (1 - miss_all) * w / p if p else Fraction(0)
+        hit = _first_match(est.known_bottom, criteria)
+        if hit is not None:
+            p_match, expected = Fraction(1), expected + miss_all * (hit + 1)
+            tail = miss_all if est.known_bottom[hit].wanted else Fraction(0)
+        else:
+            p_match = 1 - miss_all
+            if k:
+                expected += miss_all * k
+                tail = miss_all if est.known_bottom[-1].wanted else Fraction(0)
+            else:
+                tail = miss_all * (wanted_total - w) / (1 - p) if p < 1 else Fraction(0)
+        scored.append((-(found + tail), expected, position, criteria, p_match))
+    scored.sort(key=lambda s: s[:3])
+    ranking: list[RankedCriteria] = []
+    rank, previous = 0, None
+    for place, (neg_wanted, expected, _, criteria, p_match) in enumerate(scored, start=1):
+        if (neg_wanted, expected) != previous:
+            rank, previous = place, (neg_wanted, expected)
+        ranking.append(RankedCriteria(criteria, -neg_wanted, p_match, expected, rank))
+    return ranking
+
+
+def record_seen_search(est: Estimate, criteria: Criteria, revealed: Sequence[Card]) -> tuple[Estimate, Card, bool]:
+    """A search recorded when the pool is not known: every revealed card joins the cards seen; as in
+    `record_search`, a match is taken and the others go under the known bottom in order. When nothing
+    matches, the last card is taken and the rest are shuffled into a new deck: those cards are then known
+    exactly, and the caller turns them into the pool (`group_cards` of all revealed but the last)."""
+    where = "revealed"
+    if not revealed:
+        raise SearchInputError(where, "list the revealed cards in order, the taken card last")
+    d, kb = est.deck_size, est.known_bottom
+    if len(revealed) > d + len(kb):
+        raise SearchInputError(where, f"lists {len(revealed)} cards but the deck holds {d + len(kb)}")
+    for i, card in enumerate(revealed):
+        if i >= d and not kb[i - d].same_card(card):
+            known = kb[i - d]
+            raise SearchInputError(f"{where}[{i}]", f"the known bottom has a {known.row} card with energy {known.energy} here")
+    for i, card in enumerate(revealed[:-1]):
+        if criteria.matches(card.row, card.energy):
+            raise SearchInputError(f"{where}[{i}]", "matches the criteria, so the search would have stopped there")
+    taken, r = revealed[-1], len(revealed)
+    seen = est.seen + tuple(revealed[:d])  # known-bottom cards were seen already
+    if criteria.matches(taken.row, taken.energy):
+        if r <= d:
+            after = replace(est, seen=seen, deck_size=d - r, known_bottom=kb + tuple(revealed[:-1]))
+        else:
+            after = replace(est, seen=seen, deck_size=0, known_bottom=kb[r - d:] + tuple(revealed[:-1]))
+        return after, taken, True
+    if r != d + len(kb):
+        raise SearchInputError(f"{where}[{r - 1}]", "does not match the criteria, but the deck still had cards to reveal")
+    return replace(est, seen=seen, deck_size=r - 1, known_bottom=()), taken, False

@@ -50,6 +50,18 @@ class BruteResult:
     value: Fraction
     plan: tuple[Step, ...]  # one optimal plan
     signatures: frozenset[frozenset]  # the signature of every optimal plan
+    sequences: frozenset[tuple]  # every optimal plan as its steps' keys in order (type, kind, token, reward)
+
+    def orders_of(self, types: set[str]) -> set[tuple[str, ...]]:
+        """The orders in which optimal plans complete exactly these competitions."""
+        return {tuple(k[0] for k in seq) for seq in self.sequences if {k[0] for k in seq} == types}
+
+    def pays(self, comp_type: str, kind: str) -> bool:
+        """Does some optimal plan pay this competition with this kind of payment."""
+        return any(k[0] == comp_type and k[1] == kind for seq in self.sequences for k in seq)
+
+    def completes(self, comp_type: str) -> bool:
+        return any(k[0] == comp_type for seq in self.sequences for k in seq)
 
 
 def brute_force(state: PlayerState, competitions: Sequence[Competition], rules: Rules | None = None,
@@ -91,6 +103,16 @@ def brute_force(state: PlayerState, competitions: Sequence[Competition], rules: 
                 sigs |= {rest | {step.key()} for rest in optimal_signatures(key(nxt))}
         return frozenset(sigs)
 
+    @cache
+    def optimal_sequences(k: PlayerState) -> frozenset[tuple]:
+        target = best(k)[0]
+        seqs = {()} if target == 0 else set()
+        for step, gain, nxt in moves(k):
+            if gain + best(key(nxt))[0] == target:
+                seqs |= {(step.key(),) + rest for rest in optimal_sequences(key(nxt))}
+        return frozenset(seqs)
+
     start = key(state)
     value, plan = best(start)
-    return BruteResult(value, plan, optimal_signatures(start))
+    return BruteResult(value=value, plan=plan, signatures=optimal_signatures(start),
+                       sequences=optimal_sequences(start))

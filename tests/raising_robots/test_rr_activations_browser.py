@@ -29,7 +29,7 @@ def test_finite_loops_example_page(page, live_url, shots):
     last_hallyu.fill("Zeus")
     expect(page.locator("#rr-result-body .notice.ok")).to_be_visible()
     page.click("#rr-more")
-    expect(page.locator("#rr-rows .rr-chain-row")).to_have_count(13)
+    expect(page.locator("#rr-rows .rr-chain-row")).to_have_count(15)  # 9 steps, 3 blank rows and 3 more
     page.set_viewport_size({"width": 320, "height": 700})
     page.emulate_media(color_scheme="dark")
     assert_phone_ready(page)

@@ -70,7 +70,8 @@ def test_only_one_order_through_the_api_says_why(client):
          "competitions": [{"criterion": "think-3-same-type"}, {"criterion": "mech-13-batteries"}]}
     data = client.post(PLAN, json=b).get_json()
     assert [s["type"] for s in data["plan"]["steps"]] == ["mech_masters", "think_tank"]
-    assert data["plan"]["orders"] == 1 and "Only this order works." in data["notes"]
+    assert data["plan"]["orders"] == 1 and data["claims"]["only_order"] is True
+    assert any(n.startswith("Only this order works") for n in data["notes"])
     assert data["plan"]["steps"][0]["reasons"][0].startswith("Before Think Tank")
     assert data["plan"]["value"]["exact"] == "28/3"
 
@@ -259,3 +260,22 @@ def test_round_bad_fields(client):
     assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "marker_to"
     r = client.post(ROUND, json={"marker_to": 5, "tracker": [{"round": 5, "token_type": "pink"}] * 2})
     assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "tracker"
+
+
+def test_setup_applies_each_inventors_setup_changes(client):
+    """Friends Inventor Explanations ("Immediate"): Charlotte begins with 1 Duct Tape fewer, Confucius with
+    1 Battery and 2 Duct Tape fewer and his Scroll Board, Johannes with 3 more Wilds and 1 Duct Tape fewer;
+    Competitions & Friendships, Changes to Setup step 4: Friendship cards matching inventors in play leave
+    the deck. An inventor Tablebot does not know is said so."""
+    r = client.post(SETUP, json={"players": 4, "seed": 1,
+                                 "inventors": ["Charlotte", "Confucius", "Johannes", "Ada Lovelace"]})
+    assert r.status_code == 200, r.get_json()
+    inv = r.get_json()["inventors"]
+    assert [s["changes"] for s in inv["seats"]] == [{"duct_tape": -1}, {"battery": -1, "duct_tape": -2},
+                                                     {"duct_tape": -1, "wild": 3}, {}]
+    assert inv["seats"][1]["scroll_board"] is True and inv["seats"][3]["modelled"] is False
+    assert "does not know" in inv["seats"][3]["why"]
+    assert inv["remove_friendships"][:3] == ["Charlotte", "Confucius", "Johannes"]
+    assert "rr-confucius-complexity-hard" in inv["rules"]
+    bad = client.post(SETUP, json={"players": 2, "inventors": ["x" * 41]})
+    assert bad.status_code == 400 and bad.get_json()["error"]["fields"][0]["path"] == "inventors[0]"

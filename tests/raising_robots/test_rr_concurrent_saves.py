@@ -123,19 +123,20 @@ def test_a_robot_removed_on_the_planner_is_the_one_ticked(client):
 
 
 def test_robots_saved_without_an_id_get_one_that_pages_agree_on(client):
-    """Robots written without ids (an older page, the API) get ids from their content when a page opens;
-    a form drawn before that still matches them."""
+    """Robots written without ids (an older page, the API) get ids from their content when a page reads
+    them, the same on every read and every page, without the GET writing them (a GET never writes); the
+    first save keeps them, and a form drawn before it still matches them."""
     a, b = ({k: v for k, v in r.items() if k != "id"} for r in (ROBOT_A, ROBOT_B))
     tid = new_table(client, {"rr_players": [{"robots": [a, b, dict(a)]}]})
     data = form_of(client.get(f"{PLANNER}?table={tid}").get_data(as_text=True))
-    ids = [r["id"] for r in state_of(client, tid)["rr_players"][0]["robots"]]
-    assert len(set(ids)) == 3 and ids == [data["r0-id"], data["r1-id"], data["r2-id"]]
-    client.get(f"{SCORE}?table={tid}")
-    assert [r["id"] for r in state_of(client, tid)["rr_players"][0]["robots"]] == ids  # the same on every read
+    assert all("id" not in r for r in state_of(client, tid)["rr_players"][0]["robots"])  # nothing written
+    ids = [data["r0-id"], data["r1-id"], data["r2-id"]]
+    again = form_of(client.get(f"{PLANNER}?table={tid}").get_data(as_text=True))
+    assert len(set(ids)) == 3 and [again["r0-id"], again["r1-id"], again["r2-id"]] == ids  # the same on every read
     data["r2-vp"] = "1"
     post(client, f"{PLANNER}?table={tid}", data)
     robots = state_of(client, tid)["rr_players"][0]["robots"]
-    assert [r["vp"] for r in robots] == [3, 5, 1]
+    assert [r["vp"] for r in robots] == [3, 5, 1] and [r["id"] for r in robots] == ids
 
 
 def test_a_stale_planner_form_keeps_the_other_seats_and_the_setup(client):

@@ -111,3 +111,36 @@ json_values = st.recursive(
 def test_fuzz_never_5xx(client, body):
     r = client.post(URL, data=json.dumps(body), content_type="application/json")
     assert r.status_code in (200, 400), (body, r.get_data(as_text=True)[:300])
+
+
+def test_round_end_knows_the_seat_yo_yo_and_abilities_by_name(client):
+    """Friendship Example (Yo-Yo: an unlock gives 1 Battery and 2 VP) through the API: the seat's Friendship
+    cards by name; abilities listed by name ("Temple"); an ability not modelled is named in the notes."""
+    body = {"inventory": {"gear": 2}, "robots": [], "friendships": ["Yo-Yo", "Stephen"],
+            "inventor": {"name": "William"},
+            "abilities": [{"id": "charlotte", "action": "unlock", "pay_wilds": {"gear": 2}}, {"id": "Temple"}]}
+    r = client.post("/api/raising-robots/round-end", json=body)
+    assert r.status_code == 200, r.get_json()
+    data = r.get_json()
+    assert [s["ability"] for s in data["steps"]] == ["charlotte", "yo_yo", "temple_friendship"]
+    assert data["inventory_after"]["battery"] == 1 and data["inventory_after"]["vp"] == 2
+    assert {a["ability"]: a["treatment"] for a in data["abilities"]} == {
+        "william": "no_effect", "yo_yo": "modelled", "stephen": "not_modelled"}
+    assert any(n.startswith("Not taken into account by the round end: Stephen (friendship)") for n in data["notes"])
+    bad = client.post("/api/raising-robots/round-end", json={**body, "abilities": [{"id": "Nobody"}]})
+    assert bad.status_code == 400 and bad.get_json()["error"]["fields"][0]["path"] == "abilities[0].id"
+
+
+def test_round_end_confucius_scroll_board_through_the_api(client):
+    """Friends Inventor Explanations, Confucius: the Scroll Board's objectives are the player's (not printed
+    in the rulebook); a Charlotte assembly meeting one gives the chosen gain."""
+    body = {"inventory": {"gear": 2, "sensor": 1, "robot_cards": 1}, "inventor": {"name": "Confucius"},
+            "friendships": ["Charlotte"], "scroll_board": {"objectives": ["a Design robot"], "done": []},
+            "abilities": [{"id": "charlotte", "action": "assemble", "pay_wilds": {"gear": 2},
+                           "robot": {"row": "design", "cost_resources": [1]}, "payment": {"sensor": 1},
+                           "scroll_objective": "a Design robot", "scroll_gain": "batteries"}]}
+    data = client.post("/api/raising-robots/round-end", json=body).get_json()
+    assert data["steps"][-1]["ability"] == "confucius_scroll" and data["steps"][-1]["gained"] == {"battery": 2}
+    body["scroll_board"]["done"] = ["a Design robot"]
+    r = client.post("/api/raising-robots/round-end", json=body)
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "abilities[0].scroll_objective"

@@ -142,3 +142,24 @@ def test_fuzz_never_5xx(client, body):
     for url in (URL, COMPARE):
         r = client.post(url, data=json.dumps(body), content_type="application/json")
         assert r.status_code in (200, 400), (url, body, r.get_data(as_text=True)[:300])
+
+
+def test_game_end_action_and_who_the_seat_is(client):
+    """Game End Ability: an hourglass on the basic action scores without the upgrade (`game_end.action`,
+    default "upgraded"); the seat's inventor and Friendship cards are taken by name and an ability the score
+    does not know is listed as not taken into account."""
+    robot = {"row": "design", "vp": 4, "upgraded": False, "game_end": {"kind": "resource_pairs", "resource": "gear"}}
+    body = {"inventory": {"gear": 6}, "robots": [robot], "inventor": {"name": "Charlotte", "upgraded": True},
+            "friendships": ["Nikola"]}
+    upgraded_action = client.post("/api/raising-robots/score", json=body).get_json()
+    assert upgraded_action["game_end"] == 0
+    body["robots"][0]["game_end"]["action"] = "basic"
+    basic = client.post("/api/raising-robots/score", json=body).get_json()
+    assert basic["game_end"] == 3 and basic["total"] == upgraded_action["total"] + 3
+    assert {a["ability"]: a["treatment"] for a in basic["abilities"]} == {"charlotte": "no_effect",
+                                                                          "nikola": "not_modelled"}
+    assert basic["notes"] == ["Not taken into account by the score: Nikola (friendship). Check by hand whether it "
+                              "changes this answer."]
+    bad = client.post("/api/raising-robots/score", json={"robots": [{**robot, "game_end": {
+        "kind": "a_grade", "action": "both"}}]})
+    assert bad.status_code == 400 and bad.get_json()["error"]["fields"][0]["path"] == "robots[0].game_end.action"

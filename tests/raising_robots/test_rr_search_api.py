@@ -118,9 +118,29 @@ def test_bad_odds_requests_name_the_field(client, change, path):
     assert path in error_paths(client.post(ODDS, json=body))
 
 
-def test_missing_criteria_and_pool_are_named(client):
+def test_missing_criteria_and_an_empty_deck_are_named(client):
     assert "criteria" in error_paths(client.post(ODDS, json={"pool": [], "deck_size": 0}))
-    assert "pool" in error_paths(client.post(BEST, json={"deck_size": 0}))
+    assert "deck_size" in error_paths(client.post(BEST, json={"deck_size": 0}))  # no pool: an estimate, of nothing
+
+
+def test_without_a_pool_the_odds_are_an_estimate_from_the_cards_seen(client):
+    """Search (New Actions > Search) when nobody knows what is left in the deck: the cards the table has seen
+    build the estimate, labelled as one with what it assumes; with a pool the same request is exact."""
+    crit = {"row": "design", "energy_min": 4, "energy_max": 5}
+    r = client.post(ODDS, json={"deck_size": 1, "seen": [{"row": "design", "energy": 4}] * 2, "criteria": crit})
+    assert r.status_code == 200, r.get_json()
+    data = r.get_json()
+    assert data["p_match"]["exact"] == "1/5" and data["estimate"]["seen"] == 2  # (2 + 4) / 30
+    assert data["estimate"]["assumes"].startswith("An estimate") and "rr-reading-search-estimate" in data["rules"]
+    assert sum(Fraction(o["p"]["exact"]) for o in data["outcomes"]) == 1
+    best = client.post(BEST, json={"deck_size": 20, "wanted": [{"row": "recycle", "energy": 2}]}).get_json()
+    assert len(best["ranking"]) == 84 and best["ranking"][0]["criteria"]["row"] == "recycle"
+    assert best["estimate"]["seen"] == 0
+    exact_ = client.post(ODDS, json={"pool": [{"row": "design", "energy": 4, "count": 1}], "deck_size": 1,
+                                     "criteria": crit}).get_json()
+    assert exact_["estimate"] is None and exact_["p_match"]["exact"] == "1"
+    bad = client.post(ODDS, json={"deck_size": 5, "seen": [{"row": "sideways", "energy": 4}], "criteria": crit})
+    assert bad.status_code == 400 and "seen[0].row" in error_paths(bad)
 
 
 def test_not_json_and_malformed_json(client):

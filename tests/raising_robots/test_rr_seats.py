@@ -138,9 +138,9 @@ def test_class_grades_from_the_score_page_fill_the_planners_think_tank_counts(cl
 
 # ---- in Chromium -------------------------------------------------------------------------------------
 
-def table_saved(page, table_id: str, text: str):
-    """Playwright waits (no sleeps) for the page's save of the table whose body holds `text`, taken by the server."""
-    return page.expect_response(lambda r: r.request.method == "PUT" and r.url.endswith(f"/api/tables/{table_id}")
+def table_saved(page, table_id: str, text: str = ""):
+    """Playwright waits for the page's form post that saves the table (`text` in what was posted)."""
+    return page.expect_response(lambda r: r.request.method == "POST" and f"table={table_id}" in r.url
                                 and r.ok and text in (r.request.post_data or ""), timeout=10_000)
 
 
@@ -159,7 +159,7 @@ def test_planner_apply_then_score_page_on_a_phone(page, live_url, live_app, shot
     assert page.locator("#rrc-result .rr-rules a[href='/rules/rr-card-mech-10-robot-cards']").count() == 1
     assert_phone_ready(page)
     page.click("#rrc-apply")
-    page.wait_for_selector("#rrc-status:has-text('Applied')")
+    page.wait_for_selector("#rrc-note:has-text('Applied')")
     assert page.input_value("#f-inv-vp") == "19"
     page.click("#rr-to-score_page")  # waits for the save, then opens the score page of the same seat
     page.wait_for_url(re.compile(r"/raising-robots/score\?"))
@@ -174,7 +174,7 @@ def test_planner_apply_then_score_page_on_a_phone(page, live_url, live_app, shot
     assert_phone_ready(page)
     page.screenshot(path=shots("rr_seats_score_after_apply_390"), full_page=True)
     # the score page's own save keeps what the planner wrote
-    with table_saved(page, tid, '"gear":2'):
+    with table_saved(page, tid, "inv-gear=2"):
         page.fill("#f-inv-gear", "2")
         page.dispatch_event("#f-inv-gear", "input")
     seat = client.get(f"/api/tables/{tid}").get_json()["state"]["rr_players"][0]

@@ -1,7 +1,8 @@
 """One round number per table: the competitions setup helper reads and moves `state.table.round` (the
-number the table page edits), moves an older `rr_competitions.marker` there once, and turns over the
-tiles a round passed even when the round was moved on the table page (rulebook "How to Complete
-Competitions" step 5 and "Solo / 2P Gameplay Changes")."""
+number the table page edits), reads an older `rr_competitions.marker` as the round and moves it there
+with the next save, and turns over the tiles a round passed even when the round was moved on the table
+page (rulebook "How to Complete Competitions" step 5 and "Solo / 2P Gameplay Changes"). A GET shows all
+of this without writing it; the next save keeps it."""
 from __future__ import annotations
 
 import re
@@ -30,11 +31,20 @@ def table_page_round(client, tid: str) -> int:
     return int(re.search(r'id="round" name="round"[^>]*value="(\d+)"', html).group(1))
 
 
+def save_planner(client, tid: str) -> None:
+    """A save that changes nothing the player typed (the planner form posted as drawn)."""
+    html = client.get(f"{PLANNER}?table={tid}").get_data(as_text=True)
+    drawn = re.search(r'name="drawn" value="([^"]*)"', html).group(1).replace("&#34;", '"').replace("&quot;", '"')
+    assert client.post(f"{PLANNER}?table={tid}", data={"drawn": drawn}).status_code == 200
+
+
 def test_an_old_marker_moves_to_the_table_round_once(client):
     tid = table_with(client, {"table": {"names": ["Ada", "Ben"]},
                               "rr_competitions": {"cards": CARDS, "sides": SIDES_A, "marker": 4}})
     html = client.get(f"{SETUP}?table={tid}").get_data(as_text=True)
     assert 'id="rrs-round">4<' in html
+    assert "marker" in state_of(client, tid)["rr_competitions"]  # a GET never writes
+    save_planner(client, tid)
     state = state_of(client, tid)
     assert state["table"]["round"] == 4 and state["table"]["names"] == ["Ada", "Ben"]
     assert "marker" not in state["rr_competitions"] and state["rr_competitions"]["cards"] == CARDS
@@ -47,7 +57,7 @@ def test_an_old_marker_moves_to_the_table_round_once(client):
 
 def test_a_marker_behind_the_table_round_is_dropped(client):
     tid = table_with(client, {"table": {"round": 5}, "rr_competitions": {"cards": CARDS, "marker": 3}})
-    client.get(f"{PLANNER}?table={tid}")
+    save_planner(client, tid)
     state = state_of(client, tid)
     assert state["table"]["round"] == 5 and "marker" not in state["rr_competitions"]
 
@@ -74,11 +84,12 @@ def test_the_table_page_moving_the_round_turns_over_the_tracker_tile(client):
     html = client.get(f"{SETUP}?table={tid}").get_data(as_text=True)
     assert "moved the round to 5" in html and "turns to the B side" in html
     pink_tile = tile_of("pink")
+    planner = client.get(f"{PLANNER}?table={tid}").get_data(as_text=True)
+    assert re.search(rf'name="side-{pink_tile}" value="B" checked', planner)  # shown before any save
+    save_planner(client, tid)
     state = state_of(client, tid)
     assert state["rr_competitions"]["sides"][pink_tile] == "B"
     assert state["rr_competitions"]["tracker"] == [{"round": 7, "token_type": "blue"}]
-    planner = client.get(f"{PLANNER}?table={tid}").get_data(as_text=True)
-    assert re.search(rf'name="side-{pink_tile}" value="B" checked', planner)
     # once caught up, a reload turns nothing more over
     assert "turns to the B side" not in client.get(f"{SETUP}?table={tid}").get_data(as_text=True)
 
@@ -97,6 +108,7 @@ def test_competitions_completed_in_an_earlier_round_turn_over_when_the_round_mov
     client.post(f"/t/{tid}/edit", data={"version": str(version), "names.0": "", "name1": "", "round": "3", "notes": ""})
     planner = client.get(f"{PLANNER}?table={tid}").get_data(as_text=True)
     assert "Mech Masters was completed this round" in planner
+    save_planner(client, tid)
     comp = state_of(client, tid)["rr_competitions"]
     assert comp["sides"]["mech_masters"] == "B" and comp["completed_this_round"] == []
 
@@ -118,7 +130,12 @@ def test_dealing_a_new_game_puts_the_table_on_round_one(client):
 
 
 def test_odd_round_values_read_as_round_one(client):
+    """A round that is not a whole number from 1 (a string, a boolean, a negative, a list) reads as round 1 on
+    both pages, which still open and plan (Mech Masters stays on its A side: no flip is made up)."""
     for table in ({"round": "7"}, {"round": True}, {"round": -3}, [1, 2], "x"):
         tid = table_with(client, {"table": table, "rr_competitions": {"cards": CARDS, "marker": [4]}})
-        assert client.get(f"{SETUP}?table={tid}").status_code == 200
-        assert client.get(f"{PLANNER}?table={tid}").status_code == 200
+        setup_html = client.get(f"{SETUP}?table={tid}").get_data(as_text=True)
+        assert 'id="rrs-round">1<' in setup_html, table
+        planner = client.get(f"{PLANNER}?table={tid}")
+        assert planner.status_code == 200
+        assert re.search(r'name="side-mech_masters" value="A" checked', planner.get_data(as_text=True)), table

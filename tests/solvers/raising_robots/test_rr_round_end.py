@@ -4,6 +4,7 @@ round-end abilities), "Friendship Ability Clarifications" (Temple, Confucius, Jo
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -236,14 +237,14 @@ def test_johannes_friendship_then_johannes_round_end_order_matters():
 def _brute_best_gain(inv, robots, abilities):
     from itertools import permutations
 
-    from solvers.raising_robots.round_end import _apply, _parts
+    from solvers.raising_robots.round_end import Seat, _apply, _parts
 
     order = [(i, ab, part) for i, ab in enumerate(abilities) for part in _parts(ab, i)]
-    base, _, _ = _apply(inv, robots, order, False)
+    base, _, _ = _apply(inv, robots, order, Seat())
     best = 0
     for perm in permutations(order):
         try:
-            got, _, _ = _apply(inv, robots, perm, False)
+            got, _, _ = _apply(inv, robots, perm, Seat())
         except RoundEndInputError:
             continue
         g, b = got.as_dict(), base.as_dict()
@@ -273,3 +274,61 @@ def test_better_order_against_all_permutations(counts, shuffle):
     else:
         gained = sum(int(x) for x in re.findall(r"\+(\d+) ", notes[0]))
         assert gained == best
+
+
+def test_yo_yo_pays_for_a_charlotte_unlock_friendship_example():
+    """Friendship Example (step C): with Yo-Yo, unlocking an Upgrade Token gives 1 Battery and 2 VP. At
+    round end Charlotte's unlock (2 wilds) is such an unlock; without Yo-Yo it gives nothing more."""
+    from solvers.raising_robots.round_end import Seat
+
+    unlock = [Ability("charlotte", action="unlock", pay_wilds={"gear": 2})]
+    plain = run(Inventory(gear=2), [], unlock)
+    assert plain.inventory_after == Inventory()
+    yo = run(Inventory(gear=2), [], unlock, seat=Seat(yo_yo=True))
+    assert yo.inventory_after == Inventory(battery=1, vp=2)
+    assert [s.ability for s in yo.steps] == ["charlotte", "yo_yo"] and yo.steps[1].gained == {"battery": 1, "vp": 2}
+    assert "rr-friendship-example" in yo.steps[1].rules
+    assemble = [Ability("charlotte", action="assemble", pay_wilds={"gear": 2}, robot=Robot("design", cost_resources=(1,)),
+                        payment={"sensor": 1})]
+    assert [s.ability for s in run(Inventory(gear=2, sensor=1, robot_cards=1), [], assemble,
+                                   seat=Seat(yo_yo=True)).steps] == ["charlotte"]  # an assembly is no unlock
+
+
+def test_confucius_scroll_board_pays_for_a_charlotte_assembly():
+    """Friends Inventor Explanations, Confucius (ongoing: an assembly or unlock meeting a Scroll Board objective
+    gives 1 Wild or 2 Batteries, each objective once; completing a row or column gives 1 Battery and 1 Duct
+    Tape or 2 VP). The objectives are not printed in the rulebook: the player names the one met."""
+    from solvers.raising_robots.round_end import Seat
+
+    seat = Seat(confucius=True, scroll_objectives=("3 robots in Design", "an unlock"), scroll_done=("an unlock",))
+    ab = Ability("charlotte", action="assemble", pay_wilds={"gear": 2}, robot=Robot("design", cost_resources=(1,)),
+                 payment={"sensor": 1}, scroll_objective="3 robots in Design", scroll_gain="batteries",
+                 scroll_line="vp")
+    r = run(Inventory(gear=2, sensor=1, robot_cards=1), [], [ab], seat=seat)
+    assert [s.ability for s in r.steps] == ["charlotte", "confucius_scroll"]
+    assert r.steps[1].gained == {"battery": 2, "vp": 2}
+    wild = replace(ab, scroll_gain="program", scroll_line="battery_and_duct_tape")
+    assert run(Inventory(gear=2, sensor=1, robot_cards=1), [], [wild], seat=seat).steps[1].gained == {
+        "program": 1, "battery": 1, "duct_tape": 1}
+    for bad, path in ((replace(ab, scroll_objective="an unlock"), "abilities[0].scroll_objective"),
+                      (replace(ab, scroll_objective="nope"), "abilities[0].scroll_objective"),
+                      (replace(ab, scroll_gain="duct_tape"), "abilities[0].scroll_gain")):
+        with pytest.raises(RoundEndInputError) as err:
+            run(Inventory(gear=2, sensor=1, robot_cards=1), [], [bad], seat=seat)
+        assert err.value.path == path
+    with pytest.raises(RoundEndInputError) as err:  # only Confucius has the board
+        run(Inventory(gear=2, sensor=1, robot_cards=1), [], [ab], seat=Seat())
+    assert err.value.path == "abilities[0].scroll_objective"
+
+
+def test_sacagawea_as_the_seat_lets_robot_cards_pay_a_charlotte_assembly():
+    """Sacagawea (ongoing: Robot Cards act as Duct Tape): when she is the seat's inventor, her Robot Cards pay
+    the robot's own cost without her round-end ability being listed."""
+    from solvers.raising_robots.round_end import Seat
+
+    ab = Ability("charlotte", action="assemble", pay_wilds={"gear": 2}, robot=Robot("design", cost_resources=(2,)),
+                 payment={"robot_cards": 2})
+    with pytest.raises(RoundEndInputError):
+        run(Inventory(gear=2, robot_cards=3), [], [ab])
+    r = run(Inventory(gear=2, robot_cards=3), [], [ab], seat=Seat(sacagawea=True))
+    assert r.inventory_after.robot_cards == 0

@@ -100,6 +100,25 @@ def test_game_end_ability_needs_an_upgraded_robot():
     assert "not upgraded" in line(s, "Design robot").why
 
 
+def test_game_end_on_the_basic_action_scores_without_the_upgrade():
+    """Game End Ability: only an ability on the Upgraded Robot Action needs the upgrade. The same icon on
+    the basic action scores on a robot that is not upgraded; on the upgraded action (the default) it does
+    not. The line names the icon as printed, not an internal id."""
+    cards = [ClassCard("A", VP4)]
+    basic = score(Inventory(), [bot(upgraded=False, game_end={"kind": "a_grade", "action": "basic"})], cards)
+    assert basic.game_end == 3
+    ln = line(basic, "Design robot")
+    assert ln.what == "Design robot in column 1: Game End (3 VP per A grade)" and "basic action" in ln.why
+    upgraded_action = score(Inventory(), [bot(upgraded=False, game_end={"kind": "a_grade"})], cards)
+    assert upgraded_action.game_end == 0
+    gears = score(Inventory(gear=5), [bot(game_end={"kind": "resource_pairs", "resource": "gear",
+                                                     "action": "basic"})], [])
+    assert gears.game_end == 2 and line(gears, "Design robot").what.endswith("(1 VP per 2 gears)")
+    with pytest.raises(ScoreInputError) as err:
+        score(Inventory(), [bot(game_end={"kind": "a_grade", "action": "both"})], [])
+    assert err.value.path == "robots[0].game_end.action"
+
+
 @pytest.mark.parametrize("n_chip,vp", [(0, 0), (1, 0), (2, 3), (3, 3), (5, 6)])
 def test_game_end_microchip_robots_pairs_round_down(n_chip, vp):
     """Game End Icons, "2 Microchip-robot = 3 VPs": 3 VP per 2 robots needing a microchip, rounded down."""

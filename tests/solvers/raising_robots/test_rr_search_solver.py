@@ -418,3 +418,34 @@ def test_deck_tracking_draws():
         record_draw(other, Card("design", 4))
     with pytest.raises(SearchInputError):
         record_draw(last)
+
+
+# ---- without a known deck: the estimate from the cards seen ---------------------------------------------
+
+def test_estimate_from_seen_cards_search_example_criteria():
+    """Search (rulebook "New Actions > Search", criteria of the Search Example: Design, energy 4-5), with no
+    pool known: 2 cards seen, both Design 4. Each unknown card fits with chance (2 + 2 + 2) / (2 + 28): the two
+    seen, the imagined Design 4 and 5 and any-row 4 and 5 cards... counted exactly; one card deep the match
+    chance is that share, two deep 1 - (1 - p)^2, and the outcomes sum to 1."""
+    from solvers.raising_robots.search_odds import Estimate, estimate_best, estimate_odds
+
+    crit = Criteria("design", 4, 5)
+    seen = (Card("design", 4), Card("design", 4))
+    p = Fraction(2 + 4, 2 + 28)  # seen Design 4 twice; one imagined Design 4, Design 5, Any 4, Any 5
+    one = estimate_odds(Estimate(seen=seen, deck_size=1), crit)
+    assert one.p_match == p and sum(o.p for o in one.outcomes) == 1
+    two = estimate_odds(Estimate(seen=seen, deck_size=2), crit)
+    assert two.p_match == 1 - (1 - p) ** 2 and two.expected_revealed == 1 + (1 - p)
+    design4 = next(o for o in two.outcomes if (o.row, o.energy, o.source) == ("design", 4, "deck"))
+    assert design4.p == two.p_match * Fraction(3, 6)  # 3 of the 6 matching weights are Design 4
+    # a known bottom card that fits ends the search there when the unknown cards miss
+    kb = estimate_odds(Estimate(seen=seen, deck_size=2, known_bottom=(Card("any", 5),)), crit)
+    assert kb.p_match == 1 and sum(o.p for o in kb.outcomes) == 1
+    # nothing seen: the page still has numbers (every kind equally likely), and the ranking agrees with them
+    est = Estimate(seen=(), deck_size=20, wanted=frozenset({("fabricate", 6)}))
+    ranking = estimate_best(est)
+    assert len(ranking) == 84 and ranking[0].criteria.row == "fabricate"
+    for r in ranking:
+        odds = estimate_odds(est, r.criteria)
+        assert (odds.p_wanted, odds.expected_revealed, odds.p_match) == (r.p_wanted, r.expected_revealed, r.p_match)
+    assert "An estimate" in est.assumes() and "no card seen yet" in est.assumes()
