@@ -3,6 +3,7 @@ not lost and A is told why. And a page on another site cannot make a phone's bro
 from __future__ import annotations
 
 import threading
+from datetime import datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 def test_undo_on_an_older_page_keeps_the_other_phones_save_and_says_why(browser, browser_context_args, page,
                                                                        live_url, shots):
-    page.clock.install()  # phone A's page does not follow the table here: it stays on the version it shows
+    page.clock.install()  # its timers run on a clock the test can stop (below)
     page.goto(live_url + "/")
     page.select_option("#new-game", "two-robots")
     page.fill("#new-players", "2")
@@ -29,6 +30,8 @@ def test_undo_on_an_older_page_keeps_the_other_phones_save_and_says_why(browser,
     phone_b = other.new_page()
     b_errors: list[str] = []
     phone_b.on("pageerror", lambda e: b_errors.append(str(e)))
+    # phone A's clock stops here (a phone put down, its page asleep): it stays on the version it shows
+    page.clock.pause_at(datetime.now() + timedelta(seconds=1))
     phone_b.goto(page.url)
     phone_b.fill("#notes", "Bo has the Orb")
     phone_b.click("#table-form button[type=submit]")
