@@ -27,8 +27,11 @@ def add(page, row: str, part_name: str, combo: str) -> None:
     label = page.locator(f"#tr-picker label.tr-combo:has(input[value='{combo}'])").first
     if not label.locator("input").is_checked():
         label.click()
+    shown = page.locator("body").get_attribute("data-table-version")
     with page.expect_response(lambda r: r.request.method == "POST" and r.ok, timeout=SLOW):
         page.locator(f"button[name=do][value='add:{row}:{part_name}']").click()
+    # the answer is swapped in once its text is read: the next tap is on the page it shows
+    expect(page.locator("body")).not_to_have_attribute("data-table-version", shown or "", timeout=SLOW)
 
 
 def test_factory_page_liz_example_hand_and_plan(page, live_url, shots):
@@ -172,3 +175,25 @@ def test_odds_page_deck_and_wish(page, live_url, shots):
     page.screenshot(path=shots("two_robots_odds_320"), full_page=True)
     page.emulate_media(color_scheme="dark")
     page.screenshot(path=shots("two_robots_odds_dark"), full_page=True)
+
+
+def test_an_energy_tapped_while_the_last_card_is_saved_stays_chosen(page, live_url):
+    """A quick player taps the next card's energy before the answer to the last tap is back. The answer
+    puts the energy used last first among the buttons; the energy tapped meanwhile stays the one chosen,
+    so the next part is added with it (seen when a Chemical ARMS went in as Chemical/Solar)."""
+    table = new_table(page, live_url)
+    page.goto(f"{live_url}/two-robots/factory?table={table['id']}")
+    held = []
+    page.route("**/two-robots/factory*", lambda route: held.append(route) if route.request.method == "POST" else route.continue_())
+    page.locator("#tr-picker label.tr-combo:has(input[value='cs'])").click()
+    page.locator("button[name=do][value='add:new:head']").click()
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    page.locator("#tr-picker label.tr-combo:has(input[value='c'])").click()   # while the save is under way
+    held[0].continue_()
+    expect(page.locator("body")).to_have_attribute("data-table-version", "2", timeout=SLOW)
+    expect(page.locator("#tr-picker label.tr-combo").first).to_contain_text("Ch/So")  # used last, first
+    expect(page.locator("#tr-picker input[value='c']")).to_be_checked()
+    assert page.js_errors == []

@@ -81,3 +81,24 @@ def test_an_unchanged_table_costs_only_304s(browser, browser_context_args, demo_
     assert len(polls) >= 2 and set(polls) == {304}
     assert not [u for u, _ in statuses if u.startswith("demo-live")][1:]  # no page fetched again
     ctx.close()
+
+
+def test_a_rendering_of_an_older_version_arriving_late_is_not_swapped_in(browser, browser_context_args, demo_url):
+    """Answers can cross on a slow line: the page fetched for version 1 arrives after this phone's own save
+    made version 2. Swapping it in would show a state gone by, as if the save had been lost."""
+    api = browser.new_context().request
+    tid = api.post(f"{demo_url}/api/tables", data={"game": "two-robots", "players": 2}).json()["id"]
+    ctx, a = phone(browser, browser_context_args)
+    a.goto(f"{demo_url}/demo-live?table={tid}")
+    old = a.evaluate("() => fetch(location.href, {headers: {'X-Tablebot-Swap': '1'}}).then(r => r.text())")
+    assert 'data-table-version="1"' in old
+    with a.expect_response(lambda r: r.request.method == "POST"):
+        a.get_by_role("button", name="one more Gears").click()
+    expect(a.locator("body")).to_have_attribute("data-table-version", "2")
+    expect(a.locator("#answer-value")).to_have_text("2")
+
+    assert a.evaluate("html => Tablebot.swap(html).stale === true", old)
+    expect(a.locator("body")).to_have_attribute("data-table-version", "2")
+    expect(a.locator("#answer-value")).to_have_text("2")
+    expect(a.locator("#f-gear")).to_have_value("1")
+    ctx.close()
