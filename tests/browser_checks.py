@@ -37,3 +37,24 @@ def assert_phone_ready(page) -> None:
     assert not overflows(page), "the page is wider than the screen"
     problems = tap_target_problems(page)
     assert not problems, "tap targets under 44 px: " + "; ".join(problems[:8])
+
+
+def check_phone_sizes(page, shots, name: str, full_page: bool = True) -> None:
+    """The page as a phone shows it, checked and photographed: 390 px in the light theme, then 320 px
+    in the dark one (the page is left at 320 px, dark)."""
+    assert_phone_ready(page)
+    page.screenshot(path=shots(f"{name}-390"), full_page=full_page)
+    page.set_viewport_size({"width": 320, "height": 700})
+    page.emulate_media(color_scheme="dark")
+    assert_phone_ready(page)
+    page.screenshot(path=shots(f"{name}-320-dark"), full_page=full_page)
+
+
+def phone(browser, context_args: dict):
+    """Another phone at the table: its own browser context; `page.navigations` lists its page loads,
+    so a test can tell that a page followed the table without a reload."""
+    ctx = browser.new_context(**context_args)
+    page = ctx.new_page()
+    page.navigations = []
+    page.on("framenavigated", lambda f: page.navigations.append(f.url) if f == page.main_frame else None)
+    return ctx, page

@@ -3,7 +3,7 @@ see an edit reach the other phone live; home page at 390 and 320 px, light and d
 from __future__ import annotations
 
 import pytest
-from browser_checks import assert_phone_ready
+from browser_checks import assert_phone_ready, check_phone_sizes
 from conftest import PHONE
 from playwright.sync_api import expect
 
@@ -91,11 +91,6 @@ def test_the_404_page_fits_a_phone_in_both_themes(page, live_url, shots):
     response = page.goto(live_url + "/no/such/page")
     assert response.status == 404
     assert page.locator("h1").inner_text() == "Nothing here"
-    assert_phone_ready(page)
-    page.screenshot(path=shots("error-404-390"), full_page=True)
-    page.set_viewport_size({"width": 320, "height": 700})
-    page.emulate_media(color_scheme="dark")
-    assert_phone_ready(page)
-    page.screenshot(path=shots("error-404-320-dark"), full_page=True)
+    check_phone_sizes(page, shots, "error-404")
     page.click("text=Home")
     assert page.locator("h1").inner_text() == "What's on the table?"

@@ -3,7 +3,7 @@ a rulebook's contents opened at a section; 390 and 320 px, light and dark."""
 from __future__ import annotations
 
 import pytest
-from browser_checks import assert_phone_ready
+from browser_checks import assert_phone_ready, check_phone_sizes
 from conftest import PHONE
 from playwright.sync_api import expect
 
@@ -20,13 +20,7 @@ def test_search_answers_while_typing_and_fits_a_phone(page, live_url, shots):
     page.wait_for_function("document.querySelector('#rules-status').textContent.includes('sarch')")
     assert first.inner_text() == "Search: only the basic action's energy counts"
     assert "q=can+i+use" in page.url or "q=can%20i%20use" in page.url  # the address can be shared
-    assert_phone_ready(page)
-    page.screenshot(path=shots("rules-search-390"), full_page=True)
-
-    page.set_viewport_size({"width": 320, "height": 700})
-    page.emulate_media(color_scheme="dark")
-    assert_phone_ready(page)
-    page.screenshot(path=shots("rules-search-320-dark"), full_page=True)
+    check_phone_sizes(page, shots, "rules-search")
 
     page.locator("#rules-results a").first.click()
     page.wait_for_url("**/rules/rr-search-basic-action-only")
@@ -39,12 +33,7 @@ def test_entry_page_shows_section_example_related_and_permalink(page, live_url, 
     assert page.locator(".rule-example ol[type=A] li").count() == 3
     assert page.input_value("#permalink").endswith("/rules/rr-friendship-example")
     assert page.locator("text=Related").count() == 1
-    assert_phone_ready(page)
-    page.screenshot(path=shots("rules-entry-390"), full_page=True)
-    page.set_viewport_size({"width": 320, "height": 700})
-    page.emulate_media(color_scheme="dark")
-    assert_phone_ready(page)
-    page.screenshot(path=shots("rules-entry-320-dark"), full_page=True)
+    check_phone_sizes(page, shots, "rules-entry")
     page.goto(live_url + "/rules/rr-fact-slot-surcharges")  # a long source address must wrap, not widen the page
     assert_phone_ready(page)
     assert page.js_errors == []
@@ -58,12 +47,7 @@ def test_contents_page_opens_the_linked_section(page, live_url, shots):
     assert page.locator("#rr-search").evaluate("d => !d.open")
     page.locator("#e-rr-card-mech-13-batteries > summary").click()
     assert page.locator("#e-rr-card-mech-13-batteries").get_by_text("13 or more Batteries").is_visible()
-    assert_phone_ready(page)
-    page.screenshot(path=shots("rules-contents-390"), full_page=False)
-    page.set_viewport_size({"width": 320, "height": 700})
-    page.emulate_media(color_scheme="dark")
-    assert_phone_ready(page)
-    page.screenshot(path=shots("rules-contents-320-dark"), full_page=False)
+    check_phone_sizes(page, shots, "rules-contents", full_page=False)
     assert page.js_errors == []
 
 
@@ -95,12 +79,7 @@ def test_the_page_says_when_the_rulebooks_do_not_cover_a_question(page, live_url
     assert page.locator("#rules-results .rule-hit").count() == 0
     assert page.locator("#rules-related-h").inner_text() == "Related sections (not an answer)"
     assert page.locator("#rules-related li").count() >= 1
-    assert_phone_ready(page)
-    page.screenshot(path=shots("rules-not-covered-390"), full_page=True)
-    page.set_viewport_size({"width": 320, "height": 700})
-    page.emulate_media(color_scheme="dark")
-    assert_phone_ready(page)
-    page.screenshot(path=shots("rules-not-covered-320-dark"), full_page=True)
+    check_phone_sizes(page, shots, "rules-not-covered")
     page.emulate_media(color_scheme="light")
     page.locator("#rules-q").fill("")
     page.locator("#rules-q").press_sequentially("hand limit", delay=5)  # another game's book answers it

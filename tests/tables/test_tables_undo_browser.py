@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from browser_checks import assert_phone_ready
+from browser_checks import check_phone_sizes
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -46,12 +46,7 @@ def test_undo_on_an_older_page_keeps_the_other_phones_save_and_says_why(browser,
     expect(page.locator("#notes")).to_have_value("Bo has the Orb")  # B's change is kept, and shown
     expect(page.locator("#name0")).to_have_value("Ann")
     expect(page.locator("#table-version")).to_have_text("3")
-    assert_phone_ready(page)
-    page.screenshot(path=shots("table-undo-conflict-390"), full_page=True)
-    page.set_viewport_size({"width": 320, "height": 700})
-    page.emulate_media(color_scheme="dark")
-    assert_phone_ready(page)
-    page.screenshot(path=shots("table-undo-conflict-320-dark"), full_page=True)
+    check_phone_sizes(page, shots, "table-undo-conflict")
 
     phone_b.reload()
     expect(phone_b.locator("#notes")).to_have_value("Bo has the Orb")

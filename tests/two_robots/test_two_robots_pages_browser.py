@@ -3,7 +3,7 @@ screenshots at 390 and 320 px and dark."""
 from __future__ import annotations
 
 import pytest
-from browser_checks import assert_phone_ready
+from browser_checks import assert_phone_ready, check_phone_sizes, phone
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -53,13 +53,7 @@ def test_factory_page_liz_example_hand_and_plan(page, live_url, shots):
     expect(page.locator("#tr-lead")).to_contain_text("You lead")
 
     assert page.js_errors == []
-    assert_phone_ready(page)
-    page.screenshot(path=shots("two_robots_factory_390"), full_page=True)
-    page.set_viewport_size({"width": 320, "height": 700})
-    assert_phone_ready(page)
-    page.screenshot(path=shots("two_robots_factory_320"), full_page=True)
-    page.emulate_media(color_scheme="dark")
-    page.screenshot(path=shots("two_robots_factory_dark"), full_page=True)
+    check_phone_sizes(page, shots, "two_robots_factory")
     page.emulate_media(color_scheme="light")
     page.set_viewport_size({"width": 390, "height": 844})
 
@@ -105,14 +99,6 @@ def test_factory_page_alyssa_example_attack_on_the_table(page, live_url, shots):
     assert len(state["players"][0]["stacks"]) == 2 and len(state["players"][1]["stacks"]) == 1
     assert {c.get("part") or c.get("name") for c in state["discard"]} == {"head", "torso", "Nuclear Explosion"}
     assert page.js_errors == []
-
-
-def phone(browser, browser_context_args):
-    ctx = browser.new_context(**browser_context_args)
-    p = ctx.new_page()
-    p.navigations = []
-    p.on("framenavigated", lambda f: p.navigations.append(f.url) if f == p.main_frame else None)
-    return ctx, p
 
 
 def test_two_phones_a_card_on_phone_b_changes_phone_as_odds(browser, browser_context_args, live_url, shots):
@@ -168,13 +154,7 @@ def test_odds_page_deck_and_wish(page, live_url, shots):
     cell.fill("0")
     expect(page.locator("#tr-odds-line")).to_contain_text("8 of 96", timeout=SLOW)
     assert page.js_errors == []
-    assert_phone_ready(page)
-    page.screenshot(path=shots("two_robots_odds_390"), full_page=True)
-    page.set_viewport_size({"width": 320, "height": 700})
-    assert_phone_ready(page)
-    page.screenshot(path=shots("two_robots_odds_320"), full_page=True)
-    page.emulate_media(color_scheme="dark")
-    page.screenshot(path=shots("two_robots_odds_dark"), full_page=True)
+    check_phone_sizes(page, shots, "two_robots_odds")
 
 
 def test_an_energy_tapped_while_the_last_card_is_saved_stays_chosen(page, live_url):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from browser_checks import assert_phone_ready
+from browser_checks import assert_phone_ready, phone
 from demo import bp as demo_bp
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
@@ -24,14 +24,6 @@ def demo_url(tmp_path_factory):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
-
-
-def phone(browser, browser_context_args):
-    ctx = browser.new_context(**browser_context_args)
-    page = ctx.new_page()
-    page.navigations = []
-    page.on("framenavigated", lambda f: page.navigations.append(f.url) if f == page.main_frame else None)
-    return ctx, page
 
 
 def test_a_save_on_one_phone_reaches_the_other_and_keeps_what_it_types(browser, browser_context_args, demo_url, shots):
