@@ -47,23 +47,51 @@ def test_spy_changes_nothing_and_gambler_needs_four_players(client):
 
 
 def test_the_objective_never_reaches_a_stored_table_version(client):
-    """The objective is one request's: sent along with table actions and page requests, no version of the
-    table (its whole history) ever holds it."""
+    """The objective is one request's: sent along with table actions and with the board page's requests
+    (its private form's `_seat` and `_objective`), it shapes that answer, and no version of the table (its
+    whole history) ever holds it."""
     t = client.post("/api/tables", json={"game": "robotariat", "players": 3}).get_json()
     tid = t["id"]
     client.put(f"/api/tables/{tid}", json={"version": 1, "state": {"robotariat": {"state": GATHER["state"]}}})
     for action in ({"do": "move", "piece": "p1", "to": "p1", "objective": "saboteur"},
-                   {"do": "do_option", "option": 0, "objective": "saboteur"}):
+                   {"do": "do_option", "option": 0, "objective": "saboteur"},
+                   {"do": "roll", "black": "blue_arrow", "red": "yellow_arrow"}):  # then it is seat 1's turn
         v = client.get(f"/api/tables/{tid}").get_json()["version"]
         r = client.post(f"/api/robotariat/tables/{tid}/action",
                         json={"action": action, "version": v, "objective": "saboteur"})
         assert r.status_code == 200, r.get_json()
-    client.get(f"/robotariat/?table={tid}&objective=saboteur")
-    client.post(f"/robotariat/?table={tid}", data={"do": "active", "seat": "1", "objective": "saboteur"})
+    client.post(f"/robotariat/?table={tid}", data={"do": "poster", "at": "mm", "delta": "1", "_seat": "1",
+                                                   "_objective": "saboteur"})
+    html = client.get(f"/robotariat/?table={tid}&_seat=1&_objective=saboteur").get_data(as_text=True)
+    assert 'id="sg-objective">Your objective (Saboteur) weighs 50' in html  # the answer weighed it
+    assert "Your objective" not in client.get(f"/robotariat/?table={tid}").get_data(as_text=True)  # other phones
+    v = client.get(f"/api/tables/{tid}").get_json()["version"]
+    r = client.post(f"/robotariat/?table={tid}", data={"do": "do_option", "option": "0", "version": str(v),
+                                                       "_seat": "1", "_objective": "saboteur"})
+    assert r.status_code == 200 and "has played" in r.get_data(as_text=True)
+    for page in ("/robotariat/board", "/robotariat/data", "/robotariat/objectives"):
+        client.get(f"{page}?table={tid}&_objective=saboteur")
     history = client.get(f"/api/tables/{tid}/history?limit=50").get_json()
     text = json.dumps(history)
-    assert len(history["versions"]) >= 4 and "saboteur" not in text
-    assert "saboteur" not in json.dumps(client.get(f"/api/tables/{tid}").get_json())
+    assert len(history["versions"]) >= 7 and "saboteur" not in text.lower()
+    assert "saboteur" not in json.dumps(client.get(f"/api/tables/{tid}").get_json()).lower()
+
+
+def test_do_this_applies_the_turn_the_page_showed_for_the_objective(client):
+    """Traffic Director (rulebook "Secret Objectives"): the page's best turn for this phone gathers the
+    Oppressors; "Do this" with the same private fields applies that turn, not the shared best one."""
+    t = client.post("/api/tables", json={"game": "robotariat", "players": 3}).get_json()
+    tid = t["id"]
+    client.put(f"/api/tables/{tid}", json={"version": 1, "state": {"robotariat": {"state": GATHER["state"]}}})
+    _, mine = post(client, "/api/robotariat/suggest", {**GATHER, "objective": "traffic_director"})
+    html = client.get(f"/robotariat/?table={tid}&_seat=0&_objective=traffic_director").get_data(as_text=True)
+    assert mine["options"][0]["headline"].replace("'", "&#39;") in html and "It changes the best turn" in html
+    r = client.post(f"/robotariat/?table={tid}", data={"do": "do_option", "option": "0", "version": "2",
+                                                       "_seat": "0", "_objective": "traffic_director"})
+    assert r.status_code == 200
+    after = client.get(f"/api/tables/{tid}").get_json()["state"]["robotariat"]
+    assert after["log"][-1]["what"] == mine["options"][0]["headline"][:80]
+    assert sorted(after["state"]["oppressors"]) == sorted(mine["options"][0]["state_after"]["oppressors"])
 
 
 def test_cards_entered_by_name_decide_the_card_objectives(client):
