@@ -138,10 +138,10 @@ def free_slots(layout: dict[str, list[float]]) -> list[dict[str, Any]]:
 
 
 # ---- the drawing (SVG viewBox units) ------------------------------------------------------------------
-# Sized for a 320 px phone, where the 388-unit board is drawn 286 px wide (0.74 px a unit): a piece of
-# 34 units is 25 px there, 30 px on a 390 px phone. A space holds three pieces a row, as many
-# rows as its fullest space needs (at least two), so no piece or player chip is ever cut off.
-DRAW_W, GAP_X, GAP_Y, EDGE = 112, 20, 30, 6
+# Sized for a 320 px phone, where the 376-unit board is drawn 286 px wide (0.76 px a unit): every piece
+# fills at least 33 x 33 units, 25 px there, 30 px on a 390 px phone. A space holds three pieces a row,
+# as many rows as its fullest space needs (at least two), so no piece or player chip is ever cut off.
+DRAW_W, GAP_X, GAP_Y, EDGE = 112, 16, 30, 4
 BAND = 20  # the coloured band with the space's name
 PIECE, PIECE_GAP, PER_ROW = 34, 3, 3
 HEAT_H = 16  # the strip under the pieces that holds the look-ahead's percentage

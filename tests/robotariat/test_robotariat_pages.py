@@ -100,6 +100,27 @@ def test_move_a_piece_with_the_form_saves_with_the_table(client):
     assert re.search(r'data-id="ro"[^>]*aria-label="[^"]*Player 3', html)
 
 
+def test_a_crowded_space_grows_so_no_piece_is_cut_off():
+    """Issue 14 item 5: five players, both NPC kinds, posters and the Entry token on one space: its box
+    grows a row at a time, every piece (at least 33 units: 25 px on a 320 px phone) lies inside it, none
+    overlaps another, and each kind has its own letter."""
+    from assistant.robotariat.present import PIECE, board_view
+
+    crowded = rb.normalize({"state": {"oppressors": ["mm", "mm"], "civilians": ["mm"], "posters": {"mm": 3},
+                                      "entry": "mm", "players": [{"at": "mm"}] * 5}}, 5)
+    view = board_view(crowded)
+    space = next(s for s in view["spaces"] if s["id"] == "mm")
+    pieces = space["pieces"]
+    assert len(pieces) == 2 + 1 + 1 + 1 + 5 and PIECE >= 33
+    assert {p["text"] for p in pieces} == {"O", "C", "P3", "E", "1", "2", "3", "4", "5"}
+    for p in pieces:
+        assert 0 <= p["x"] and p["x"] + PIECE <= view["box_w"] and view["band"] <= p["y"]
+        assert p["y"] + PIECE <= view["box_h"]
+    corners = {(p["x"], p["y"]) for p in pieces}
+    assert len(corners) == len(pieces)
+    assert all(abs(a[0] - b[0]) >= PIECE or abs(a[1] - b[1]) >= PIECE for a in corners for b in corners if a != b)
+
+
 def test_without_a_table_the_form_carries_the_state(client):
     r = client.post("/robotariat/", data={"state_json": json.dumps(MID_GAME), "do": "poster", "at": "sy", "delta": "1"})
     assert r.status_code == 200

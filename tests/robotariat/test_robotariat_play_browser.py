@@ -27,6 +27,25 @@ def counted(page):
     return page
 
 
+def pieces_readable(page) -> list[str]:
+    """Issue 14 item 5: every piece on the drawn board is at least 24 px across and lies wholly inside
+    its space's box (a chip cut off by the box or the drawing's edge reads as another piece). The
+    problems found, as words."""
+    return page.evaluate("""() => {
+      const out = [], svg = document.querySelector('#rb-board').getBoundingClientRect();
+      document.querySelectorAll('#rb-board .space').forEach(s => {
+        const box = s.querySelector('.box').getBoundingClientRect();
+        s.querySelectorAll('.pc').forEach(p => {
+          const r = p.getBoundingClientRect(), name = s.dataset.id + ' ' + p.textContent.trim();
+          if (Math.min(r.width, r.height) < 24) out.push(name + ' is ' + r.width.toFixed(1) + ' px');
+          if (r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom ||
+              r.left < svg.left || r.right > svg.right) out.push(name + ' is cut off');
+        });
+      });
+      return out;
+    }""")
+
+
 def tap(page, selector: str, taps: list) -> None:
     with page.expect_response(lambda r: r.request.method == "POST"):
         page.locator(selector).first.click()
@@ -58,9 +77,12 @@ def test_one_round_for_three_players_by_tapping(page, live_url, shots):
     assert len(taps) == 7 and page.navigations == []
     log = page.request.get(f"{live_url}/api/tables/{tid}").json()["state"]["robotariat"]["log"]
     assert [e["turn"] for e in log] == ["round_start"] + ["player", "npc"] * 3
+    assert page.locator("#rb-board .pc").count() >= 6 and pieces_readable(page) == []
     page.set_viewport_size({"width": 320, "height": 700})
     assert_phone_ready(page)
+    assert pieces_readable(page) == []
     page.screenshot(path=shots("rb_round_320"), full_page=True)
+    page.locator("#rb-board").screenshot(path=shots("rb_board_320"))
     page.emulate_media(color_scheme="dark")
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=shots("rb_round_dark"), full_page=True)
