@@ -109,3 +109,23 @@ def test_cards_entered_by_name_decide_the_card_objectives(client):
     assert seats["gambler"]["wins"] is True  # seat 1 played Adjust Traffic Reports
     assert seats["dealer"]["wins"] is False and "Played 0 cards; the most anyone played is 1" in seats["dealer"]["why"]
     assert seats["turncoat"]["wins"] is False and "1 Upgrade and Sabotage cards were played" in seats["turncoat"]["why"]
+
+
+def test_off_a_table_the_carried_state_never_holds_the_objective(client):
+    """Not at a table the page carries the whole state in one field (the copy a board file or the next
+    request is made from): the objective weighs this answer and "Do this" applies its turn, but neither
+    the carried state nor the board file holds it."""
+    from test_robotariat_pages import carried
+
+    state = {"state": GATHER["state"]}
+    mine = {"_seat": "0", "_objective": "traffic_director"}
+    r = client.post("/robotariat/", data={"state_json": json.dumps(state), **mine})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200 and 'id="sg-objective">Your objective (Traffic Director)' in html
+    assert "traffic_director" not in json.dumps(carried(html))
+    r = client.post("/robotariat/", data={"state_json": json.dumps(state), "do": "do_option", "option": "0", **mine})
+    after = carried(r.get_data(as_text=True))
+    assert len(set(after["state"]["oppressors"])) == 1  # the objective's turn: the Oppressors together
+    assert "traffic_director" not in json.dumps(after).lower() and "traffic director" not in json.dumps(after).lower()
+    exported = client.post("/robotariat/board.json", data={"state_json": json.dumps(after), **mine}).get_data(as_text=True)
+    assert "traffic" not in exported.lower()
