@@ -6,8 +6,10 @@ from __future__ import annotations
 TOOLS = [
     ("robotariat", "Board, forecast and moves", "robotariat.play",
      "Your pieces on the board; what the NPC dice will do; where the active player should go."),
+    ("robotariat", "Enter the board", "robotariat.guide",
+     "Your printed board in about 5 minutes: each space's kind, arrows and black lines, by tapping."),
     ("robotariat", "Board editor", "robotariat.editor",
-     "Enter your printed board: spaces, black lines, yellow and blue paths. Export or import it."),
+     "Draw or fix the board by tapping; copy another table's board by its code, or a file."),
     ("robotariat", "Game data", "robotariat.game_data",
      "Die faces, Office Rewards and starting Reputation: defaults to check against your components."),
     ("robotariat", "Objectives at the end", "robotariat.objectives",

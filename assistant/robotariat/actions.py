@@ -229,6 +229,33 @@ class Clear(_Action):
     do: Literal["clear"]
 
 
+class CopyBoard(_Action):
+    """Copy the board of another Robotariat table, named by its join code (the view looks it up)."""
+    do: Literal["copy_board"]
+    code: str = Field(min_length=1, max_length=20)
+
+
+# ---- the guided entry of the printed board -------------------------------------------------------------
+
+class GuideStart(_Action):
+    do: Literal["guide_start"]
+
+
+class GuideAdd(_Action):
+    """The next space of the printed board, by its kind (named after it: Poster 1, Poster 2, ...)."""
+    do: Literal["guide_add"]
+    kind: Kind
+    name: str = Field(default="", max_length=60)
+
+
+class GuideGo(_Action):
+    do: Literal["guide_go"]
+    step: Literal["spaces", "paths", "check", "done"]
+    at: Id | None = None
+
+    _blank = field_validator("at", mode="before")(_blank_none)
+
+
 # ---- game data and the objectives' facts ---------------------------------------------------------------
 
 class DiceChange(_Action):
@@ -283,13 +310,14 @@ HAND = (Move, PlaceNpc, RemoveNpc, Poster, Tracks, SetCharacter, SetActive, Setu
 PLAY = (*HAND, PlayTurn)
 OUTCOMES = {"roll": "npc", "enter": "entry", "do_option": "sg"}  # answers applied on their own version only
 CARDS = (AddCard, PlayCard, RenameCard, RemoveCard)
-EDITOR = (AddSpace, EditSpace, SaveSpace, DeleteSpace, ToggleLink, Path, MoveSpace, Import, Example, Clear)
+EDITOR = (AddSpace, EditSpace, SaveSpace, DeleteSpace, ToggleLink, Path, MoveSpace, Import, Example, Clear, CopyBoard,
+          GuideStart, GuideAdd, GuideGo)
 DATA_ACTIONS = (Data, DataReset)
 
 AnyAction = Annotated[Move | PlaceNpc | RemoveNpc | Poster | Tracks | SetCharacter | SetActive | Setup | PlayTurn
                       | Roll | Enter | DoOption | AddCard | PlayCard | RenameCard | RemoveCard | AddSpace | EditSpace | SaveSpace
-                      | DeleteSpace | ToggleLink | Path | MoveSpace | Import | Example | Clear | Data | DataReset
-                      | FactsChange, Field(discriminator="do")]
+                      | DeleteSpace | ToggleLink | Path | MoveSpace | Import | Example | Clear | CopyBoard | GuideStart
+                      | GuideAdd | GuideGo | Data | DataReset | FactsChange, Field(discriminator="do")]
 _ADAPTER = TypeAdapter(AnyAction)
 DOS = {m.model_fields["do"].annotation.__args__[0]
        for m in (*PLAY, Roll, Enter, DoOption, *CARDS, *EDITOR, *DATA_ACTIONS, FactsChange)}

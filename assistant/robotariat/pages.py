@@ -1,28 +1,31 @@
-"""Rise of the Robotariat pages: the board with the table's pieces, the board editor, game data,
-forecast and suggestions, and the end-of-game objectives. Views parse, call and render: the table's
-state model is schemas.RobotariatTable (read by state.from_stored), actions are actions.parse_action's
-models applied by state.apply (the table actions by the solvers' reducer), drawing is present.py.
+"""Rise of the Robotariat pages: the board page in game order (this module), the board editor and the
+guided entry of the printed board (editor.py), the game data and the objectives (facts.py). Views
+parse, call and render: the table's state model is schemas.RobotariatTable (read by state.from_stored),
+actions are actions.parse_action's models applied by state.apply (the table actions by the solvers'
+reducer), drawing is present.py.
 
-Without JS every page is a form posting to itself, which applies the action and renders the same
-solver functions the API calls. With JS the page's script posts the action to
-`POST /api/robotariat/tables/<id>/action` (or `POST /api/robotariat/action` with the value it holds,
-not at a table) and draws the `answer`: the value and what the page shows of it.
-`GET /api/robotariat/tables/<id>?page=&since=` tells the script about other phones' changes.
+Every page is a form posting to itself: the view applies the action (web.save: a change on the newest
+state, or a solver's answer on the version it was worked out for) and renders the whole page; with
+JavaScript, tablebot.js sends the same request in the background and swaps in the page's live parts.
+Not at a table, the page holds the state in one hidden field (`state_json`, data-carry) that goes with
+every request. A secret objective (`_seat`, `_objective`) comes with this phone's requests only and
+is never saved. `POST /api/robotariat/tables/<id>/action` and `POST /api/robotariat/action` apply
+the same actions as JSON.
 """
 from __future__ import annotations
 
 import json
-import re
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Blueprint, render_template, request, url_for
 from pydantic import BaseModel, ConfigDict, Field
 
 from solvers.errors import InputError
 from solvers.robotariat import gamedata
 from solvers.robotariat.game import entry_pending
 from solvers.robotariat.objectives import NAMES as OBJECTIVE_NAMES
-from solvers.robotariat.objectives import OBJECTIVES, junked_per_turn
+from solvers.robotariat.objectives import OBJECTIVES
 
 from .. import rules
 from ..api import ApiError, bad_field
@@ -30,11 +33,13 @@ from ..api import parse as api_parse
 from ..db import engine
 from ..tables import store
 from ..web import context as page_helpers
+from ..web import save
 from ..web.context import as_dict, as_list
+from ..web.forms import shown_version
 from . import actions as A
 from . import api as rb_api
 from . import state as rb_state
-from .present import BOX_H, CHARACTERS, FACES, KINDS, MARGIN, board_view, free_slots, option_line
+from .present import CHARACTERS, FACES, KINDS, board_view, free_slots, option_line
 
 bp = Blueprint("robotariat", __name__)
 
@@ -42,8 +47,6 @@ GAME = "robotariat"
 DATA = gamedata.DEFAULTS
 SUGGEST_LIMIT = A.SUGGEST_LIMIT
 
-
-# ---- helpers that never raise on bad stored data ----------------------------------------------
 
 def _int(value: Any, lo: int, hi: int, default: int) -> int:
     if isinstance(value, bool):
@@ -94,36 +97,7 @@ PLAY_ACTIONS = {m.model_fields["do"].annotation.__args__[0] for m in A.PLAY + A.
 EDIT_ACTIONS = {m.model_fields["do"].annotation.__args__[0] for m in A.EDITOR}
 DATA_ACTIONS = {m.model_fields["do"].annotation.__args__[0] for m in A.DATA_ACTIONS}
 ACTIONS = set(A.DOS)
-
-
-def option_turn(t: Any, n: int) -> tuple[A.PlayTurn, str]:
-    """The n-th suggested turn for the table (the board page's list) as the player's turn and its headline."""
-    out, err = _solve(rb_api.suggest_json, api_body(rb_state.value(t), limit=SUGGEST_LIMIT))
-    if out is None:
-        raise InputError("option", err or "no suggestions for this table")
-    if not 0 <= n < len(out["options"]):
-        raise InputError("option", "pick one of the suggested turns")
-    o = out["options"][n]
-    turn = A.PlayTurn.model_validate({"do": "play_turn", "move_to": o["move_to"], "activate": o["activate"],
-                                      "extra": o["extra"]})
-    return turn, o["headline"]
-
-
-def apply_action(rb: dict[str, Any], act: dict[str, Any], players: int, names: list[str]) -> dict[str, Any]:
-    """A copy of the `robotariat` value with one action applied (InputError when it can't be). The one
-    implementation of what a tap, a form or the JSON action endpoint changes."""
-    t = rb_state.from_stored(rb, players, names)
-    return rb_state.value(rb_state.apply(t, A.parse_action(act), players, names, option_turn))
-
-
-# ---- the solvers, through the API's functions (the same answers the JSON API gives) ------------
-
-HEATS = {
-    "oppressor_reach": "an Oppressor moves onto it in the next k NPC turns",
-    "oppressor_present": "an Oppressor stands on it after k NPC turns",
-    "civilian_reach": "a Civilian Robot moves onto it in the next k NPC turns",
-    "entry": "the NPC Entry token is on it after k NPC turns",
-}
+FORECAST_MORE = "forecast_more"  # the board page's "play out more games": samples, saves nothing
 
 
 def api_body(rb: dict[str, Any], **extra: Any) -> dict[str, Any]:
@@ -146,34 +120,65 @@ def _solve(fn: Any, body: dict[str, Any]) -> tuple[dict[str, Any] | None, str | 
         return None, e.message
 
 
-def forecasts(rb: dict[str, Any], turns: int, heat: str) -> dict[str, Any]:
-    """Everything the board page shows from the solvers, each with the API's message when it can't."""
-    out: dict[str, Any] = {"turns": turns, "heat_kind": heat, "heat": None}
-    if not rb["board"]["spaces"]:
-        msg = "Enter the board first."
-        return {**out, "npc_error": msg, "suggest_error": msg, "look_error": msg, "entry_error": msg,
-                "npc": None, "suggest": None, "look": None, "entry": None}
-    body = api_body(rb)
-    out["npc"], out["npc_error"] = _solve(rb_api.npc_turn_json, body)
-    out["suggest"], out["suggest_error"] = _solve(rb_api.suggest_json, {**body, "limit": SUGGEST_LIMIT})
-    for i, o in enumerate((out["suggest"] or {}).get("options", [])):
-        o["n"] = i  # its place in the list: what the no-JS "Do this" form posts
-    out["look"], out["look_error"] = _solve(rb_api.lookahead_json, {**body, "turns": turns})
-    st = rb["state"]
-    row = DATA.entry_row(entered(st))
-    if row is not None:
-        out["entry"], out["entry_error"] = _solve(rb_api.round_start_json, {**body, "row": row})
-    else:
-        out["entry"], out["entry_error"] = None, None
-    if out["look"]:
-        out["heat"] = {sid: float(v[heat]["approx"]) for sid, v in out["look"]["spaces"].items()}
+def option_turn(t: Any, n: int, objective: dict[str, Any] | None = None) -> tuple[A.PlayTurn, str]:
+    """The n-th suggested turn for the table (the board page's list, weighing the objective the page
+    weighed) as the player's turn and its headline."""
+    extra = {"objective": objective} if objective else {}
+    out, err = _solve(rb_api.suggest_json, api_body(rb_state.value(t), limit=SUGGEST_LIMIT, **extra))
+    if out is None:
+        raise InputError("option", err or "no suggestions for this table")
+    if not 0 <= n < len(out["options"]):
+        raise InputError("option", "pick one of the suggested turns")
+    o = out["options"][n]
+    turn = A.PlayTurn.model_validate({"do": "play_turn", "move_to": o["move_to"], "activate": o["activate"],
+                                      "extra": o["extra"]})
+    return turn, o["headline"]
+
+
+def apply_action(rb: dict[str, Any], act: dict[str, Any], players: int, names: list[str],
+                 objective: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A copy of the `robotariat` value with one action applied (InputError when it can't be). The one
+    implementation of what a tap, a form or the JSON action endpoint changes."""
+    t = rb_state.from_stored(rb, players, names)
+    return rb_state.value(rb_state.apply(t, A.parse_action(act), players, names,
+                                         lambda table, n: option_turn(table, n, objective)))
+
+
+def with_round(state: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The table's state with `robotariat` replaced by `after`; when that changed the Robotariat round, the
+    table page's shared round (`table.round`) follows, so both pages show the same round."""
+    out = {**state, GAME: after}
+    if after["state"]["round"] != before["state"]["round"]:
+        out["table"] = {**as_dict(state.get("table")), "round": after["state"]["round"]}
     return out
 
 
-# ---- page plumbing ------------------------------------------------------------------------------
+# ---- one request: the table (or the carried state), the action posted, what to render ----------
+
+CHANGED = {"npc": "The table changed since this forecast was made, so nothing was applied: here is the forecast "
+                  "for the table as it is now, tap your roll again.",
+           "sg": "The table changed since these suggestions were made, so nothing was applied: here they are for "
+                 "the table as it is now, tap your choice again.",
+           "entry": "The table changed since this round start was worked out, so nothing was applied: here it is "
+                    "for the table as it is now, tap “Start round” again."}
+
+
+@dataclass
+class Seen:
+    """What a page shows: the table (None: not at one), its Robotariat value, the seats, and how the
+    posted action went (`error`: the form's problem, shown at the top; `status`: the answer's)."""
+    table: store.TableRecord | None
+    rb: dict[str, Any]
+    players: int
+    names: list[str]
+    status: int = 200
+    error: InputError | None = None
+    done: str | None = None  # the action applied
+    headers: dict[str, str] = field(default_factory=dict)
+
 
 def _seats(table: store.TableRecord | None, raw: Any) -> tuple[int, list[str]]:
-    """How many players and their names: the table's, or (not at a table) what the form carried."""
+    """How many players and their names: the table's, or (not at a table) what the page carried."""
     if table is not None:
         players = max(3, min(5, table.players))
         return players, page_helpers.seat_names(table, players)
@@ -184,7 +189,7 @@ def _seats(table: store.TableRecord | None, raw: Any) -> tuple[int, list[str]]:
 
 
 def _carried_state() -> Any:
-    """Not at a table, the forms carry the whole `robotariat` value in a hidden field."""
+    """Not at a table, the page sends the whole `robotariat` value in its one hidden field."""
     text = request.form.get("state_json")
     if not text:
         return None
@@ -194,19 +199,20 @@ def _carried_state() -> Any:
         return None
 
 
-def _form_action(form: Any) -> dict[str, Any]:
-    """A form post as an action dict: plain fields, `x[]`-style lists, and a JSON `action` field."""
-    if form.get("action_json"):
-        try:
-            act = json.loads(form["action_json"])
-        except (ValueError, RecursionError):
-            raise InputError("action_json", "not valid JSON") from None
-        if not isinstance(act, dict):
-            raise InputError("action_json", "an object is expected")
-        return act
+def read() -> Seen:
+    """The page's table (`?table=`) and its Robotariat value, or the value the page carried."""
+    table = page_helpers.current_table(GAME)
+    carried = None if table is not None else _carried_state()
+    players, names = _seats(table, carried)
+    raw = page_helpers.state_part(table, GAME) if table is not None else carried
+    return Seen(table, normalize(raw, players, names), players, names)
+
+
+def form_action(form: Any) -> dict[str, Any]:
+    """A form post as an action dict: plain fields, `x[]`-style lists, `a.b` and `a.b.2` nested."""
     act: dict[str, Any] = {}
     for key in form:
-        if key in ("state_json", "table", "version", "players"):
+        if key in ("state_json", "table", "version", "players") or key.startswith("_"):
             continue
         values = form.getlist(key)
         if key.endswith("[]"):
@@ -244,104 +250,45 @@ def _uploaded_board(text: str) -> Any:
         raise InputError("board_text", "this is not valid JSON") from None
 
 
-def with_round(state: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
-    """The table's state with `robotariat` replaced by `after`; when that changed the Robotariat round, the
-    table page's shared round (`table.round`) follows, so both pages show the same round."""
-    out = {**state, "robotariat": after}
-    if after["state"]["round"] != before["state"]["round"]:
-        out["table"] = {**as_dict(state.get("table")), "round": after["state"]["round"]}
-    return out
-
-
-class TableChanged(Exception):
-    """The table moved on after the page showed the answer being applied: nothing was saved."""
-
-    def __init__(self, table: store.TableRecord):
-        super().__init__("the table changed")
-        self.table = table
-
-
-CHANGED = {"npc": "The table changed since this forecast was made, so nothing was applied: here is the forecast "
-                  "for the table as it is now, tap your roll again.",
-           "sg": "The table changed since these suggestions were made, so nothing was applied: here they are for "
-                 "the table as it is now, tap your choice again.",
-           "entry": "The table changed since this round start was worked out, so nothing was applied: here it is "
-                    "for the table as it is now, tap “place it” again."}
-
-
-def _posted_version(table: store.TableRecord) -> int:
-    raw = request.form.get("version")
-    if raw in (None, ""):
-        return table.version
+def act(seen: Seen, allowed: set[str], objective: dict[str, Any] | None = None,
+        resolve: Any = None) -> Seen:
+    """Apply the posted action (a POST without `do` only renders: a page refetching what it shows).
+    `resolve(seen, act)`: turns an action the view looks things up for (a board by join code) into one
+    the state applies."""
+    if request.method != "POST" or not request.form.get("do"):
+        return seen
     try:
-        return int(raw)
-    except ValueError:
-        raise InputError("version", "reload the page: the form lost the table's version") from None
+        action = form_action(request.form)
+        do = _choice(action.get("do"), allowed)
+        if do is None:
+            raise InputError("do", "this page cannot do that")
+        if resolve is not None:
+            action = resolve(seen, action)
+        seen.done = do
+        if seen.table is None:
+            seen.rb = apply_action(seen.rb, action, seen.players, seen.names, objective)
+            return seen
+        players, names = seen.players, seen.names
 
+        def mutate(state: dict[str, Any]) -> dict[str, Any]:
+            before = normalize(state.get(GAME), players, names)
+            return with_round(state, before, apply_action(before, action, players, names, objective))
 
-def apply_to_table(table: store.TableRecord, act: dict[str, Any], players: int, names: list[str],
-                   version: int | None) -> tuple[store.TableRecord, dict[str, Any]]:
-    """Apply one action to the table and save it; the saved table and its `robotariat` value.
-
-    An answer of the solvers (roll, round start, suggested turn) was worked out on the table at
-    `version`: it is one compare-and-set on that version, and TableChanged (nothing saved) when another
-    phone saved since. Any other action is re-applied on the newest state when another phone saved
-    first, so both changes stay."""
-    if _choice(act.get("do"), OUTCOMES):
-        if version is not None and version != table.version:
-            raise TableChanged(table)
-        rb = normalize(page_helpers.state_part(table, GAME), players, names)
-        new = apply_action(rb, act, players, names)
-        try:
-            return store.put(engine(), table.id, table.version, with_round(table.state, rb, new)), new
-        except store.Conflict as c:
-            raise TableChanged(c.current) from None
-
-    def mutate(state: dict[str, Any]) -> dict[str, Any]:
-        rb = normalize(state.get(GAME), players, names)
-        return with_round(state, rb, apply_action(rb, act, players, names))
-
-    try:
-        saved = page_helpers.update_table(table, mutate)
+        if do in OUTCOMES:  # a solver's answer: only on the version it was worked out for
+            version = shown_version(request.form) or seen.table.version
+            seen.table = save.save_answer(seen.table, version, mutate)
+        else:
+            seen.table = save.save_change(seen.table, mutate)
+        seen.rb = normalize(page_helpers.state_part(seen.table, GAME), players, names)
+    except InputError as e:
+        seen.status, seen.error, seen.done = 400, e, None
+    except save.Stale as stale:
+        seen.table, seen.status, seen.done = stale.current, 409, None
+        seen.rb = normalize(page_helpers.state_part(stale.current, GAME), seen.players, seen.names)
+        save.notice("conflict", CHANGED[OUTCOMES[action["do"]]])
     except store.Conflict:
-        raise InputError("do", "the table kept changing on other phones; try again") from None
-    return saved, normalize(saved.state.get(GAME), players, names)
-
-
-def _handle(page: str, allowed: set[str]) -> tuple[dict[str, Any], dict[str, Any], int, InputError | None]:
-    """Read the table (or the carried state), apply a posted action, and say what to render."""
-    ctx = page_helpers.table_context(GAME)
-    table = ctx["table"]
-    carried = None if table is not None else _carried_state()
-    players, names = _seats(table, carried)
-    raw = page_helpers.state_part(table, GAME) if table is not None else carried
-    rb = normalize(raw, players, names)
-    status, error = 200, None
-    ctx["changed"] = None
-    if request.method == "POST":
-        try:
-            act = _form_action(request.form)
-            if not _choice(act.get("do"), allowed):
-                raise InputError("do", "this page cannot do that")
-            if table is None:
-                rb = apply_action(rb, act, players, names)
-            else:
-                ctx["table"], rb = apply_to_table(table, act, players, names, _posted_version(table))
-                flash("Saved with the table.", "ok")
-        except InputError as e:
-            status, error = 400, e
-        except TableChanged as c:
-            # show the newer table and what the solvers say about it; the player applies again
-            ctx["table"] = c.table
-            rb = normalize(page_helpers.state_part(c.table, GAME), players, names)
-            status, ctx["changed"] = 409, OUTCOMES[act["do"]]
-    return ctx, rb, status, error
-
-
-def _redirect_after_save(endpoint: str, ctx: dict[str, Any], anchor: str = "") -> Response | None:
-    if request.method == "POST" and ctx["table"] is not None:
-        return redirect(url_for(endpoint, table=ctx["table"].id) + anchor, code=303)
-    return None
+        seen.status, seen.error = 409, InputError("do", "the table kept changing on other phones; try again")
+    return seen
 
 
 def rule_titles() -> dict[str, str]:
@@ -350,169 +297,97 @@ def rule_titles() -> dict[str, str]:
 
 
 def page_meta() -> dict[str, Any]:
-    """Words the scripts show (piece labels, die faces, readings, rule titles); no rules."""
-    return {"characters": {k: {"name": v[0], "short": v[2]} for k, v in CHARACTERS.items()},
-            "faces": FACES, "objective_names": OBJECTIVE_NAMES, "suggest_limit": SUGGEST_LIMIT,
-            "rule_titles": rule_titles(),
+    """The readings' words and the rule titles the templates name answers with."""
+    return {"rule_titles": rule_titles(),
             "readings": {r["id"]: {"title": r["title"], "text": r["text"], "entry": r["entry"]}
                          for r in rb_api.readings_json()["readings"]}}
 
 
-def _common(ctx: dict[str, Any], rb: dict[str, Any], error: InputError | None, page: str) -> dict[str, Any]:
-    return {**ctx, "rb": rb, "error": error, "kinds": KINDS, "characters": CHARACTERS, "faces": FACES,
-            "meta": page_meta(), "rule_titles": rule_titles(), "answer": answer(rb, page, ctx["table"]),
-            "status": play_status(rb), "entry_track": DATA.entry_track, "next_npc": next_npc(rb["state"]),
-            "rounds": DATA.max_rounds, "poster_supply": DATA.poster_supply, "gamedata": DATA,
-            "players_count": len(rb["state"]["players"]), "target": DATA.spark_target[len(rb["state"]["players"])],
-            "carry_json": carry_json(rb)}
+def carry_json(rb: dict[str, Any]) -> str:
+    """Not at a table, the page's one copy of the value: compact, without the parts at their defaults."""
+    return rb_state.RobotariatTable.model_validate(rb).model_dump_json(exclude_defaults=True)
 
 
-# ---- what the scripts draw: the page's values after each change ----------------------------------
-
-ANSWER_PAGES = ("play", "editor", "data", "objectives")
-
-
-def play_status(rb: dict[str, Any]) -> dict[str, Any]:
-    """The tracks and counts the board page shows above and below the board."""
-    st = rb["state"]
-    on_board = sum(st["posters"].values())
-    return {"round": st["round"], "rounds": DATA.max_rounds, "funds": st["funds"],
-            "target": DATA.spark_target[len(st["players"])], "reputation": st["reputation"],
-            "office": st["office"], "junk": st["junk"], "entered": entered(st), "track": len(DATA.entry_track),
-            "next_npc": next_npc(st), "posters_on_board": on_board,
-            "posters_left": DATA.poster_supply - on_board - st["junk"], "played": turn_played(rb)}
+def common(seen: Seen) -> dict[str, Any]:
+    """What every Robotariat template uses."""
+    rb = seen.rb
+    return {"table": seen.table, "table_id": seen.table.id if seen.table else None, "tid": seen.table.id if seen.table else None,
+            "rb": rb, "error": seen.error, "kinds": KINDS, "characters": CHARACTERS, "faces": FACES,
+            "meta": page_meta(), "rule_titles": rule_titles(), "gamedata": DATA,
+            "players_count": seen.players, "carry_json": carry_json(rb) if seen.table is None else "",
+            "poster_supply": DATA.poster_supply, "objective_names": OBJECTIVE_NAMES}
 
 
-def objectives_result(rb: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+def render(template: str, seen: Seen, **extra: Any):
+    return render_template(template, **common(seen), **extra), seen.status, seen.headers
+
+
+# ---- the board page -----------------------------------------------------------------------------
+
+HEATS = {
+    "oppressor_reach": "an Oppressor moves onto it in the next k NPC turns",
+    "oppressor_present": "an Oppressor stands on it after k NPC turns",
+    "civilian_reach": "a Civilian Robot moves onto it in the next k NPC turns",
+    "entry": "the NPC Entry token is on it after k NPC turns",
+}
+
+
+def forecasts(rb: dict[str, Any], turns: int, heat: str, objective: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Everything the board page shows from the solvers, each with the API's message when it can't.
+    `objective`: this phone's player's secret objective, weighed in the suggestions (never stored)."""
+    out: dict[str, Any] = {"turns": turns, "heat_kind": heat, "heat": None}
     if not rb["board"]["spaces"]:
-        return None, "Enter the board first."
-    return _solve(rb_api.objectives_json, objectives_body(rb))
-
-
-def answer(rb: dict[str, Any], page: str, table: store.TableRecord | None = None) -> dict[str, Any]:
-    """The normalized `robotariat` value and what `page` draws from it (the board picture, the tracks,
-    the API body for the forecast, the board check, the objectives): the pages' scripts only render it."""
-    out: dict[str, Any] = {"version": table.version if table else None, "code": table.code if table else None,
-                           "robotariat": rb}
-    if page == "play":
-        out.update(view=board_view(rb), status=play_status(rb), body=api_body(rb))
-    elif page == "editor":
-        check, check_error = board_check(rb)
-        view = board_view(rb, problems=problem_spaces(check))
-        slots = free_slots(rb["layout"])
-        out.update(view=view, check=check, check_error=check_error, slots=slots,
-                   slots_height=round(max([view["height"]] + [c["y"] + BOX_H / 2 + MARGIN for c in slots])))
-    elif page == "objectives":
-        out["objectives"], out["objectives_error"] = objectives_result(rb)
+        msg = "Enter the board first."
+        return {**out, "npc_error": msg, "suggest_error": msg, "look_error": msg, "entry_error": msg,
+                "npc": None, "suggest": None, "look": None, "entry": None}
+    body = api_body(rb)
+    out["npc"], out["npc_error"] = _solve(rb_api.npc_turn_json, body)
+    mine = {"objective": objective} if objective else {}
+    out["suggest"], out["suggest_error"] = _solve(rb_api.suggest_json, {**body, "limit": SUGGEST_LIMIT, **mine})
+    out["look"], out["look_error"] = _solve(rb_api.lookahead_json, {**body, "turns": turns})
+    row = DATA.entry_row(entered(rb["state"]))
+    if row is not None:
+        out["entry"], out["entry_error"] = _solve(rb_api.round_start_json, {**body, "row": row})
+    else:
+        out["entry"], out["entry_error"] = None, None
+    if out["look"]:
+        out["heat"] = {sid: float(v[heat]["approx"]) for sid, v in out["look"]["spaces"].items()}
     return out
 
 
-class ActionIn(BaseModel):
-    """POST /api/robotariat/tables/<id>/action: one action (as the page's forms post it) on the table;
-    `version`: the table's version the page showed (needed for a solver's answer: roll, enter, do_option);
-    `page`: which page's values to answer with."""
-    model_config = ConfigDict(extra="ignore")
-    action: dict[str, Any]
-    version: int | None = Field(default=None, ge=1, strict=True)
-    page: Literal[ANSWER_PAGES] = "play"  # type: ignore[valid-type]
+@dataclass
+class Mine:
+    """This phone's own player and secret objective (the private form), for this answer only."""
+    seat: int | None
+    objective: str | None
+    body: dict[str, Any] | None  # the /suggest `objective` when it applies to the active player now
+    note: str = ""
 
 
-class CarriedActionIn(ActionIn):
-    """POST /api/robotariat/action: the same, not at a table: the page sends the value it holds."""
-    robotariat: dict[str, Any] = Field(default_factory=dict)
-    players: int = Field(default=3, ge=3, le=5, strict=True)
-
-
-def _table_or_404(table_id: str) -> store.TableRecord:
-    table = store.get(engine(), table_id) if len(table_id) <= 64 else None
-    if table is None or table.game != GAME:
-        raise ApiError(404, "not_found", "No Robotariat table has this id.")
-    return table
-
-
-def _action_error(e: InputError) -> ApiError:
-    return bad_field(f"action.{e.path}", e.message)
-
-
-@bp.post("/api/robotariat/tables/<table_id>/action")
-def api_table_action(table_id: str):
-    req = api_parse(ActionIn)
-    table = _table_or_404(table_id)
-    players, names = _seats(table, None)
-    outcome = _choice(req.action.get("do"), OUTCOMES)
-    if outcome and req.version is None:
-        raise bad_field("version", "give the table's version the answer was worked out for")
-    try:
-        saved, rb = apply_to_table(table, req.action, players, names, req.version)
-    except InputError as e:
-        raise _action_error(e) from None
-    except TableChanged as c:
-        newer = normalize(page_helpers.state_part(c.table, GAME), players, names)
-        raise ApiError(409, "conflict", CHANGED[OUTCOMES[outcome]],
-                       extra={"answer": answer(newer, req.page, c.table)}) from None
-    return answer(rb, req.page, saved)
-
-
-@bp.get("/api/robotariat/tables/<table_id>")
-def api_table(table_id: str):
-    """The table's `robotariat` value and a page's values; `?since=<version>`: only whether it changed."""
-    table = _table_or_404(table_id)
-    if request.args.get("since") == str(table.version):
-        return {"version": table.version, "changed": False}
-    players, names = _seats(table, None)
-    page = _choice(request.args.get("page"), ANSWER_PAGES) or "play"
-    return {**answer(normalize(page_helpers.state_part(table, GAME), players, names), page, table), "changed": True}
-
-
-@bp.post("/api/robotariat/action")
-def api_action():
-    req = api_parse(CarriedActionIn)
-    try:
-        rb = apply_action(normalize(req.robotariat, req.players), req.action, req.players, [])
-    except InputError as e:
-        raise _action_error(e) from None
-    return answer(rb, req.page)
-
-
-# ---- routes -------------------------------------------------------------------------------------
-
-@bp.route("/robotariat/", methods=["GET", "POST"])
-def play():
-    ctx, rb, status, error = _handle("play", PLAY_ACTIONS | set(OUTCOMES))
-    turns = _int(request.values.get("k"), 1, 12, 3)
-    heat = request.values.get("heat") if request.values.get("heat") in HEATS else "oppressor_reach"
-    anchor = {"roll": "#npc", "enter": "#entry", "do_option": "#npc"}.get(request.form.get("do", ""), "#board")
-    done = status == 200 and _redirect_after_save("robotariat.play", ctx, anchor)
-    if done:
-        return done
-    fc = forecasts(rb, turns, heat)
-    view = board_view(rb, heat=fc["heat"] if request.values.get("show_heat") == "1" else None)
-    order = game_order(rb, fc)
-    gf = None
-    if fc["npc"] is not None and not order["ended"]:
-        body = {**api_body(rb), "next": "npc_turn" if order["turn_played"] else "player_turn"}
-        more = request.args.get("forecast") == "more"  # "play out more games": a few seconds, once per state
-        gf, _ = _solve(lambda b: rb_api.game_forecast_json(
-            b, budget_ms=GAME_FORECAST_MORE_MS if more else GAME_FORECAST_BUDGET_MS,
-            until_runs=GAME_FORECAST_MORE_RUNS if more else None), body)
-    common = _common(ctx, rb, error, "play")
-    common.pop("answer")  # the page's scripts no longer draw it: Jinja renders every part
-    return render_template("robotariat/play.html", view=view, fc=fc, heats=HEATS, changed_text=CHANGED,
-                           played=order["turn_played"], order=order, gf=gf,
-                           gf_enough=bool(gf) and (gf["method"] == "exact" or gf["runs"] >= GAME_FORECAST_SHOWN_RUNS),
-                           more_url=url_for("robotariat.play", table=ctx["table"].id if ctx["table"] else None,
-                                            forecast="more"),
-                           **common), status
-
-
-GAME_FORECAST_BUDGET_MS = 150  # what one view of the board page spends on the whole-game forecast
-GAME_FORECAST_MORE_MS, GAME_FORECAST_MORE_RUNS = 4000, 200  # "play out more games" (kept per table state)
-GAME_FORECAST_SHOWN_RUNS = 30  # fewer sampled games than this say too little to show a percentage
-
-
-def carry_json(rb: dict[str, Any]) -> str:
-    """Not at a table, the forms carry the value: compact, without the parts still at their defaults."""
-    return rb_state.RobotariatTable.model_validate(rb).model_dump_json(exclude_defaults=True)
+def mine(rb: dict[str, Any], players: int) -> Mine:
+    """Read `_seat` and `_objective` from this request (query or form): the private form sends them with
+    every request this phone makes. They are never saved with the table."""
+    seat_raw = request.values.get("_seat", "")
+    seat = int(seat_raw) if seat_raw.isascii() and seat_raw.isdecimal() and int(seat_raw) < players else None
+    objective = _choice(request.values.get("_objective"), OBJECTIVES)
+    out = Mine(seat, objective, None)
+    if objective is None:
+        return out
+    if objective == "gambler" and players < DATA.gambler_min_players:
+        out.note = "The Gambler is not used with 3 players, so the advice does not weigh it."
+        return out
+    if seat is None:
+        out.note = "Say which player this phone is, and the advice on your turn weighs your objective."
+        return out
+    if seat != rb["state"]["active"]:
+        out.note = (f"Kept on this phone only. The advice weighs it on your turn "
+                    f"({seat + 1}. {rb['state']['players'][seat]['name']}).")
+        return out
+    body: dict[str, Any] = {"id": objective}
+    if objective == "bursar":  # whether the track has reached the Bursar's amount is the table's history
+        body["reached"] = max(rb["office_track"] or [0]) >= DATA.bursar_threshold[players]
+    out.body = body
+    return out
 
 
 def game_order(rb: dict[str, Any], fc: dict[str, Any]) -> dict[str, Any]:
@@ -539,7 +414,7 @@ def game_order(rb: dict[str, Any], fc: dict[str, Any]) -> dict[str, Any]:
     if sg and sg["options"]:
         best = sg["options"][0]
         out["nothing_differs"] = best["tied_with"] + 1 == sg["count"] and not float(
-            best["expected"]["future_donations"]["approx"])
+            best["expected"]["future_donations"]["approx"]) and "objective" not in sg
         out["best_line"] = "After the NPC turn: " + option_line(best["expected"]) + "."
         for o in sg["options"]:
             o["line"] = option_line(o["expected"])
@@ -553,6 +428,54 @@ def turn_played(rb: dict[str, Any]) -> bool:
         and log[-1]["player"] == st["active"]
 
 
+def play_status(rb: dict[str, Any]) -> dict[str, Any]:
+    """The tracks and counts the board page shows above and below the board."""
+    st = rb["state"]
+    on_board = sum(st["posters"].values())
+    return {"round": st["round"], "rounds": DATA.max_rounds, "funds": st["funds"],
+            "target": DATA.spark_target[len(st["players"])], "reputation": st["reputation"],
+            "office": st["office"], "junk": st["junk"], "entered": entered(st), "track": len(DATA.entry_track),
+            "next_npc": next_npc(st), "posters_on_board": on_board,
+            "posters_left": DATA.poster_supply - on_board - st["junk"], "played": turn_played(rb)}
+
+
+GAME_FORECAST_BUDGET_MS = 150  # what one view of the board page spends on the whole-game forecast
+GAME_FORECAST_MORE_MS, GAME_FORECAST_MORE_RUNS = 4000, 200  # "play out more games" (kept per table state)
+GAME_FORECAST_SHOWN_RUNS = 30  # fewer sampled games than this say too little to show a percentage
+
+
+@bp.route("/robotariat/", methods=["GET", "POST"])
+def play():
+    seen = read()
+    more = request.method == "POST" and request.form.get("do") == FORECAST_MORE
+    me = mine(seen.rb, seen.players)
+    if not more:
+        seen = act(seen, PLAY_ACTIONS | set(OUTCOMES), me.body)
+        me = mine(seen.rb, seen.players)  # the turn may have passed to another player
+    rb = seen.rb
+    turns = _int(request.values.get("k"), 1, 12, 3)
+    heat = request.values.get("heat") if request.values.get("heat") in HEATS else "oppressor_reach"
+    fc = forecasts(rb, turns, heat, me.body)
+    view = board_view(rb, heat=fc["heat"] if request.values.get("show_heat") == "1" else None)
+    order = game_order(rb, fc)
+    gf = None
+    if fc["npc"] is not None and not order["ended"]:
+        body = {**api_body(rb), "next": "npc_turn" if order["turn_played"] else "player_turn"}
+        gf, _ = _solve(lambda b: rb_api.game_forecast_json(
+            b, budget_ms=GAME_FORECAST_MORE_MS if more else GAME_FORECAST_BUDGET_MS,
+            until_runs=GAME_FORECAST_MORE_RUNS if more else None), body)
+    return render("robotariat/play.html", seen, view=view, fc=fc, heats=HEATS, order=order, gf=gf, me=me,
+                  status=play_status(rb), entry_track=DATA.entry_track, next_npc=next_npc(rb["state"]),
+                  target=DATA.spark_target[seen.players], show_heat=request.values.get("show_heat") == "1",
+                  gf_enough=bool(gf) and (gf["method"] == "exact" or gf["runs"] >= GAME_FORECAST_SHOWN_RUNS),
+                  objectives=OBJECTIVES, here=url_for("robotariat.play", table=seen.table.id if seen.table else None))
+
+
+# ---- the JSON form of the same actions -------------------------------------------------------------
+
+ANSWER_PAGES = ("play", "editor", "data", "objectives")
+
+
 def board_check(rb: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
     """The API's board check (validate_board_json), or the message of its 400."""
     if not rb["board"]["spaces"]:
@@ -564,39 +487,6 @@ def board_check(rb: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
         return None, e.message
 
 
-def problem_spaces(check: dict[str, Any] | None) -> set[str]:
-    """Spaces a check complains about (a missing or wrong next space), to ring them on the drawing."""
-    out = set()
-    for p in (check or {}).get("errors", []):
-        m = re.match(r"^board\.(?:yellow|blue)_next\.(.+)$", p.get("path", ""))
-        if m:
-            out.add(m.group(1))
-    return out
-
-
-@bp.route("/robotariat/board", methods=["GET", "POST"])
-def editor():
-    ctx, rb, status, error = _handle("editor", EDIT_ACTIONS)
-    done = status == 200 and _redirect_after_save("robotariat.editor", ctx, "#editor")
-    if done:
-        return done
-    common = _common(ctx, rb, error, "editor")
-    ans = common["answer"]
-    return render_template("robotariat/editor.html", view=ans["view"], validation=ans["check"],
-                           validation_error=ans["check_error"], **common), status
-
-
-@bp.route("/robotariat/data", methods=["GET", "POST"])
-def game_data():
-    ctx, rb, status, error = _handle("data", DATA_ACTIONS)
-    done = status == 200 and _redirect_after_save("robotariat.game_data", ctx)
-    if done:
-        return done
-    base = defaults()
-    return render_template("robotariat/data.html", base=base, **_common(ctx, rb, error, "data")), status
-
-
-
 def objectives_body(rb: dict[str, Any]) -> dict[str, Any]:
     """The objectives request: the table, its log of applied turns, the office track and the facts."""
     log = [{k: e[k] for k in ("round", "player", "turn", "junked", "office")} for e in rb["log"]]
@@ -604,28 +494,102 @@ def objectives_body(rb: dict[str, Any]) -> dict[str, Any]:
     return api_body(rb, log=log, office_track=rb["office_track"], facts=rb["facts"], **extra)
 
 
-@bp.route("/robotariat/objectives", methods=["GET", "POST"])
-def objectives():
-    ctx, rb, status, error = _handle("objectives", {"facts"})
-    done = status == 200 and _redirect_after_save("robotariat.objectives", ctx)
-    if done:
-        return done
-    common = _common(ctx, rb, error, "objectives")
-    junked = max(junked_per_turn([(e["round"], e["player"], e["turn"], e["junked"], e["office"]) for e in rb["log"]])
-                 or [0])
-    return render_template("robotariat/objectives.html", objectives=OBJECTIVES, objective_names=OBJECTIVE_NAMES,
-                           result=common["answer"]["objectives"], result_error=common["answer"]["objectives_error"],
-                           most_junked=junked, **common), status
+def objectives_result(rb: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+    if not rb["board"]["spaces"]:
+        return None, "Enter the board first."
+    return _solve(rb_api.objectives_json, objectives_body(rb))
 
 
-@bp.route("/robotariat/board.json", methods=["GET", "POST"])
-def export_board():
-    """The board as a file to keep or share: {"board": ..., "layout": ...} (import takes it back)."""
-    ctx = page_helpers.table_context(GAME)
-    table = ctx["table"]
-    carried = None if table is not None else _carried_state()
-    players, names = _seats(table, carried)
-    rb = normalize(page_helpers.state_part(table, GAME) if table is not None else carried, players, names)
-    body = json.dumps({"game": GAME, "board": rb["board"], "layout": rb["layout"]}, indent=1, ensure_ascii=False)
-    return Response(body, mimetype="application/json",
-                    headers={"Content-Disposition": 'attachment; filename="robotariat-board.json"'})
+def answer(rb: dict[str, Any], page: str, table: store.TableRecord | None = None) -> dict[str, Any]:
+    """The normalized `robotariat` value and what `page` shows of it (the board drawing, the tracks, the API
+    body, the board check, the objectives), for the JSON action endpoints."""
+    out: dict[str, Any] = {"version": table.version if table else None, "code": table.code if table else None,
+                           "robotariat": rb}
+    if page == "play":
+        out.update(view=board_view(rb), status=play_status(rb), body=api_body(rb))
+    elif page == "editor":
+        check, check_error = board_check(rb)
+        out.update(view=board_view(rb, slots=True), check=check, check_error=check_error,
+                   slots=free_slots(rb["layout"]))
+    elif page == "objectives":
+        out["objectives"], out["objectives_error"] = objectives_result(rb)
+    return out
+
+
+class ActionIn(BaseModel):
+    """POST /api/robotariat/tables/<id>/action: one action (as the page's forms post it) on the table;
+    `version`: the table's version the page showed (needed for a solver's answer: roll, enter, do_option);
+    `page`: which page's values to answer with."""
+    model_config = ConfigDict(extra="ignore")
+    action: dict[str, Any]
+    version: int | None = Field(default=None, ge=1, strict=True)
+    page: Literal[ANSWER_PAGES] = "play"  # type: ignore[valid-type]
+
+
+class CarriedActionIn(ActionIn):
+    """POST /api/robotariat/action: the same, not at a table: the value it is applied to comes along."""
+    robotariat: dict[str, Any] = Field(default_factory=dict)
+    players: int = Field(default=3, ge=3, le=5, strict=True)
+
+
+def _table_or_404(table_id: str) -> store.TableRecord:
+    table = store.get(engine(), table_id) if len(table_id) <= 64 else None
+    if table is None or table.game != GAME:
+        raise ApiError(404, "not_found", "No Robotariat table has this id.")
+    return table
+
+
+def _action_error(e: InputError) -> ApiError:
+    return bad_field(f"action.{e.path}", e.message)
+
+
+@bp.post("/api/robotariat/tables/<table_id>/action")
+def api_table_action(table_id: str):
+    req = api_parse(ActionIn)
+    table = _table_or_404(table_id)
+    players, names = _seats(table, None)
+    outcome = _choice(req.action.get("do"), OUTCOMES)
+    if outcome and req.version is None:
+        raise bad_field("version", "give the table's version the answer was worked out for")
+    if _choice(req.action.get("do"), ("copy_board",)):
+        raise bad_field("action.do", "copy a board on the board editor page (it looks the join code up)")
+
+    def mutate(state: dict[str, Any]) -> dict[str, Any]:
+        before = normalize(state.get(GAME), players, names)
+        return with_round(state, before, apply_action(before, req.action, players, names))
+
+    try:
+        saved = save.save_answer(table, req.version, mutate) if outcome else save.save_change(table, mutate)
+    except InputError as e:
+        raise _action_error(e) from None
+    except save.Stale as stale:
+        newer = normalize(page_helpers.state_part(stale.current, GAME), players, names)
+        raise ApiError(409, "conflict", CHANGED[OUTCOMES[outcome]],
+                       extra={"answer": answer(newer, req.page, stale.current)}) from None
+    return answer(normalize(page_helpers.state_part(saved, GAME), players, names), req.page, saved)
+
+
+@bp.get("/api/robotariat/tables/<table_id>")
+def api_table(table_id: str):
+    """The table's `robotariat` value and a page's values; `?since=<version>`: only whether it changed."""
+    table = _table_or_404(table_id)
+    if request.args.get("since") == str(table.version):
+        return {"version": table.version, "changed": False}
+    players, names = _seats(table, None)
+    page = _choice(request.args.get("page"), ANSWER_PAGES) or "play"
+    return {**answer(normalize(page_helpers.state_part(table, GAME), players, names), page, table), "changed": True}
+
+
+@bp.post("/api/robotariat/action")
+def api_action():
+    req = api_parse(CarriedActionIn)
+    if _choice(req.action.get("do"), ("copy_board",)):
+        raise bad_field("action.do", "copy a board on the board editor page (it looks the join code up)")
+    try:
+        rb = apply_action(normalize(req.robotariat, req.players), req.action, req.players, [])
+    except InputError as e:
+        raise _action_error(e) from None
+    return answer(rb, req.page)
+
+
+from . import editor, facts  # noqa: E402,F401 - their routes are on this blueprint

@@ -21,11 +21,11 @@ CHARACTERS: dict[str, tuple[str, str, str]] = {
     for cid in DATA.character_starts}
 FACES = {"yellow_arrow": "yellow arrow", "blue_arrow": "blue arrow", "yellow_x": "yellow X", "blue_x": "blue X"}
 
-# SVG geometry, in viewBox units (a box is also drawn by _board.html and robotariat_board.js)
+# Where a table keeps each space: a cell of a 3-column grid, stored as the cell's centre in these layout
+# units (the editor posts them back as they are). How a cell is drawn is the drawing's own (below).
 BOX_W, BOX_H = 96, 72
 GRID_X, GRID_Y = 126, 116
 MARGIN = 6
-VIEW_W = 360
 COLUMNS = 3
 
 
@@ -124,7 +124,8 @@ def move_space(layout: dict[str, list[float]], sid: str, x: float, y: float) -> 
 
 
 def free_slots(layout: dict[str, list[float]]) -> list[dict[str, Any]]:
-    """Empty grid cells where the editor offers to add or move a space: in the board's rows and one more."""
+    """Empty grid cells where the editor offers to add or move a space: in the board's rows and one more.
+    `x`, `y`: the cell in layout units (what the editor posts)."""
     used = {_cell_of(xy) for xy in layout.values()}
     rows = max((r + 1 for _, r in used), default=0)
     out = []
@@ -132,31 +133,47 @@ def free_slots(layout: dict[str, list[float]]) -> list[dict[str, Any]]:
         for col in range(COLUMNS):
             if (col, row) not in used:
                 x, y = _cell_xy(col, row)
-                out.append({"col": col, "row": row, "x": x, "y": y, "left": x - BOX_W / 2, "top": y - BOX_H / 2})
+                out.append({"col": col, "row": row, "x": x, "y": y})
     return out
 
 
-ARROW_OFFSET = {"yellow": 7, "blue": 7}
+# ---- the drawing (SVG viewBox units) ------------------------------------------------------------------
+# Sized for a 320 px phone, where the 376-unit board is drawn 286 px wide (0.76 px a unit): every piece
+# fills at least 33 x 33 units, 25 px there, 30 px on a 390 px phone. A space holds three pieces a row,
+# as many rows as its fullest space needs (at least two), so no piece or player chip is ever cut off.
+DRAW_W, GAP_X, GAP_Y, EDGE = 112, 16, 30, 4
+BAND = 20  # the coloured band with the space's name
+PIECE, PIECE_GAP, PER_ROW = 34, 3, 3
+HEAT_H = 16  # the strip under the pieces that holds the look-ahead's percentage
+ARROW_OFFSET = 7
 SAME_WAY_EXTRA = 9  # yellow and blue both going A -> B: draw the blue arrow further out
+# piece kind -> (shape, letter): shapes and letters as well as colours tell the pieces apart
+PIECES = {"oppressor": ("square", "O"), "civilian": ("circle", "C"), "poster": ("poster", "P"),
+          "entry": ("triangle", "E")}
 
 
-def _clip(ax: float, ay: float, bx: float, by: float) -> tuple[float, float, float, float] | None:
+def _box_h(rows: int, heat: bool) -> float:
+    return BAND + PIECE_GAP + rows * (PIECE + PIECE_GAP) + (HEAT_H if heat else 0)
+
+
+def _left_top(col: int, row: int, h: float) -> tuple[float, float]:
+    return EDGE + col * (DRAW_W + GAP_X), EDGE + row * (h + GAP_Y)
+
+
+def _clip(a: tuple[float, float], b: tuple[float, float], hw: float, hh: float
+          ) -> tuple[float, float, float, float] | None:
     """The part of the segment between two box centres that lies outside both boxes."""
+    (ax, ay), (bx, by) = a, b
     dx, dy = bx - ax, by - ay
     if abs(dx) < 1e-9 and abs(dy) < 1e-9:
         return None
-    tx = (BOX_W / 2) / abs(dx) if dx else math.inf
-    ty = (BOX_H / 2) / abs(dy) if dy else math.inf
-    t = min(tx, ty)
+    t = min(hw / abs(dx) if dx else math.inf, hh / abs(dy) if dy else math.inf)
     if t >= 0.5:
         return None  # the boxes overlap
     return (ax + dx * t, ay + dy * t, bx - dx * t, by - dy * t)
 
 
-def _arrow(a: list[float], b: list[float], offset: float) -> dict[str, float] | None:
-    seg = _clip(a[0], a[1], b[0], b[1])
-    if seg is None:
-        return None
+def _arrow(seg: tuple[float, float, float, float], offset: float) -> dict[str, float] | None:
     x1, y1, x2, y2 = seg
     length = math.hypot(x2 - x1, y2 - y1)
     if length < 1:
@@ -168,50 +185,77 @@ def _arrow(a: list[float], b: list[float], offset: float) -> dict[str, float] | 
             "x2": round(x2 - ux * shrink + nx * offset, 1), "y2": round(y2 - uy * shrink + ny * offset, 1)}
 
 
-def board_view(rb: dict[str, Any], heat: dict[str, float] | None = None, problems: set[str] | None = None
-               ) -> dict[str, Any]:
-    """Everything the SVG template draws: boxes, black lines, path arrows, pieces, heat."""
+def _pieces(sid: str, st: dict[str, Any]) -> list[dict[str, Any]]:
+    """What stands on a space, in the order it is drawn: each NPC, the posters (one piece with their
+    count), the Entry token, then the players by seat."""
+    out: list[dict[str, Any]] = []
+    for key, kind, word in (("oppressors", "oppressor", "Human Oppressor"), ("civilians", "civilian", "Civilian Robot")):
+        out += [{"kind": kind, "text": PIECES[kind][1], "title": word}] * st[key].count(sid)
+    n = st["posters"].get(sid, 0)
+    if n:
+        out.append({"kind": "poster", "text": "P" if n == 1 else f"P{n}",
+                    "title": f"{n} poster{'s' if n > 1 else ''}"})
+    if st["entry"] == sid:
+        out.append({"kind": "entry", "text": "E", "title": "NPC Entry token"})
+    for i, p in enumerate(st["players"]):
+        if p["at"] == sid:
+            out.append({"kind": "player", "text": str(i + 1), "title": f"{i + 1}. {p['name']}",
+                        "active": i == st["active"]})
+    return out
+
+
+def board_view(rb: dict[str, Any], heat: dict[str, float] | None = None, problems: set[str] | None = None,
+               slots: bool = False, picked: str | None = None) -> dict[str, Any]:
+    """Everything the SVG template draws: boxes, black lines, path arrows, pieces, heat; with `slots`,
+    the empty cells the editor offers (a box of dashes, and the cell it posts); `picked`: the space ringed
+    (the guided entry's)."""
     board, layout, st = rb["board"], rb["layout"], rb["state"]
     problems = problems or set()
+    cells = {s["id"]: _cell_of(layout[s["id"]]) for s in board["spaces"]}
+    on = {s["id"]: _pieces(s["id"], st) for s in board["spaces"]}
+    rows = max([2] + [math.ceil(len(p) / PER_ROW) for p in on.values()])
+    h = _box_h(rows, heat is not None)
+    centre = {sid: (left + DRAW_W / 2, top + h / 2) for sid, (left, top) in
+              ((sid, _left_top(*cell, h)) for sid, cell in cells.items())}
     spaces = []
     for s in board["spaces"]:
-        x, y = layout[s["id"]]
         sid = s["id"]
-        row1 = []
-        if st["oppressors"].count(sid):
-            row1.append({"piece": "oppressor", "count": st["oppressors"].count(sid)})
-        if st["civilians"].count(sid):
-            row1.append({"piece": "civilian", "count": st["civilians"].count(sid)})
-        if st["posters"].get(sid):
-            row1.append({"piece": "poster", "count": st["posters"][sid]})
-        if st["entry"] == sid:
-            row1.append({"piece": "entry", "count": 1})
-        row2 = [{"seat": i + 1, "active": i == st["active"], "name": p["name"]}
-                for i, p in enumerate(st["players"]) if p["at"] == sid]
+        left, top = _left_top(*cells[sid], h)
+        pieces = []
+        for i, p in enumerate(on[sid]):
+            row, col = divmod(i, PER_ROW)
+            in_row = min(PER_ROW, len(on[sid]) - row * PER_ROW)
+            x = DRAW_W / 2 - (in_row * PIECE + (in_row - 1) * PIECE_GAP) / 2 + col * (PIECE + PIECE_GAP)
+            pieces.append({**p, "x": round(x, 1), "y": BAND + PIECE_GAP + row * (PIECE + PIECE_GAP)})
         title = KINDS[s["kind"]]["label"] + (f" “{s['name']}”" if s["name"] != KINDS[s["kind"]]["label"] else "")
-        spaces.append({**s, "x": x, "y": y, "left": x - BOX_W / 2, "top": y - BOX_H / 2,
-                       "label": s["name"], "title": title, "row1": row1, "row2": row2,
-                       "heat": (heat or {}).get(sid), "problem": sid in problems,
+        spaces.append({**s, "left": left, "top": top, "cell_x": layout[sid][0], "cell_y": layout[sid][1], "cx": round(left + DRAW_W / 2, 1), "cy": round(top + h / 2, 1),
+                       "label": s["name"], "title": title, "pieces": pieces,
+                       "heat": (heat or {}).get(sid) if heat is not None else None, "problem": sid in problems,
+                       "picked": sid == picked,
                        "aria": _space_aria(s, title, st)})
     links = []
     for a, b in board["links"]:
-        seg = _clip(*layout[a], *layout[b])
+        seg = _clip(centre[a], centre[b], DRAW_W / 2, h / 2)
         if seg:
-            links.append({"x1": round(seg[0], 1), "y1": round(seg[1], 1), "x2": round(seg[2], 1),
-                          "y2": round(seg[3], 1)})
+            links.append(dict(zip(("x1", "y1", "x2", "y2"), (round(v, 1) for v in seg))))
     linked = {tuple(sorted(ln)) for ln in board["links"]}
     arrows = []
     for colour in ("yellow", "blue"):
         for a, b in board[f"{colour}_next"].items():
-            offset = ARROW_OFFSET[colour]
-            if colour == "blue" and board["yellow_next"].get(a) == b:
-                offset += SAME_WAY_EXTRA
-            arrow = _arrow(layout[a], layout[b], offset)
+            offset = ARROW_OFFSET + (SAME_WAY_EXTRA if colour == "blue" and board["yellow_next"].get(a) == b else 0)
+            seg = _clip(centre[a], centre[b], DRAW_W / 2, h / 2)
+            arrow = _arrow(seg, offset) if seg else None
             if arrow:
                 arrows.append({**arrow, "colour": colour, "linked": tuple(sorted((a, b))) in linked})
-    width = max([VIEW_W] + [x + BOX_W / 2 + MARGIN for x, _ in layout.values()])
-    height = max([BOX_H + 2 * MARGIN] + [y + BOX_H / 2 + 14 for _, y in layout.values()])
-    return {"spaces": spaces, "links": links, "arrows": arrows, "width": round(width), "height": round(height)}
+    free = []
+    if slots:
+        for c in free_slots(layout):
+            left, top = _left_top(c["col"], c["row"], h)
+            free.append({**c, "left": left, "top": top})
+    last_row = max([r for _, r in cells.values()] + [c["row"] for c in free] + [0])
+    return {"spaces": spaces, "links": links, "arrows": arrows, "slots": free, "box_w": DRAW_W, "box_h": h,
+            "band": BAND, "piece": PIECE, "width": 2 * EDGE + COLUMNS * DRAW_W + (COLUMNS - 1) * GAP_X,
+            "height": round(2 * EDGE + (last_row + 1) * h + last_row * GAP_Y)}
 
 
 def _space_aria(space: dict[str, Any], title: str, st: dict[str, Any]) -> str:

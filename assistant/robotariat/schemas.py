@@ -11,6 +11,7 @@ every page and endpoint, and the shape of the API bodies' `board`, `dice` and `s
       office_track  every value the Office Contributions track took (the Bursar)
       facts         what the objectives need that the board cannot show
       cards         Upgrade and Sabotage cards held or played, by name
+      guide         where the guided entry of the printed board stands (None: not entering one)
 
 A stored value is read with `assistant.web.stored.lenient` (state.from_stored): a broken part is dropped
 and its default stands in. API bodies are validated strictly with the same models. A secret objective
@@ -125,6 +126,14 @@ class Facts(_Model):
     revolution_over: StrictBool = False
     max_junked: int | None = _int(0, 99)
 
+    @field_validator("objectives")
+    @classmethod
+    def _one_each(cls, v: list[str | None]) -> list[str | None]:
+        picked = [o for o in v if o]
+        if len(picked) != len(set(picked)):
+            raise ValueError("each secret objective card is drawn by one player only")
+        return v
+
 
 class Card(_Model):
     seat: int = _int(0, 4, 0)
@@ -132,6 +141,13 @@ class Card(_Model):
     name: str = Field(min_length=1, max_length=60)
     played: StrictBool = False
     setup: StrictBool = False
+
+
+class Guide(_Model):
+    """The guided entry of the printed board, shared by the phones at the table: first the spaces, then
+    each space's arrows and black lines (`at`: the space being entered), then the check."""
+    step: Literal["spaces", "paths", "check"] = "spaces"
+    at: Id | None = None
 
 
 def _finite(xy: tuple[float, float]) -> tuple[float, float]:
@@ -152,6 +168,7 @@ class RobotariatTable(_Model):
                                                                                                max_length=1000)
     facts: Facts = Field(default_factory=Facts)
     cards: list[Card] = Field(default_factory=list, max_length=MAX_CARDS)
+    guide: Guide | None = None
 
     @field_validator("layout")
     @classmethod

@@ -28,7 +28,7 @@ from solvers.robotariat.turn import Activation, Extra
 from ..web.stored import lenient
 from . import actions as A
 from . import present
-from .schemas import DATA, Board, Card, Facts, GameData, LogEntry, Pieces, Player, RobotariatTable, Space
+from .schemas import DATA, Board, Card, Facts, GameData, Guide, LogEntry, Pieces, Player, RobotariatTable, Space
 
 ID_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
@@ -125,10 +125,18 @@ def from_stored(raw: Any, players: int, names: list[str] | None = None) -> Robot
     facts = Facts(**{**facts.model_dump(include={"cooperative", "gambler_cards", "revolution_over", "max_junked"}),
                      **per_seat})
     ids = {s.id for s in board.spaces}
+    guide = t.guide
+    if guide is not None:  # `at` names a space of the board on the paths step, and only there
+        if not board.spaces:
+            guide = Guide(step="spaces")
+        elif guide.step == "paths" and guide.at not in ids:
+            guide = Guide(step="paths", at=board.spaces[0].id)
+        elif guide.step != "paths" and guide.at is not None:
+            guide = Guide(step=guide.step)
     return RobotariatTable(board=board, example=example and bool(board.spaces),
                            layout=present.normalize_layout({k: list(v) for k, v in layout.items() if k in ids}, board),
                            data=t.data, state=pieces, log=t.log[-200:], office_track=track[-1000:], facts=facts,
-                           cards=[c for c in t.cards if c.seat < players])
+                           cards=[c for c in t.cards if c.seat < players], guide=guide)
 
 
 def value(t: RobotariatTable) -> dict:
@@ -406,11 +414,32 @@ def edit_board(t: RobotariatTable, a: BaseModel) -> RobotariatTable:
             if not imported.spaces:
                 raise InputError("board", "the board has no spaces with an id and a kind")
             return t.model_copy(update={"board": imported, "layout": _layout_of(raw_layout), "example": False,
-                                        "state": st})
+                                        "state": st, "guide": None})
         case A.Example():
-            return t.model_copy(update={"board": example_board(), "layout": {}, "example": True})
+            return t.model_copy(update={"board": example_board(), "layout": {}, "example": True, "guide": None})
         case A.Clear():
-            return t.model_copy(update={"board": Board(), "layout": {}, "example": False})
+            return t.model_copy(update={"board": Board(), "layout": {}, "example": False, "guide": None})
+        case A.CopyBoard():
+            raise InputError("code", "the board page looks the table up first")  # pages.copy_board_action
+        case A.GuideStart():
+            return t.model_copy(update={"board": Board(), "layout": {}, "example": False, "guide": Guide()})
+        case A.GuideAdd(kind=kind, name=name):
+            if len(board.spaces) >= MAX_SPACES:
+                raise InputError("kind", f"a board here holds at most {MAX_SPACES} spaces")
+            label = KIND_NAMES[kind]
+            same = [s for s in board.spaces if s.kind == kind]
+            if len(same) == 1 and same[0].name == label:  # a second of its kind: the first becomes "… 1"
+                same[0].name = f"{label} 1"
+            board.spaces.append(Space(id=_new_space_id(board), kind=kind,
+                                      name=name.strip() or (f"{label} {len(same) + 1}" if same else label)))
+        case A.GuideGo(step="done"):
+            return t.model_copy(update={"guide": None})
+        case A.GuideGo(step=step, at=at):
+            if step == "paths":
+                if not board.spaces:
+                    raise InputError("step", "enter the spaces first")
+                at = _require(t, at, "at") if at is not None else board.spaces[0].id
+            return t.model_copy(update={"guide": Guide(step=step, at=at if step == "paths" else None)})
     return t.model_copy(update={"board": board, "layout": _layout_of(layout), "example": False, "state": st})
 
 

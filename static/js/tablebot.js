@@ -328,6 +328,16 @@
     return changed;
   };
 
+  // A page not kept with a table holds its state in one hidden field (<input data-carry>): it goes with
+  // every form the page sends (the `formdata` event: swapped or not), and a refetch posts it.
+  function carried() {
+    return Array.prototype.map.call(document.querySelectorAll("input[data-carry]"), function (i) { return [i.name, i.value]; });
+  }
+  document.addEventListener("formdata", function (e) {
+    if (e.target.hasAttribute("data-private")) return;
+    carried().forEach(function (kv) { if (!e.formData.has(kv[0])) e.formData.append(kv[0], kv[1]); });
+  });
+
   function privateParams() {
     var out = [];
     document.querySelectorAll("form[data-private]").forEach(function (f) {
@@ -365,9 +375,17 @@
 
   // Submit a form without leaving the page: the server answers with the page, and its live parts are
   // swapped in. The edits sent are no longer "unsaved"; edits made while it was under way still are.
+  // The versions this page's own saves made: a save sent while the page's previous one was still being
+  // answered names the older version, and the server says "merged"; that is no other phone's change.
+  var ownVersions = {};
+  function othersBetween(shown, now) {
+    for (var v = shown + 1; v < now; v++) if (!ownVersions[v]) return true;
+    return false;
+  }
   T.submit = function (form, submitter) {
     var sentAt = gen;
     var body = new FormData(form);
+    var shown = Number(body.get("version"));
     if (submitter && submitter.name) body.append(submitter.name, submitter.value);
     if (!form.hasAttribute("data-private")) privateParams().forEach(function (kv) { if (!body.has(kv[0])) body.append(kv[0], kv[1]); });
     var action = form.getAttribute("action") || location.pathname + location.search;
@@ -381,7 +399,9 @@
         Object.keys(unsaved).forEach(function (k) { if (unsaved[k] <= sentAt && k.indexOf(formKey(form) + "|") === 0) delete unsaved[k]; });
         if (/text\/html/.test(r.headers.get("Content-Type") || "")) {
           var changed = T.swap(html);
-          if (changed.merged) cue(changed);
+          var now = Number(document.body.getAttribute("data-table-version"));
+          if (changed.merged && (!shown || othersBetween(shown, now))) cue(changed);
+          if (r.ok && now) ownVersions[now] = true;
         }
         else status("error", "Not saved: the server answered " + r.status + ".");
         return r;
@@ -446,7 +466,13 @@
   // Fetch this page again and swap in its live parts (after another phone's save, or a private change).
   T.refresh = function (fromOtherPhone) {
     inflight++;
-    return fetch(pageUrl(), { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html", "X-Tablebot-Swap": "1" } })
+    var opts = { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html", "X-Tablebot-Swap": "1" } };
+    var carry = carried();
+    if (carry.length) {  // the state shown is this page's own: ask for the page worked out from it
+      opts.method = "POST";
+      opts.body = new URLSearchParams(carry.concat(privateParams()));
+    }
+    return fetch(carry.length ? location.href : pageUrl(), opts)
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) { if (html) { var changed = T.swap(html); if (fromOtherPhone) cue(changed); } },
             function () { /* offline: the next check tries again */ })

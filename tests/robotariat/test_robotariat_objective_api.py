@@ -47,23 +47,51 @@ def test_spy_changes_nothing_and_gambler_needs_four_players(client):
 
 
 def test_the_objective_never_reaches_a_stored_table_version(client):
-    """The objective is one request's: sent along with table actions and page requests, no version of the
-    table (its whole history) ever holds it."""
+    """The objective is one request's: sent along with table actions and with the board page's requests
+    (its private form's `_seat` and `_objective`), it shapes that answer, and no version of the table (its
+    whole history) ever holds it."""
     t = client.post("/api/tables", json={"game": "robotariat", "players": 3}).get_json()
     tid = t["id"]
     client.put(f"/api/tables/{tid}", json={"version": 1, "state": {"robotariat": {"state": GATHER["state"]}}})
     for action in ({"do": "move", "piece": "p1", "to": "p1", "objective": "saboteur"},
-                   {"do": "do_option", "option": 0, "objective": "saboteur"}):
+                   {"do": "do_option", "option": 0, "objective": "saboteur"},
+                   {"do": "roll", "black": "blue_arrow", "red": "yellow_arrow"}):  # then it is seat 1's turn
         v = client.get(f"/api/tables/{tid}").get_json()["version"]
         r = client.post(f"/api/robotariat/tables/{tid}/action",
                         json={"action": action, "version": v, "objective": "saboteur"})
         assert r.status_code == 200, r.get_json()
-    client.get(f"/robotariat/?table={tid}&objective=saboteur")
-    client.post(f"/robotariat/?table={tid}", data={"do": "active", "seat": "1", "objective": "saboteur"})
+    client.post(f"/robotariat/?table={tid}", data={"do": "poster", "at": "mm", "delta": "1", "_seat": "1",
+                                                   "_objective": "saboteur"})
+    html = client.get(f"/robotariat/?table={tid}&_seat=1&_objective=saboteur").get_data(as_text=True)
+    assert 'id="sg-objective">Your objective (Saboteur) weighs 50' in html  # the answer weighed it
+    assert "Your objective" not in client.get(f"/robotariat/?table={tid}").get_data(as_text=True)  # other phones
+    v = client.get(f"/api/tables/{tid}").get_json()["version"]
+    r = client.post(f"/robotariat/?table={tid}", data={"do": "do_option", "option": "0", "version": str(v),
+                                                       "_seat": "1", "_objective": "saboteur"})
+    assert r.status_code == 200 and "has played" in r.get_data(as_text=True)
+    for page in ("/robotariat/board", "/robotariat/data", "/robotariat/objectives"):
+        client.get(f"{page}?table={tid}&_objective=saboteur")
     history = client.get(f"/api/tables/{tid}/history?limit=50").get_json()
     text = json.dumps(history)
-    assert len(history["versions"]) >= 4 and "saboteur" not in text
-    assert "saboteur" not in json.dumps(client.get(f"/api/tables/{tid}").get_json())
+    assert len(history["versions"]) >= 7 and "saboteur" not in text.lower()
+    assert "saboteur" not in json.dumps(client.get(f"/api/tables/{tid}").get_json()).lower()
+
+
+def test_do_this_applies_the_turn_the_page_showed_for_the_objective(client):
+    """Traffic Director (rulebook "Secret Objectives"): the page's best turn for this phone gathers the
+    Oppressors; "Do this" with the same private fields applies that turn, not the shared best one."""
+    t = client.post("/api/tables", json={"game": "robotariat", "players": 3}).get_json()
+    tid = t["id"]
+    client.put(f"/api/tables/{tid}", json={"version": 1, "state": {"robotariat": {"state": GATHER["state"]}}})
+    _, mine = post(client, "/api/robotariat/suggest", {**GATHER, "objective": "traffic_director"})
+    html = client.get(f"/robotariat/?table={tid}&_seat=0&_objective=traffic_director").get_data(as_text=True)
+    assert mine["options"][0]["headline"].replace("'", "&#39;") in html and "It changes the best turn" in html
+    r = client.post(f"/robotariat/?table={tid}", data={"do": "do_option", "option": "0", "version": "2",
+                                                       "_seat": "0", "_objective": "traffic_director"})
+    assert r.status_code == 200
+    after = client.get(f"/api/tables/{tid}").get_json()["state"]["robotariat"]
+    assert after["log"][-1]["what"] == mine["options"][0]["headline"][:80]
+    assert sorted(after["state"]["oppressors"]) == sorted(mine["options"][0]["state_after"]["oppressors"])
 
 
 def test_cards_entered_by_name_decide_the_card_objectives(client):
@@ -81,3 +109,23 @@ def test_cards_entered_by_name_decide_the_card_objectives(client):
     assert seats["gambler"]["wins"] is True  # seat 1 played Adjust Traffic Reports
     assert seats["dealer"]["wins"] is False and "Played 0 cards; the most anyone played is 1" in seats["dealer"]["why"]
     assert seats["turncoat"]["wins"] is False and "1 Upgrade and Sabotage cards were played" in seats["turncoat"]["why"]
+
+
+def test_off_a_table_the_carried_state_never_holds_the_objective(client):
+    """Not at a table the page carries the whole state in one field (the copy a board file or the next
+    request is made from): the objective weighs this answer and "Do this" applies its turn, but neither
+    the carried state nor the board file holds it."""
+    from test_robotariat_pages import carried
+
+    state = {"state": GATHER["state"]}
+    mine = {"_seat": "0", "_objective": "traffic_director"}
+    r = client.post("/robotariat/", data={"state_json": json.dumps(state), **mine})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200 and 'id="sg-objective">Your objective (Traffic Director)' in html
+    assert "traffic_director" not in json.dumps(carried(html))
+    r = client.post("/robotariat/", data={"state_json": json.dumps(state), "do": "do_option", "option": "0", **mine})
+    after = carried(r.get_data(as_text=True))
+    assert len(set(after["state"]["oppressors"])) == 1  # the objective's turn: the Oppressors together
+    assert "traffic_director" not in json.dumps(after).lower() and "traffic director" not in json.dumps(after).lower()
+    exported = client.post("/robotariat/board.json", data={"state_json": json.dumps(after), **mine}).get_data(as_text=True)
+    assert "traffic" not in exported.lower()

@@ -27,6 +27,25 @@ def counted(page):
     return page
 
 
+def pieces_readable(page) -> list[str]:
+    """Issue 14 item 5: every piece on the drawn board is at least 24 px across and lies wholly inside
+    its space's box (a chip cut off by the box or the drawing's edge reads as another piece). The
+    problems found, as words."""
+    return page.evaluate("""() => {
+      const out = [], svg = document.querySelector('#rb-board').getBoundingClientRect();
+      document.querySelectorAll('#rb-board .space').forEach(s => {
+        const box = s.querySelector('.box').getBoundingClientRect();
+        s.querySelectorAll('.pc').forEach(p => {
+          const r = p.getBoundingClientRect(), name = s.dataset.id + ' ' + p.textContent.trim();
+          if (Math.min(r.width, r.height) < 24) out.push(name + ' is ' + r.width.toFixed(1) + ' px');
+          if (r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom ||
+              r.left < svg.left || r.right > svg.right) out.push(name + ' is cut off');
+        });
+      });
+      return out;
+    }""")
+
+
 def tap(page, selector: str, taps: list) -> None:
     with page.expect_response(lambda r: r.request.method == "POST"):
         page.locator(selector).first.click()
@@ -58,9 +77,12 @@ def test_one_round_for_three_players_by_tapping(page, live_url, shots):
     assert len(taps) == 7 and page.navigations == []
     log = page.request.get(f"{live_url}/api/tables/{tid}").json()["state"]["robotariat"]["log"]
     assert [e["turn"] for e in log] == ["round_start"] + ["player", "npc"] * 3
+    assert page.locator("#rb-board .pc").count() >= 6 and pieces_readable(page) == []
     page.set_viewport_size({"width": 320, "height": 700})
     assert_phone_ready(page)
+    assert pieces_readable(page) == []
     page.screenshot(path=shots("rb_round_320"), full_page=True)
+    page.locator("#rb-board").screenshot(path=shots("rb_board_320"))
     page.emulate_media(color_scheme="dark")
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=shots("rb_round_dark"), full_page=True)
@@ -94,5 +116,56 @@ def test_two_phones_follow_each_others_taps(browser, browser_context_args, live_
     expect(b.locator("#f-funds")).to_be_focused()
     assert b.navigations == []
     b.screenshot(path=shots("rb_live_b"))
+    ctx_a.close()
+    ctx_b.close()
+
+
+# the example board: Oppressors on Poster 1 and Sabotage 1, joined by a black line; Ann stands on Move the
+# Masses (see test_robotariat_objective_api.GATHER)
+GATHER = {"oppressors": ["p1", "sb1"], "civilians": ["up2"], "players": [{"at": "mm"}, {"at": "sy"}, {"at": "p2"}],
+          "active": 0, "funds": 12, "reputation": 4, "round": 3}
+
+
+def test_secret_objective_stays_on_its_phone(browser, browser_context_args, live_url, shots):
+    """Secret Objectives (reading objective-advice): Ann picks her seat and Traffic Director on her phone; her
+    advice says how it weighs it and "Do this" gathers the Oppressors; after a reload her phone still has
+    it; Bo's phone never shows it, and no stored version of the table (its whole history) holds it."""
+    ctx_a, ctx_b = browser.new_context(**browser_context_args), browser.new_context(**browser_context_args)
+    a, b = counted(ctx_a.new_page()), ctx_b.new_page()
+    errors: list[str] = []
+    a.on("pageerror", lambda e: errors.append(str(e)))
+    t = a.request.post(f"{live_url}/api/tables", data={"game": "robotariat", "players": 3}).json()
+    tid = t["id"]
+    a.request.put(f"{live_url}/api/tables/{tid}", data={"version": 1, "state": {
+        "table": {"names": NAMES}, "robotariat": {"state": GATHER}}})
+    url = f"{live_url}/robotariat/?table={tid}"
+    a.goto(url)
+    b.goto(url)
+    expect(a.locator("#sg-objective")).to_have_count(0)
+    a.locator("#rb-mine > summary").click()
+    a.locator("#my-seat").select_option("0")
+    with a.expect_response(lambda r: "_objective=traffic_director" in r.url):
+        a.locator("#my-objective").select_option("traffic_director")
+    expect(a.locator("#sg-objective")).to_contain_text("Your objective (Traffic Director)")
+    expect(a.locator("#sg-objective")).to_contain_text("brings the Oppressors together on one space")
+    expect(b.locator("#sg-do")).to_be_visible()
+    assert "Your objective" not in b.content()  # Bo's phone: the shared best turn only
+    assert_phone_ready(a)
+    a.locator("#rb-mine").scroll_into_view_if_needed()
+    a.screenshot(path=shots("rb_objective_390"))
+    a.reload()  # kept in this browser: the page asks for the answer with it again
+    expect(a.locator("#my-objective")).to_have_value("traffic_director")
+    expect(a.locator("#sg-objective")).to_contain_text("Your objective (Traffic Director)")
+    with a.expect_response(lambda r: r.request.method == "POST"):
+        a.locator("#sg-do").click()
+    expect(a.locator("#sg-played")).to_contain_text("Ann has played")
+    expect(b.locator("#sg-played")).to_contain_text("Ann has played", timeout=2000)  # Bo's phone follows
+    after = a.request.get(f"{live_url}/api/tables/{tid}").json()["state"]["robotariat"]["state"]
+    assert len(set(after["oppressors"])) == 1, "the turn weighed for the objective gathers the Oppressors"
+    assert "Your objective" not in b.content() and "Traffic Director" not in b.locator("#rb-turn").inner_text()
+    history = a.request.get(f"{live_url}/api/tables/{tid}/history?limit=50").text()
+    assert "traffic_director" not in history and "Traffic Director" not in history
+    assert "traffic_director" not in a.request.get(f"{live_url}/api/tables/{tid}").text()
+    assert errors == [] and a.navigations == [url, url]  # the first load and the reload only
     ctx_a.close()
     ctx_b.close()
