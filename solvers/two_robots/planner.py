@@ -217,11 +217,13 @@ class Strike:
 
 @dataclass(slots=True)
 class Candidate:
-    """An end state of the plays with its score (or an upper bound on it while `exact` is False; None
-    when it was below the runner-up before it was scored, and kept only as the state leaves start from)."""
+    """An end state of the plays with its score (None when it was below the runner-up before it was
+    scored, and kept only as the state leaves start from) and its order among tied scores: the upper
+    bound `_Planner.evaluate` gives before the Event phase sacrifice is worked out (the score itself
+    when there is none), so that tied plans are listed in the same order whatever the search skips."""
     score: Score | None
+    order: Score | None
     tail: tuple[int, ...]          # marked cards of unknown effect played after the plays
-    exact: bool
     stacks: tuple[SStack, ...]
     others: int                    # index into the planner's table states
     seq: tuple[Play, ...]
@@ -232,7 +234,7 @@ class Leaf:
     """An end state one part play after an explored state, kept light: most states are leaves and only
     a few are ever looked at again (`_Planner.materialize` makes the Candidate)."""
     score: Score
-    exact: bool
+    order: Score
     parent: Candidate
     card: int                      # the card played
     stack: int | None              # onto this stack of the parent's (None: a new stack)
@@ -261,6 +263,7 @@ class Bar:
 class LeafContext:
     """What every end state after the same plays shares, whatever its stacks."""
     tail: tuple[int, ...]
+    kept_reqs: tuple[int, ...]
     wanted: int
     ready: int
     kept: int
@@ -642,6 +645,12 @@ class _Planner:
         return Score(won=False, event=event_ok, robots=robots, wanted=wanted, own_lost=-own_lost, pressure=press,
                      outs=outs, ready=ready, progress=progress, kept=lost, plays=-(plays + len(tail))), tail, True
 
+    def settle(self, bound: Score, stacks: tuple[SStack, ...], kept_reqs: tuple[int, ...]) -> Score:
+        """The exact score of a state `evaluate` only bounded: the bound with the terms the Event phase
+        sacrifice decides (robots, outs, ready, progress) worked out."""
+        robots, outs, ready, progress = self.sacrifice_value(stacks, kept_reqs)
+        return bound._replace(robots=robots, outs=outs, ready=ready, progress=progress)
+
     def first_terms(self, stacks: tuple[SStack, ...], infos: Sequence[Facts], plays: int, robots_now: int,
                     used_attacks: tuple[int, ...], own_lost: int, table: int, free: int) -> tuple:
         """The first six terms of a state's score, robots at most (a sacrifice only loses robots): when
@@ -744,7 +753,7 @@ class _Planner:
             t = self.t
             tail, kept_reqs, wanted = self.tail(n_stacks, t.actions - plays, used_attacks)
             hit = self._leaf_cache[key] = LeafContext(
-                tail=tail, wanted=wanted, ready=sum(1 for r in kept_reqs if r <= n_stacks),
+                tail=tail, kept_reqs=kept_reqs, wanted=wanted, ready=sum(1 for r in kept_reqs if r <= n_stacks),
                 kept=-max(0, len(t.hand) - plays - len(tail) - t.hand_limit), plays=-(plays + len(tail)),
                 pressure=self.pressure_of(table))
         return hit
@@ -756,7 +765,7 @@ class _Planner:
         else:
             stacks = p.stacks[:leaf.stack] + (_add(p.stacks[leaf.stack], leaf.card),) + p.stacks[leaf.stack + 1:]
         tail = self.leaf_context(len(stacks), len(p.seq) + 1, self._used_attacks(p.seq), 0, p.others).tail
-        return Candidate(score=leaf.score, tail=tail if not leaf.score.won else (), exact=leaf.exact, stacks=stacks,
+        return Candidate(score=leaf.score, order=leaf.order, tail=tail if not leaf.score.won else (), stacks=stacks,
                          others=p.others, seq=p.seq + (Play(hand_index=leaf.hand_index, stack=leaf.stack),))
 
     def search(self) -> list[Candidate | Leaf]:
@@ -781,6 +790,14 @@ class _Planner:
 
         event, powers = self.t.event, self.t.powers_left >= 1
         shape_value, outs_bound, leaf_context, grow = self.shape_value, self.outs_bound, self.leaf_context, self.grow
+        settle, tail_of = self.settle, self.tail
+
+        def settle_state(bound: Score, stacks: tuple[SStack, ...], plays: int, used_attacks: tuple[int, ...]
+                         ) -> Score | None:
+            """The exact score of a state `evaluate` bounded, or None when the bound is below the runner-up."""
+            if not bar.keeps(bound):
+                return None
+            return settle(bound, stacks, tail_of(len(stacks), actions - plays, used_attacks)[1])
 
         def leaves(parent: Candidate, stacks: tuple[SStack, ...], infos: tuple[Facts, ...], reaches: tuple,
                    used: tuple[int, ...], used_attacks: tuple[int, ...], table: int, own_lost: int, free: int,
@@ -829,30 +846,44 @@ class _Planner:
                                 (False, paid, now, ctx.wanted, -own_lost, ctx.pressure) < bar.runner[:6]:
                             # its first terms are already below the runner-up's (robots only fall in a
                             # sacrifice): whatever the rest, it is not kept
-                            memo[memo_key] = hit = (None, True)
+                            memo[memo_key] = (None, None, None)
                             bar.states += 1
                             continue
                         if now >= 2:
-                            hit = (Score(won=True, event=True, robots=now, wanted=0, own_lost=0, pressure=(), outs=0,
-                                         ready=0, progress=(), kept=0, plays=-plays), True)
+                            won = Score(won=True, event=True, robots=now, wanted=0, own_lost=0, pressure=(), outs=0,
+                                        ready=0, progress=(), kept=0, plays=-plays)
+                            hit = (won, won, None)
                         elif event == "none" or not paid:
                             r, outs, progress = shape_value(tuple(sorted(after)))
-                            hit = (Score(won=False, event=event == "none", robots=r, wanted=ctx.wanted,
-                                         own_lost=-own_lost, pressure=ctx.pressure, outs=outs, ready=ctx.ready,
-                                         progress=progress, kept=ctx.kept, plays=ctx.plays), True)
+                            score = Score(won=False, event=event == "none", robots=r, wanted=ctx.wanted,
+                                          own_lost=-own_lost, pressure=ctx.pressure, outs=outs, ready=ctx.ready,
+                                          progress=progress, kept=ctx.kept, plays=ctx.plays)
+                            hit = (score, score, None)
                         else:
                             counts = parts_now + [ni.names.bit_count()] if k is None else \
                                 parts_now[:k] + [ni.names.bit_count()] + parts_now[k + 1:]
                             progress = tuple(sorted(counts, reverse=True))
-                            hit = (Score(won=False, event=True, robots=now, wanted=ctx.wanted, own_lost=-own_lost,
-                                         pressure=ctx.pressure, outs=outs_bound(reach_after), ready=ctx.ready,
-                                         progress=progress, kept=ctx.kept, plays=ctx.plays), False)
+                            # an upper bound: the sacrifice depends on the cards, not only on these facts,
+                            # so each child works it out (`settle`, shared through `sacrifice_value`)
+                            hit = (None, Score(won=False, event=True, robots=now, wanted=ctx.wanted,
+                                               own_lost=-own_lost, pressure=ctx.pressure,
+                                               outs=outs_bound(reach_after), ready=ctx.ready, progress=progress,
+                                               kept=ctx.kept, plays=ctx.plays), ctx.kept_reqs)
                         memo[memo_key] = hit
-                        if hit[1]:
+                        if hit[2] is None:
                             bar.meet(hit[0])
                     bar.states += 1
-                    if hit[0] is not None and bar.keeps(hit[0]):
-                        found.append(Leaf(score=hit[0], exact=hit[1], parent=parent, card=card, stack=k,
+                    score, order, kept_reqs = hit
+                    if kept_reqs is not None:
+                        # the sacrifice is worked out only while the bound can still reach the runner-up
+                        if not bar.keeps(order):
+                            continue
+                        grown = grow(stacks[k] if k is not None else None, card)[0]
+                        score = settle(order, stacks + (grown,) if k is None else
+                                       stacks[:k] + (grown,) + stacks[k + 1:], kept_reqs)
+                        bar.meet(score)
+                    if score is not None and bar.keeps(score):
+                        found.append(Leaf(score=score, order=order, parent=parent, card=card, stack=k,
                                           hand_index=hand_index))
 
         def rec(stacks: tuple[SStack, ...], infos: tuple[Facts, ...], reaches: tuple, used: tuple[int, ...],
@@ -868,15 +899,16 @@ class _Planner:
                     self.first_terms(stacks, infos, len(seq), robots, used_attacks, own_lost, table, free) \
                     < bar.runner[:6]:
                 # as an end state it is below the runner-up already; the states after it may not be
-                here = Candidate(score=None, tail=(), exact=True, stacks=stacks, others=table, seq=seq)
+                here = Candidate(score=None, order=None, tail=(), stacks=stacks, others=table, seq=seq)
             else:
-                score, tail, exact = evaluate(stacks, infos, len(seq), robots, used_attacks, own_lost, table, free,
+                order, tail, exact = evaluate(stacks, infos, len(seq), robots, used_attacks, own_lost, table, free,
                                               reaches)
-                here = Candidate(score=score, tail=tail, exact=exact, stacks=stacks, others=table, seq=seq)
-                if exact:
+                score = order if exact else settle_state(order, stacks, len(seq), used_attacks)
+                here = Candidate(score=score, order=order, tail=tail, stacks=stacks, others=table, seq=seq)
+                if score is not None:
                     bar.meet(score)
-                if bar.keeps(score):
-                    found.append(here)
+                    if bar.keeps(score):
+                        found.append(here)
             if len(seq) == actions or robots >= 2:
                 return
             masks = tuple(x.mask for x in infos)
@@ -925,13 +957,14 @@ class _Planner:
                         if bar.runner is not None and self.first_terms(
                                 stacks, infos, actions, robots, nused_a, own_lost, strike.table, free) < bar.runner[:6]:
                             continue
-                        score, tail, exact = evaluate(stacks, infos, actions, robots, nused_a, own_lost, strike.table,
+                        order, tail, exact = evaluate(stacks, infos, actions, robots, nused_a, own_lost, strike.table,
                                                       free, reaches)
-                        if exact:
+                        score = order if exact else settle_state(order, stacks, actions, nused_a)
+                        if score is not None:
                             bar.meet(score)
-                        if bar.keeps(score):
-                            found.append(Candidate(score=score, tail=tail, exact=exact, stacks=stacks,
-                                                   others=strike.table, seq=seq + (play,)))
+                            if bar.keeps(score):
+                                found.append(Candidate(score=score, order=order, tail=tail, stacks=stacks,
+                                                       others=strike.table, seq=seq + (play,)))
                         continue
                     new_infos = tuple(info(s) for s in new_stacks)
                     # an Attack card that leaves your factory alone commutes with part plays (its targets
@@ -947,37 +980,21 @@ class _Planner:
         return found
 
     def score_all(self, found: list[Candidate | Leaf]) -> list[Candidate]:
-        """The states that matter, best first. States are taken in the order of an upper bound on
-        their score (exact unless the Event phase needs a sacrifice); once a bound is below both the
-        best score and the runner-up's, the rest are skipped, since only those two (and ties with the
-        best) are reported. Two ways to one state count once."""
-        found.sort(key=lambda c: c.score, reverse=True)
+        """The best state, the states tied with it and the first runner-up, in that order. Tied scores
+        are in the order of the upper bound `evaluate` gives (`Candidate.order`), then in the search's;
+        two ways to one state count once."""
+        found.sort(key=lambda c: (c.score, c.order), reverse=True)
         scored: list[Candidate] = []
         seen: set[tuple] = set()
-        best = lower = None
         for item in found:
-            if lower is not None and item.score < lower:
-                break
             c = self.materialize(item) if isinstance(item, Leaf) else item
             key = (tuple(sorted(c.stacks)), tuple(sorted(p.hand_index for p in c.seq)), c.others)
             if key in seen:
                 continue
             seen.add(key)
-            if not c.exact:
-                infos = [self.info(s) for s in c.stacks]
-                robots = sum(1 for x in infos if x.names == self.full)
-                free = sum(len(s[1]) for s in c.stacks if not s[0])
-                score = self.evaluate(c.stacks, infos, len(c.seq), robots, self._used_attacks(c.seq),
-                                      -c.score.own_lost, c.others, free)[0]
-                c = Candidate(score=score, tail=c.tail, exact=True, stacks=c.stacks, others=c.others, seq=c.seq)
             scored.append(c)
-            if best is None or c.score > best:
-                if best is not None:
-                    lower = best
-                best = c.score
-            elif c.score < best and (lower is None or c.score > lower):
-                lower = c.score
-        scored.sort(key=lambda c: c.score, reverse=True)
+            if c.score < scored[0].score:
+                break
         return scored
 
     def _used_attacks(self, seq: Sequence[Play]) -> tuple[int, ...]:
