@@ -271,6 +271,11 @@ class LeafContext:
     pressure: tuple
 
 
+def _short_name(missing: int) -> int:
+    """The part name a stack misses when it is one part short (`missing`: the names it lacks), else -1."""
+    return missing.bit_length() - 1 if missing and not missing & (missing - 1) else -1
+
+
 def _add(stack: SStack, card: int) -> SStack:
     return stack[0], tuple(sorted(stack[1] + (card,)))
 
@@ -812,7 +817,12 @@ class _Planner:
             deployable = sum(1 for x in infos if x.names == full and not x.frozen)
             parts_now = [x.names.bit_count() for x in infos]
             # children that leave the same facts on the same stack score alike: each is scored once
-            memo: dict[tuple, tuple[Score, bool]] = {}
+            memo: dict[tuple, tuple] = {}
+            # a play that finishes no robot leaves the first terms as they are (robots, and a robot to
+            # deploy, stay): once those are below the runner-up's, only the plays that finish a robot
+            # are looked at, and the others are only counted
+            paid_as_is = event == "none" or (pays and (event == "power" or deployable > 0))
+            short = [-1 if x.frozen else _short_name(full ^ x.names) for x in infos]
             for t in range(len(types)):
                 card = types[t]
                 idxs = part_cards[card]
@@ -821,10 +831,25 @@ class _Planner:
                 cm = card & ENERGY_BITS
                 hand_index = idxs[used[t]]
                 children = []
+                runner = bar.runner
                 if not adding and t >= first and room & cm:
-                    children.append(None)
+                    if runner is not None and (False, paid_as_is, robots, grown_ctx.wanted, -own_lost,
+                                               grown_ctx.pressure) < runner[:6]:
+                        bar.states += 1
+                    else:
+                        children.append(None)
                 if not (adding and t < first):
-                    children += [k for k, s in enumerate(stacks) if not s[0] and possible[k] & cm]
+                    if runner is not None and (False, paid_as_is, robots, same.wanted, -own_lost,
+                                               same.pressure) < runner[:6]:
+                        name = card >> NAME_SHIFT
+                        for k, s in enumerate(stacks):
+                            if not s[0] and possible[k] & cm:
+                                if short[k] == name:
+                                    children.append(k)
+                                else:
+                                    bar.states += 1
+                    else:
+                        children += [k for k, s in enumerate(stacks) if not s[0] and possible[k] & cm]
                 for k in children:
                     _, ni, nr = grow(stacks[k] if k is not None else None, card)
                     memo_key = (k, ni, nr)
