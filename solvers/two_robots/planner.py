@@ -248,6 +248,7 @@ class Bar:
     best: Score | None = None
     runner: Score | None = None
     states: int = 0   # end states met
+    cut: int = 0      # states whose later plays were not searched (`_Planner.below_runner`)
 
     def meet(self, score: Score) -> None:
         if self.best is None or score > self.best:
@@ -347,6 +348,7 @@ class _Planner:
         self._shape_cache: dict[tuple[Facts, ...], tuple[int, int, tuple[int, ...]]] = {}
         self._bound_cache: dict[tuple, int] = {}
         self._sac_values: dict[tuple, tuple] = {}
+        self._sac_sig: dict[SStack, tuple] = {}
         self._tail_cache: dict[tuple, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
         self._leaf_cache: dict[tuple, LeafContext] = {}
         self._grow: dict[tuple, tuple[SStack, Facts, Reach | None]] = {}
@@ -482,10 +484,16 @@ class _Planner:
     def sacrifice_value(self, stacks: tuple[SStack, ...], kept_reqs: tuple[int, ...]) -> tuple:
         """(robots, outs, ready, progress) after the best sacrifice. Factories whose stacks agree on
         everything a sacrifice can reach share one answer."""
-        n = self.cost
-        # a stack that goes is () here, so that the stacks sort whatever their options
-        sig = (kept_reqs, tuple(sorted((self.info(s),) + tuple(tuple(r or () for r, _ in f) for f in self.fronts(s)[:n])
-                                       for s in stacks)))
+        sig_of = self._sac_sig
+        parts = []
+        for s in stacks:
+            part = sig_of.get(s)
+            if part is None:
+                # a stack that goes is () here, so that the stacks sort whatever their options
+                part = sig_of[s] = (self.info(s),) + tuple(tuple(r or () for r, _ in f) for f in self.fronts(s)[:self.cost])
+            parts.append(part)
+        parts.sort()
+        sig = (kept_reqs, tuple(parts))
         hit = self._sac_values.get(sig)
         if hit is None:
             hit = self._sac_values[sig] = self.sacrifice(stacks, kept_reqs, self.t.event)[3]
@@ -520,16 +528,28 @@ class _Planner:
                         cands.append((base - li - lost(j, res_j), {i: res_i, j: res_j},
                                       ((i, taken_i[0]), (j, taken_j[0]))))
         cands.sort(key=lambda c: -c[0])
-        best: tuple | None = None
         ready = [sum(1 for r in kept_reqs if r <= k) for k in range(len(infos) + 1)]
-        for robots, changes, picks in cands:
-            if best is not None and robots < best[0][0]:
+        # Each choice's robots, ready and progress are read off its stacks; only the outs need the
+        # matching. With the outs bound of the stacks (a sacrifice keeping every robot leaves at most
+        # that many), the choices are tried best bound first until the bound falls below the best
+        # found; among equal values the first in the order above wins, as when every one is tried.
+        outs_cap = self.outs_bound([self.reach(s) for s in stacks]) if EVENT_COST[event] == self.cost else None
+        ranked = []
+        for pos, (robots, changes, picks) in enumerate(cands):
+            after = tuple(x for x in (changes.get(k, inf) for k, inf in enumerate(infos)) if x is not None)
+            progress = tuple(sorted((x.names.bit_count() for x in after), reverse=True))
+            cap = outs_cap if outs_cap is not None and robots == base else UNREACHABLE * 1000
+            ranked.append(((robots, cap, ready[len(after)], progress), pos, after, picks))
+        ranked.sort(key=lambda c: c[0], reverse=True)
+        best: tuple | None = None
+        best_pos = -1
+        for upper, pos, after, picks in ranked:
+            if best is not None and upper < best[0]:
                 break
-            after = [x for x in (changes.get(k, inf) for k, inf in enumerate(infos)) if x is not None]
             shape = self.shape_value(tuple(sorted(after)))
-            v = (shape[0], shape[1], ready[len(after)], shape[2])
-            if best is None or v > best[0]:
-                best = (v, picks)
+            v = (shape[0], shape[1], upper[2], shape[2])
+            if best is None or v > best[0] or (v == best[0] and pos < best_pos):
+                best, best_pos = (v, picks), pos
         assert best is not None
         return _remove(stacks, best[1]), best[1], best[0][0] < base, best[0]
 
@@ -649,6 +669,36 @@ class _Planner:
             ready = sum(1 for r in kept_reqs if r <= n)
         return Score(won=False, event=event_ok, robots=robots, wanted=wanted, own_lost=-own_lost, pressure=press,
                      outs=outs, ready=ready, progress=progress, kept=lost, plays=-(plays + len(tail))), tail, True
+
+    def below_runner(self, infos: Sequence[Facts], robots: int, plays: int, used_attacks: tuple[int, ...],
+                     own_lost: int, table: int) -> bool:
+        """Is every state after more plays from this one below the runner-up (`bar.runner`)? Then none
+        of them can be the best, tie with it or be the runner-up. Each part play adds at most one part
+        name to one stack, so a stack missing m names needs m more plays to become a robot; the
+        Attack cards only take parts away, raise own_lost and push the opponents back (so the pressure
+        is only known when none is left to play); marked cards played are at most the ones left, one
+        per action."""
+        runner = self.bar.runner
+        left = self.t.actions - plays
+        n_names = len(self.names)
+        missing = sorted([n_names - x.names.bit_count() for x in infos if not x.frozen and x.names != self.full]
+                         + [n_names] * left)
+        potential, spent = robots, 0
+        for m in missing:
+            spent += m
+            if spent > left:
+                break
+            potential += 1
+        if potential >= 2:
+            # a win needs at least one more play; fewer plays are better
+            return Score(won=True, event=True, robots=potential, wanted=0, own_lost=0, pressure=(), outs=0, ready=0,
+                         progress=(), kept=0, plays=-(plays + 1)) < runner
+        marked = sum(n for a, n in zip(self.attack_types, used_attacks) if a.marked)
+        marked_left = sum(len(a.hand_indices) - n for a, n in zip(self.attack_types, used_attacks) if a.marked)
+        first = (False, True, potential, marked + min(left, marked_left + len(self.flagged)), -own_lost)
+        if any(n < len(a.hand_indices) for a, n in zip(self.attack_types, used_attacks)):
+            return first < runner[:5]
+        return first + (self.pressure_of(table),) < runner[:6]
 
     def settle(self, bound: Score, stacks: tuple[SStack, ...], kept_reqs: tuple[int, ...]) -> Score:
         """The exact score of a state `evaluate` only bounded: the bound with the terms the Event phase
@@ -936,6 +986,9 @@ class _Planner:
                         found.append(here)
             if len(seq) == actions or robots >= 2:
                 return
+            if bar.runner is not None and self.below_runner(infos, robots, len(seq), used_attacks, own_lost, table):
+                bar.cut += 1
+                return
             masks = tuple(x.mask for x in infos)
             possible = possible_masks(masks)   # a card may go on stack k when it shares an energy with these
             room = free_energies(masks)        # or start a stack when it carries one of these
@@ -1005,13 +1058,15 @@ class _Planner:
         return found
 
     def score_all(self, found: list[Candidate | Leaf]) -> list[Candidate]:
-        """The best state, the states tied with it and the first runner-up, in that order. Tied scores
-        are in the order of the upper bound `evaluate` gives (`Candidate.order`), then in the search's;
-        two ways to one state count once."""
+        """The best state, the next three tied with it and the first runner-up, in that order (what a
+        plan reports). Tied scores are in the order of the upper bound `evaluate` gives
+        (`Candidate.order`), then in the search's; two ways to one state count once."""
         found.sort(key=lambda c: (c.score, c.order), reverse=True)
         scored: list[Candidate] = []
         seen: set[tuple] = set()
         for item in found:
+            if len(scored) == 4 and item.score == scored[0].score:
+                continue
             c = self.materialize(item) if isinstance(item, Leaf) else item
             key = (tuple(sorted(c.stacks)), tuple(sorted(p.hand_index for p in c.seq)), c.others)
             if key in seen:
