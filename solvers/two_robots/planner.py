@@ -272,6 +272,9 @@ class LeafContext:
     pressure: tuple
 
 
+_NO_CAP = 1 << 30   # outs bound of a sacrifice that breaks a robot: none known (see `_Planner.sacrifice`)
+
+
 def _short_name(missing: int) -> int:
     """The part name a stack misses when it is one part short (`missing`: the names it lacks), else -1."""
     return missing.bit_length() - 1 if missing and not missing & (missing - 1) else -1
@@ -513,43 +516,63 @@ class _Planner:
 
         fronts = [self.fronts(s) for s in stacks]
         singles = [f[0] for f in fronts]
-        if EVENT_COST[event] == 1:
-            for i, options in enumerate(singles):
-                for res, taken in options:
-                    cands.append((base - lost(i, res), {i: res}, ((i, taken[0]),)))
-        else:
-            for i in range(len(stacks)):
-                for res, taken in fronts[i][1]:
-                    cands.append((base - lost(i, res), {i: res}, ((i, taken[0]), (i, taken[1]))))
-            for i, j in combinations(range(len(stacks)), 2):
-                for res_i, taken_i in singles[i]:
-                    li = lost(i, res_i)
-                    for res_j, taken_j in singles[j]:
-                        cands.append((base - li - lost(j, res_j), {i: res_i, j: res_j},
-                                      ((i, taken_i[0]), (j, taken_j[0]))))
-        cands.sort(key=lambda c: -c[0])
-        ready = [sum(1 for r in kept_reqs if r <= k) for k in range(len(infos) + 1)]
+        n = len(infos)
+        counts = [x.names.bit_count() for x in infos]
+        ready = [sum(1 for r in kept_reqs if r <= k) for k in range(n + 1)]
         # Each choice's robots, ready and progress are read off its stacks; only the outs need the
         # matching. With the outs bound of the stacks (a sacrifice keeping every robot leaves at most
         # that many), the choices are tried best bound first until the bound falls below the best
-        # found; among equal values the first in the order above wins, as when every one is tried.
-        outs_cap = self.outs_bound([self.reach(s) for s in stacks]) if EVENT_COST[event] == self.cost else None
-        ranked = []
-        for pos, (robots, changes, picks) in enumerate(cands):
-            after = tuple(x for x in (changes.get(k, inf) for k, inf in enumerate(infos)) if x is not None)
-            progress = tuple(sorted((x.names.bit_count() for x in after), reverse=True))
-            cap = outs_cap if outs_cap is not None and robots == base else UNREACHABLE * 1000
-            ranked.append(((robots, cap, ready[len(after)], progress), pos, after, picks))
-        ranked.sort(key=lambda c: c[0], reverse=True)
+        # value found. Among equal values the first choice wins in the order of fewest robots lost,
+        # then as listed here (each stack's own choices, then pairs of stacks), as when every one is
+        # tried in that order.
+        cap = self.outs_bound([self.reach(s) for s in stacks]) if EVENT_COST[event] == self.cost else None
+        cands: list[tuple] = []   # (upper bound, order, changes, picks)
+        gen = 0
+        if EVENT_COST[event] == 1:
+            pairs: list[tuple[int, int]] = []
+            for i, options in enumerate(singles):
+                rest = counts[:i] + counts[i + 1:]
+                for res, taken in options:
+                    pc = rest + [res.names.bit_count()] if res is not None else rest
+                    robots = base - lost(i, res)
+                    cands.append(((robots, cap if cap is not None and robots == base else _NO_CAP, ready[len(pc)],
+                                   tuple(sorted(pc, reverse=True))), (-robots, gen), ((i, res),), ((i, taken[0]),)))
+                    gen += 1
+        else:
+            for i in range(n):
+                rest = counts[:i] + counts[i + 1:]
+                for res, taken in fronts[i][1]:
+                    pc = rest + [res.names.bit_count()] if res is not None else rest
+                    robots = base - lost(i, res)
+                    cands.append(((robots, cap if cap is not None and robots == base else _NO_CAP, ready[len(pc)],
+                                   tuple(sorted(pc, reverse=True))), (-robots, gen), ((i, res),),
+                                  ((i, taken[0]), (i, taken[1]))))
+                    gen += 1
+            pairs = list(combinations(range(n), 2))
+        for i, j in pairs:
+            rest = [counts[k] for k in range(n) if k != i and k != j]
+            for res_i, taken_i in singles[i]:
+                li = lost(i, res_i)
+                ri = [res_i.names.bit_count()] if res_i is not None else []
+                for res_j, taken_j in singles[j]:
+                    pc = rest + ri + [res_j.names.bit_count()] if res_j is not None else rest + ri
+                    robots = base - li - lost(j, res_j)
+                    cands.append(((robots, cap if cap is not None and robots == base else _NO_CAP, ready[len(pc)],
+                                   tuple(sorted(pc, reverse=True))), (-robots, gen), ((i, res_i), (j, res_j)),
+                                  ((i, taken_i[0]), (j, taken_j[0]))))
+                    gen += 1
+        cands.sort(key=lambda c: c[0], reverse=True)
         best: tuple | None = None
-        best_pos = -1
-        for upper, pos, after, picks in ranked:
+        best_order: tuple = ()
+        for upper, order, changes, picks in cands:
             if best is not None and upper < best[0]:
                 break
+            changed = {k for k, _ in changes}
+            after = [x for k, x in enumerate(infos) if k not in changed] + [r for _, r in changes if r is not None]
             shape = self.shape_value(tuple(sorted(after)))
             v = (shape[0], shape[1], upper[2], shape[2])
-            if best is None or v > best[0] or (v == best[0] and pos < best_pos):
-                best, best_pos = (v, picks), pos
+            if best is None or v > best[0] or (v == best[0] and order < best_order):
+                best, best_order = (v, picks), order
         assert best is not None
         return _remove(stacks, best[1]), best[1], best[0][0] < base, best[0]
 
@@ -699,6 +722,43 @@ class _Planner:
         if any(n < len(a.hand_indices) for a, n in zip(self.attack_types, used_attacks)):
             return first < runner[:5]
         return first + (self.pressure_of(table),) < runner[:6]
+
+    def seed_wins(self) -> None:
+        """Meet the scores of the wins within reach before the search, so that it cuts everything else
+        from the start (the search, new stacks first, would find them late). Only part plays that add
+        a missing part name to a stack are tried: they are real plays of the search, so these are
+        scores it meets anyway."""
+        bar, full, types, part_cards = self.bar, self.full, self.types, self.part_cards
+        actions, n_names = self.t.actions, len(self.names)
+        seen: set[tuple] = set()
+
+        def dive(stacks: tuple[SStack, ...], used: tuple[int, ...], plays: int) -> None:
+            key = (tuple(sorted(stacks)), used)
+            if key in seen:
+                return
+            seen.add(key)
+            infos = [self.info(s) for s in stacks]
+            robots = sum(1 for x in infos if x.names == full)
+            if robots >= 2:
+                bar.meet(Score(won=True, event=True, robots=robots, wanted=0, own_lost=0, pressure=(), outs=0,
+                               ready=0, progress=(), kept=0, plays=-plays))
+                return
+            left = actions - plays
+            need = sorted(n_names - x.names.bit_count() for x in infos if not x.frozen and x.names != full)
+            if len(need) < 2 - robots or sum(need[:2 - robots]) > left:
+                return   # the robots still missing need more plays than are left
+            possible = possible_masks(tuple(x.mask for x in infos))
+            for t, card in enumerate(types):
+                if used[t] >= len(part_cards[card]):
+                    continue
+                bit = 1 << (card >> NAME_SHIFT)
+                nused = used[:t] + (used[t] + 1,) + used[t + 1:]
+                for k, st in enumerate(stacks):
+                    if st[0] or not possible[k] & card & ENERGY_BITS or any(1 << (c >> NAME_SHIFT) == bit for c in st[1]):
+                        continue
+                    dive(stacks[:k] + (_add(st, card),) + stacks[k + 1:], nused, plays + 1)
+
+        dive(self.start, tuple(0 for _ in types), 0)
 
     def settle(self, bound: Score, stacks: tuple[SStack, ...], kept_reqs: tuple[int, ...]) -> Score:
         """The exact score of a state `evaluate` only bounded: the bound with the terms the Event phase
@@ -1052,6 +1112,7 @@ class _Planner:
                         sum(len(s[1]) for s in new_stacks if not s[0]), seq + (play,), False, 0,
                         strike.stacks is None)
 
+        self.seed_wins()
         rec(self.start, tuple(info(s) for s in self.start), tuple(reach(s) for s in self.start) if cost else (),
             tuple(0 for _ in types), tuple(0 for _ in attack_types), 0, 0, self.start_free, (), False, 0)
         rec = None  # type: ignore[assignment]  # the closure refers to itself: free it now, not at a GC pass
