@@ -932,34 +932,42 @@ class _Planner:
             # deploy, stay): once those are below the runner-up's, only the plays that finish a robot
             # are looked at, and the others are only counted
             paid_as_is = event == "none" or (pays and (event == "power" or deployable > 0))
-            short = [-1 if x.frozen else _short_name(full ^ x.names) for x in infos]
+            first_new = (False, paid_as_is, robots, grown_ctx.wanted, -own_lost, grown_ctx.pressure)
+            first_add = (False, paid_as_is, robots, same.wanted, -own_lost, same.pressure)
+            finishing: dict[int, list[int]] = {}   # part name -> the stacks it would make a robot
+            for k, x in enumerate(infos):
+                name = -1 if x.frozen else _short_name(full ^ x.names)
+                if name >= 0:
+                    finishing.setdefault(name, []).append(k)
+            open_stacks = [k for k, s in enumerate(stacks) if not s[0]]
+            places: dict[int, list[int]] = {}      # card energies -> the stacks it may go onto
+            runner, cut_new, cut_add = None, False, False
             for t in range(len(types)):
                 card = types[t]
                 idxs = part_cards[card]
                 if used[t] >= len(idxs):
                     continue
+                if bar.runner is not runner:
+                    runner = bar.runner
+                    cut_new, cut_add = first_new < runner[:6], first_add < runner[:6]
                 cm = card & ENERGY_BITS
                 hand_index = idxs[used[t]]
                 children = []
-                runner = bar.runner
                 if not adding and t >= first and room & cm:
-                    if runner is not None and (False, paid_as_is, robots, grown_ctx.wanted, -own_lost,
-                                               grown_ctx.pressure) < runner[:6]:
+                    if cut_new:
                         bar.states += 1
                     else:
                         children.append(None)
                 if not (adding and t < first):
-                    if runner is not None and (False, paid_as_is, robots, same.wanted, -own_lost,
-                                               same.pressure) < runner[:6]:
-                        name = card >> NAME_SHIFT
-                        for k, s in enumerate(stacks):
-                            if not s[0] and possible[k] & cm:
-                                if short[k] == name:
-                                    children.append(k)
-                                else:
-                                    bar.states += 1
+                    onto = places.get(cm)
+                    if onto is None:
+                        onto = places[cm] = [k for k in open_stacks if possible[k] & cm]
+                    if cut_add:
+                        ends = [k for k in finishing.get(card >> NAME_SHIFT, ()) if k in onto]
+                        bar.states += len(onto) - len(ends)
+                        children += ends
                     else:
-                        children += [k for k, s in enumerate(stacks) if not s[0] and possible[k] & cm]
+                        children += onto
                 for k in children:
                     _, ni, nr = grow(stacks[k] if k is not None else None, card)
                     memo_key = (k, ni, nr)
