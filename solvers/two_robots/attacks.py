@@ -103,27 +103,32 @@ def _stack_standing(stack: Stack, part_names: tuple[str, ...]) -> tuple[int, boo
 
 
 def _standing(factory: Factory, part_names: tuple[str, ...],
-              taken: dict[int, set[int]] | None = None) -> Standing:
+              taken: dict[int, set[int]] | None = None, freeze: int | None = None) -> Standing:
     """The factory's standing, or with `taken` (stack -> card positions), the standing it would have
-    without those cards (a stack left empty goes), worked out without building that factory."""
+    without those cards (a stack left empty goes), or with `freeze`, with that stack frozen, worked
+    out without building that factory."""
     parts = robots = deployable = stacks = 0
     options = []
     names = set(part_names)
     for i, s in enumerate(factory.stacks):
         gone = taken.get(i) if taken else None
+        is_frozen = s.frozen or i == freeze
         if gone:
             left = {c.part for j, c in enumerate(s.cards) if j not in gone}
             if not left and len(gone) >= len(s.cards):
                 continue
             have = len(left & names)
             robot = have == len(part_names)
-            need = 0 if robot else None if s.frozen else len(part_names) - have
+            need = 0 if robot else None if is_frozen else len(part_names) - have
+        elif i == freeze and not s.frozen:
+            have, robot, _ = _stack_standing(s, part_names)
+            need = 0 if robot else None
         else:
             have, robot, need = _stack_standing(s, part_names)
         stacks += 1
         parts += have
         robots += robot
-        deployable += robot and not s.frozen
+        deployable += robot and not is_frozen
         if need is not None:
             options.append(need)
     options = sorted(options) + [len(part_names)] * (MAX_STACKS - stacks)
@@ -138,10 +143,16 @@ standing = lru_cache(maxsize=1 << 14)(_standing)
 
 def _value_of(standings: Sequence[Standing], player: int, own_lost: int) -> tuple:
     own = standings[player]
-    others = [x for k, x in enumerate(standings) if k != player]
-    press = Pressure(distances=tuple(sorted(o.distance for o in others)), robots=-sum(o.robots for o in others),
-                     deployable=-sum(o.deployable for o in others))
-    return (-own_lost, -own.distance, own.parts, press.key(), -sum(o.parts for o in others))
+    dists, robots, deployable, parts = [], 0, 0, 0
+    for k, x in enumerate(standings):
+        if k != player:
+            dists.append(x.distance)
+            robots += x.robots
+            deployable += x.deployable
+            parts += x.parts
+    dists.sort()
+    # (own lost, own standing, Pressure.key() of the others, the others' parts)
+    return (-own_lost, -own.distance, own.parts, (tuple(dists), -robots, -deployable), -parts)
 
 
 def distance(factory: Factory, part_names: Sequence[str]) -> int:
@@ -206,17 +217,39 @@ def freeze_targets(factories: Sequence[Factory], player: int) -> list[StackRef]:
 
 
 def best_options(effect: Effect, factories: Sequence[Factory], player: int,
-                 part_names: Sequence[str]) -> tuple[AttackOption, ...]:
-    """The best target sets (all tied), without listing the others: with enough opponents' Part cards
-    to take, sets holding the player's own are never best (term 1), so they are not tried; otherwise
-    every opponent's matching card is taken and only the player's own are chosen. Options that leave
-    the table the same (two copies of one card) are one."""
+                 part_names: Sequence[str], limit: int | None = None) -> tuple[AttackOption, ...]:
+    """The best target sets (all tied, or the first `limit` of them), without listing the others
+    (see `best_targets`)."""
+    out = []
+    for v, target in best_targets(effect, factories, player, part_names)[:limit]:
+        if isinstance(target, StackRef):
+            out.append(AttackOption(destroyed=(), frozen=target, after=frozen(factories, target), own_lost=0, value=v))
+        else:
+            out.append(AttackOption(destroyed=target, frozen=None, after=destroyed(factories, target),
+                                    own_lost=sum(r.factory == player for r in target), value=v))
+    return tuple(out)
+
+
+def best_targets(effect: Effect, factories: Sequence[Factory], player: int, part_names: Sequence[str]
+                 ) -> tuple[tuple[tuple, tuple[PartRef, ...] | StackRef], ...]:
+    """The best targets (all tied) with their value: the stack an Ice Blast freezes, or the Part cards
+    a destroy card takes. With enough opponents' Part cards to take, sets holding the player's own are
+    never best (term 1), so they are not tried; otherwise every opponent's matching card is taken and
+    only the player's own are chosen. Sets that leave the table the same (two copies of one card) are
+    one. Only values are compared here: the factories after are built for the targets kept."""
+    names = tuple(part_names)
+    base = [standing(f, names) for f in factories]
     if effect.kind == FREEZE:
-        options = [freeze_option(factories, r, player, part_names) for r in freeze_targets(factories, player)]
-        if not options:
+        refs = freeze_targets(factories, player)
+        if not refs:
             return ()
-        top = max(o.value for o in options)
-        return tuple(o for o in options if o.value == top)
+        frozen_scored = []
+        for r in refs:
+            standings = list(base)
+            standings[r.factory] = _standing(factories[r.factory], names, freeze=r.stack)
+            frozen_scored.append((_value_of(standings, player, 0), r))
+        top = max(v for v, _ in frozen_scored)
+        return tuple((v, r) for v, r in frozen_scored if v == top)
     if effect.kind != DESTROY or effect.energy not in ENERGIES:
         return ()
     refs = energy_parts(factories, effect.energy)
@@ -229,32 +262,36 @@ def best_options(effect: Effect, factories: Sequence[Factory], player: int,
         sets = combinations(theirs, n)
     else:
         sets = (tuple(theirs) + c for c in combinations(mine, n - len(theirs)))
-    # each set changes one or two factories: their standings after are worked out once per group of
-    # cards taken from them, and equal cards in one stack leave the same table, so they are one set
-    names = tuple(part_names)
-    base = [standing(f, names) for f in factories]
+    # equal cards in one stack leave the same table, so sets that differ only in which copy are one:
+    # each card gets the number of its kind (factory, stack, part); each set changes one or two
+    # factories, whose standings after are worked out once per kind of cards taken from them
+    kinds: dict[tuple, int] = {}
+    kind_of = {id(r): kinds.setdefault((r.factory, r.stack, r.part.part, r.part.mask), len(kinds)) for r in refs}
     after_of: dict[tuple, Standing] = {}
     seen: set[tuple] = set()
     scored: list[tuple[tuple, tuple[PartRef, ...]]] = []
     for refs_set in sets:
-        sig = tuple(sorted((r.factory, r.stack, r.part.part, r.part.mask) for r in refs_set))
+        sig = tuple(sorted(kind_of[id(r)] for r in refs_set))
         if sig in seen:
             continue
         seen.add(sig)
         standings = list(base)
+        own_lost = 0
         for k in {r.factory for r in refs_set}:
-            group = tuple(sorted((r.stack, r.card) for r in refs_set if r.factory == k))
-            hit = after_of.get((k, group))
+            group = tuple(sorted(kind_of[id(r)] for r in refs_set if r.factory == k))
+            hit = after_of.get(group)
             if hit is None:
                 taken: dict[int, set[int]] = {}
-                for i, j in group:
-                    taken.setdefault(i, set()).add(j)
-                hit = after_of[(k, group)] = _standing(factories[k], names, taken)
+                for r in refs_set:
+                    if r.factory == k:
+                        taken.setdefault(r.stack, set()).add(r.card)
+                hit = after_of[group] = _standing(factories[k], names, taken)
             standings[k] = hit
-        scored.append((_value_of(standings, player, sum(r.factory == player for r in refs_set)), refs_set))
+            if k == player:
+                own_lost = len(group)
+        scored.append((_value_of(standings, player, own_lost), refs_set))
     top = max(v for v, _ in scored)
-    return tuple(AttackOption(destroyed=tuple(rs), frozen=None, after=destroyed(factories, rs),
-                              own_lost=sum(r.factory == player for r in rs), value=v) for v, rs in scored if v == top)
+    return tuple((v, tuple(rs)) for v, rs in scored if v == top)
 
 
 # ---- the answer for one card, with every legal target set and the reasons ------------------------------

@@ -799,7 +799,7 @@ class _Planner:
                 Strike(stacks=None, table=self.table_id(tuple(o.after[1:])), own_lost=0,
                        targets=tuple((r.factory, r.stack, r.part) for r in o.destroyed),
                        freeze=(o.frozen.factory, o.frozen.stack) if o.frozen else None)
-                for o in best_options(e, (self.factory_of(stacks), *others), 0, self.names)[:1])
+                for o in best_options(e, (self.factory_of(stacks), *others), 0, self.names, limit=1))
         return hit
 
     def _own_strikes(self, e: Effect, stacks: tuple[SStack, ...], table: int, theirs: list, bit: int

@@ -11,7 +11,7 @@ and its next draw together, which to the player are a random handful of the unse
 
 Threats to the player: an opponent who may finish a robot next turn (their second one is the win);
 what an Attack card of theirs on an energy would take from the player, chosen as best for them
-(`attacks.best_options` from their seat); which of the player's stacks their Ice Blast would freeze;
+(`attacks.best_targets` from their seat); which of the player's stacks their Ice Blast would freeze;
 an opponent who can deploy a robot for an Event (Sentry Gunship cancels it).
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .attacks import UNREACHABLE, PartRef, StackRef, best_options, distance
+from .attacks import UNREACHABLE, PartRef, StackRef, best_targets, destroyed, distance, frozen
 from .cards import DESTROY, FREEZE, Effect, HandCard
 from .factory import BIT, ENERGIES, Factory, analyse, is_robot, matchable, or_list, stack_parts, title
 from .odds import UnseenCard, completing, p_at_least_one
@@ -157,14 +157,13 @@ def _attack_threats(factories: Sequence[Factory], player: int, attacker: int, la
     for e in ENERGIES:
         if not any(c.mask & BIT[e] for s in mine.stacks for c in s.cards):
             continue
-        best = best_options(Effect(DESTROY, energy=e, count=2), factories, attacker, part_names)
-        hitting = [o for o in best if any(r.factory == player for r in o.destroyed)]
+        best = best_targets(Effect(DESTROY, energy=e, count=2), factories, attacker, part_names)
+        hitting = [refs for _, refs in best if any(r.factory == player for r in refs)]
         if not hitting:
             continue
-        o = hitting[0]
-        hits = tuple(r for r in o.destroyed if r.factory == player)
+        hits = tuple(r for r in hitting[0] if r.factory == player)
         broken = any(is_robot(mine.stacks[r.stack], part_names) for r in hits)
-        harm = distance(o.after[player], part_names) - before
+        harm = distance(destroyed(factories, hitting[0])[player], part_names) - before
         if not broken and harm <= 0:
             continue
         cards = or_list([f"{r.part.label()} on stack {r.stack + 1}" for r in hits], "and")
@@ -178,14 +177,13 @@ def _attack_threats(factories: Sequence[Factory], player: int, attacker: int, la
             worst = threat
     if worst is not None:
         out.append(worst)
-    best = best_options(Effect(FREEZE), factories, attacker, part_names)
-    hitting = [o for o in best if o.frozen is not None and o.frozen.factory == player]
+    best = best_targets(Effect(FREEZE), factories, attacker, part_names)
+    hitting = [ref for _, ref in best if ref.factory == player]
     if hitting:
-        ref = hitting[0].frozen
-        assert ref is not None
+        ref = hitting[0]
         s = mine.stacks[ref.stack]
         robot = is_robot(s, part_names)
-        harm = distance(hitting[0].after[player], part_names) - before
+        harm = distance(frozen(factories, ref)[player], part_names) - before
         if robot or harm > 0:
             what = "your robot there could not be deployed" if robot else "it would take no more parts"
             out.append(Threat(seat=attacker, kind=FREEZE_THREAT, stack=ref, breaks_robot=False, harm=harm,
