@@ -1466,12 +1466,15 @@ def _card_notes(turn: Turn, planner: _Planner, seq: Sequence[Play], tail: Sequen
     """Why each Attack or Defense card that is not played stays in hand, and when keeping a reactive
     one matters: Homing Missiles when your parts are in reach of an opponent's Attack card or your
     own Attack card may be answered; Sentry Gunship when an opponent can reveal an Event."""
-    from .standings import Seat, standings  # standings reads the planner's neighbours; imported when needed
+    from .standings import DESTROY_THREAT, EVENT, FINISH, Seat, threats_to  # reads the planner's neighbours
 
     played = {p.hand_index for p in seq} | set(tail)
     notes: list[str] = []
     labels = [turn.label(k) for k in range(len(others) + 1)]
     threats = None
+    # only the threats the reactive cards kept are read for: an attack on your parts, an Event or a robot
+    kinds = {k for i, e in enumerate(planner.effects) if e is not None and e.reactive and i not in played
+             for k in ((DESTROY_THREAT,) if e.kind == COUNTER_ATTACK else (EVENT, FINISH))}
     for i, c in enumerate(turn.hand):
         e = planner.effects[i]
         if e is None or i in played:
@@ -1479,7 +1482,7 @@ def _card_notes(turn: Turn, planner: _Planner, seq: Sequence[Play], tail: Sequen
         if e.reactive:
             if threats is None:
                 seats = [Seat(label=labels[k], factory=g) for k, g in enumerate((f, *others))]
-                threats = standings(seats, 0, turn.part_names, turn.unseen).threats if others else ()
+                threats = threats_to(seats, 0, turn.part_names, turn.unseen, kinds) if others else ()
             if e.kind == COUNTER_ATTACK:
                 at_risk = [t for t in threats if t.kind == "destroy" and (t.breaks_robot or t.harm > 0)]
                 attacked = [p for p in seq if p.attack and (any(k for k, _, _ in p.targets) or p.freeze)]
