@@ -268,6 +268,7 @@ def best_targets(effect: Effect, factories: Sequence[Factory], player: int, part
     kinds: dict[tuple, int] = {}
     kind_of = {id(r): kinds.setdefault((r.factory, r.stack, r.part.part, r.part.mask), len(kinds)) for r in refs}
     after_of: dict[tuple, Standing] = {}
+    values: dict[tuple, tuple] = {}
     seen: set[tuple] = set()
     scored: list[tuple[tuple, tuple[PartRef, ...]]] = []
     for refs_set in sets:
@@ -289,7 +290,12 @@ def best_targets(effect: Effect, factories: Sequence[Factory], player: int, part
             standings[k] = hit
             if k == player:
                 own_lost = len(group)
-        scored.append((_value_of(standings, player, own_lost), refs_set))
+        # many sets leave the same standings (each is one object per kind of cards taken)
+        value_key = (own_lost, *map(id, standings))
+        v = values.get(value_key)
+        if v is None:
+            v = values[value_key] = _value_of(standings, player, own_lost)
+        scored.append((v, refs_set))
     top = max(v for v, _ in scored)
     return tuple((v, tuple(rs)) for v, rs in scored if v == top)
 

@@ -272,6 +272,7 @@ class LeafContext:
     pressure: tuple
 
 
+_NO_FACTORY = Factory(())
 _NO_CAP = 1 << 30   # outs bound of a sacrifice that breaks a robot: none known (see `_Planner.sacrifice`)
 
 
@@ -799,7 +800,8 @@ class _Planner:
                 Strike(stacks=None, table=self.table_id(tuple(o.after[1:])), own_lost=0,
                        targets=tuple((r.factory, r.stack, r.part) for r in o.destroyed),
                        freeze=(o.frozen.factory, o.frozen.stack) if o.frozen else None)
-                for o in best_options(e, (self.factory_of(stacks), *others), 0, self.names, limit=1))
+                # your own factory is never hit here, and its terms are the same for every choice
+                for o in best_options(e, (_NO_FACTORY, *others), 0, self.names, limit=1))
         return hit
 
     def _own_strikes(self, e: Effect, stacks: tuple[SStack, ...], table: int, theirs: list, bit: int
