@@ -527,41 +527,33 @@ class _Planner:
         # then as listed here (each stack's own choices, then pairs of stacks), as when every one is
         # tried in that order.
         cap = self.outs_bound([self.reach(s) for s in stacks]) if EVENT_COST[event] == self.cost else None
-        cands: list[tuple] = []   # (upper bound, order, changes, picks)
-        gen = 0
+        # the choices as (robots, changes, picks), in the order above
+        raw: list[tuple[int, tuple, tuple]] = []
         if EVENT_COST[event] == 1:
             pairs: list[tuple[int, int]] = []
             for i, options in enumerate(singles):
-                rest = counts[:i] + counts[i + 1:]
                 for res, taken in options:
-                    pc = rest + [res.names.bit_count()] if res is not None else rest
-                    robots = base - lost(i, res)
-                    cands.append(((robots, cap if cap is not None and robots == base else _NO_CAP, ready[len(pc)],
-                                   tuple(sorted(pc, reverse=True))), (-robots, gen), ((i, res),), ((i, taken[0]),)))
-                    gen += 1
+                    raw.append((base - lost(i, res), ((i, res),), ((i, taken[0]),)))
         else:
             for i in range(n):
-                rest = counts[:i] + counts[i + 1:]
                 for res, taken in fronts[i][1]:
-                    pc = rest + [res.names.bit_count()] if res is not None else rest
-                    robots = base - lost(i, res)
-                    cands.append(((robots, cap if cap is not None and robots == base else _NO_CAP, ready[len(pc)],
-                                   tuple(sorted(pc, reverse=True))), (-robots, gen), ((i, res),),
-                                  ((i, taken[0]), (i, taken[1]))))
-                    gen += 1
+                    raw.append((base - lost(i, res), ((i, res),), ((i, taken[0]), (i, taken[1]))))
             pairs = list(combinations(range(n), 2))
         for i, j in pairs:
-            rest = [counts[k] for k in range(n) if k != i and k != j]
             for res_i, taken_i in singles[i]:
                 li = lost(i, res_i)
-                ri = [res_i.names.bit_count()] if res_i is not None else []
                 for res_j, taken_j in singles[j]:
-                    pc = rest + ri + [res_j.names.bit_count()] if res_j is not None else rest + ri
-                    robots = base - li - lost(j, res_j)
-                    cands.append(((robots, cap if cap is not None and robots == base else _NO_CAP, ready[len(pc)],
-                                   tuple(sorted(pc, reverse=True))), (-robots, gen), ((i, res_i), (j, res_j)),
-                                  ((i, taken_i[0]), (j, taken_j[0]))))
-                    gen += 1
+                    raw.append((base - li - lost(j, res_j), ((i, res_i), (j, res_j)), ((i, taken_i[0]), (j, taken_j[0]))))
+        # a choice that breaks a robot is worse than any that keeps them all (robots come first), so
+        # those are only ranked when every choice breaks one
+        keep_all = [gen for gen, c in enumerate(raw) if c[0] == base]
+        cands: list[tuple] = []   # (upper bound, order, changes, picks)
+        for gen in keep_all or range(len(raw)):
+            robots, changes, picks = raw[gen]
+            pc = [c for k, c in enumerate(counts) if k != changes[0][0] and (len(changes) == 1 or k != changes[1][0])]
+            pc += [r.names.bit_count() for _, r in changes if r is not None]
+            cands.append(((robots, cap if cap is not None and robots == base else _NO_CAP, ready[len(pc)],
+                           tuple(sorted(pc, reverse=True))), (-robots, gen), changes, picks))
         cands.sort(key=lambda c: c[0], reverse=True)
         best: tuple | None = None
         best_order: tuple = ()
@@ -944,6 +936,26 @@ class _Planner:
             open_stacks = [k for k, s in enumerate(stacks) if not s[0]]
             places: dict[int, list[int]] = {}      # card energies -> the stacks it may go onto
             runner, cut_new, cut_add = None, False, False
+            if bar.runner is not None and not finishing:
+                runner = bar.runner
+                cut_new, cut_add = first_new < runner[:6], first_add < runner[:6]
+                if cut_add and (cut_new or adding):
+                    # no play can finish a robot and every other is cut: they are only counted
+                    met = 0
+                    for t in range(len(types)):
+                        card = types[t]
+                        if used[t] >= len(part_cards[card]):
+                            continue
+                        cm = card & ENERGY_BITS
+                        if not adding and t >= first and room & cm:
+                            met += 1
+                        if not (adding and t < first):
+                            onto = places.get(cm)
+                            if onto is None:
+                                onto = places[cm] = [k for k in open_stacks if possible[k] & cm]
+                            met += len(onto)
+                    bar.states += met
+                    return
             for t in range(len(types)):
                 card = types[t]
                 idxs = part_cards[card]
