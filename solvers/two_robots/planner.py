@@ -353,6 +353,8 @@ class _Planner:
         self._bound_cache: dict[tuple, int] = {}
         self._sac_values: dict[tuple, tuple] = {}
         self._sac_sig: dict[SStack, tuple] = {}
+        self._triples: dict[SStack, tuple[int, int, int]] = {}
+        self._caps: dict[tuple, tuple[int, ...]] = {}
         self._tail_cache: dict[tuple, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
         self._leaf_cache: dict[tuple, LeafContext] = {}
         self._grow: dict[tuple, tuple[SStack, Facts, Reach | None]] = {}
@@ -716,6 +718,50 @@ class _Planner:
             return first < runner[:5]
         return first + (self.pressure_of(table),) < runner[:6]
 
+    def progress_cap(self, stacks: Sequence[SStack]) -> tuple[int, ...]:
+        """The best progress (part names per stack, most first) any Event phase sacrifice can leave.
+        A stack loses no name to a card taken while it holds a spare copy (a card beyond one per
+        name), else one name per card, and goes when its last card goes; a frozen stack gives none.
+        More names on a stack never lowers the sorted progress, so each stack's best is enough."""
+        triples = self._triples
+        parts = []
+        for s in stacks:
+            hit = triples.get(s)
+            if hit is None:
+                n_cards = len(s[1])
+                c = self.info(s).names.bit_count()
+                spare = n_cards - c
+                if s[0]:
+                    hit = (c, -1, -1)
+                else:
+                    # -1: cannot give that many; 0: the stack goes
+                    one = 0 if n_cards == 1 else c if spare else c - 1
+                    two = -1 if n_cards < 2 else 0 if n_cards == 2 else c - max(0, 2 - spare)
+                    hit = (c, one, two)
+                triples[s] = hit
+            parts.append(hit)
+        key = tuple(sorted(parts))
+        cap = self._caps.get(key)
+        if cap is None:
+            counts = [c for c, _, _ in key]
+            best: tuple[int, ...] | None = None
+            if self.cost == 1:
+                choices = [((i, one),) for i, (_, one, _) in enumerate(key) if one >= 0]
+            else:
+                choices = [((i, two),) for i, (_, _, two) in enumerate(key) if two >= 0]
+                choices += [((i, key[i][1]), (j, key[j][1])) for i, j in combinations(range(len(key)), 2)
+                            if key[i][1] >= 0 and key[j][1] >= 0]
+            for choice in choices:
+                after = list(counts)
+                for i, c in choice:
+                    after[i] = c
+                progress = tuple(sorted((c for c in after if c > 0), reverse=True))
+                if best is None or progress > best:
+                    best = progress
+            # no sacrifice possible: the state is not scored with one (kept as it is)
+            cap = self._caps[key] = best if best is not None else tuple(sorted(counts, reverse=True))
+        return cap
+
     def seed_wins(self) -> None:
         """Meet the scores of the wins within reach before the search, so that it cuts everything else
         from the start (the search, new stacks first, would find them late). Only part plays that add
@@ -753,9 +799,12 @@ class _Planner:
 
         dive(self.start, tuple(0 for _ in types), 0)
 
-    def settle(self, bound: Score, stacks: tuple[SStack, ...], kept_reqs: tuple[int, ...]) -> Score:
+    def settle(self, bound: Score, stacks: tuple[SStack, ...], kept_reqs: tuple[int, ...]) -> Score | None:
         """The exact score of a state `evaluate` only bounded: the bound with the terms the Event phase
-        sacrifice decides (robots, outs, ready, progress) worked out."""
+        sacrifice decides (robots, outs, ready, progress) worked out; None when, with the progress a
+        sacrifice can leave at best (`progress_cap`), the bound is below the runner-up."""
+        if self.bar.runner is not None and bound._replace(progress=self.progress_cap(stacks)) < self.bar.runner:
+            return None
         robots, outs, ready, progress = self.sacrifice_value(stacks, kept_reqs)
         return bound._replace(robots=robots, outs=outs, ready=ready, progress=progress)
 
@@ -908,6 +957,7 @@ class _Planner:
                 return None
             return settle(bound, stacks, tail_of(len(stacks), actions - plays, used_attacks)[1])
 
+
         def leaves(parent: Candidate, stacks: tuple[SStack, ...], infos: tuple[Facts, ...], reaches: tuple,
                    used: tuple[int, ...], used_attacks: tuple[int, ...], table: int, own_lost: int, free: int,
                    robots: int, possible: tuple[int, ...], room: int, adding: bool, first: int) -> None:
@@ -1038,6 +1088,8 @@ class _Planner:
                         grown = grow(stacks[k] if k is not None else None, card)[0]
                         score = settle(order, stacks + (grown,) if k is None else
                                        stacks[:k] + (grown,) + stacks[k + 1:], kept_reqs)
+                        if score is None:
+                            continue
                         bar.meet(score)
                     if score is not None and bar.keeps(score):
                         found.append(Leaf(score=score, order=order, parent=parent, card=card, stack=k,
