@@ -985,16 +985,81 @@ class _Planner:
                     finishing.setdefault(name, []).append(k)
             open_stacks = [k for k, s in enumerate(stacks) if not s[0]]
             places: dict[int, list[int]] = {}      # card energies -> the stacks it may go onto
+            def child(card: int, hand_index: int, k: int | None) -> None:
+                _, ni, nr = grow(stacks[k] if k is not None else None, card)
+                memo_key = (k, ni, nr)
+                hit = memo.get(memo_key)
+                if hit is None:
+                    robot = ni.names == full
+                    if k is None:
+                        after = infos + (ni,)
+                        now, dep, ctx = robots + robot, deployable + robot, grown_ctx
+                        reach_after = reaches + (nr,) if cost else ()
+                    else:
+                        old = infos[k]
+                        was = old.names == full
+                        after = infos[:k] + (ni,) + infos[k + 1:]
+                        now, dep, ctx = robots - was + robot, deployable - (was and not old.frozen) + robot, same
+                        reach_after = reaches[:k] + (nr,) + reaches[k + 1:] if cost else ()
+                    paid = event == "none" or (pays and (event == "power" or dep))
+                    if now < 2 and bar.runner is not None and \
+                            (False, paid, now, ctx.wanted, -own_lost, ctx.pressure) < bar.runner[:6]:
+                        # its first terms are already below the runner-up's (robots only fall in a
+                        # sacrifice): whatever the rest, it is not kept
+                        memo[memo_key] = (None, None, None)
+                        bar.states += 1
+                        return
+                    if now >= 2:
+                        won = Score(won=True, event=True, robots=now, wanted=0, own_lost=0, pressure=(), outs=0,
+                                    ready=0, progress=(), kept=0, plays=-plays)
+                        hit = (won, won, None)
+                    elif event == "none" or not paid:
+                        r, outs, progress = shape_value(tuple(sorted(after)))
+                        score = Score(won=False, event=event == "none", robots=r, wanted=ctx.wanted,
+                                      own_lost=-own_lost, pressure=ctx.pressure, outs=outs, ready=ctx.ready,
+                                      progress=progress, kept=ctx.kept, plays=ctx.plays)
+                        hit = (score, score, None)
+                    else:
+                        counts = parts_now + [ni.names.bit_count()] if k is None else \
+                            parts_now[:k] + [ni.names.bit_count()] + parts_now[k + 1:]
+                        progress = tuple(sorted(counts, reverse=True))
+                        # an upper bound: the sacrifice depends on the cards, not only on these facts,
+                        # so each child works it out (`settle`, shared through `sacrifice_value`)
+                        hit = (None, Score(won=False, event=True, robots=now, wanted=ctx.wanted,
+                                           own_lost=-own_lost, pressure=ctx.pressure,
+                                           outs=outs_bound(reach_after), ready=ctx.ready, progress=progress,
+                                           kept=ctx.kept, plays=ctx.plays), ctx.kept_reqs)
+                    memo[memo_key] = hit
+                    if hit[2] is None:
+                        bar.meet(hit[0])
+                bar.states += 1
+                score, order, kept_reqs = hit
+                if kept_reqs is not None:
+                    # the sacrifice is worked out only while the bound can still reach the runner-up
+                    if not bar.keeps(order):
+                        return
+                    grown = grow(stacks[k] if k is not None else None, card)[0]
+                    score = settle(order, stacks + (grown,) if k is None else
+                                   stacks[:k] + (grown,) + stacks[k + 1:], kept_reqs)
+                    if score is None:
+                        return
+                    bar.meet(score)
+                if score is not None and bar.keeps(score):
+                    found.append(Leaf(score=score, order=order, parent=parent, card=card, stack=k,
+                                      hand_index=hand_index))
+
             runner, cut_new, cut_add = None, False, False
-            if bar.runner is not None and not finishing:
+            if bar.runner is not None:
                 runner = bar.runner
                 cut_new, cut_add = first_new < runner[:6], first_add < runner[:6]
                 if cut_add and (cut_new or adding):
-                    # no play can finish a robot and every other is cut: they are only counted
-                    met = 0
+                    # every play that finishes no robot is cut (the runner-up only rises): those are
+                    # only counted, and the plays that finish one are scored in the usual order
+                    met, todo = 0, []
                     for t in range(len(types)):
                         card = types[t]
-                        if used[t] >= len(part_cards[card]):
+                        idxs = part_cards[card]
+                        if used[t] >= len(idxs):
                             continue
                         cm = card & ENERGY_BITS
                         if not adding and t >= first and room & cm:
@@ -1004,7 +1069,13 @@ class _Planner:
                             if onto is None:
                                 onto = places[cm] = [k for k in open_stacks if possible[k] & cm]
                             met += len(onto)
+                            for k in finishing.get(card >> NAME_SHIFT, ()):
+                                if k in onto:
+                                    todo.append((card, idxs[used[t]], k))
+                                    met -= 1
                     bar.states += met
+                    for card, hand_index, k in todo:
+                        child(card, hand_index, k)
                     return
             for t in range(len(types)):
                 card = types[t]
@@ -1033,67 +1104,7 @@ class _Planner:
                     else:
                         children += onto
                 for k in children:
-                    _, ni, nr = grow(stacks[k] if k is not None else None, card)
-                    memo_key = (k, ni, nr)
-                    hit = memo.get(memo_key)
-                    if hit is None:
-                        robot = ni.names == full
-                        if k is None:
-                            after = infos + (ni,)
-                            now, dep, ctx = robots + robot, deployable + robot, grown_ctx
-                            reach_after = reaches + (nr,) if cost else ()
-                        else:
-                            old = infos[k]
-                            was = old.names == full
-                            after = infos[:k] + (ni,) + infos[k + 1:]
-                            now, dep, ctx = robots - was + robot, deployable - (was and not old.frozen) + robot, same
-                            reach_after = reaches[:k] + (nr,) + reaches[k + 1:] if cost else ()
-                        paid = event == "none" or (pays and (event == "power" or dep))
-                        if now < 2 and bar.runner is not None and \
-                                (False, paid, now, ctx.wanted, -own_lost, ctx.pressure) < bar.runner[:6]:
-                            # its first terms are already below the runner-up's (robots only fall in a
-                            # sacrifice): whatever the rest, it is not kept
-                            memo[memo_key] = (None, None, None)
-                            bar.states += 1
-                            continue
-                        if now >= 2:
-                            won = Score(won=True, event=True, robots=now, wanted=0, own_lost=0, pressure=(), outs=0,
-                                        ready=0, progress=(), kept=0, plays=-plays)
-                            hit = (won, won, None)
-                        elif event == "none" or not paid:
-                            r, outs, progress = shape_value(tuple(sorted(after)))
-                            score = Score(won=False, event=event == "none", robots=r, wanted=ctx.wanted,
-                                          own_lost=-own_lost, pressure=ctx.pressure, outs=outs, ready=ctx.ready,
-                                          progress=progress, kept=ctx.kept, plays=ctx.plays)
-                            hit = (score, score, None)
-                        else:
-                            counts = parts_now + [ni.names.bit_count()] if k is None else \
-                                parts_now[:k] + [ni.names.bit_count()] + parts_now[k + 1:]
-                            progress = tuple(sorted(counts, reverse=True))
-                            # an upper bound: the sacrifice depends on the cards, not only on these facts,
-                            # so each child works it out (`settle`, shared through `sacrifice_value`)
-                            hit = (None, Score(won=False, event=True, robots=now, wanted=ctx.wanted,
-                                               own_lost=-own_lost, pressure=ctx.pressure,
-                                               outs=outs_bound(reach_after), ready=ctx.ready, progress=progress,
-                                               kept=ctx.kept, plays=ctx.plays), ctx.kept_reqs)
-                        memo[memo_key] = hit
-                        if hit[2] is None:
-                            bar.meet(hit[0])
-                    bar.states += 1
-                    score, order, kept_reqs = hit
-                    if kept_reqs is not None:
-                        # the sacrifice is worked out only while the bound can still reach the runner-up
-                        if not bar.keeps(order):
-                            continue
-                        grown = grow(stacks[k] if k is not None else None, card)[0]
-                        score = settle(order, stacks + (grown,) if k is None else
-                                       stacks[:k] + (grown,) + stacks[k + 1:], kept_reqs)
-                        if score is None:
-                            continue
-                        bar.meet(score)
-                    if score is not None and bar.keeps(score):
-                        found.append(Leaf(score=score, order=order, parent=parent, card=card, stack=k,
-                                          hand_index=hand_index))
+                    child(card, hand_index, k)
 
         def rec(stacks: tuple[SStack, ...], infos: tuple[Facts, ...], reaches: tuple, used: tuple[int, ...],
                 used_attacks: tuple[int, ...], table: int, own_lost: int, free: int, seq: tuple,
