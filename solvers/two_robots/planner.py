@@ -699,8 +699,10 @@ class _Planner:
         runner = self.bar.runner
         left = self.t.actions - plays
         n_names = len(self.names)
-        missing = sorted([n_names - x.names.bit_count() for x in infos if not x.frozen and x.names != self.full]
-                         + [n_names] * left)
+        missing = [n_names - x.names.bit_count() for x in infos if not x.frozen and x.names != self.full]
+        if n_names <= left:
+            missing += [n_names] * left   # new stacks
+        missing.sort()
         potential, spent = robots, 0
         for m in missing:
             spent += m
@@ -711,6 +713,9 @@ class _Planner:
             # a win needs at least one more play; fewer plays are better
             return Score(won=True, event=True, robots=potential, wanted=0, own_lost=0, pressure=(), outs=0, ready=0,
                          progress=(), kept=0, plays=-(plays + 1)) < runner
+        if not self.attack_types:
+            return (False, True, potential, min(left, len(self.flagged)), -own_lost, self.pressure_of(table)) \
+                < runner[:6]
         marked = sum(n for a, n in zip(self.attack_types, used_attacks) if a.marked)
         marked_left = sum(len(a.hand_indices) - n for a, n in zip(self.attack_types, used_attacks) if a.marked)
         first = (False, True, potential, marked + min(left, marked_left + len(self.flagged)), -own_lost)
@@ -992,15 +997,11 @@ class _Planner:
                 if hit is None:
                     robot = ni.names == full
                     if k is None:
-                        after = infos + (ni,)
                         now, dep, ctx = robots + robot, deployable + robot, grown_ctx
-                        reach_after = reaches + (nr,) if cost else ()
                     else:
                         old = infos[k]
                         was = old.names == full
-                        after = infos[:k] + (ni,) + infos[k + 1:]
                         now, dep, ctx = robots - was + robot, deployable - (was and not old.frozen) + robot, same
-                        reach_after = reaches[:k] + (nr,) + reaches[k + 1:] if cost else ()
                     paid = event == "none" or (pays and (event == "power" or dep))
                     if now < 2 and bar.runner is not None and \
                             (False, paid, now, ctx.wanted, -own_lost, ctx.pressure) < bar.runner[:6]:
@@ -1014,6 +1015,7 @@ class _Planner:
                                     ready=0, progress=(), kept=0, plays=-plays)
                         hit = (won, won, None)
                     elif event == "none" or not paid:
+                        after = infos + (ni,) if k is None else infos[:k] + (ni,) + infos[k + 1:]
                         r, outs, progress = shape_value(tuple(sorted(after)))
                         score = Score(won=False, event=event == "none", robots=r, wanted=ctx.wanted,
                                       own_lost=-own_lost, pressure=ctx.pressure, outs=outs, ready=ctx.ready,
@@ -1023,6 +1025,7 @@ class _Planner:
                         counts = parts_now + [ni.names.bit_count()] if k is None else \
                             parts_now[:k] + [ni.names.bit_count()] + parts_now[k + 1:]
                         progress = tuple(sorted(counts, reverse=True))
+                        reach_after = reaches + (nr,) if k is None else reaches[:k] + (nr,) + reaches[k + 1:]
                         # an upper bound: the sacrifice depends on the cards, not only on these facts,
                         # so each child works it out (`settle`, shared through `sacrifice_value`)
                         hit = (None, Score(won=False, event=True, robots=now, wanted=ctx.wanted,
