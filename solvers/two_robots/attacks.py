@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 from .cards import DESTROY, FREEZE, Effect
 from .factory import (
@@ -85,9 +86,8 @@ class AttackAnswer:
     rules: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Standing:
-    """What the comparison reads of one factory."""
+class Standing(NamedTuple):
+    """What the comparison reads of one factory (a tuple: target sets are told apart by it often)."""
     distance: int      # parts to two robots (UNREACHABLE when it cannot hold two)
     parts: int         # distinct part names per stack, summed
     robots: int
@@ -102,38 +102,59 @@ def _stack_standing(stack: Stack, part_names: tuple[str, ...]) -> tuple[int, boo
     return have, robot, 0 if robot else None if stack.frozen else len(part_names) - have
 
 
+@lru_cache(maxsize=1 << 14)
+def _stack_facts(factory: Factory, part_names: tuple[str, ...]) -> tuple[tuple[int, bool, int | None, bool], ...]:
+    """`_stack_standing` of each stack, with whether it is frozen."""
+    return tuple(_stack_standing(s, part_names) + (s.frozen,) for s in factory.stacks)
+
+
 def _standing(factory: Factory, part_names: tuple[str, ...],
               taken: dict[int, set[int]] | None = None, freeze: int | None = None) -> Standing:
     """The factory's standing, or with `taken` (stack -> card positions), the standing it would have
     without those cards (a stack left empty goes), or with `freeze`, with that stack frozen, worked
-    out without building that factory."""
-    parts = robots = deployable = stacks = 0
-    options = []
-    names = set(part_names)
-    for i, s in enumerate(factory.stacks):
-        gone = taken.get(i) if taken else None
-        is_frozen = s.frozen or i == freeze
-        if gone:
+    out without building that factory: only the stacks they change are looked at again."""
+    facts: Sequence[tuple[int, bool, int | None, bool] | None] = _stack_facts(factory, part_names)
+    n = len(part_names)
+    if taken or freeze is not None:
+        facts = list(facts)
+        for i, gone in (taken or {}).items():
+            s = factory.stacks[i]
             left = {c.part for j, c in enumerate(s.cards) if j not in gone}
             if not left and len(gone) >= len(s.cards):
+                facts[i] = None
                 continue
-            have = len(left & names)
-            robot = have == len(part_names)
-            need = 0 if robot else None if is_frozen else len(part_names) - have
-        elif i == freeze and not s.frozen:
-            have, robot, _ = _stack_standing(s, part_names)
-            need = 0 if robot else None
-        else:
-            have, robot, need = _stack_standing(s, part_names)
+            is_frozen = s.frozen or i == freeze
+            have = len(left.intersection(part_names))
+            robot = have == n
+            facts[i] = (have, robot, 0 if robot else None if is_frozen else n - have, is_frozen)
+        if freeze is not None and not (taken and freeze in taken):
+            f = facts[freeze]
+            if f is not None and not f[3]:
+                facts[freeze] = (f[0], f[1], 0 if f[1] else None, True)
+    parts = robots = deployable = stacks = 0
+    # the two smallest numbers of parts still needed, a stack not yet started needing all of them
+    first = second = UNREACHABLE
+    for f in facts:
+        if f is None:
+            continue
+        have, robot, need, is_frozen = f
         stacks += 1
         parts += have
-        robots += robot
-        deployable += robot and not is_frozen
+        if robot:
+            robots += 1
+            deployable += not is_frozen
         if need is not None:
-            options.append(need)
-    options = sorted(options) + [len(part_names)] * (MAX_STACKS - stacks)
+            if need < first:
+                first, second = need, first
+            elif need < second:
+                second = need
+    for _ in range(min(2, MAX_STACKS - stacks)):
+        if n < first:
+            first, second = n, first
+        elif n < second:
+            second = n
     # the same count as factory.parts_to_two_robots, from the stacks' cached facts
-    return Standing(distance=options[0] + options[1] if len(options) >= 2 else UNREACHABLE, parts=parts,
+    return Standing(distance=first + second if second < UNREACHABLE else UNREACHABLE, parts=parts,
                     robots=robots, deployable=deployable)
 
 
@@ -254,10 +275,12 @@ def best_targets(effect: Effect, factories: Sequence[Factory], player: int, part
         return ()
     refs = energy_parts(factories, effect.energy)
     theirs = [r for r in refs if r.factory != player]
-    mine = [r for r in refs if r.factory == player]
     n = effect.count
     if len(refs) < n:
         return ()
+    if n == 2 and len(theirs) >= 2:
+        return _best_pairs(factories, player, names, base, theirs)
+    mine = [r for r in refs if r.factory == player]
     if len(theirs) >= n:
         sets = combinations(theirs, n)
     else:
@@ -282,22 +305,93 @@ def best_targets(effect: Effect, factories: Sequence[Factory], player: int, part
             group = tuple(sorted(kind_of[id(r)] for r in refs_set if r.factory == k))
             hit = after_of.get(group)
             if hit is None:
-                taken: dict[int, set[int]] = {}
-                for r in refs_set:
-                    if r.factory == k:
-                        taken.setdefault(r.stack, set()).add(r.card)
-                hit = after_of[group] = _standing(factories[k], names, taken)
+                hit = after_of[group] = _without(factories[k], names, tuple(sorted(
+                    (r.stack, r.card) for r in refs_set if r.factory == k)))
             standings[k] = hit
             if k == player:
                 own_lost = len(group)
-        # many sets leave the same standings (each is one object per kind of cards taken)
-        value_key = (own_lost, *map(id, standings))
+        # many sets leave the same standings
+        value_key = (own_lost, *standings)
         v = values.get(value_key)
         if v is None:
             v = values[value_key] = _value_of(standings, player, own_lost)
         scored.append((v, refs_set))
     top = max(v for v, _ in scored)
     return tuple((v, tuple(rs)) for v, rs in scored if v == top)
+
+
+@lru_cache(maxsize=1 << 14)
+def _without(factory: Factory, names: tuple[str, ...], removal: tuple[tuple[int, int], ...]) -> Standing:
+    """The factory's standing without the cards at these (stack, position) places: the same factories
+    lose the same cards across the Attack cards and seats that are weighed."""
+    taken: dict[int, set[int]] = {}
+    for i, j in removal:
+        taken.setdefault(i, set()).add(j)
+    return _standing(factory, names, taken)
+
+
+def _best_pairs(factories: Sequence[Factory], player: int, names: tuple[str, ...], base: list[Standing],
+                theirs: list[PartRef]) -> tuple[tuple[tuple, tuple[PartRef, ...]], ...]:
+    """`best_targets` for the usual card, two Part cards taken, with enough of the opponents' to take:
+    the same sets, values and order, with each pair's value read from the one or two factories it
+    changes."""
+    own = base[player]
+    head = (0, -own.distance, own.parts)
+    others = [k for k in range(len(factories)) if k != player]
+    dists0 = [x.distance for x in base]
+    robots0 = sum(base[k].robots for k in others)
+    deploy0 = sum(base[k].deployable for k in others)
+    parts0 = sum(base[k].parts for k in others)
+    # equal cards in one stack leave the same table: a pair differing only in which copy is one set
+    kinds: dict[tuple, int] = {}
+    kid = [kinds.setdefault((r.factory, r.stack, r.part.part, r.part.mask), len(kinds)) for r in theirs]
+    single: dict[int, Standing] = {}
+    values: dict[tuple, tuple] = {}
+    seen: set[tuple[int, int]] = set()
+    scored: list[tuple[tuple, tuple[PartRef, PartRef]]] = []
+    m = len(theirs)
+    for i in range(m - 1):
+        ra, a = theirs[i], kid[i]
+        for j in range(i + 1, m):
+            b = kid[j]
+            sig = (a, b) if a <= b else (b, a)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            rb = theirs[j]
+            ka, kb = ra.factory, rb.factory
+            if ka == kb:
+                sa = _without(factories[ka], names, tuple(sorted(((ra.stack, ra.card), (rb.stack, rb.card)))))
+                key: tuple = (ka, sa)
+                v = values.get(key)
+                if v is None:
+                    x = base[ka]
+                    dists = list(dists0)
+                    dists[ka] = sa.distance
+                    v = values[key] = head + ((tuple(sorted(dists[k] for k in others)),
+                                               -(robots0 - x.robots + sa.robots),
+                                               -(deploy0 - x.deployable + sa.deployable)),
+                                              -(parts0 - x.parts + sa.parts))
+            else:
+                sa = single.get(a)
+                if sa is None:
+                    sa = single[a] = _without(factories[ka], names, ((ra.stack, ra.card),))
+                sb = single.get(b)
+                if sb is None:
+                    sb = single[b] = _without(factories[kb], names, ((rb.stack, rb.card),))
+                key = (ka, sa, kb, sb)
+                v = values.get(key)
+                if v is None:
+                    x, y = base[ka], base[kb]
+                    dists = list(dists0)
+                    dists[ka], dists[kb] = sa.distance, sb.distance
+                    v = values[key] = head + ((tuple(sorted(dists[k] for k in others)),
+                                               -(robots0 - x.robots - y.robots + sa.robots + sb.robots),
+                                               -(deploy0 - x.deployable - y.deployable + sa.deployable + sb.deployable)),
+                                              -(parts0 - x.parts - y.parts + sa.parts + sb.parts))
+            scored.append((v, (ra, rb)))
+    top = max(v for v, _ in scored)
+    return tuple((v, rs) for v, rs in scored if v == top)
 
 
 # ---- the answer for one card, with every legal target set and the reasons ------------------------------
