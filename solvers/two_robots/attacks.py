@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from math import comb
 from typing import NamedTuple
 
 from .cards import DESTROY, FREEZE, Effect
@@ -451,27 +452,96 @@ def resolve(effect: Effect, factories: Sequence[Factory], player: int, part_name
         if not refs:
             return AttackAnswer(effect, False, (), (), "No enemy stack is left to freeze.", False, rules)
         options = tuple(freeze_option(factories, r, player, part_names) for r in refs)
+        n_theirs = 0
     elif effect.kind == DESTROY and effect.energy in ENERGIES:
         refs_all = energy_parts(factories, effect.energy)
-        n, name = effect.count, title(effect.energy)
-        if len(refs_all) < n:
-            why = (f"Only {len(refs_all)} {name} part{'s' if len(refs_all) != 1 else ''} in play: it must destroy "
-                   f"exactly {n}, so it cannot be played (Tablebot's reading).")
-            return AttackAnswer(effect, False, (), (), why, False, rules)
-        options = tuple(destroy_option(factories, c, player, part_names) for c in combinations(refs_all, n))
+        if len(refs_all) < effect.count:
+            return AttackAnswer(effect, False, (), (), _too_few(effect, len(refs_all)), False, rules)
+        options = tuple(destroy_option(factories, c, player, part_names) for c in combinations(refs_all, effect.count))
+        n_theirs = len(refs_all) - sum(r.factory == player for r in refs_all)
     else:
-        return AttackAnswer(effect, False, (), (), "Tablebot does not know what this card does: it is yours to resolve.",
-                            False, ())
+        return AttackAnswer(effect, False, (), (), UNKNOWN_EFFECT, False, ())
     top = max(o.value for o in options)
     best = tuple(i for i, o in enumerate(options) if o.value == top)
     first = options[best[0]]
+    why = _why(effect, first, factories, player, part_names, labels, len(options), len(best), n_theirs)
+    return AttackAnswer(effect, True, options, best, why, first.own_lost > 0, rules)
+
+
+UNKNOWN_EFFECT = "Tablebot does not know what this card does: it is yours to resolve."
+
+
+def _too_few(effect: Effect, found: int) -> str:
+    return (f"Only {found} {title(effect.energy or '')} part{'s' if found != 1 else ''} in play: it must destroy "
+            f"exactly {effect.count}, so it cannot be played (Tablebot's reading).")
+
+
+def _why(effect: Effect, first: AttackOption, factories: Sequence[Factory], player: int, part_names: Sequence[str],
+         labels: Sequence[str], n_options: int, n_best: int, n_theirs: int) -> str:
+    """`resolve`'s reason: the first best target set, and how many others tie with it."""
     why = describe(first, factories, player, part_names, labels)
     if first.own_lost:
         why += (f" It must destroy exactly {effect.count} {title(effect.energy or '')} parts and only "
-                f"{len(refs_all) - sum(r.factory == player for r in refs_all)} are outside your factory, so "
+                f"{n_theirs} are outside your factory, so "
                 f"{'one of yours goes' if first.own_lost == 1 else 'yours go'} too.")
-    elif effect.kind == DESTROY and len(options) > 1:
+    elif effect.kind == DESTROY and n_options > 1:
         why += " None of your own parts is taken."
-    if len(best) > 1:
-        why += f" {len(best) - 1} other choice{'s are' if len(best) > 2 else ' is'} just as good."
-    return AttackAnswer(effect, True, options, best, why, first.own_lost > 0, rules)
+    if n_best > 1:
+        why += f" {n_best - 1} other choice{'s are' if n_best > 2 else ' is'} just as good."
+    return why
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What `resolve` says of a card, without listing every target set."""
+    playable: bool
+    own_hit: bool
+    why: str
+
+
+def verdict(effect: Effect, factories: Sequence[Factory], player: int, part_names: Sequence[str],
+            labels: Sequence[str] | None = None) -> Verdict:
+    """`resolve`'s playable, own_hit and why, from the best target sets alone (`best_targets`): target
+    sets that differ only in which copy of a card are counted, not built."""
+    labels = list(labels) if labels is not None else [f"Seat {k + 1}" for k in range(len(factories))]
+    if effect.kind == FREEZE:
+        refs = freeze_targets(factories, player)
+        if not refs:
+            return Verdict(False, False, "No enemy stack is left to freeze.")
+        best = best_targets(effect, factories, player, part_names)
+        target = best[0][1]
+        assert isinstance(target, StackRef)
+        first = freeze_option(factories, target, player, part_names)
+        return Verdict(True, False, _why(effect, first, factories, player, part_names, labels, len(refs), len(best), 0))
+    if not (effect.kind == DESTROY and effect.energy in ENERGIES):
+        return Verdict(False, False, UNKNOWN_EFFECT)
+    refs_all = energy_parts(factories, effect.energy)
+    n = effect.count
+    if len(refs_all) < n:
+        return Verdict(False, False, _too_few(effect, len(refs_all)))
+    best = best_targets(effect, factories, player, part_names)
+    # `resolve` lists every set of n cards, copies apart: a best set stands for the sets of n cards with
+    # the same number of each kind of card (factory, stack, part), as many as there are ways to pick them
+    count: dict[tuple, int] = {}
+    for r in refs_all:
+        k = (r.factory, r.stack, r.part.part, r.part.mask)
+        count[k] = count.get(k, 0) + 1
+    n_best = 0
+    for _, target in best:
+        assert not isinstance(target, StackRef)
+        used: dict[tuple, int] = {}
+        for r in target:
+            k = (r.factory, r.stack, r.part.part, r.part.mask)
+            used[k] = used.get(k, 0) + 1
+        ways = 1
+        for k, u in used.items():
+            ways *= comb(count[k], u)
+        n_best += ways
+    first_refs = best[0][1]
+    assert not isinstance(first_refs, StackRef)
+    # in `resolve`'s order: a set's cards as the table lists them
+    first = destroy_option(factories, sorted(first_refs, key=lambda r: (r.factory, r.stack, r.card)), player,
+                           part_names)
+    n_theirs = len(refs_all) - sum(r.factory == player for r in refs_all)
+    why = _why(effect, first, factories, player, part_names, labels, comb(len(refs_all), n), n_best, n_theirs)
+    return Verdict(True, first.own_lost > 0, why)

@@ -56,7 +56,7 @@ from .attacks import (
     freeze_option,
     frozen,
     pressure,
-    resolve,
+    verdict,
 )
 from .cards import CANCEL_EVENT, COUNTER_ATTACK, DESTROY, Effect, HandCard, effect_of
 from .factory import (
@@ -1585,7 +1585,7 @@ def _card_notes(turn: Turn, planner: _Planner, seq: Sequence[Play], tail: Sequen
             notes.append(f"{c.title} is not played: it needs {c.stacks_required} stacks and the best plan reaches "
                          f"{len(f.stacks)}.")
         elif e.modelled:
-            answer = resolve(e, (f, *others), 0, turn.part_names, labels)
+            answer = verdict(e, (f, *others), 0, turn.part_names, labels)
             if not answer.playable:
                 notes.append(f"{c.title} is not played: {answer.why}")
             elif answer.own_hit:
