@@ -805,16 +805,19 @@ class _Planner:
         dive(self.start, tuple(0 for _ in types), 0)
 
     def seed_attacks(self) -> None:
-        """Meet the exact scores of the plans that play only modelled Attack cards before the search:
+        """Meet the exact scores of some plans that play only modelled Attack cards before the search:
         they push the opponents back (an early term), so the runner-up rises early and more is cut.
-        They are states the search reaches anyway (the same plays, scored the same way), so no answer
-        changes."""
+        Each Attack card is scored on the table, and the best of them is followed by the next (greedy,
+        so this stays cheap). These are states the search reaches anyway (the same plays, scored the
+        same way), so no answer changes."""
         bar, actions, info, reach, cost = self.bar, self.t.actions, self.info, self.reach, self.cost
         full = self.full
-        seen: set[tuple] = set()
-
-        def dive(stacks: tuple[SStack, ...], used_attacks: tuple[int, ...], table: int, own_lost: int,
-                 plays: int) -> None:
+        stacks, table, own_lost = self.start, 0, 0
+        used_attacks = tuple(0 for _ in self.attack_types)
+        if sum(1 for s in stacks if info(s).names == full) >= 2:
+            return
+        for plays in range(1, actions + 1):
+            follow: tuple | None = None
             for a_i, a in enumerate(self.attack_types):
                 if used_attacks[a_i] >= len(a.hand_indices) or len(stacks) < a.stacks_required:
                     continue
@@ -822,24 +825,21 @@ class _Planner:
                 for strike in self.attack_options(a, stacks, table):
                     new_stacks = strike.stacks if strike.stacks is not None else stacks
                     lost = own_lost + strike.own_lost
-                    key = (tuple(sorted(new_stacks)), nused_a, strike.table)
-                    if key in seen:
-                        continue
-                    seen.add(key)
                     infos = tuple(info(s) for s in new_stacks)
                     robots = sum(1 for x in infos if x.names == full)
                     free = sum(len(s[1]) for s in new_stacks if not s[0])
-                    order, _, exact = self.evaluate(new_stacks, infos, plays + 1, robots, nused_a, lost, strike.table,
+                    order, _, exact = self.evaluate(new_stacks, infos, plays, robots, nused_a, lost, strike.table,
                                                     free, tuple(reach(s) for s in new_stacks) if cost else ())
                     score = order if exact else (self.settle(order, new_stacks, self.tail(
-                        len(new_stacks), actions - plays - 1, nused_a)[1]) if bar.keeps(order) else None)
-                    if score is not None:
-                        bar.meet(score)
-                    if plays + 1 < actions and robots < 2:
-                        dive(new_stacks, nused_a, strike.table, lost, plays + 1)
-
-        if sum(1 for s in self.start if info(s).names == full) < 2:
-            dive(self.start, tuple(0 for _ in self.attack_types), 0, 0, 0)
+                        len(new_stacks), actions - plays, nused_a)[1]) if bar.keeps(order) else None)
+                    if score is None:
+                        continue
+                    bar.meet(score)
+                    if robots < 2 and (follow is None or score > follow[0]):
+                        follow = (score, new_stacks, nused_a, strike.table, lost)
+            if follow is None:
+                return
+            _, stacks, used_attacks, table, own_lost = follow
 
     def settle(self, bound: Score, stacks: tuple[SStack, ...], kept_reqs: tuple[int, ...]) -> Score | None:
         """The exact score of a state `evaluate` only bounded: the bound with the terms the Event phase
