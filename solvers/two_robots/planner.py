@@ -845,10 +845,11 @@ class _Planner:
         """The exact score of a state `evaluate` only bounded: the bound with the terms the Event phase
         sacrifice decides (robots, outs, ready, progress) worked out; None when, with the progress a
         sacrifice can leave at best (`progress_cap`), the bound is below the runner-up."""
-        if self.bar.runner is not None and bound._replace(progress=self.progress_cap(stacks)) < self.bar.runner:
+        # plain tuples: NamedTuple._replace is slow, and this runs for most states that pay for an Event
+        if self.bar.runner is not None and bound[:8] + (self.progress_cap(stacks),) + bound[9:] < self.bar.runner:
             return None
         robots, outs, ready, progress = self.sacrifice_value(stacks, kept_reqs)
-        return bound._replace(robots=robots, outs=outs, ready=ready, progress=progress)
+        return Score(bound[0], bound[1], robots, bound[3], bound[4], bound[5], outs, ready, progress, bound[9], bound[10])
 
     def first_terms(self, stacks: tuple[SStack, ...], infos: Sequence[Facts], plays: int, robots_now: int,
                     used_attacks: tuple[int, ...], own_lost: int, table: int, free: int) -> tuple:
@@ -1192,8 +1193,8 @@ class _Planner:
                     nused = used[:t] + (used[t] + 1,) + used[t + 1:]
                     hand_index = idxs[used[t]]
                     if not adding and t >= first and room & cm:
-                        new = (False, (card,))
-                        rec(stacks + (new,), infos + (info(new),), reaches + (reach(new),) if cost else (), nused,
+                        new, ni, nr = grow(None, card)
+                        rec(stacks + (new,), infos + (ni,), reaches + (nr,) if cost else (), nused,
                             used_attacks, table, own_lost, free + 1,
                             seq + (Play(hand_index=hand_index, stack=None),), False, t)
                     if adding and t < first:
@@ -1201,9 +1202,9 @@ class _Planner:
                     for k, s in enumerate(stacks):
                         if s[0] or not (possible[k] & cm):
                             continue
-                        grown = _add(s, card)
-                        rec(stacks[:k] + (grown,) + stacks[k + 1:], infos[:k] + (info(grown),) + infos[k + 1:],
-                            reaches[:k] + (reach(grown),) + reaches[k + 1:] if cost else (), nused, used_attacks,
+                        grown, ni, nr = grow(s, card)
+                        rec(stacks[:k] + (grown,) + stacks[k + 1:], infos[:k] + (ni,) + infos[k + 1:],
+                            reaches[:k] + (nr,) + reaches[k + 1:] if cost else (), nused, used_attacks,
                             table, own_lost, free + 1, seq + (Play(hand_index=hand_index, stack=k),), True, t)
             for a_i, a in enumerate(attack_types):
                 if used_attacks[a_i] >= len(a.hand_indices) or len(stacks) < a.stacks_required:
