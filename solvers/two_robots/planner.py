@@ -804,39 +804,87 @@ class _Planner:
 
         dive(self.start, tuple(0 for _ in types), 0)
 
+    def seed_parts(self) -> None:
+        """Meet the exact scores of one line of part plays before the search, so that it cuts more
+        from the start: at each play, the one that leaves the best robots, outs and progress (read off
+        the stacks, without the Event phase sacrifice, so this stays cheap). These are states the
+        search reaches anyway (part plays commute; the same state is scored the same way), so no
+        answer changes."""
+        bar, actions, full, cost = self.bar, self.t.actions, self.full, self.cost
+        types, part_cards, grow, reach = self.types, self.part_cards, self.grow, self.reach
+        stacks = self.start
+        infos = tuple(self.info(s) for s in stacks)
+        used = [0] * len(types)
+        no_attacks = tuple(0 for _ in self.attack_types)
+        for plays in range(1, actions + 1):
+            if sum(1 for x in infos if x.names == full) >= 2:
+                return
+            masks = tuple(x.mask for x in infos)
+            possible, room = possible_masks(masks), free_energies(masks)
+            best: tuple | None = None
+            for t, card in enumerate(types):
+                if used[t] >= len(part_cards[card]):
+                    continue
+                cm = card & ENERGY_BITS
+                onto = [k for k, st in enumerate(stacks) if not st[0] and possible[k] & cm]
+                for k in ([None] if room & cm else []) + onto:
+                    grown, ni, _ = grow(stacks[k] if k is not None else None, card)
+                    after = infos + (ni,) if k is None else infos[:k] + (ni,) + infos[k + 1:]
+                    v = self.shape_value(tuple(sorted(after)))
+                    if best is None or v > best[0]:
+                        best = (v, stacks + (grown,) if k is None else stacks[:k] + (grown,) + stacks[k + 1:], after, t)
+            if best is None:
+                return
+            _, stacks, infos, t = best
+            used[t] += 1
+            robots = sum(1 for x in infos if x.names == full)
+            free = sum(len(st[1]) for st in stacks if not st[0])
+            order, _, exact = self.evaluate(stacks, infos, plays, robots, no_attacks, 0, 0, free,
+                                            tuple(reach(st) for st in stacks) if cost else ())
+            score = order if exact else (self.settle(order, stacks, self.tail(
+                len(stacks), actions - plays, no_attacks)[1]) if bar.keeps(order) else None)
+            if score is not None:
+                bar.meet(score)
+
+    def seed_strikes(self, stacks: tuple[SStack, ...], used_attacks: tuple[int, ...], table: int, own_lost: int,
+                     plays: int) -> tuple | None:
+        """Meet the exact score of each modelled Attack card played now as play number `plays` (as the
+        search scores that state); the best of them as (score, stacks, used attacks, table, own lost)."""
+        bar, actions, info, reach, cost, full = self.bar, self.t.actions, self.info, self.reach, self.cost, self.full
+        follow: tuple | None = None
+        for a_i, a in enumerate(self.attack_types):
+            if used_attacks[a_i] >= len(a.hand_indices) or len(stacks) < a.stacks_required:
+                continue
+            nused_a = used_attacks[:a_i] + (used_attacks[a_i] + 1,) + used_attacks[a_i + 1:]
+            for strike in self.attack_options(a, stacks, table):
+                new_stacks = strike.stacks if strike.stacks is not None else stacks
+                lost = own_lost + strike.own_lost
+                infos = tuple(info(s) for s in new_stacks)
+                robots = sum(1 for x in infos if x.names == full)
+                free = sum(len(s[1]) for s in new_stacks if not s[0])
+                order, _, exact = self.evaluate(new_stacks, infos, plays, robots, nused_a, lost, strike.table,
+                                                free, tuple(reach(s) for s in new_stacks) if cost else ())
+                score = order if exact else (self.settle(order, new_stacks, self.tail(
+                    len(new_stacks), actions - plays, nused_a)[1]) if bar.keeps(order) else None)
+                if score is None:
+                    continue
+                bar.meet(score)
+                if robots < 2 and (follow is None or score > follow[0]):
+                    follow = (score, new_stacks, nused_a, strike.table, lost)
+        return follow
+
     def seed_attacks(self) -> None:
         """Meet the exact scores of some plans that play only modelled Attack cards before the search:
         they push the opponents back (an early term), so the runner-up rises early and more is cut.
         Each Attack card is scored on the table, and the best of them is followed by the next (greedy,
         so this stays cheap). These are states the search reaches anyway (the same plays, scored the
         same way), so no answer changes."""
-        bar, actions, info, reach, cost = self.bar, self.t.actions, self.info, self.reach, self.cost
-        full = self.full
         stacks, table, own_lost = self.start, 0, 0
         used_attacks = tuple(0 for _ in self.attack_types)
-        if sum(1 for s in stacks if info(s).names == full) >= 2:
+        if sum(1 for s in stacks if self.info(s).names == self.full) >= 2:
             return
-        for plays in range(1, actions + 1):
-            follow: tuple | None = None
-            for a_i, a in enumerate(self.attack_types):
-                if used_attacks[a_i] >= len(a.hand_indices) or len(stacks) < a.stacks_required:
-                    continue
-                nused_a = used_attacks[:a_i] + (used_attacks[a_i] + 1,) + used_attacks[a_i + 1:]
-                for strike in self.attack_options(a, stacks, table):
-                    new_stacks = strike.stacks if strike.stacks is not None else stacks
-                    lost = own_lost + strike.own_lost
-                    infos = tuple(info(s) for s in new_stacks)
-                    robots = sum(1 for x in infos if x.names == full)
-                    free = sum(len(s[1]) for s in new_stacks if not s[0])
-                    order, _, exact = self.evaluate(new_stacks, infos, plays, robots, nused_a, lost, strike.table,
-                                                    free, tuple(reach(s) for s in new_stacks) if cost else ())
-                    score = order if exact else (self.settle(order, new_stacks, self.tail(
-                        len(new_stacks), actions - plays, nused_a)[1]) if bar.keeps(order) else None)
-                    if score is None:
-                        continue
-                    bar.meet(score)
-                    if robots < 2 and (follow is None or score > follow[0]):
-                        follow = (score, new_stacks, nused_a, strike.table, lost)
+        for plays in range(1, self.t.actions + 1):
+            follow = self.seed_strikes(stacks, used_attacks, table, own_lost, plays)
             if follow is None:
                 return
             _, stacks, used_attacks, table, own_lost = follow
@@ -1240,6 +1288,7 @@ class _Planner:
 
         self.seed_wins()
         self.seed_attacks()
+        self.seed_parts()
         rec(self.start, tuple(info(s) for s in self.start), tuple(reach(s) for s in self.start) if cost else (),
             tuple(0 for _ in types), tuple(0 for _ in attack_types), 0, 0, self.start_free, (), False, 0)
         rec = None  # type: ignore[assignment]  # the closure refers to itself: free it now, not at a GC pass
