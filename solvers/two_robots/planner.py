@@ -18,7 +18,10 @@ Only the Event phase sacrifice is costly to score, and three shortcuts keep it f
 any answer (tests check them against brute force): sacrifice choices that another choice on the same
 stack dominates are not tried; stacks that differ only in what no score reads share one answer; and
 plans are scored in the order of an upper bound, stopping once the bound falls below both the best
-score and the runner-up's (the two plans the answer reports).
+score and the runner-up's (the two plans the answer reports). Before the search, a few plans it would
+reach anyway (wins within reach, a greedy line of Attack cards, a greedy line of part plays) are
+scored, so that the runner-up is high from the start and more is cut; they are real plans' scores, so
+no answer changes.
 
 A plan is judged by these terms, in this order (the first difference decides):
  1. won: two active robots after the plays (frozen ones count) ends the game at once, and then
