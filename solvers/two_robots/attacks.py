@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from math import comb
+from typing import NamedTuple
 
 from .cards import DESTROY, FREEZE, Effect
 from .factory import (
@@ -85,9 +87,8 @@ class AttackAnswer:
     rules: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Standing:
-    """What the comparison reads of one factory."""
+class Standing(NamedTuple):
+    """What the comparison reads of one factory (a tuple: target sets are told apart by it often)."""
     distance: int      # parts to two robots (UNREACHABLE when it cannot hold two)
     parts: int         # distinct part names per stack, summed
     robots: int
@@ -102,33 +103,59 @@ def _stack_standing(stack: Stack, part_names: tuple[str, ...]) -> tuple[int, boo
     return have, robot, 0 if robot else None if stack.frozen else len(part_names) - have
 
 
+@lru_cache(maxsize=1 << 14)
+def _stack_facts(factory: Factory, part_names: tuple[str, ...]) -> tuple[tuple[int, bool, int | None, bool], ...]:
+    """`_stack_standing` of each stack, with whether it is frozen."""
+    return tuple(_stack_standing(s, part_names) + (s.frozen,) for s in factory.stacks)
+
+
 def _standing(factory: Factory, part_names: tuple[str, ...],
-              taken: dict[int, set[int]] | None = None) -> Standing:
+              taken: dict[int, set[int]] | None = None, freeze: int | None = None) -> Standing:
     """The factory's standing, or with `taken` (stack -> card positions), the standing it would have
-    without those cards (a stack left empty goes), worked out without building that factory."""
-    parts = robots = deployable = stacks = 0
-    options = []
-    names = set(part_names)
-    for i, s in enumerate(factory.stacks):
-        gone = taken.get(i) if taken else None
-        if gone:
+    without those cards (a stack left empty goes), or with `freeze`, with that stack frozen, worked
+    out without building that factory: only the stacks they change are looked at again."""
+    facts: Sequence[tuple[int, bool, int | None, bool] | None] = _stack_facts(factory, part_names)
+    n = len(part_names)
+    if taken or freeze is not None:
+        facts = list(facts)
+        for i, gone in (taken or {}).items():
+            s = factory.stacks[i]
             left = {c.part for j, c in enumerate(s.cards) if j not in gone}
             if not left and len(gone) >= len(s.cards):
+                facts[i] = None
                 continue
-            have = len(left & names)
-            robot = have == len(part_names)
-            need = 0 if robot else None if s.frozen else len(part_names) - have
-        else:
-            have, robot, need = _stack_standing(s, part_names)
+            is_frozen = s.frozen or i == freeze
+            have = len(left.intersection(part_names))
+            robot = have == n
+            facts[i] = (have, robot, 0 if robot else None if is_frozen else n - have, is_frozen)
+        if freeze is not None and not (taken and freeze in taken):
+            f = facts[freeze]
+            if f is not None and not f[3]:
+                facts[freeze] = (f[0], f[1], 0 if f[1] else None, True)
+    parts = robots = deployable = stacks = 0
+    # the two smallest numbers of parts still needed, a stack not yet started needing all of them
+    first = second = UNREACHABLE
+    for f in facts:
+        if f is None:
+            continue
+        have, robot, need, is_frozen = f
         stacks += 1
         parts += have
-        robots += robot
-        deployable += robot and not s.frozen
+        if robot:
+            robots += 1
+            deployable += not is_frozen
         if need is not None:
-            options.append(need)
-    options = sorted(options) + [len(part_names)] * (MAX_STACKS - stacks)
+            if need < first:
+                first, second = need, first
+            elif need < second:
+                second = need
+    for _ in range(min(2, MAX_STACKS - stacks)):
+        if n < first:
+            first, second = n, first
+        elif n < second:
+            second = n
     # the same count as factory.parts_to_two_robots, from the stacks' cached facts
-    return Standing(distance=options[0] + options[1] if len(options) >= 2 else UNREACHABLE, parts=parts,
+    return Standing(distance=first + second if second < UNREACHABLE else UNREACHABLE, parts=parts,
                     robots=robots, deployable=deployable)
 
 
@@ -138,10 +165,16 @@ standing = lru_cache(maxsize=1 << 14)(_standing)
 
 def _value_of(standings: Sequence[Standing], player: int, own_lost: int) -> tuple:
     own = standings[player]
-    others = [x for k, x in enumerate(standings) if k != player]
-    press = Pressure(distances=tuple(sorted(o.distance for o in others)), robots=-sum(o.robots for o in others),
-                     deployable=-sum(o.deployable for o in others))
-    return (-own_lost, -own.distance, own.parts, press.key(), -sum(o.parts for o in others))
+    dists, robots, deployable, parts = [], 0, 0, 0
+    for k, x in enumerate(standings):
+        if k != player:
+            dists.append(x.distance)
+            robots += x.robots
+            deployable += x.deployable
+            parts += x.parts
+    dists.sort()
+    # (own lost, own standing, Pressure.key() of the others, the others' parts)
+    return (-own_lost, -own.distance, own.parts, (tuple(dists), -robots, -deployable), -parts)
 
 
 def distance(factory: Factory, part_names: Sequence[str]) -> int:
@@ -206,55 +239,160 @@ def freeze_targets(factories: Sequence[Factory], player: int) -> list[StackRef]:
 
 
 def best_options(effect: Effect, factories: Sequence[Factory], player: int,
-                 part_names: Sequence[str]) -> tuple[AttackOption, ...]:
-    """The best target sets (all tied), without listing the others: with enough opponents' Part cards
-    to take, sets holding the player's own are never best (term 1), so they are not tried; otherwise
-    every opponent's matching card is taken and only the player's own are chosen. Options that leave
-    the table the same (two copies of one card) are one."""
+                 part_names: Sequence[str], limit: int | None = None) -> tuple[AttackOption, ...]:
+    """The best target sets (all tied, or the first `limit` of them), without listing the others
+    (see `best_targets`)."""
+    out = []
+    for v, target in best_targets(effect, factories, player, part_names)[:limit]:
+        if isinstance(target, StackRef):
+            out.append(AttackOption(destroyed=(), frozen=target, after=frozen(factories, target), own_lost=0, value=v))
+        else:
+            out.append(AttackOption(destroyed=target, frozen=None, after=destroyed(factories, target),
+                                    own_lost=sum(r.factory == player for r in target), value=v))
+    return tuple(out)
+
+
+def best_targets(effect: Effect, factories: Sequence[Factory], player: int, part_names: Sequence[str]
+                 ) -> tuple[tuple[tuple, tuple[PartRef, ...] | StackRef], ...]:
+    """The best targets (all tied) with their value: the stack an Ice Blast freezes, or the Part cards
+    a destroy card takes. With enough opponents' Part cards to take, sets holding the player's own are
+    never best (term 1), so they are not tried; otherwise every opponent's matching card is taken and
+    only the player's own are chosen. Sets that leave the table the same (two copies of one card) are
+    one. Only values are compared here: the factories after are built for the targets kept."""
+    names = tuple(part_names)
+    base = [standing(f, names) for f in factories]
     if effect.kind == FREEZE:
-        options = [freeze_option(factories, r, player, part_names) for r in freeze_targets(factories, player)]
-        if not options:
+        refs = freeze_targets(factories, player)
+        if not refs:
             return ()
-        top = max(o.value for o in options)
-        return tuple(o for o in options if o.value == top)
+        frozen_scored = []
+        for r in refs:
+            standings = list(base)
+            standings[r.factory] = _standing(factories[r.factory], names, freeze=r.stack)
+            frozen_scored.append((_value_of(standings, player, 0), r))
+        top = max(v for v, _ in frozen_scored)
+        return tuple((v, r) for v, r in frozen_scored if v == top)
     if effect.kind != DESTROY or effect.energy not in ENERGIES:
         return ()
     refs = energy_parts(factories, effect.energy)
     theirs = [r for r in refs if r.factory != player]
-    mine = [r for r in refs if r.factory == player]
     n = effect.count
     if len(refs) < n:
         return ()
+    if n == 2 and len(theirs) >= 2:
+        return _best_pairs(factories, player, names, base, theirs)
+    mine = [r for r in refs if r.factory == player]
     if len(theirs) >= n:
         sets = combinations(theirs, n)
     else:
         sets = (tuple(theirs) + c for c in combinations(mine, n - len(theirs)))
-    # each set changes one or two factories: their standings after are worked out once per group of
-    # cards taken from them, and equal cards in one stack leave the same table, so they are one set
-    names = tuple(part_names)
-    base = [standing(f, names) for f in factories]
+    # equal cards in one stack leave the same table, so sets that differ only in which copy are one:
+    # each card gets the number of its kind (factory, stack, part); each set changes one or two
+    # factories, whose standings after are worked out once per kind of cards taken from them
+    kinds: dict[tuple, int] = {}
+    kind_of = {id(r): kinds.setdefault((r.factory, r.stack, r.part.part, r.part.mask), len(kinds)) for r in refs}
     after_of: dict[tuple, Standing] = {}
+    values: dict[tuple, tuple] = {}
     seen: set[tuple] = set()
     scored: list[tuple[tuple, tuple[PartRef, ...]]] = []
     for refs_set in sets:
-        sig = tuple(sorted((r.factory, r.stack, r.part.part, r.part.mask) for r in refs_set))
+        sig = tuple(sorted(kind_of[id(r)] for r in refs_set))
         if sig in seen:
             continue
         seen.add(sig)
         standings = list(base)
+        own_lost = 0
         for k in {r.factory for r in refs_set}:
-            group = tuple(sorted((r.stack, r.card) for r in refs_set if r.factory == k))
-            hit = after_of.get((k, group))
+            group = tuple(sorted(kind_of[id(r)] for r in refs_set if r.factory == k))
+            hit = after_of.get(group)
             if hit is None:
-                taken: dict[int, set[int]] = {}
-                for i, j in group:
-                    taken.setdefault(i, set()).add(j)
-                hit = after_of[(k, group)] = _standing(factories[k], names, taken)
+                hit = after_of[group] = _without(factories[k], names, tuple(sorted(
+                    (r.stack, r.card) for r in refs_set if r.factory == k)))
             standings[k] = hit
-        scored.append((_value_of(standings, player, sum(r.factory == player for r in refs_set)), refs_set))
+            if k == player:
+                own_lost = len(group)
+        # many sets leave the same standings
+        value_key = (own_lost, *standings)
+        v = values.get(value_key)
+        if v is None:
+            v = values[value_key] = _value_of(standings, player, own_lost)
+        scored.append((v, refs_set))
     top = max(v for v, _ in scored)
-    return tuple(AttackOption(destroyed=tuple(rs), frozen=None, after=destroyed(factories, rs),
-                              own_lost=sum(r.factory == player for r in rs), value=v) for v, rs in scored if v == top)
+    return tuple((v, tuple(rs)) for v, rs in scored if v == top)
+
+
+@lru_cache(maxsize=1 << 14)
+def _without(factory: Factory, names: tuple[str, ...], removal: tuple[tuple[int, int], ...]) -> Standing:
+    """The factory's standing without the cards at these (stack, position) places: the same factories
+    lose the same cards across the Attack cards and seats that are weighed."""
+    taken: dict[int, set[int]] = {}
+    for i, j in removal:
+        taken.setdefault(i, set()).add(j)
+    return _standing(factory, names, taken)
+
+
+def _best_pairs(factories: Sequence[Factory], player: int, names: tuple[str, ...], base: list[Standing],
+                theirs: list[PartRef]) -> tuple[tuple[tuple, tuple[PartRef, ...]], ...]:
+    """`best_targets` for the usual card, two Part cards taken, with enough of the opponents' to take:
+    the same sets, values and order, with each pair's value read from the one or two factories it
+    changes."""
+    own = base[player]
+    head = (0, -own.distance, own.parts)
+    others = [k for k in range(len(factories)) if k != player]
+    dists0 = [x.distance for x in base]
+    robots0 = sum(base[k].robots for k in others)
+    deploy0 = sum(base[k].deployable for k in others)
+    parts0 = sum(base[k].parts for k in others)
+    # equal cards in one stack leave the same table: a pair differing only in which copy is one set
+    kinds: dict[tuple, int] = {}
+    kid = [kinds.setdefault((r.factory, r.stack, r.part.part, r.part.mask), len(kinds)) for r in theirs]
+    single: dict[int, Standing] = {}
+    values: dict[tuple, tuple] = {}
+    seen: set[tuple[int, int]] = set()
+    scored: list[tuple[tuple, tuple[PartRef, PartRef]]] = []
+    m = len(theirs)
+    for i in range(m - 1):
+        ra, a = theirs[i], kid[i]
+        for j in range(i + 1, m):
+            b = kid[j]
+            sig = (a, b) if a <= b else (b, a)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            rb = theirs[j]
+            ka, kb = ra.factory, rb.factory
+            if ka == kb:
+                sa = _without(factories[ka], names, tuple(sorted(((ra.stack, ra.card), (rb.stack, rb.card)))))
+                key: tuple = (ka, sa)
+                v = values.get(key)
+                if v is None:
+                    x = base[ka]
+                    dists = list(dists0)
+                    dists[ka] = sa.distance
+                    v = values[key] = head + ((tuple(sorted(dists[k] for k in others)),
+                                               -(robots0 - x.robots + sa.robots),
+                                               -(deploy0 - x.deployable + sa.deployable)),
+                                              -(parts0 - x.parts + sa.parts))
+            else:
+                sa = single.get(a)
+                if sa is None:
+                    sa = single[a] = _without(factories[ka], names, ((ra.stack, ra.card),))
+                sb = single.get(b)
+                if sb is None:
+                    sb = single[b] = _without(factories[kb], names, ((rb.stack, rb.card),))
+                key = (ka, sa, kb, sb)
+                v = values.get(key)
+                if v is None:
+                    x, y = base[ka], base[kb]
+                    dists = list(dists0)
+                    dists[ka], dists[kb] = sa.distance, sb.distance
+                    v = values[key] = head + ((tuple(sorted(dists[k] for k in others)),
+                                               -(robots0 - x.robots - y.robots + sa.robots + sb.robots),
+                                               -(deploy0 - x.deployable - y.deployable + sa.deployable + sb.deployable)),
+                                              -(parts0 - x.parts - y.parts + sa.parts + sb.parts))
+            scored.append((v, (ra, rb)))
+    top = max(v for v, _ in scored)
+    return tuple((v, rs) for v, rs in scored if v == top)
 
 
 # ---- the answer for one card, with every legal target set and the reasons ------------------------------
@@ -314,27 +452,96 @@ def resolve(effect: Effect, factories: Sequence[Factory], player: int, part_name
         if not refs:
             return AttackAnswer(effect, False, (), (), "No enemy stack is left to freeze.", False, rules)
         options = tuple(freeze_option(factories, r, player, part_names) for r in refs)
+        n_theirs = 0
     elif effect.kind == DESTROY and effect.energy in ENERGIES:
         refs_all = energy_parts(factories, effect.energy)
-        n, name = effect.count, title(effect.energy)
-        if len(refs_all) < n:
-            why = (f"Only {len(refs_all)} {name} part{'s' if len(refs_all) != 1 else ''} in play: it must destroy "
-                   f"exactly {n}, so it cannot be played (Tablebot's reading).")
-            return AttackAnswer(effect, False, (), (), why, False, rules)
-        options = tuple(destroy_option(factories, c, player, part_names) for c in combinations(refs_all, n))
+        if len(refs_all) < effect.count:
+            return AttackAnswer(effect, False, (), (), _too_few(effect, len(refs_all)), False, rules)
+        options = tuple(destroy_option(factories, c, player, part_names) for c in combinations(refs_all, effect.count))
+        n_theirs = len(refs_all) - sum(r.factory == player for r in refs_all)
     else:
-        return AttackAnswer(effect, False, (), (), "Tablebot does not know what this card does: it is yours to resolve.",
-                            False, ())
+        return AttackAnswer(effect, False, (), (), UNKNOWN_EFFECT, False, ())
     top = max(o.value for o in options)
     best = tuple(i for i, o in enumerate(options) if o.value == top)
     first = options[best[0]]
+    why = _why(effect, first, factories, player, part_names, labels, len(options), len(best), n_theirs)
+    return AttackAnswer(effect, True, options, best, why, first.own_lost > 0, rules)
+
+
+UNKNOWN_EFFECT = "Tablebot does not know what this card does: it is yours to resolve."
+
+
+def _too_few(effect: Effect, found: int) -> str:
+    return (f"Only {found} {title(effect.energy or '')} part{'s' if found != 1 else ''} in play: it must destroy "
+            f"exactly {effect.count}, so it cannot be played (Tablebot's reading).")
+
+
+def _why(effect: Effect, first: AttackOption, factories: Sequence[Factory], player: int, part_names: Sequence[str],
+         labels: Sequence[str], n_options: int, n_best: int, n_theirs: int) -> str:
+    """`resolve`'s reason: the first best target set, and how many others tie with it."""
     why = describe(first, factories, player, part_names, labels)
     if first.own_lost:
         why += (f" It must destroy exactly {effect.count} {title(effect.energy or '')} parts and only "
-                f"{len(refs_all) - sum(r.factory == player for r in refs_all)} are outside your factory, so "
+                f"{n_theirs} are outside your factory, so "
                 f"{'one of yours goes' if first.own_lost == 1 else 'yours go'} too.")
-    elif effect.kind == DESTROY and len(options) > 1:
+    elif effect.kind == DESTROY and n_options > 1:
         why += " None of your own parts is taken."
-    if len(best) > 1:
-        why += f" {len(best) - 1} other choice{'s are' if len(best) > 2 else ' is'} just as good."
-    return AttackAnswer(effect, True, options, best, why, first.own_lost > 0, rules)
+    if n_best > 1:
+        why += f" {n_best - 1} other choice{'s are' if n_best > 2 else ' is'} just as good."
+    return why
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What `resolve` says of a card, without listing every target set."""
+    playable: bool
+    own_hit: bool
+    why: str
+
+
+def verdict(effect: Effect, factories: Sequence[Factory], player: int, part_names: Sequence[str],
+            labels: Sequence[str] | None = None) -> Verdict:
+    """`resolve`'s playable, own_hit and why, from the best target sets alone (`best_targets`): target
+    sets that differ only in which copy of a card are counted, not built."""
+    labels = list(labels) if labels is not None else [f"Seat {k + 1}" for k in range(len(factories))]
+    if effect.kind == FREEZE:
+        refs = freeze_targets(factories, player)
+        if not refs:
+            return Verdict(False, False, "No enemy stack is left to freeze.")
+        best = best_targets(effect, factories, player, part_names)
+        target = best[0][1]
+        assert isinstance(target, StackRef)
+        first = freeze_option(factories, target, player, part_names)
+        return Verdict(True, False, _why(effect, first, factories, player, part_names, labels, len(refs), len(best), 0))
+    if not (effect.kind == DESTROY and effect.energy in ENERGIES):
+        return Verdict(False, False, UNKNOWN_EFFECT)
+    refs_all = energy_parts(factories, effect.energy)
+    n = effect.count
+    if len(refs_all) < n:
+        return Verdict(False, False, _too_few(effect, len(refs_all)))
+    best = best_targets(effect, factories, player, part_names)
+    # `resolve` lists every set of n cards, copies apart: a best set stands for the sets of n cards with
+    # the same number of each kind of card (factory, stack, part), as many as there are ways to pick them
+    count: dict[tuple, int] = {}
+    for r in refs_all:
+        k = (r.factory, r.stack, r.part.part, r.part.mask)
+        count[k] = count.get(k, 0) + 1
+    n_best = 0
+    for _, target in best:
+        assert not isinstance(target, StackRef)
+        used: dict[tuple, int] = {}
+        for r in target:
+            k = (r.factory, r.stack, r.part.part, r.part.mask)
+            used[k] = used.get(k, 0) + 1
+        ways = 1
+        for k, u in used.items():
+            ways *= comb(count[k], u)
+        n_best += ways
+    first_refs = best[0][1]
+    assert not isinstance(first_refs, StackRef)
+    # in `resolve`'s order: a set's cards as the table lists them
+    first = destroy_option(factories, sorted(first_refs, key=lambda r: (r.factory, r.stack, r.card)), player,
+                           part_names)
+    n_theirs = len(refs_all) - sum(r.factory == player for r in refs_all)
+    why = _why(effect, first, factories, player, part_names, labels, comb(len(refs_all), n), n_best, n_theirs)
+    return Verdict(True, first.own_lost > 0, why)

@@ -18,7 +18,10 @@ Only the Event phase sacrifice is costly to score, and three shortcuts keep it f
 any answer (tests check them against brute force): sacrifice choices that another choice on the same
 stack dominates are not tried; stacks that differ only in what no score reads share one answer; and
 plans are scored in the order of an upper bound, stopping once the bound falls below both the best
-score and the runner-up's (the two plans the answer reports).
+score and the runner-up's (the two plans the answer reports). Before the search, a few plans it would
+reach anyway (wins within reach, a greedy line of Attack cards, a greedy line of part plays) are
+scored, so that the runner-up is high from the start and more is cut; they are real plans' scores, so
+no answer changes.
 
 A plan is judged by these terms, in this order (the first difference decides):
  1. won: two active robots after the plays (frozen ones count) ends the game at once, and then
@@ -56,7 +59,7 @@ from .attacks import (
     freeze_option,
     frozen,
     pressure,
-    resolve,
+    verdict,
 )
 from .cards import CANCEL_EVENT, COUNTER_ATTACK, DESTROY, Effect, HandCard, effect_of
 from .factory import (
@@ -217,11 +220,13 @@ class Strike:
 
 @dataclass(slots=True)
 class Candidate:
-    """An end state of the plays with its score (or an upper bound on it while `exact` is False; None
-    when it was below the runner-up before it was scored, and kept only as the state leaves start from)."""
+    """An end state of the plays with its score (None when it was below the runner-up before it was
+    scored, and kept only as the state leaves start from) and its order among tied scores: the upper
+    bound `_Planner.evaluate` gives before the Event phase sacrifice is worked out (the score itself
+    when there is none), so that tied plans are listed in the same order whatever the search skips."""
     score: Score | None
+    order: Score | None
     tail: tuple[int, ...]          # marked cards of unknown effect played after the plays
-    exact: bool
     stacks: tuple[SStack, ...]
     others: int                    # index into the planner's table states
     seq: tuple[Play, ...]
@@ -232,7 +237,7 @@ class Leaf:
     """An end state one part play after an explored state, kept light: most states are leaves and only
     a few are ever looked at again (`_Planner.materialize` makes the Candidate)."""
     score: Score
-    exact: bool
+    order: Score
     parent: Candidate
     card: int                      # the card played
     stack: int | None              # onto this stack of the parent's (None: a new stack)
@@ -246,6 +251,7 @@ class Bar:
     best: Score | None = None
     runner: Score | None = None
     states: int = 0   # end states met
+    cut: int = 0      # states whose later plays were not searched (`_Planner.below_runner`)
 
     def meet(self, score: Score) -> None:
         if self.best is None or score > self.best:
@@ -261,11 +267,21 @@ class Bar:
 class LeafContext:
     """What every end state after the same plays shares, whatever its stacks."""
     tail: tuple[int, ...]
+    kept_reqs: tuple[int, ...]
     wanted: int
     ready: int
     kept: int
     plays: int
     pressure: tuple
+
+
+_NO_FACTORY = Factory(())
+_NO_CAP = 1 << 30   # outs bound of a sacrifice that breaks a robot: none known (see `_Planner.sacrifice`)
+
+
+def _short_name(missing: int) -> int:
+    """The part name a stack misses when it is one part short (`missing`: the names it lacks), else -1."""
+    return missing.bit_length() - 1 if missing and not missing & (missing - 1) else -1
 
 
 def _add(stack: SStack, card: int) -> SStack:
@@ -339,6 +355,9 @@ class _Planner:
         self._shape_cache: dict[tuple[Facts, ...], tuple[int, int, tuple[int, ...]]] = {}
         self._bound_cache: dict[tuple, int] = {}
         self._sac_values: dict[tuple, tuple] = {}
+        self._sac_sig: dict[SStack, tuple] = {}
+        self._triples: dict[SStack, tuple[int, int, int]] = {}
+        self._caps: dict[tuple, tuple[int, ...]] = {}
         self._tail_cache: dict[tuple, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
         self._leaf_cache: dict[tuple, LeafContext] = {}
         self._grow: dict[tuple, tuple[SStack, Facts, Reach | None]] = {}
@@ -474,10 +493,16 @@ class _Planner:
     def sacrifice_value(self, stacks: tuple[SStack, ...], kept_reqs: tuple[int, ...]) -> tuple:
         """(robots, outs, ready, progress) after the best sacrifice. Factories whose stacks agree on
         everything a sacrifice can reach share one answer."""
-        n = self.cost
-        # a stack that goes is () here, so that the stacks sort whatever their options
-        sig = (kept_reqs, tuple(sorted((self.info(s),) + tuple(tuple(r or () for r, _ in f) for f in self.fronts(s)[:n])
-                                       for s in stacks)))
+        sig_of = self._sac_sig
+        parts = []
+        for s in stacks:
+            part = sig_of.get(s)
+            if part is None:
+                # a stack that goes is () here, so that the stacks sort whatever their options
+                part = sig_of[s] = (self.info(s),) + tuple(tuple(r or () for r, _ in f) for f in self.fronts(s)[:self.cost])
+            parts.append(part)
+        parts.sort()
+        sig = (kept_reqs, tuple(parts))
         hit = self._sac_values.get(sig)
         if hit is None:
             hit = self._sac_values[sig] = self.sacrifice(stacks, kept_reqs, self.t.event)[3]
@@ -497,31 +522,55 @@ class _Planner:
 
         fronts = [self.fronts(s) for s in stacks]
         singles = [f[0] for f in fronts]
+        n = len(infos)
+        counts = [x.names.bit_count() for x in infos]
+        ready = [sum(1 for r in kept_reqs if r <= k) for k in range(n + 1)]
+        # Each choice's robots, ready and progress are read off its stacks; only the outs need the
+        # matching. With the outs bound of the stacks (a sacrifice keeping every robot leaves at most
+        # that many), the choices are tried best bound first until the bound falls below the best
+        # value found. Among equal values the first choice wins in the order of fewest robots lost,
+        # then as listed here (each stack's own choices, then pairs of stacks), as when every one is
+        # tried in that order.
+        cap = self.outs_bound([self.reach(s) for s in stacks]) if EVENT_COST[event] == self.cost else None
+        # the choices as (robots, changes, picks), in the order above
+        raw: list[tuple[int, tuple, tuple]] = []
         if EVENT_COST[event] == 1:
+            pairs: list[tuple[int, int]] = []
             for i, options in enumerate(singles):
                 for res, taken in options:
-                    cands.append((base - lost(i, res), {i: res}, ((i, taken[0]),)))
+                    raw.append((base - lost(i, res), ((i, res),), ((i, taken[0]),)))
         else:
-            for i in range(len(stacks)):
+            for i in range(n):
                 for res, taken in fronts[i][1]:
-                    cands.append((base - lost(i, res), {i: res}, ((i, taken[0]), (i, taken[1]))))
-            for i, j in combinations(range(len(stacks)), 2):
-                for res_i, taken_i in singles[i]:
-                    li = lost(i, res_i)
-                    for res_j, taken_j in singles[j]:
-                        cands.append((base - li - lost(j, res_j), {i: res_i, j: res_j},
-                                      ((i, taken_i[0]), (j, taken_j[0]))))
-        cands.sort(key=lambda c: -c[0])
+                    raw.append((base - lost(i, res), ((i, res),), ((i, taken[0]), (i, taken[1]))))
+            pairs = list(combinations(range(n), 2))
+        for i, j in pairs:
+            for res_i, taken_i in singles[i]:
+                li = lost(i, res_i)
+                for res_j, taken_j in singles[j]:
+                    raw.append((base - li - lost(j, res_j), ((i, res_i), (j, res_j)), ((i, taken_i[0]), (j, taken_j[0]))))
+        # a choice that breaks a robot is worse than any that keeps them all (robots come first), so
+        # those are only ranked when every choice breaks one
+        keep_all = [gen for gen, c in enumerate(raw) if c[0] == base]
+        cands: list[tuple] = []   # (upper bound, order, changes, picks)
+        for gen in keep_all or range(len(raw)):
+            robots, changes, picks = raw[gen]
+            pc = [c for k, c in enumerate(counts) if k != changes[0][0] and (len(changes) == 1 or k != changes[1][0])]
+            pc += [r.names.bit_count() for _, r in changes if r is not None]
+            cands.append(((robots, cap if cap is not None and robots == base else _NO_CAP, ready[len(pc)],
+                           tuple(sorted(pc, reverse=True))), (-robots, gen), changes, picks))
+        cands.sort(key=lambda c: c[0], reverse=True)
         best: tuple | None = None
-        ready = [sum(1 for r in kept_reqs if r <= k) for k in range(len(infos) + 1)]
-        for robots, changes, picks in cands:
-            if best is not None and robots < best[0][0]:
+        best_order: tuple = ()
+        for upper, order, changes, picks in cands:
+            if best is not None and upper < best[0]:
                 break
-            after = [x for x in (changes.get(k, inf) for k, inf in enumerate(infos)) if x is not None]
+            changed = {k for k, _ in changes}
+            after = [x for k, x in enumerate(infos) if k not in changed] + [r for _, r in changes if r is not None]
             shape = self.shape_value(tuple(sorted(after)))
-            v = (shape[0], shape[1], ready[len(after)], shape[2])
-            if best is None or v > best[0]:
-                best = (v, picks)
+            v = (shape[0], shape[1], upper[2], shape[2])
+            if best is None or v > best[0] or (v == best[0] and order < best_order):
+                best, best_order = (v, picks), order
         assert best is not None
         return _remove(stacks, best[1]), best[1], best[0][0] < base, best[0]
 
@@ -642,6 +691,217 @@ class _Planner:
         return Score(won=False, event=event_ok, robots=robots, wanted=wanted, own_lost=-own_lost, pressure=press,
                      outs=outs, ready=ready, progress=progress, kept=lost, plays=-(plays + len(tail))), tail, True
 
+    def below_runner(self, infos: Sequence[Facts], robots: int, plays: int, used_attacks: tuple[int, ...],
+                     own_lost: int, table: int) -> bool:
+        """Is every state after more plays from this one below the runner-up (`bar.runner`)? Then none
+        of them can be the best, tie with it or be the runner-up. Each part play adds at most one part
+        name to one stack, so a stack missing m names needs m more plays to become a robot; the
+        Attack cards only take parts away, raise own_lost and push the opponents back (so the pressure
+        is only known when none is left to play); marked cards played are at most the ones left, one
+        per action."""
+        runner = self.bar.runner
+        left = self.t.actions - plays
+        n_names = len(self.names)
+        missing = [n_names - x.names.bit_count() for x in infos if not x.frozen and x.names != self.full]
+        if n_names <= left:
+            missing += [n_names] * left   # new stacks
+        missing.sort()
+        potential, spent = robots, 0
+        for m in missing:
+            spent += m
+            if spent > left:
+                break
+            potential += 1
+        if potential >= 2:
+            # a win needs at least one more play; fewer plays are better
+            return Score(won=True, event=True, robots=potential, wanted=0, own_lost=0, pressure=(), outs=0, ready=0,
+                         progress=(), kept=0, plays=-(plays + 1)) < runner
+        if not self.attack_types:
+            return (False, True, potential, min(left, len(self.flagged)), -own_lost, self.pressure_of(table)) \
+                < runner[:6]
+        marked = sum(n for a, n in zip(self.attack_types, used_attacks) if a.marked)
+        marked_left = sum(len(a.hand_indices) - n for a, n in zip(self.attack_types, used_attacks) if a.marked)
+        first = (False, True, potential, marked + min(left, marked_left + len(self.flagged)), -own_lost)
+        if any(n < len(a.hand_indices) for a, n in zip(self.attack_types, used_attacks)):
+            return first < runner[:5]
+        return first + (self.pressure_of(table),) < runner[:6]
+
+    def progress_cap(self, stacks: Sequence[SStack]) -> tuple[int, ...]:
+        """The best progress (part names per stack, most first) any Event phase sacrifice can leave.
+        A stack loses no name to a card taken while it holds a spare copy (a card beyond one per
+        name), else one name per card, and goes when its last card goes; a frozen stack gives none.
+        More names on a stack never lowers the sorted progress, so each stack's best is enough."""
+        triples = self._triples
+        parts = []
+        for s in stacks:
+            hit = triples.get(s)
+            if hit is None:
+                n_cards = len(s[1])
+                c = self.info(s).names.bit_count()
+                spare = n_cards - c
+                if s[0]:
+                    hit = (c, -1, -1)
+                else:
+                    # -1: cannot give that many; 0: the stack goes
+                    one = 0 if n_cards == 1 else c if spare else c - 1
+                    two = -1 if n_cards < 2 else 0 if n_cards == 2 else c - max(0, 2 - spare)
+                    hit = (c, one, two)
+                triples[s] = hit
+            parts.append(hit)
+        key = tuple(sorted(parts))
+        cap = self._caps.get(key)
+        if cap is None:
+            counts = [c for c, _, _ in key]
+            best: tuple[int, ...] | None = None
+            if self.cost == 1:
+                choices = [((i, one),) for i, (_, one, _) in enumerate(key) if one >= 0]
+            else:
+                choices = [((i, two),) for i, (_, _, two) in enumerate(key) if two >= 0]
+                choices += [((i, key[i][1]), (j, key[j][1])) for i, j in combinations(range(len(key)), 2)
+                            if key[i][1] >= 0 and key[j][1] >= 0]
+            for choice in choices:
+                after = list(counts)
+                for i, c in choice:
+                    after[i] = c
+                progress = tuple(sorted((c for c in after if c > 0), reverse=True))
+                if best is None or progress > best:
+                    best = progress
+            # no sacrifice possible: the state is not scored with one (kept as it is)
+            cap = self._caps[key] = best if best is not None else tuple(sorted(counts, reverse=True))
+        return cap
+
+    def seed_wins(self) -> None:
+        """Meet the scores of the wins within reach before the search, so that it cuts everything else
+        from the start (the search, new stacks first, would find them late). Only part plays that add
+        a missing part name to a stack are tried: they are real plays of the search, so these are
+        scores it meets anyway."""
+        bar, full, types, part_cards = self.bar, self.full, self.types, self.part_cards
+        actions, n_names = self.t.actions, len(self.names)
+        seen: set[tuple] = set()
+
+        def dive(stacks: tuple[SStack, ...], used: tuple[int, ...], plays: int) -> None:
+            key = (tuple(sorted(stacks)), used)
+            if key in seen:
+                return
+            seen.add(key)
+            infos = [self.info(s) for s in stacks]
+            robots = sum(1 for x in infos if x.names == full)
+            if robots >= 2:
+                bar.meet(Score(won=True, event=True, robots=robots, wanted=0, own_lost=0, pressure=(), outs=0,
+                               ready=0, progress=(), kept=0, plays=-plays))
+                return
+            left = actions - plays
+            need = sorted(n_names - x.names.bit_count() for x in infos if not x.frozen and x.names != full)
+            if len(need) < 2 - robots or sum(need[:2 - robots]) > left:
+                return   # the robots still missing need more plays than are left
+            possible = possible_masks(tuple(x.mask for x in infos))
+            for t, card in enumerate(types):
+                if used[t] >= len(part_cards[card]):
+                    continue
+                bit = 1 << (card >> NAME_SHIFT)
+                nused = used[:t] + (used[t] + 1,) + used[t + 1:]
+                for k, st in enumerate(stacks):
+                    if st[0] or not possible[k] & card & ENERGY_BITS or any(1 << (c >> NAME_SHIFT) == bit for c in st[1]):
+                        continue
+                    dive(stacks[:k] + (_add(st, card),) + stacks[k + 1:], nused, plays + 1)
+
+        dive(self.start, tuple(0 for _ in types), 0)
+
+    def seed_parts(self) -> None:
+        """Meet the exact scores of one line of part plays before the search, so that it cuts more
+        from the start: at each play, the one that leaves the best robots, outs and progress (read off
+        the stacks, without the Event phase sacrifice, so this stays cheap). These are states the
+        search reaches anyway (part plays commute; the same state is scored the same way), so no
+        answer changes."""
+        bar, actions, full, cost = self.bar, self.t.actions, self.full, self.cost
+        types, part_cards, grow, reach = self.types, self.part_cards, self.grow, self.reach
+        stacks = self.start
+        infos = tuple(self.info(s) for s in stacks)
+        used = [0] * len(types)
+        no_attacks = tuple(0 for _ in self.attack_types)
+        for plays in range(1, actions + 1):
+            if sum(1 for x in infos if x.names == full) >= 2:
+                return
+            masks = tuple(x.mask for x in infos)
+            possible, room = possible_masks(masks), free_energies(masks)
+            best: tuple | None = None
+            for t, card in enumerate(types):
+                if used[t] >= len(part_cards[card]):
+                    continue
+                cm = card & ENERGY_BITS
+                onto = [k for k, st in enumerate(stacks) if not st[0] and possible[k] & cm]
+                for k in ([None] if room & cm else []) + onto:
+                    grown, ni, _ = grow(stacks[k] if k is not None else None, card)
+                    after = infos + (ni,) if k is None else infos[:k] + (ni,) + infos[k + 1:]
+                    v = self.shape_value(tuple(sorted(after)))
+                    if best is None or v > best[0]:
+                        best = (v, stacks + (grown,) if k is None else stacks[:k] + (grown,) + stacks[k + 1:], after, t)
+            if best is None:
+                return
+            _, stacks, infos, t = best
+            used[t] += 1
+            robots = sum(1 for x in infos if x.names == full)
+            free = sum(len(st[1]) for st in stacks if not st[0])
+            order, _, exact = self.evaluate(stacks, infos, plays, robots, no_attacks, 0, 0, free,
+                                            tuple(reach(st) for st in stacks) if cost else ())
+            score = order if exact else (self.settle(order, stacks, self.tail(
+                len(stacks), actions - plays, no_attacks)[1]) if bar.keeps(order) else None)
+            if score is not None:
+                bar.meet(score)
+
+    def seed_strikes(self, stacks: tuple[SStack, ...], used_attacks: tuple[int, ...], table: int, own_lost: int,
+                     plays: int) -> tuple | None:
+        """Meet the exact score of each modelled Attack card played now as play number `plays` (as the
+        search scores that state); the best of them as (score, stacks, used attacks, table, own lost)."""
+        bar, actions, info, reach, cost, full = self.bar, self.t.actions, self.info, self.reach, self.cost, self.full
+        follow: tuple | None = None
+        for a_i, a in enumerate(self.attack_types):
+            if used_attacks[a_i] >= len(a.hand_indices) or len(stacks) < a.stacks_required:
+                continue
+            nused_a = used_attacks[:a_i] + (used_attacks[a_i] + 1,) + used_attacks[a_i + 1:]
+            for strike in self.attack_options(a, stacks, table):
+                new_stacks = strike.stacks if strike.stacks is not None else stacks
+                lost = own_lost + strike.own_lost
+                infos = tuple(info(s) for s in new_stacks)
+                robots = sum(1 for x in infos if x.names == full)
+                free = sum(len(s[1]) for s in new_stacks if not s[0])
+                order, _, exact = self.evaluate(new_stacks, infos, plays, robots, nused_a, lost, strike.table,
+                                                free, tuple(reach(s) for s in new_stacks) if cost else ())
+                score = order if exact else (self.settle(order, new_stacks, self.tail(
+                    len(new_stacks), actions - plays, nused_a)[1]) if bar.keeps(order) else None)
+                if score is None:
+                    continue
+                bar.meet(score)
+                if robots < 2 and (follow is None or score > follow[0]):
+                    follow = (score, new_stacks, nused_a, strike.table, lost)
+        return follow
+
+    def seed_attacks(self) -> None:
+        """Meet the exact scores of some plans that play only modelled Attack cards before the search:
+        they push the opponents back (an early term), so the runner-up rises early and more is cut.
+        Each Attack card is scored on the table, and the best of them is followed by the next (greedy,
+        so this stays cheap). These are states the search reaches anyway (the same plays, scored the
+        same way), so no answer changes."""
+        stacks, table, own_lost = self.start, 0, 0
+        used_attacks = tuple(0 for _ in self.attack_types)
+        if sum(1 for s in stacks if self.info(s).names == self.full) >= 2:
+            return
+        for plays in range(1, self.t.actions + 1):
+            follow = self.seed_strikes(stacks, used_attacks, table, own_lost, plays)
+            if follow is None:
+                return
+            _, stacks, used_attacks, table, own_lost = follow
+
+    def settle(self, bound: Score, stacks: tuple[SStack, ...], kept_reqs: tuple[int, ...]) -> Score | None:
+        """The exact score of a state `evaluate` only bounded: the bound with the terms the Event phase
+        sacrifice decides (robots, outs, ready, progress) worked out; None when, with the progress a
+        sacrifice can leave at best (`progress_cap`), the bound is below the runner-up."""
+        # plain tuples: NamedTuple._replace is slow, and this runs for most states that pay for an Event
+        if self.bar.runner is not None and bound[:8] + (self.progress_cap(stacks),) + bound[9:] < self.bar.runner:
+            return None
+        robots, outs, ready, progress = self.sacrifice_value(stacks, kept_reqs)
+        return Score(bound[0], bound[1], robots, bound[3], bound[4], bound[5], outs, ready, progress, bound[9], bound[10])
+
     def first_terms(self, stacks: tuple[SStack, ...], infos: Sequence[Facts], plays: int, robots_now: int,
                     used_attacks: tuple[int, ...], own_lost: int, table: int, free: int) -> tuple:
         """The first six terms of a state's score, robots at most (a sacrifice only loses robots): when
@@ -675,7 +935,8 @@ class _Planner:
                 Strike(stacks=None, table=self.table_id(tuple(o.after[1:])), own_lost=0,
                        targets=tuple((r.factory, r.stack, r.part) for r in o.destroyed),
                        freeze=(o.frozen.factory, o.frozen.stack) if o.frozen else None)
-                for o in best_options(e, (self.factory_of(stacks), *others), 0, self.names)[:1])
+                # your own factory is never hit here, and its terms are the same for every choice
+                for o in best_options(e, (_NO_FACTORY, *others), 0, self.names, limit=1))
         return hit
 
     def _own_strikes(self, e: Effect, stacks: tuple[SStack, ...], table: int, theirs: list, bit: int
@@ -744,7 +1005,7 @@ class _Planner:
             t = self.t
             tail, kept_reqs, wanted = self.tail(n_stacks, t.actions - plays, used_attacks)
             hit = self._leaf_cache[key] = LeafContext(
-                tail=tail, wanted=wanted, ready=sum(1 for r in kept_reqs if r <= n_stacks),
+                tail=tail, kept_reqs=kept_reqs, wanted=wanted, ready=sum(1 for r in kept_reqs if r <= n_stacks),
                 kept=-max(0, len(t.hand) - plays - len(tail) - t.hand_limit), plays=-(plays + len(tail)),
                 pressure=self.pressure_of(table))
         return hit
@@ -756,7 +1017,7 @@ class _Planner:
         else:
             stacks = p.stacks[:leaf.stack] + (_add(p.stacks[leaf.stack], leaf.card),) + p.stacks[leaf.stack + 1:]
         tail = self.leaf_context(len(stacks), len(p.seq) + 1, self._used_attacks(p.seq), 0, p.others).tail
-        return Candidate(score=leaf.score, tail=tail if not leaf.score.won else (), exact=leaf.exact, stacks=stacks,
+        return Candidate(score=leaf.score, order=leaf.order, tail=tail if not leaf.score.won else (), stacks=stacks,
                          others=p.others, seq=p.seq + (Play(hand_index=leaf.hand_index, stack=leaf.stack),))
 
     def search(self) -> list[Candidate | Leaf]:
@@ -781,6 +1042,15 @@ class _Planner:
 
         event, powers = self.t.event, self.t.powers_left >= 1
         shape_value, outs_bound, leaf_context, grow = self.shape_value, self.outs_bound, self.leaf_context, self.grow
+        settle, tail_of = self.settle, self.tail
+
+        def settle_state(bound: Score, stacks: tuple[SStack, ...], plays: int, used_attacks: tuple[int, ...]
+                         ) -> Score | None:
+            """The exact score of a state `evaluate` bounded, or None when the bound is below the runner-up."""
+            if not bar.keeps(bound):
+                return None
+            return settle(bound, stacks, tail_of(len(stacks), actions - plays, used_attacks)[1])
+
 
         def leaves(parent: Candidate, stacks: tuple[SStack, ...], infos: tuple[Facts, ...], reaches: tuple,
                    used: tuple[int, ...], used_attacks: tuple[int, ...], table: int, own_lost: int, free: int,
@@ -795,65 +1065,138 @@ class _Planner:
             deployable = sum(1 for x in infos if x.names == full and not x.frozen)
             parts_now = [x.names.bit_count() for x in infos]
             # children that leave the same facts on the same stack score alike: each is scored once
-            memo: dict[tuple, tuple[Score, bool]] = {}
+            memo: dict[tuple, tuple] = {}
+            # a play that finishes no robot leaves the first terms as they are (robots, and a robot to
+            # deploy, stay): once those are below the runner-up's, only the plays that finish a robot
+            # are looked at, and the others are only counted
+            paid_as_is = event == "none" or (pays and (event == "power" or deployable > 0))
+            first_new = (False, paid_as_is, robots, grown_ctx.wanted, -own_lost, grown_ctx.pressure)
+            first_add = (False, paid_as_is, robots, same.wanted, -own_lost, same.pressure)
+            finishing: dict[int, list[int]] = {}   # part name -> the stacks it would make a robot
+            for k, x in enumerate(infos):
+                name = -1 if x.frozen else _short_name(full ^ x.names)
+                if name >= 0:
+                    finishing.setdefault(name, []).append(k)
+            open_stacks = [k for k, s in enumerate(stacks) if not s[0]]
+            places: dict[int, list[int]] = {}      # card energies -> the stacks it may go onto
+            def child(card: int, hand_index: int, k: int | None) -> None:
+                _, ni, nr = grow(stacks[k] if k is not None else None, card)
+                memo_key = (k, ni, nr)
+                hit = memo.get(memo_key)
+                if hit is None:
+                    robot = ni.names == full
+                    if k is None:
+                        now, dep, ctx = robots + robot, deployable + robot, grown_ctx
+                    else:
+                        old = infos[k]
+                        was = old.names == full
+                        now, dep, ctx = robots - was + robot, deployable - (was and not old.frozen) + robot, same
+                    paid = event == "none" or (pays and (event == "power" or dep))
+                    if now < 2 and bar.runner is not None and \
+                            (False, paid, now, ctx.wanted, -own_lost, ctx.pressure) < bar.runner[:6]:
+                        # its first terms are already below the runner-up's (robots only fall in a
+                        # sacrifice): whatever the rest, it is not kept
+                        memo[memo_key] = (None, None, None)
+                        bar.states += 1
+                        return
+                    if now >= 2:
+                        won = Score(won=True, event=True, robots=now, wanted=0, own_lost=0, pressure=(), outs=0,
+                                    ready=0, progress=(), kept=0, plays=-plays)
+                        hit = (won, won, None)
+                    elif event == "none" or not paid:
+                        after = infos + (ni,) if k is None else infos[:k] + (ni,) + infos[k + 1:]
+                        r, outs, progress = shape_value(tuple(sorted(after)))
+                        score = Score(won=False, event=event == "none", robots=r, wanted=ctx.wanted,
+                                      own_lost=-own_lost, pressure=ctx.pressure, outs=outs, ready=ctx.ready,
+                                      progress=progress, kept=ctx.kept, plays=ctx.plays)
+                        hit = (score, score, None)
+                    else:
+                        counts = parts_now + [ni.names.bit_count()] if k is None else \
+                            parts_now[:k] + [ni.names.bit_count()] + parts_now[k + 1:]
+                        progress = tuple(sorted(counts, reverse=True))
+                        reach_after = reaches + (nr,) if k is None else reaches[:k] + (nr,) + reaches[k + 1:]
+                        # an upper bound: the sacrifice depends on the cards, not only on these facts,
+                        # so each child works it out (`settle`, shared through `sacrifice_value`)
+                        hit = (None, Score(won=False, event=True, robots=now, wanted=ctx.wanted,
+                                           own_lost=-own_lost, pressure=ctx.pressure,
+                                           outs=outs_bound(reach_after), ready=ctx.ready, progress=progress,
+                                           kept=ctx.kept, plays=ctx.plays), ctx.kept_reqs)
+                    memo[memo_key] = hit
+                    if hit[2] is None:
+                        bar.meet(hit[0])
+                bar.states += 1
+                score, order, kept_reqs = hit
+                if kept_reqs is not None:
+                    # the sacrifice is worked out only while the bound can still reach the runner-up
+                    if not bar.keeps(order):
+                        return
+                    grown = grow(stacks[k] if k is not None else None, card)[0]
+                    score = settle(order, stacks + (grown,) if k is None else
+                                   stacks[:k] + (grown,) + stacks[k + 1:], kept_reqs)
+                    if score is None:
+                        return
+                    bar.meet(score)
+                if score is not None and bar.keeps(score):
+                    found.append(Leaf(score=score, order=order, parent=parent, card=card, stack=k,
+                                      hand_index=hand_index))
+
+            runner, cut_new, cut_add = None, False, False
+            if bar.runner is not None:
+                runner = bar.runner
+                cut_new, cut_add = first_new < runner[:6], first_add < runner[:6]
+                if cut_add and (cut_new or adding):
+                    # every play that finishes no robot is cut (the runner-up only rises): those are
+                    # only counted, and the plays that finish one are scored in the usual order
+                    met, todo = 0, []
+                    for t in range(len(types)):
+                        card = types[t]
+                        idxs = part_cards[card]
+                        if used[t] >= len(idxs):
+                            continue
+                        cm = card & ENERGY_BITS
+                        if not adding and t >= first and room & cm:
+                            met += 1
+                        if not (adding and t < first):
+                            onto = places.get(cm)
+                            if onto is None:
+                                onto = places[cm] = [k for k in open_stacks if possible[k] & cm]
+                            met += len(onto)
+                            for k in finishing.get(card >> NAME_SHIFT, ()):
+                                if k in onto:
+                                    todo.append((card, idxs[used[t]], k))
+                                    met -= 1
+                    bar.states += met
+                    for card, hand_index, k in todo:
+                        child(card, hand_index, k)
+                    return
             for t in range(len(types)):
                 card = types[t]
                 idxs = part_cards[card]
                 if used[t] >= len(idxs):
                     continue
+                if bar.runner is not runner:
+                    runner = bar.runner
+                    cut_new, cut_add = first_new < runner[:6], first_add < runner[:6]
                 cm = card & ENERGY_BITS
                 hand_index = idxs[used[t]]
                 children = []
                 if not adding and t >= first and room & cm:
-                    children.append(None)
+                    if cut_new:
+                        bar.states += 1
+                    else:
+                        children.append(None)
                 if not (adding and t < first):
-                    children += [k for k, s in enumerate(stacks) if not s[0] and possible[k] & cm]
+                    onto = places.get(cm)
+                    if onto is None:
+                        onto = places[cm] = [k for k in open_stacks if possible[k] & cm]
+                    if cut_add:
+                        ends = [k for k in finishing.get(card >> NAME_SHIFT, ()) if k in onto]
+                        bar.states += len(onto) - len(ends)
+                        children += ends
+                    else:
+                        children += onto
                 for k in children:
-                    _, ni, nr = grow(stacks[k] if k is not None else None, card)
-                    memo_key = (k, ni, nr)
-                    hit = memo.get(memo_key)
-                    if hit is None:
-                        robot = ni.names == full
-                        if k is None:
-                            after = infos + (ni,)
-                            now, dep, ctx = robots + robot, deployable + robot, grown_ctx
-                            reach_after = reaches + (nr,) if cost else ()
-                        else:
-                            old = infos[k]
-                            was = old.names == full
-                            after = infos[:k] + (ni,) + infos[k + 1:]
-                            now, dep, ctx = robots - was + robot, deployable - (was and not old.frozen) + robot, same
-                            reach_after = reaches[:k] + (nr,) + reaches[k + 1:] if cost else ()
-                        paid = event == "none" or (pays and (event == "power" or dep))
-                        if now < 2 and bar.runner is not None and \
-                                (False, paid, now, ctx.wanted, -own_lost, ctx.pressure) < bar.runner[:6]:
-                            # its first terms are already below the runner-up's (robots only fall in a
-                            # sacrifice): whatever the rest, it is not kept
-                            memo[memo_key] = hit = (None, True)
-                            bar.states += 1
-                            continue
-                        if now >= 2:
-                            hit = (Score(won=True, event=True, robots=now, wanted=0, own_lost=0, pressure=(), outs=0,
-                                         ready=0, progress=(), kept=0, plays=-plays), True)
-                        elif event == "none" or not paid:
-                            r, outs, progress = shape_value(tuple(sorted(after)))
-                            hit = (Score(won=False, event=event == "none", robots=r, wanted=ctx.wanted,
-                                         own_lost=-own_lost, pressure=ctx.pressure, outs=outs, ready=ctx.ready,
-                                         progress=progress, kept=ctx.kept, plays=ctx.plays), True)
-                        else:
-                            counts = parts_now + [ni.names.bit_count()] if k is None else \
-                                parts_now[:k] + [ni.names.bit_count()] + parts_now[k + 1:]
-                            progress = tuple(sorted(counts, reverse=True))
-                            hit = (Score(won=False, event=True, robots=now, wanted=ctx.wanted, own_lost=-own_lost,
-                                         pressure=ctx.pressure, outs=outs_bound(reach_after), ready=ctx.ready,
-                                         progress=progress, kept=ctx.kept, plays=ctx.plays), False)
-                        memo[memo_key] = hit
-                        if hit[1]:
-                            bar.meet(hit[0])
-                    bar.states += 1
-                    if hit[0] is not None and bar.keeps(hit[0]):
-                        found.append(Leaf(score=hit[0], exact=hit[1], parent=parent, card=card, stack=k,
-                                          hand_index=hand_index))
+                    child(card, hand_index, k)
 
         def rec(stacks: tuple[SStack, ...], infos: tuple[Facts, ...], reaches: tuple, used: tuple[int, ...],
                 used_attacks: tuple[int, ...], table: int, own_lost: int, free: int, seq: tuple,
@@ -868,16 +1211,20 @@ class _Planner:
                     self.first_terms(stacks, infos, len(seq), robots, used_attacks, own_lost, table, free) \
                     < bar.runner[:6]:
                 # as an end state it is below the runner-up already; the states after it may not be
-                here = Candidate(score=None, tail=(), exact=True, stacks=stacks, others=table, seq=seq)
+                here = Candidate(score=None, order=None, tail=(), stacks=stacks, others=table, seq=seq)
             else:
-                score, tail, exact = evaluate(stacks, infos, len(seq), robots, used_attacks, own_lost, table, free,
+                order, tail, exact = evaluate(stacks, infos, len(seq), robots, used_attacks, own_lost, table, free,
                                               reaches)
-                here = Candidate(score=score, tail=tail, exact=exact, stacks=stacks, others=table, seq=seq)
-                if exact:
+                score = order if exact else settle_state(order, stacks, len(seq), used_attacks)
+                here = Candidate(score=score, order=order, tail=tail, stacks=stacks, others=table, seq=seq)
+                if score is not None:
                     bar.meet(score)
-                if bar.keeps(score):
-                    found.append(here)
+                    if bar.keeps(score):
+                        found.append(here)
             if len(seq) == actions or robots >= 2:
+                return
+            if bar.runner is not None and self.below_runner(infos, robots, len(seq), used_attacks, own_lost, table):
+                bar.cut += 1
                 return
             masks = tuple(x.mask for x in infos)
             possible = possible_masks(masks)   # a card may go on stack k when it shares an energy with these
@@ -897,8 +1244,8 @@ class _Planner:
                     nused = used[:t] + (used[t] + 1,) + used[t + 1:]
                     hand_index = idxs[used[t]]
                     if not adding and t >= first and room & cm:
-                        new = (False, (card,))
-                        rec(stacks + (new,), infos + (info(new),), reaches + (reach(new),) if cost else (), nused,
+                        new, ni, nr = grow(None, card)
+                        rec(stacks + (new,), infos + (ni,), reaches + (nr,) if cost else (), nused,
                             used_attacks, table, own_lost, free + 1,
                             seq + (Play(hand_index=hand_index, stack=None),), False, t)
                     if adding and t < first:
@@ -906,9 +1253,9 @@ class _Planner:
                     for k, s in enumerate(stacks):
                         if s[0] or not (possible[k] & cm):
                             continue
-                        grown = _add(s, card)
-                        rec(stacks[:k] + (grown,) + stacks[k + 1:], infos[:k] + (info(grown),) + infos[k + 1:],
-                            reaches[:k] + (reach(grown),) + reaches[k + 1:] if cost else (), nused, used_attacks,
+                        grown, ni, nr = grow(s, card)
+                        rec(stacks[:k] + (grown,) + stacks[k + 1:], infos[:k] + (ni,) + infos[k + 1:],
+                            reaches[:k] + (nr,) + reaches[k + 1:] if cost else (), nused, used_attacks,
                             table, own_lost, free + 1, seq + (Play(hand_index=hand_index, stack=k),), True, t)
             for a_i, a in enumerate(attack_types):
                 if used_attacks[a_i] >= len(a.hand_indices) or len(stacks) < a.stacks_required:
@@ -925,13 +1272,14 @@ class _Planner:
                         if bar.runner is not None and self.first_terms(
                                 stacks, infos, actions, robots, nused_a, own_lost, strike.table, free) < bar.runner[:6]:
                             continue
-                        score, tail, exact = evaluate(stacks, infos, actions, robots, nused_a, own_lost, strike.table,
+                        order, tail, exact = evaluate(stacks, infos, actions, robots, nused_a, own_lost, strike.table,
                                                       free, reaches)
-                        if exact:
+                        score = order if exact else settle_state(order, stacks, actions, nused_a)
+                        if score is not None:
                             bar.meet(score)
-                        if bar.keeps(score):
-                            found.append(Candidate(score=score, tail=tail, exact=exact, stacks=stacks,
-                                                   others=strike.table, seq=seq + (play,)))
+                            if bar.keeps(score):
+                                found.append(Candidate(score=score, order=order, tail=tail, stacks=stacks,
+                                                       others=strike.table, seq=seq + (play,)))
                         continue
                     new_infos = tuple(info(s) for s in new_stacks)
                     # an Attack card that leaves your factory alone commutes with part plays (its targets
@@ -941,43 +1289,32 @@ class _Planner:
                         sum(len(s[1]) for s in new_stacks if not s[0]), seq + (play,), False, 0,
                         strike.stacks is None)
 
+        self.seed_wins()
+        self.seed_attacks()
+        self.seed_parts()
         rec(self.start, tuple(info(s) for s in self.start), tuple(reach(s) for s in self.start) if cost else (),
             tuple(0 for _ in types), tuple(0 for _ in attack_types), 0, 0, self.start_free, (), False, 0)
         rec = None  # type: ignore[assignment]  # the closure refers to itself: free it now, not at a GC pass
         return found
 
     def score_all(self, found: list[Candidate | Leaf]) -> list[Candidate]:
-        """The states that matter, best first. States are taken in the order of an upper bound on
-        their score (exact unless the Event phase needs a sacrifice); once a bound is below both the
-        best score and the runner-up's, the rest are skipped, since only those two (and ties with the
-        best) are reported. Two ways to one state count once."""
-        found.sort(key=lambda c: c.score, reverse=True)
+        """The best state, the next three tied with it and the first runner-up, in that order (what a
+        plan reports). Tied scores are in the order of the upper bound `evaluate` gives
+        (`Candidate.order`), then in the search's; two ways to one state count once."""
+        found.sort(key=lambda c: (c.score, c.order), reverse=True)
         scored: list[Candidate] = []
         seen: set[tuple] = set()
-        best = lower = None
         for item in found:
-            if lower is not None and item.score < lower:
-                break
+            if len(scored) == 4 and item.score == scored[0].score:
+                continue
             c = self.materialize(item) if isinstance(item, Leaf) else item
             key = (tuple(sorted(c.stacks)), tuple(sorted(p.hand_index for p in c.seq)), c.others)
             if key in seen:
                 continue
             seen.add(key)
-            if not c.exact:
-                infos = [self.info(s) for s in c.stacks]
-                robots = sum(1 for x in infos if x.names == self.full)
-                free = sum(len(s[1]) for s in c.stacks if not s[0])
-                score = self.evaluate(c.stacks, infos, len(c.seq), robots, self._used_attacks(c.seq),
-                                      -c.score.own_lost, c.others, free)[0]
-                c = Candidate(score=score, tail=c.tail, exact=True, stacks=c.stacks, others=c.others, seq=c.seq)
             scored.append(c)
-            if best is None or c.score > best:
-                if best is not None:
-                    lower = best
-                best = c.score
-            elif c.score < best and (lower is None or c.score > lower):
-                lower = c.score
-        scored.sort(key=lambda c: c.score, reverse=True)
+            if c.score < scored[0].score:
+                break
         return scored
 
     def _used_attacks(self, seq: Sequence[Play]) -> tuple[int, ...]:
@@ -1300,12 +1637,15 @@ def _card_notes(turn: Turn, planner: _Planner, seq: Sequence[Play], tail: Sequen
     """Why each Attack or Defense card that is not played stays in hand, and when keeping a reactive
     one matters: Homing Missiles when your parts are in reach of an opponent's Attack card or your
     own Attack card may be answered; Sentry Gunship when an opponent can reveal an Event."""
-    from .standings import Seat, standings  # standings reads the planner's neighbours; imported when needed
+    from .standings import DESTROY_THREAT, EVENT, FINISH, Seat, threats_to  # reads the planner's neighbours
 
     played = {p.hand_index for p in seq} | set(tail)
     notes: list[str] = []
     labels = [turn.label(k) for k in range(len(others) + 1)]
     threats = None
+    # only the threats the reactive cards kept are read for: an attack on your parts, an Event or a robot
+    kinds = {k for i, e in enumerate(planner.effects) if e is not None and e.reactive and i not in played
+             for k in ((DESTROY_THREAT,) if e.kind == COUNTER_ATTACK else (EVENT, FINISH))}
     for i, c in enumerate(turn.hand):
         e = planner.effects[i]
         if e is None or i in played:
@@ -1313,7 +1653,7 @@ def _card_notes(turn: Turn, planner: _Planner, seq: Sequence[Play], tail: Sequen
         if e.reactive:
             if threats is None:
                 seats = [Seat(label=labels[k], factory=g) for k, g in enumerate((f, *others))]
-                threats = standings(seats, 0, turn.part_names, turn.unseen).threats if others else ()
+                threats = threats_to(seats, 0, turn.part_names, turn.unseen, kinds) if others else ()
             if e.kind == COUNTER_ATTACK:
                 at_risk = [t for t in threats if t.kind == "destroy" and (t.breaks_robot or t.harm > 0)]
                 attacked = [p for p in seq if p.attack and (any(k for k, _, _ in p.targets) or p.freeze)]
@@ -1336,7 +1676,7 @@ def _card_notes(turn: Turn, planner: _Planner, seq: Sequence[Play], tail: Sequen
             notes.append(f"{c.title} is not played: it needs {c.stacks_required} stacks and the best plan reaches "
                          f"{len(f.stacks)}.")
         elif e.modelled:
-            answer = resolve(e, (f, *others), 0, turn.part_names, labels)
+            answer = verdict(e, (f, *others), 0, turn.part_names, labels)
             if not answer.playable:
                 notes.append(f"{c.title} is not played: {answer.why}")
             elif answer.own_hit:

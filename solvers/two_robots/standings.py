@@ -11,16 +11,16 @@ and its next draw together, which to the player are a random handful of the unse
 
 Threats to the player: an opponent who may finish a robot next turn (their second one is the win);
 what an Attack card of theirs on an energy would take from the player, chosen as best for them
-(`attacks.best_options` from their seat); which of the player's stacks their Ice Blast would freeze;
+(`attacks.best_targets` from their seat); which of the player's stacks their Ice Blast would freeze;
 an opponent who can deploy a robot for an Event (Sentry Gunship cancels it).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .attacks import UNREACHABLE, PartRef, StackRef, best_options, distance
+from .attacks import UNREACHABLE, PartRef, StackRef, best_targets, destroyed, distance, frozen
 from .cards import DESTROY, FREEZE, Effect, HandCard
 from .factory import BIT, ENERGIES, Factory, analyse, is_robot, matchable, or_list, stack_parts, title
 from .odds import UnseenCard, completing, p_at_least_one
@@ -145,7 +145,8 @@ def _rank(s: SeatStanding) -> tuple:
 
 
 def _attack_threats(factories: Sequence[Factory], player: int, attacker: int, labels: Sequence[str],
-                    part_names: Sequence[str]) -> list[Threat]:
+                    part_names: Sequence[str], kinds: Collection[str] = (DESTROY_THREAT, FREEZE_THREAT)
+                    ) -> list[Threat]:
     """What an Attack card of this opponent's could do to you at worst: of the energies your parts
     carry, the one whose attack (aimed as best for them) sets you back most, and their Ice Blast when it
     would stop a robot of yours or a stack one part short. Only what sets you back is a threat."""
@@ -154,17 +155,16 @@ def _attack_threats(factories: Sequence[Factory], player: int, attacker: int, la
     before = distance(mine, part_names)
     name = labels[attacker]
     worst: Threat | None = None
-    for e in ENERGIES:
+    for e in ENERGIES if DESTROY_THREAT in kinds else ():
         if not any(c.mask & BIT[e] for s in mine.stacks for c in s.cards):
             continue
-        best = best_options(Effect(DESTROY, energy=e, count=2), factories, attacker, part_names)
-        hitting = [o for o in best if any(r.factory == player for r in o.destroyed)]
+        best = best_targets(Effect(DESTROY, energy=e, count=2), factories, attacker, part_names)
+        hitting = [refs for _, refs in best if any(r.factory == player for r in refs)]
         if not hitting:
             continue
-        o = hitting[0]
-        hits = tuple(r for r in o.destroyed if r.factory == player)
+        hits = tuple(r for r in hitting[0] if r.factory == player)
         broken = any(is_robot(mine.stacks[r.stack], part_names) for r in hits)
-        harm = distance(o.after[player], part_names) - before
+        harm = distance(destroyed(factories, hitting[0])[player], part_names) - before
         if not broken and harm <= 0:
             continue
         cards = or_list([f"{r.part.label()} on stack {r.stack + 1}" for r in hits], "and")
@@ -178,14 +178,15 @@ def _attack_threats(factories: Sequence[Factory], player: int, attacker: int, la
             worst = threat
     if worst is not None:
         out.append(worst)
-    best = best_options(Effect(FREEZE), factories, attacker, part_names)
-    hitting = [o for o in best if o.frozen is not None and o.frozen.factory == player]
+    if FREEZE_THREAT not in kinds:
+        return out
+    best = best_targets(Effect(FREEZE), factories, attacker, part_names)
+    hitting = [ref for _, ref in best if ref.factory == player]
     if hitting:
-        ref = hitting[0].frozen
-        assert ref is not None
+        ref = hitting[0]
         s = mine.stacks[ref.stack]
         robot = is_robot(s, part_names)
-        harm = distance(hitting[0].after[player], part_names) - before
+        harm = distance(frozen(factories, ref)[player], part_names) - before
         if robot or harm > 0:
             what = "your robot there could not be deployed" if robot else "it would take no more parts"
             out.append(Threat(seat=attacker, kind=FREEZE_THREAT, stack=ref, breaks_robot=False, harm=harm,
@@ -195,28 +196,43 @@ def _attack_threats(factories: Sequence[Factory], player: int, attacker: int, la
     return out
 
 
+THREATS = (FINISH, EVENT, DESTROY_THREAT, FREEZE_THREAT)
+
+
+def threats_to(seats: Sequence[Seat], player: int, part_names: Sequence[str], unseen: Sequence[UnseenCard],
+               kinds: Collection[str] = THREATS, rows: Sequence[SeatStanding] | None = None, draws: int = 3
+               ) -> list[Threat]:
+    """The threats to the player of the given kinds, most pressing first (the threats of
+    `standings`, without what the other kinds would cost to work out). `rows`: the seats' standings,
+    when the caller has them."""
+    factories = [s.factory for s in seats]
+    labels = [s.label for s in seats]
+    threats: list[Threat] = []
+    for k, seat in enumerate(seats):
+        if k == player:
+            continue
+        if FINISH in kinds or EVENT in kinds:
+            r = rows[k] if rows is not None else seat_standing(k, seat, player, part_names, unseen, (), draws)
+            if FINISH in kinds and r.one_short and r.p_robot_next_turn > 0:
+                win = " (their second robot: the win)" if r.would_win else ""
+                threats.append(Threat(seat=r.seat, kind=FINISH, p=r.p_robot_next_turn,
+                                      why=f"{r.label} may finish a robot next turn{win}: {_pct(r.p_robot_next_turn)}."))
+            if EVENT in kinds and r.deployable_robots and any(not st.frozen for st in seat.factory.stacks):
+                threats.append(Threat(seat=r.seat, kind=EVENT,
+                                      why=f"{r.label} can deploy a robot for an Event (option B) next turn; Sentry "
+                                          "Gunship cancels it."))
+        if seat.factory.stacks:  # an Attack card needs its gold number of stacks: none without a stack
+            threats += _attack_threats(factories, player, k, labels, part_names, kinds)
+    threats.sort(key=lambda t: (t.kind != FINISH, not t.breaks_robot, -t.harm, t.kind == EVENT))
+    return threats
+
+
 def standings(seats: Sequence[Seat], player: int, part_names: Sequence[str], unseen: Sequence[UnseenCard],
               hand: Sequence[HandCard] = (), draws: int = 3) -> Standings:
     rows = tuple(seat_standing(k, s, player, part_names, unseen, hand, draws) for k, s in enumerate(seats))
     top = max(_rank(r) for r in rows)
     leaders = tuple(r.seat for r in rows if _rank(r) == top)
-    factories = [s.factory for s in seats]
-    labels = [s.label for s in seats]
-    threats: list[Threat] = []
-    for r in rows:
-        if r.you:
-            continue
-        if r.one_short and r.p_robot_next_turn > 0:
-            win = " (their second robot: the win)" if r.would_win else ""
-            threats.append(Threat(seat=r.seat, kind=FINISH, p=r.p_robot_next_turn,
-                                  why=f"{r.label} may finish a robot next turn{win}: {_pct(r.p_robot_next_turn)}."))
-        if r.deployable_robots and any(not st.frozen for st in seats[r.seat].factory.stacks):
-            threats.append(Threat(seat=r.seat, kind=EVENT,
-                                  why=f"{r.label} can deploy a robot for an Event (option B) next turn; Sentry "
-                                      "Gunship cancels it."))
-        if seats[r.seat].factory.stacks:  # an Attack card needs its gold number of stacks: none without a stack
-            threats += _attack_threats(factories, player, r.seat, labels, part_names)
-    threats.sort(key=lambda t: (t.kind != FINISH, not t.breaks_robot, -t.harm, t.kind == EVENT))
+    threats = threats_to(seats, player, part_names, unseen, rows=rows)
     names = [("you" if rows[k].you else rows[k].label) for k in leaders]
     lead = rows[leaders[0]]
     d = lead.parts_to_two_robots

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solvers.two_robots.attacks import best_options, energy_parts, resolve
+from solvers.two_robots.attacks import best_options, energy_parts, resolve, verdict
 from solvers.two_robots.cards import CANCEL_EVENT, COUNTER_ATTACK, DESTROY, FREEZE, UNKNOWN, Effect, HandCard, effect_of
 from solvers.two_robots.factory import Factory, Part, Stack, analyse
 
@@ -161,3 +161,17 @@ def test_best_options_match_the_best_of_every_target_set(table, player):
         top = {tuple(f.key() for f in full.options[i].after) for i in full.best}
         assert {tuple(f.key() for f in o.after) for o in fast} == top
         assert all(o.value == full.options[full.best[0]].value for o in fast)
+
+
+@settings(max_examples=60, deadline=None)
+@given(tables(), st.integers(0, 2), st.integers(1, 3))
+def test_verdict_says_what_the_full_answer_says(table, player, count):
+    """Attack Cards ("exactly two", copies of a card counted apart): the plan's short answer for a kept
+    card (playable, own parts hit, why, with the number of equally good choices) is the full answer's."""
+    factories, energy = table
+    player = player % len(factories)
+    labels = ["you", "Ben", "Cy"][:len(factories)]
+    for effect in (Effect(DESTROY, energy=energy, count=count), ICE):
+        full = resolve(effect, factories, player, PN, labels)
+        short = verdict(effect, factories, player, PN, labels)
+        assert (short.playable, short.own_hit, short.why) == (full.playable, full.own_hit, full.why)

@@ -21,7 +21,7 @@ from solvers.two_robots.factory import (
 )
 from solvers.two_robots.game_data import DATA
 from solvers.two_robots.odds import Deck, Sighting, completing, unseen_pool
-from solvers.two_robots.planner import Turn, _Planner, plan_turn
+from solvers.two_robots.planner import Bar, Turn, _Planner, plan_turn
 
 PN = ("head", "arms", "legs", "torso")
 
@@ -420,6 +420,31 @@ def test_shortcuts_keep_the_best_and_the_runner_up_exact(t):
     runner = max((k for k in keys if k < best), default=None)
     if runner is None or not runner[0]:
         assert next((s.score for s in scored if s.score < best), None) == runner
+
+
+@settings(max_examples=40, deadline=None)
+@given(mixed_turns())
+def test_scores_met_before_the_search_are_scores_of_real_plans(t):
+    """The search's seeds (wins within reach, one greedy line of part plays) only meet scores that a
+    legal plan reaches (brute force over every order of part plays, Event Phase sacrifice included),
+    so the runner-up they raise is never one no plan has."""
+    keys = oracle_keys(t)
+    planner = _Planner(t)
+    planner.bar = bar = _Recording()
+    planner.seed_wins()
+    planner.seed_parts()
+    assert all(tuple(m) in keys for m in bar.met)
+
+
+class _Recording(Bar):
+    """A bar that keeps every score it meets."""
+    def __init__(self) -> None:
+        super().__init__()
+        self.met: list = []
+
+    def meet(self, score) -> None:
+        self.met.append(score)
+        super().meet(score)
 
 
 def test_input_errors_name_the_field():
