@@ -32,7 +32,7 @@ def _blank(v: object) -> object:
     return None if v == "" else v
 
 
-Energy = Annotated[int | None, BeforeValidator(_blank), Field(ge=0, le=30)]
+Energy = Annotated[Annotated[int, Field(ge=0, le=30)] | None, BeforeValidator(_blank)]
 
 
 class ChainRow(BaseModel):

@@ -19,7 +19,7 @@ from ..web.forms import posted_fields
 from ..web.problems import Problem, from_validation
 from . import state as rr
 from .present import label
-from .schemas import MAX_SEATS, STATE_KEY, RaisingRobotsState
+from .schemas import MAX_SEATS, STATE_KEY, RaisingRobotsState, Seat
 
 MAX_CARRIED = 60_000
 
@@ -31,6 +31,8 @@ class PageState:
     def __init__(self, seat_arg: str = "seat") -> None:
         self.ctx = table_context("raising-robots")
         self.table = self.ctx["table"]
+        raw_round = request.form.get("_round", "") if request.method == "POST" else ""
+        self._round = int(raw_round) if raw_round.isascii() and raw_round.isdecimal() and len(raw_round) < 3 else 1
         self.state = rr.read(self.table) if self.table is not None else self._posted()
         self.problems: list[Problem] = []
         self.status = 200
@@ -57,7 +59,10 @@ class PageState:
         else:
             self.count = max(1, min(MAX_SEATS, len(self.state.seats)))
             self.names = [f"Player {k + 1}" for k in range(self.count)]
-            self.round = 1
+            self.round = max(1, self._round)
+        if len(self.state.seats) < self.count:  # shown as empty seats; kept once a field of theirs is saved
+            self.state = self.state.model_copy(update={"seats": [*self.state.seats, *(
+                Seat() for _ in range(self.count - len(self.state.seats)))]})
         given = request.values.getlist(self._seat_arg)  # a seat button's value comes after the form's own
         raw = given[-1] if given else "0"
         seat = int(raw) if raw.isascii() and raw.isdecimal() and len(raw) < 3 else 0
@@ -125,7 +130,9 @@ class PageState:
             self.saved_here = True
             self.state = rr.read(self.table)
         else:
-            self.state = RaisingRobotsState.model_validate(mutate({STATE_KEY: self.state.model_dump(mode="json")})[STATE_KEY])
+            out = mutate({STATE_KEY: self.state.model_dump(mode="json"), "table": {"round": self.round}})
+            self.state = RaisingRobotsState.model_validate(out[STATE_KEY])
+            self._round = rr.table_round(out, self.state)
         self._refresh()
 
     def answer(self, mutate: rr.Mutate) -> bool:

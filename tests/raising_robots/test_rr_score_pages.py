@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assistant.raising_robots import TOOLS
-from assistant.raising_robots.activations import ACTIVATION_RULES
+from assistant.raising_robots.answers import ACTIVATION_RULES
 from assistant.raising_robots.score import PAGE_RULE_IDS
 from assistant.rules.loader import load_books
 from solvers.raising_robots import round_end, scoring

@@ -8,7 +8,7 @@ import pytest
 from browser_checks import assert_phone_ready
 from playwright.sync_api import expect
 
-from assistant.raising_robots.search import ANY_ROW_RULE
+from assistant.raising_robots.answers import ANY_ROW_RULE
 
 PAGE = "/raising-robots/search"
 
