@@ -37,7 +37,9 @@ class PageState:
         self.problems: list[Problem] = []
         self.status = 200
         self.result: save.FormResult | None = None
-        self.saved_here = False  # this request saved: an answer is worked out from the version it saved
+        # the version an answer is worked out from: the one the page showed, or the one this request saved
+        # on top of it (when no other phone wrote in between)
+        self.answer_version = save.shown_version(request.form) if request.method == "POST" else None
         self._seat_arg = seat_arg
         self._refresh()
 
@@ -100,8 +102,14 @@ class PageState:
                                     label=lambda p: label(p, self.state))
             self.table = self.ctx["table"] = result.table or self.table
             self.result = result
-            self.saved_here = self.saved_here or bool(result.changed)
+            if result.changed:
+                self._saved(self.table)
             self.state = result.state if result.problems else rr.read(self.table)
+            if result.changed and not result.problems and self.state.competitions.marker is not None:
+                # an older table's round marker: the first save moves it to the table's round
+                self.table = self.ctx["table"] = save.save_change(self.table, rr.changing(lambda part, rnd: None))
+                self._saved(self.table)
+                self.state = rr.read(self.table)
         else:
             base = prepare(self.state.model_dump(mode="json"))
             posted = posted_fields(form)
@@ -127,7 +135,7 @@ class PageState:
         """Apply one change: saved with the table (on its newest state), or to the posted state."""
         if self.table is not None:
             self.table = self.ctx["table"] = save.save_change(self.table, mutate)
-            self.saved_here = True
+            self._saved(self.table)
             self.state = rr.read(self.table)
         else:
             out = mutate({STATE_KEY: self.state.model_dump(mode="json"), "table": {"round": self.round}})
@@ -135,13 +143,27 @@ class PageState:
             self._round = rr.table_round(out, self.state)
         self._refresh()
 
-    def answer(self, mutate: rr.Mutate) -> bool:
+    def _saved(self, saved: store.TableRecord) -> None:
+        if self.answer_version is not None and saved.version == self.answer_version + 1:
+            self.answer_version = saved.version  # saved right on top of what the page showed
+
+    def answer(self, mutate: rr.Mutate, depends: Callable[[RaisingRobotsState], Any] | None = None) -> bool:
         """Apply a change worked out from the version the page showed (a Search recorded on that deck,
-        the round that was ending); False, a 409 and the newer table when another phone was first."""
+        the round that was ending); False, a 409 and the newer table when another phone was first.
+        `depends(state)` is the part the answer was worked out from: when another phone changed only
+        other parts (another seat's "Done") in the same round, the answer still holds and is applied."""
         if self.table is None:
             self.change(mutate)
             return True
-        version = self.table.version if self.saved_here else save.shown_version(request.form)
+        version = self.answer_version
+        newest = store.get(engine(), self.table.id) or self.table
+        if depends is not None and version is not None and version != newest.version:
+            shown_raw = store.state_at(engine(), self.table.id, version)
+            if isinstance(shown_raw, dict):
+                shown = save.lenient(RaisingRobotsState, save.stored_part(shown_raw, RaisingRobotsState, STATE_KEY))
+                now = rr.read(newest)
+                if (depends(shown), rr.table_round(shown_raw, shown)) == (depends(now), rr.table_round(newest.state, now)):
+                    version = newest.version
         try:
             self.table = self.ctx["table"] = save.save_answer(self.table, version, mutate)
             ok = True
@@ -152,6 +174,17 @@ class PageState:
         self.state = rr.read(self.table)
         self._refresh()
         return ok
+
+    def shown_state(self) -> RaisingRobotsState:
+        """The state as the posted page showed it (its version), for an answer applied only on that
+        version; the state now when this request saved first or there is no table."""
+        version = self.answer_version
+        if self.table is None or version is None or version == self.table.version:
+            return self.state
+        raw = store.state_at(engine(), self.table.id, version)
+        if not isinstance(raw, dict):
+            return self.state
+        return save.lenient(RaisingRobotsState, save.stored_part(raw, RaisingRobotsState, STATE_KEY))
 
     def shown_round(self) -> int:
         """The table's round in the version the posted page showed (the current one without a table)."""

@@ -4,6 +4,7 @@ seat's inventory, tokens, robots, Friendship cards; the competitions in play), s
 "Done" and "I kept <card>" apply the plan worked out from the version shown."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, render_template, request
@@ -20,7 +21,7 @@ from .answers import R_TILE_COSTS, R_TOKEN_TYPES, run_plan
 from .bodies import PlanIn
 from .page_state import PageState
 from .present import TOKEN_LABELS, VALUE_LABELS
-from .schemas import CONFUCIUS_CHOICES, MAX_ROBOTS, ClassStatus, default_tile
+from .schemas import CONFUCIUS_CHOICES, MAX_ROBOTS, ClassStatus, RaisingRobotsState, default_tile
 
 bp = Blueprint("rr_competitions", __name__)
 
@@ -124,6 +125,15 @@ def _rule_lists(result: dict | None) -> dict:
     return {"general": [i for i in result["rules"] if i not in shown]}
 
 
+def plan_depends(i: int) -> Callable[[RaisingRobotsState], Any]:
+    """What a plan is worked out from: the seat and the competitions in play (not what other seats
+    completed this round: everyone in a round plays on the same tile sides)."""
+    def part(state: RaisingRobotsState) -> Any:
+        comps = state.competitions.model_dump(exclude={"completed_this_round", "completed_round", "marker"})
+        return state.seat(i).model_dump(), comps
+    return part
+
+
 @bp.route("/raising-robots/competitions", methods=["GET", "POST"])
 def planner_page():
     ps = PageState()
@@ -151,7 +161,7 @@ def planner_page():
                 else:
                     k = do[5:]
                     mutate, text = _kept(ps, result, int(k) if k.isdecimal() and len(k) < 3 else -1, form)
-                if mutate is not None and ps.answer(mutate):
+                if mutate is not None and ps.answer(mutate, depends=plan_depends(ps.seat)):
                     note = text
     elif ps.table is None:  # cards and sides handed over by the setup helper
         cards = {CRITERIA[c]: c for c in request.args.getlist("card") if c in CRITERIA}

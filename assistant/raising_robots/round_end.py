@@ -61,9 +61,12 @@ def applied(i: int, result: dict, seats: int) -> rr.Mutate:
         for step in result["steps"]:
             robot = step["robot_added"]
             if robot:
-                energy, res = robot["cost_energy"], robot["cost_resources"]
+                # a seat keeps a cost only with both its energy and its resources: Charlotte's robot is
+                # typed by its resource cost alone, so its costs stay blank for the planner to fill in
+                both = list(zip(robot["cost_energy"], robot["cost_resources"]))
                 seat["robots"].append({**{k: v for k, v in robot.items() if v is not None},
-                                       "cost_energy": energy, "cost_resources": res, "id": rr.new_id()})
+                                       "cost_energy": [e for e, _ in both], "cost_resources": [r for _, r in both],
+                                       "id": rr.new_id()})
         seat["round_end"]["order"] = {}
     return rr.on_seat(i, fn, seats)
 

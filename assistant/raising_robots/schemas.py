@@ -630,6 +630,8 @@ class SeenCard(BaseModel):
 
 def card_codes(v: object) -> object:
     """Cards typed as short codes, top first: "D4 F2 A5" (Design 4, Fabricate 2, any-row 5)."""
+    if v is None:  # a field emptied
+        return []
     if not isinstance(v, str):
         return v
     cards = []

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from flask import Blueprint, render_template, request
-from pydantic import ValidationError
 
 from solvers.raising_robots.search_odds import (
     Card,
@@ -151,6 +150,16 @@ def recorded(state: RaisingRobotsState, do: str, form) -> tuple[rr.Mutate, str]:
     return rr.changing(lambda part, rnd: _with_deck(part, after)), after["why"]
 
 
+def record_field(path: str) -> str:
+    """An API path of a recorded search or draw ("revealed.0", "seen") as the page's field."""
+    if path.startswith(("_", "search.")):
+        return path
+    head = path.split(".")[0]
+    if head in FIELDS.values():
+        return next(k for k, v in FIELDS.items() if v == head)
+    return f"search.{head}" if head in ("deck_size", "known_bottom", "criteria") else ""
+
+
 def return_set_aside(part: dict, rnd: int) -> None:
     deck = part["search"]
     for key, n in deck["set_aside"].items():
@@ -193,17 +202,17 @@ def page():
             if ps.answer(rr.changing(return_set_aside)):
                 note = "The set-aside cards are back in the unseen pool."
         elif do in ("record-search", "draw-other", "draw-mine"):
-            try:
-                mutate, text = recorded(ps.state, do, form)
-            except SearchInputError as err:
-                ps.problem(err.path if err.path.startswith(("_", "search.")) else "", err.message)
-            except ValidationError as err:
-                ps.problem("_revealed", str(err.errors()[0]["msg"]).removeprefix("Value error, "))
-            else:
-                if ps.answer(mutate):
-                    note, typed = text, {"_revealed": "", "_drawn": ""}
+            # worked out from the deck this phone showed; applied only on that version (409 otherwise)
+            mutate_text, problems = present.answer_or_problems(lambda: recorded(ps.shown_state(), do, form),
+                                                               record_field)
+            for p in problems:
+                ps.problem(p.path, p.message)
+            if mutate_text is not None and ps.answer(mutate_text[0]):
+                note, typed = mutate_text[1], {"_revealed": "", "_drawn": ""}
     odds, best, result_problems = results(ps.state)
     ps.problems += result_problems
+    if result_problems and ps.status == 200:
+        ps.status = 400  # what was entered cannot be: said under its field, as the API's 400 would
     rules = list(RULES)
     for answer in (odds, best):
         rules += [i for i in (answer or {}).get("rules", []) if i not in rules]

@@ -53,10 +53,10 @@
   "use strict";
   var tapMode = "wanted";
   document.addEventListener("change", function (e) {
-    if (e.target.name === "mode" && e.target.checked) tapMode = e.target.value;
+    if (e.target.name === "_mode" && e.target.checked) tapMode = e.target.value;
   });
   document.addEventListener("tablebot:swapped", function () {
-    var radio = document.querySelector('input[name=mode][value="' + tapMode + '"]');
+    var radio = document.querySelector('input[name=_mode][value="' + tapMode + '"]');
     if (radio && !radio.checked) radio.checked = true;
   });
   document.addEventListener("click", function (e) {
