@@ -72,7 +72,8 @@ ROBOT_WORDS = {"vp": "VP", "row": "row", "cost_energy": "energy cost", "cost_res
                "game_end": "Game End icon", "game_end_action": "the action with the icon", "column": "column"}
 CHOICE_WORDS = {"ch_action": "Charlotte's choice", "ch_wilds": "Charlotte's wilds", "ch_pay": "payment for the robot",
                 "ch_row": "the robot's row", "ch_cost": "the robot's cheaper cost", "ch_vp": "the robot's VP",
-                "ch_extra": "the slot's extra cost", "ch_gain": "the wild you take", "sa_reward": "Sacagawea's reward",
+                "ch_extra": "the slot's extra cost", "ch_chip": "a microchip in the robot's cost",
+                "sa_search": "Sacagawea's Search", "sa_ongoing": "Sacagawea's ongoing ability", "ch_gain": "the wild you take", "sa_reward": "Sacagawea's reward",
                 "co": "Confucius's choices", "scroll_objective": "the Scroll Board objective",
                 "scroll_gain": "the Scroll Board gain", "scroll_line": "the line reward"}
 SEARCH_WORDS = {"deck_size": "Unknown cards in the deck", "known_bottom": "Known cards at the bottom",
