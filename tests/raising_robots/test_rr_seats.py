@@ -179,26 +179,26 @@ def test_planner_apply_then_score_page_on_a_phone(page, live_url, live_app, shot
     assert_phone_ready(page)
     page.click("#rrc-apply")
     page.wait_for_selector("#rrc-note:has-text('Applied')")
-    assert page.input_value("#f-inv-vp") == "19"
+    assert page.input_value("#f-seats-0-inventory-vp") == "19"
     page.click("#rr-to-score_page")  # waits for the save, then opens the score page of the same seat
     page.wait_for_url(re.compile(r"/raising-robots/score\?"))
-    assert page.input_value("#f-inv-vp") == "19"
-    assert int(page.input_value("#f-inv-robot_cards")) + int(page.input_value("#f-inv-sensor")) == 11 - 4
+    assert page.input_value("#f-seats-0-inventory-vp") == "19"
+    assert int(page.input_value("#f-seats-0-inventory-robot_cards")) + int(page.input_value("#f-seats-0-inventory-sensor")) == 11 - 4
     assert page.input_value("#s-design-1-vp") == "3" and page.input_value("#s-fabricate-1-vp") == "5"
     assert page.locator("#res-h").inner_text().startswith("Ada:")
-    state = client.get(f"/api/tables/{tid}").get_json()["state"]
-    assert state["rr_players"][0]["completed"] == ["mech_masters"]
-    assert state["rr_competitions"]["completed_this_round"] == ["mech_masters"]
-    assert state["rr_competitions"]["completed_round"] == 2
+    state = rr_state(client, tid)
+    assert state.seat(0).completed.types() == ["mech_masters"]
+    assert state.competitions.completed_this_round == ["mech_masters"]
+    assert state.competitions.completed_round == 2
     assert_phone_ready(page)
     page.screenshot(path=shots("rr_seats_score_after_apply_390"), full_page=True)
     # the score page's own save keeps what the planner wrote
-    with table_saved(page, tid, "inv-gear=2"):
-        page.fill("#f-inv-gear", "2")
-        page.dispatch_event("#f-inv-gear", "input")
-    seat = client.get(f"/api/tables/{tid}").get_json()["state"]["rr_players"][0]
-    assert seat["inventory"]["vp"] == 19 and seat["completed"] == ["mech_masters"]
-    assert seat["robots"][0]["cost_energy"] == [2]
+    with table_saved(page, tid, "seats.0.inventory.gear=2"):
+        page.fill("#f-seats-0-inventory-gear", "2")
+        page.dispatch_event("#f-seats-0-inventory-gear", "input")
+    seat = rr_state(client, tid).seat(0)
+    assert seat.inventory.vp == 19 and seat.completed.types() == ["mech_masters"]
+    assert seat.robots[0].costs() == ([2], [3])
     page.set_viewport_size({"width": 320, "height": 700})
     assert_phone_ready(page)
     page.emulate_media(color_scheme="dark")
