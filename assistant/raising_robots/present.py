@@ -137,6 +137,10 @@ def label(path: str, state: RaisingRobotsState | None = None) -> str:
             return "Players"
     if p[0] == "competitions" and len(p) == 2 and p[1] == "players":
         return "Players"
+    if p[0] == "search" and len(p) > 2 and p[1] in ("cells", "set_aside") and "-" in p[2]:
+        row, energy = p[2].rsplit("-", 1)
+        card = f"{ROW_NAMES.get(row, 'Any row')} {energy}"
+        return f"{card}: set aside" if p[1] == "set_aside" else f"{card}: {'wanted' if p[-1] == 'wanted' else 'unseen cards'}"
     if p[0] == "search" and len(p) > 1:
         return SEARCH_WORDS.get(p[-1], p[-1].replace("_", " ").capitalize())
     if p[0] == "solo" and len(p) > 1:

@@ -106,7 +106,8 @@ def round_end_page():
     slots = seat.slots()
     who = seat.who()
     shown = {f"seats.{ps.seat}.round_end.{k}" for k in ("ch_cost", "ch_vp", "ch_extra", "ch_gain", "sa_reward",
-                                                         "scroll_objective", "scroll_gain", "scroll_line", "ch_action")}
+                                                         "scroll_objective", "scroll_gain", "scroll_line", "ch_action",
+                                                         "ch_wilds", "ch_pay", "co")}
     shown |= {f"seats.{ps.seat}.round_end.order.{a}-{p}" for a, p in ROUND_END_PARTS}
     shown |= {f"seats.{ps.seat}.inventory.{k}" for k in ITEMS} | {"_objective"}
     return render_template(

@@ -226,5 +226,7 @@ def page():
         top_best=top_three(best["ranking"], deck.criteria.model_dump()) if best else [],
         pool_cards=deck.pool_cards(), aside_total=sum(deck.set_aside.values()), codes_text=codes_text,
         assumed_deck=ASSUMED_DECK, rules=rules, rule_titles=present.rule_titles(ALL_RULES),
-        top=present.with_label([p for p in ps.problems if p.path not in shown], ps.state),
+        cell_problems=present.with_label([p for p in ps.problems if p.path.startswith("search.cells.")], ps.state),
+        top=present.with_label([p for p in ps.problems if p.path not in shown
+                                and not p.path.startswith("search.cells.")], ps.state),
         **ps.context()), ps.status

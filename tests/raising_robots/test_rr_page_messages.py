@@ -1,6 +1,6 @@
 """Issue 12 item 6: a page's problems stand next to their field and speak the players' words. Every field
 of every Raising Robots page is posted with junk; no page fails, each problem under a field names a field
-of that form, and no message holds a raw path ("seats.0.", "players[0]", "_new.", "vp_by_grade")."""
+of that form and is not repeated at the top, and no message holds a raw path ("seats.0.", "players[0]", "_new.", "vp_by_grade")."""
 from __future__ import annotations
 
 import html
@@ -46,7 +46,9 @@ def test_every_problem_is_under_its_field_in_words(client, page):
             assert path.startswith("_") or any(n == path or n.startswith(path + ".") for n in names), (name, path)
             assert not RAW.search(words(message)), (name, words(message))
             checked += 1
+        under = {words(m) for _, m in UNDER_FIELD.findall(out)}
         top = AT_TOP.search(out)
         for item in re.findall(r"<li>(.*?)</li>", top.group(1), re.S) if top else []:
             assert not RAW.search(words(item)), (name, words(item))
+            assert not any(words(item).endswith(": " + m) for m in under), (name, words(item))  # said once
     assert checked > 0  # the junk was refused somewhere, under a field

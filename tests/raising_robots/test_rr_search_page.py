@@ -74,7 +74,7 @@ def test_page_names_bad_fields_without_js(client):
     r = client.post(PAGE, data=form(**{"search.known_bottom": "Q9", C + "design-3.count": "x"}))
     html = r.get_data(as_text=True)
     assert r.status_code == 400 and 'data-for="search.known_bottom">“q9” (card 1) is not a card' in html
-    assert 'data-for="search.cells.design-3.count">a whole number is needed' in html and 'value="Q9"' in html
+    assert 'data-for="search.cells.design-3.count">Design 3: unseen cards: a whole number is needed' in html and 'value="Q9"' in html
     first = client.post(PAGE, data=form()).get_data(as_text=True)
     r = client.post(PAGE, data=again(first, do="record-search", _revealed="R2"))
     html = r.get_data(as_text=True)
