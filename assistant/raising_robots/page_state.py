@@ -10,12 +10,13 @@ from typing import Any
 
 from flask import request
 from pydantic import ValidationError
+from werkzeug.datastructures import MultiDict
 
 from ..db import engine
 from ..tables import store
 from ..web import paths, save
 from ..web.context import seat_names, table_context
-from ..web.forms import posted_fields
+from ..web.forms import RESERVED, posted_fields
 from ..web.problems import Problem, from_validation
 from . import state as rr
 from .present import label
@@ -66,9 +67,13 @@ class PageState:
             self.state = self.state.model_copy(update={"seats": [*self.state.seats, *(
                 Seat() for _ in range(self.count - len(self.state.seats)))]})
         given = request.values.getlist(self._seat_arg)  # a seat button's value comes after the form's own
-        raw = given[-1] if given else "0"
-        seat = int(raw) if raw.isascii() and raw.isdecimal() and len(raw) < 3 else 0
-        self.seat = seat if seat < self.count else 0
+        def seat_of(raw: str) -> int:
+            seat = int(raw) if raw.isascii() and raw.isdecimal() and len(raw) < 3 else 0
+            return seat if seat < self.count else 0
+        self.seat = seat_of(given[-1] if given else "0")
+        # the seat the posted form showed (its own seat value, before a seat button's): its play area changes
+        # go there even when the player then chose another seat
+        self.form_seat = seat_of(given[0] if given else "0")
         self.comps, self.events = rr.caught_up(self.state.competitions, self.round)
 
     @property
@@ -97,6 +102,9 @@ class PageState:
         the version the page showed; without one, on the posted state. `prepare` fills in what the fields
         rely on (by default the seats and the tile flips the round passed)."""
         prepare = prepare or self.prepare()
+        # only paths of the state are fields: a seat button or a tap-mode radio is not a change to save
+        form = MultiDict([(k, v) for k, v in form.items(multi=True)
+                          if k.startswith("_") or k in RESERVED or k.split(".")[0] in RaisingRobotsState.model_fields])
         if self.table is not None:
             result = save.save_form(self.table, RaisingRobotsState, STATE_KEY, form, prepare=prepare,
                                     label=lambda p: label(p, self.state))

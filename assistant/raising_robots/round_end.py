@@ -79,7 +79,7 @@ def round_end_page():
         form = request.form
         do = form.get("do", "")
         ps.fields(form)
-        area = play_area_change(ps.seat, form, ps.count) if not ps.problems else None
+        area = play_area_change(ps.form_seat, form, ps.count) if not ps.problems else None
         if area is not None:
             ps.change(area)
         if not ps.problems and do == "add-objective":

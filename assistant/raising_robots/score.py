@@ -91,7 +91,7 @@ def split_form(ps: PageState, form) -> tuple[MultiDict, rr.Mutate | None]:
     removed, added, rows = [], {}, {}
     for name in list(fields.keys()):
         m = ROBOT_VP.match(name)
-        if m and int(m.group(1)) == ps.seat and not (fields.get(name) or "").strip():
+        if m and int(m.group(1)) == ps.form_seat and not (fields.get(name) or "").strip():
             removed.append(m.group(2))
             fields.poplist(name)
     for key in (f"{row}-{c}" for row in ROW_NAMES for c in range(1, COLUMNS + 1)):
@@ -101,7 +101,11 @@ def split_form(ps: PageState, form) -> tuple[MultiDict, rr.Mutate | None]:
                 added[key] = int(raw)
             else:
                 ps.problem(f"_slot.{key}", "a whole number from 0 to 20")
-    seat = ps.state.seat(ps.seat)
+    seat = ps.state.seat(ps.form_seat)
+    for i in range(ps.count):  # the count the planner's completions give, shown, not typed: it stays derived
+        count, held = f"seats.{i}.competitions_completed", ps.state.seat(i)
+        if held.competitions_completed is None and (fields.get(count) or "").strip() == str(len(held.completed.types())):
+            fields.poplist(count)
     for row in ROW_NAMES:
         typed = form.get(f"_row.{row}")
         if typed is None or typed.strip() == form.get(f"_row_shown.{row}", row_text(seat, row)).strip():
@@ -113,7 +117,7 @@ def split_form(ps: PageState, form) -> tuple[MultiDict, rr.Mutate | None]:
             rows[row] = vps
     if ps.problems or not (removed or added or rows):
         return fields, None
-    return fields, robots_change(ps.seat, removed, added, rows, ps.count)
+    return fields, robots_change(ps.form_seat, removed, added, rows, ps.count)
 
 
 def score_seat(ps: PageState, i: int) -> tuple[dict | None, list]:

@@ -238,3 +238,28 @@ def test_a_stale_setup_form_keeps_a_tile_turned_meanwhile(client):
     post(client, f"{SETUP}?table={tid}", data)
     sides = rr_state(client, tid).competitions.sides
     assert (sides.think_tank, sides.robo_race, sides.mech_masters) == ("B", "B", "A")
+
+
+def test_switching_seats_saves_nothing(client):
+    """The seat menu is not a field of the table: choosing another seat with nothing typed writes no new
+    version (so it cannot stand between another phone's answer and the version it was worked out from)."""
+    tid = new_table(client, {"seats": [{"inventory": {"vp": 1}}, {"inventory": {"vp": 7}}]})
+    before = client.get(f"/api/tables/{tid}").get_json()["version"]
+    for url in (ROUND_END, PLANNER, SCORE):
+        data = drawn(client, f"{url}?table={tid}&seat=0")
+        data.setlist("seat", ["1"])
+        assert post(client, f"{url}?table={tid}", data).status_code == 200
+    assert client.get(f"/api/tables/{tid}").get_json()["version"] == before
+
+
+def test_a_robot_typed_then_another_seat_chosen_stays_with_the_seat_typed_for(client):
+    """Final score: a VP typed in an empty slot of Ada's play area, then the button of the other player
+    pressed (the form posts both): the robot is Ada's, and the page then shows the other seat."""
+    tid = new_table(client, {"seats": [{}, {}]})
+    data = drawn(client, f"{SCORE}?table={tid}&seat=0")
+    data.setlist("_slot.design-1", ["5"])
+    data.add("seat", "1")
+    html = post(client, f"{SCORE}?table={tid}&seat=0", data).get_data(as_text=True)
+    state = rr_state(client, tid)
+    assert [(r.row, r.column, r.vp) for r in state.seat(0).robots] == [("design", 1, 5)] and state.seat(1).robots == []
+    assert 'name="seats.1.inventory.vp"' in html
