@@ -5,6 +5,7 @@ table's round moves on (state.table.round)."""
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
+from werkzeug.datastructures import MultiDict
 
 from solvers.raising_robots import competitions_setup as setup
 from solvers.raising_robots.competitions import COMP_NAMES, COMP_TYPES
@@ -62,7 +63,11 @@ def setup_page():
     if request.method == "POST":
         do = request.form.get("do", "")
         shown_round = ps.shown_round()
-        ps.fields(request.form)
+        form = request.form
+        if ps.comps.players == 0 and form.get("competitions.players", "").strip() == str(ps.count):
+            # the table's own count, shown: it stays the table's (0) until another count is typed
+            form = MultiDict([(k, v) for k, v in form.items(multi=True) if k != "competitions.players"])
+        ps.fields(form)
         outcome: dict = {}
         players = ps.comps.players or ps.count
         if not ps.problems and do == "deal":

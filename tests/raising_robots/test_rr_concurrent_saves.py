@@ -263,3 +263,16 @@ def test_a_robot_typed_then_another_seat_chosen_stays_with_the_seat_typed_for(cl
     state = rr_state(client, tid)
     assert [(r.row, r.column, r.vp) for r in state.seat(0).robots] == [("design", 1, 5)] and state.seat(1).robots == []
     assert 'name="seats.1.inventory.vp"' in html
+
+
+def test_the_setup_players_shown_from_the_table_stay_the_tables(client):
+    """Setup for Competitions: the player count shown is the table's; pressing "sides" with nothing typed
+    writes no count, so the table's own count keeps applying."""
+    tid = new_table(client, {"competitions": {"cards": {"mech_masters": "mech-13-batteries"}}}, players=3)
+    before = client.get(f"/api/tables/{tid}").get_json()["version"]
+    data = drawn(client, f"{SETUP}?table={tid}")
+    assert data["competitions.players"] == "3"
+    data.setlist("do", ["sides"])
+    post(client, f"{SETUP}?table={tid}", data)
+    assert client.get(f"/api/tables/{tid}").get_json()["version"] == before
+    assert rr_state(client, tid).competitions.players == 0
