@@ -1,180 +1,783 @@
-"""Request models shared by the Raising Robots endpoints (pydantic v2): inventory and robots."""
+"""Raising Robots models (pydantic v2): the ONE table-state model, and the JSON API's request bodies.
+
+The table state lives under `state["raising_robots"]` (`RaisingRobotsState`): one seat per player (its
+inventory, tokens, robots, class cards, inventor and Friendship cards, round-end choices, Scroll Board),
+the competitions in play, the Search deck and the solo target. Every page and endpoint reads it with
+`web.save.read_state` (lenient: what does not validate is dropped and the defaults stand in); a table
+saved before this model keeps its parts under `rr_players`, `rr_competitions`, `rr_search`, `rr_score`
+and `rr_round_end`, which `legacy_part` reads (once: the first save writes `raising_robots`).
+
+Every part a page edits is always there (two cost columns, three class-card places, every Search cell),
+so each input is named by a plain path (`seats.0.inventory.gear`, `seats.0.robots.@<id>.vp`).
+Request bodies validate strictly: a 400 names the field.
+"""
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, Strict, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
+from solvers.exact import parse_fraction
+from solvers.raising_robots import round_end as rend
 from solvers.raising_robots.abilities import NAME_MAX, Who
-from solvers.raising_robots.competitions import COMP_TYPES, FRIENDSHIP_CAP
-from solvers.raising_robots.model import TOKEN_TYPES, Inventory, Robot
+from solvers.raising_robots.competitions import COMP_TYPES, CRITERIA, FRIENDSHIP_CAP
+from solvers.raising_robots.competitions_data import GAME_DATA
+from solvers.raising_robots.model import ROWS, TOKEN_TYPES, Inventory
+from solvers.raising_robots.scoring_data import SCORING_DATA
+from solvers.raising_robots.search_odds import CARD_ROWS, ENERGIES, MAX_POOL_CARDS
 
-from ..rules import entry
+from ..web.stored import lenient
 
-# whole numbers only: true or "3" in a count is a client bug worth a 400, not a silent 1 or 3
-WholeNumber = Annotated[int, Strict()]
-Count = Field(default=0, ge=0, le=999)
+STATE_KEY = "raising_robots"
+LEGACY_KEYS = ("rr_players", "rr_competitions", "rr_search", "rr_score", "rr_round_end")
+MAX_SEATS = 6
+MAX_ROBOTS = 15  # a play area holds 3 rows of 5
+COLUMNS = 5
+ROUNDS = 8  # a game lasts 8 rounds (facts/raising_robots.md); the table page allows up to 99
+MAX_TABLE_ROUND = 99
+ROBOT_ID = r"^[A-Za-z0-9_-]{1,24}$"
+TEMPLATES = SCORING_DATA.class_cards  # Friends class cards whose count Tablebot knows
+CONFUCIUS_CHOICES = ("batteries", "sensor", "gear", "microchip", "program", "robot_cards")
+GAME_END_ICONS = ("a_grade", "microchip_robots", "resource_pairs:sensor", "resource_pairs:gear",
+                  "resource_pairs:microchip", "resource_pairs:program", "vp56_robots", "full_columns")
+ROUND_END_PARTS = (("johannes", "base"), ("johannes", "upgrade"), ("charlotte", "base"), ("charlotte", "upgrade"),
+                   ("sacagawea", "base"), ("sacagawea", "upgrade"), ("temple_friendship", "base"),
+                   ("confucius_friendship", "base"), ("johannes_friendship", "base"))
+PART_KEYS = tuple(f"{a}-{p}" for a, p in ROUND_END_PARTS)
+MAX_VALUE = 100
+MAX_DENOMINATOR = 1000
+
 TokenType = Literal[TOKEN_TYPES]  # type: ignore[valid-type]
 CompType = Literal[COMP_TYPES]  # type: ignore[valid-type]
+Row = Literal[ROWS]  # type: ignore[valid-type]
+CardRow = Literal[CARD_ROWS]  # type: ignore[valid-type]
+Side = Literal["A", "B"]
+WildItem = Literal["sensor", "gear", "microchip", "program", "robot_cards"]
+ConfuciusChoice = Literal[CONFUCIUS_CHOICES]  # type: ignore[valid-type]
 
 
-class InventoryIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    sensor: WholeNumber = Count
-    gear: WholeNumber = Count
-    microchip: WholeNumber = Count
-    program: WholeNumber = Count
-    duct_tape: WholeNumber = Count
-    battery: WholeNumber = Count
-    vp: WholeNumber = Count
-    robot_cards: WholeNumber = Count
+def _no_bool(v: object) -> object:
+    if isinstance(v, bool):
+        raise ValueError("a whole number is needed, not yes or no")
+    return v
+
+
+# a whole number: from a form "3" reads as 3, but true or 2.5 is not one
+Whole = Annotated[int, BeforeValidator(_no_bool)]
+
+
+def _count(hi: int, default: int | None = 0, lo: int = 0) -> Any:
+    return Field(default=default, ge=lo, le=hi)
+
+
+def _first(n: int):
+    """A before-validator keeping the first `n` items of a stored list (a longer one is cut, not dropped)."""
+    def cut(v: object) -> object:
+        return v[:n] if isinstance(v, list) else v
+    return cut
+
+
+def _padded(n: int, filler: Any):
+    """A before-validator that makes a stored list exactly `n` long (what a page's fields name)."""
+    def pad(v: object) -> object:
+        if v is None:
+            v = []
+        return (list(v) + [filler() if callable(filler) else filler for _ in range(n)])[:n] if isinstance(v, list) else v
+    return pad
+
+
+# ---- a seat ------------------------------------------------------------------------------------------
+
+class Items(BaseModel):
+    """An inventory: resources, duct tape, batteries, VP and Robot Cards in hand."""
+    model_config = ConfigDict(extra="ignore")
+    sensor: Whole = _count(999)
+    gear: Whole = _count(999)
+    microchip: Whole = _count(999)
+    program: Whole = _count(999)
+    duct_tape: Whole = _count(999)
+    battery: Whole = _count(999)
+    vp: Whole = _count(999)
+    robot_cards: Whole = _count(999)
 
     def to_solver(self) -> Inventory:
         return Inventory(**self.model_dump())
 
 
-class RobotIn(BaseModel):
+class TokenCounts(BaseModel):
     model_config = ConfigDict(extra="ignore")
-    row: Literal["design", "fabricate", "recycle"]
+    pink: Whole = _count(20)
+    orange: Whole = _count(20)
+    blue: Whole = _count(20)
+    green: Whole = _count(20)
+
+    def counts(self) -> tuple[int, ...]:
+        return tuple(getattr(self, t) for t in TOKEN_TYPES)
+
+
+class Tokens(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    unplaced: TokenCounts = Field(default_factory=TokenCounts)
+    placed: TokenCounts = Field(default_factory=TokenCounts)
+
+
+class ClassStatus(BaseModel):
+    """Class cards meeting D or better / C or better now, Extra Credit not counted."""
+    model_config = ConfigDict(extra="ignore")
+    meeting_d: Whole = _count(9)
+    meeting_c: Whole = _count(9)
+
+    @field_validator("meeting_c")
+    @classmethod
+    def _c_within_d(cls, v: int, info: ValidationInfo) -> int:
+        d = info.data.get("meeting_d")
+        if isinstance(d, int) and v > d:
+            raise ValueError("cannot be more than the cards at D or better: a card at C also meets D, so count "
+                             "it there too")
+        return v
+
+
+def _game_end_code(v: object) -> object:
+    """A Game End icon as stored before (`{"kind", "resource", "action"}`) read as its code."""
+    if isinstance(v, dict):
+        kind = v.get("kind")
+        return f"resource_pairs:{v.get('resource')}" if kind == "resource_pairs" else (kind or "")
+    return "" if v is None else v
+
+
+def _cost_column(v: object) -> object:
+    return None if v == "" else v
+
+
+CostValue = Annotated[Whole, Field(ge=0, le=20)] | None
+
+
+class RobotCard(BaseModel):
+    """An assembled robot as the seat keeps it: what the planner, round end and score read of it."""
+    model_config = ConfigDict(extra="ignore")
+    id: str = Field(pattern=ROBOT_ID)
+    row: Row
+    column: Annotated[Whole, Field(ge=1, le=COLUMNS)] | None = None
     any_row: bool = False
-    cost_energy: list[WholeNumber] = Field(default_factory=list, max_length=2)
-    cost_resources: list[WholeNumber] = Field(default_factory=list, max_length=2)
-    basic_energy: WholeNumber = Field(default=1, ge=1, le=7)
-    upgraded_energy: WholeNumber | None = Field(default=None, ge=1, le=7)
+    cost_energy: list[CostValue] = Field(default_factory=lambda: [None, None], min_length=2, max_length=2)
+    cost_resources: list[CostValue] = Field(default_factory=lambda: [None, None], min_length=2, max_length=2)
+    basic_energy: Whole = _count(7, 1, lo=1)
+    upgraded_energy: Annotated[Whole, Field(ge=1, le=7)] | None = None
     upgraded: bool = False
-    vp: WholeNumber = Field(default=0, ge=0, le=20)
+    vp: Whole = _count(20)
     needs_microchip: bool = False
-    column: WholeNumber | None = Field(default=None, ge=1, le=5)
-    game_end: dict | None = None
+    game_end: Literal[("", *GAME_END_ICONS)] = ""  # type: ignore[valid-type]
+    game_end_action: Literal["upgraded", "basic"] = "upgraded"  # the action whose box shows the icon
 
-    @model_validator(mode="after")
-    def _costs(self) -> RobotIn:
-        for name in ("cost_energy", "cost_resources"):
-            for v in getattr(self, name):
-                if not 0 <= v <= 20:
-                    raise ValueError(f"{name} values must be between 0 and 20")
-        if self.cost_energy and self.cost_resources and len(self.cost_energy) != len(self.cost_resources):
-            raise ValueError("cost_energy and cost_resources must list the same number of cost columns")
-        return self
+    _pad = field_validator("cost_energy", "cost_resources", mode="before")(_padded(2, None))
+    _ge = field_validator("game_end", mode="before")(_game_end_code)
 
-    def to_solver(self) -> Robot:
-        return Robot(row=self.row, any_row=self.any_row, cost_energy=tuple(self.cost_energy),
-                     cost_resources=tuple(self.cost_resources), basic_energy=self.basic_energy,
-                     upgraded_energy=self.upgraded_energy, upgraded=self.upgraded, vp=self.vp,
-                     needs_microchip=self.needs_microchip, column=self.column, game_end=self.game_end)
+    @field_validator("cost_resources")
+    @classmethod
+    def _columns_whole(cls, v: list, info: ValidationInfo) -> list:
+        energy = info.data.get("cost_energy") or [None, None]
+        for k in range(2):
+            if (energy[k] is None) != (v[k] is None):
+                raise ValueError(f"cost {k + 1} needs both its energy and its resources")
+        return v
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy_game_end(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("game_end"), dict) and "game_end_action" not in data:
+            action = data["game_end"].get("action")
+            data = {**data, "game_end_action": action if action in ("upgraded", "basic") else "upgraded"}
+        return data
+
+    def costs(self) -> tuple[list[int], list[int]]:
+        cols = [k for k in range(2) if self.cost_energy[k] is not None and self.cost_resources[k] is not None]
+        return [self.cost_energy[k] for k in cols], [self.cost_resources[k] for k in cols]  # type: ignore[misc]
+
+    def game_end_body(self) -> dict | None:
+        if not self.game_end:
+            return None
+        kind, _, resource = self.game_end.partition(":")
+        return {"kind": kind, **({"resource": resource} if resource else {}), "action": self.game_end_action}
+
+    def body(self, with_column: bool = True) -> dict:
+        """The robot as an API body takes it."""
+        energy, resources = self.costs()
+        out: dict[str, Any] = {"row": self.row, "any_row": self.any_row, "cost_energy": energy,
+                               "cost_resources": resources, "basic_energy": self.basic_energy,
+                               "upgraded": self.upgraded, "vp": self.vp, "needs_microchip": self.needs_microchip}
+        if self.upgraded_energy is not None:
+            out["upgraded_energy"] = self.upgraded_energy
+        if with_column and self.column is not None:
+            out["column"] = self.column
+        return out
 
 
-class InventorIn(BaseModel):
-    """The seat's inventor: its name as on the card (any inventor; the Friends ones are modelled) and
-    whether it is upgraded."""
-    model_config = ConfigDict(extra="forbid")
+def content_id(robot: dict) -> str:
+    """An id made from a robot's content: the same on every read of the same stored robot."""
+    body = json.dumps({k: v for k, v in robot.items() if k != "id"}, sort_keys=True, default=str)
+    return "c" + hashlib.sha1(body.encode()).hexdigest()[:8]
+
+
+def _with_ids(v: object) -> object:
+    """Stored robots without an id (an older page, the API) or with a repeated one get one from their
+    content: the page drawn from the state and the save after it agree on which robot is which, and no
+    GET has to write it."""
+    if not isinstance(v, list):
+        return v
+    out, seen = [], set()
+    for r in v[:MAX_ROBOTS]:
+        if isinstance(r, dict):
+            rid = r.get("id")
+            if not (isinstance(rid, str) and re.match(ROBOT_ID, rid)) or rid in seen:
+                rid = base = content_id(r)
+                k = 1
+                while rid in seen:
+                    rid, k = f"{base}-{k}", k + 1
+            seen.add(rid)
+            r = {**r, "id": rid}
+        out.append(r)
+    return out
+
+
+class Inventor(BaseModel):
+    model_config = ConfigDict(extra="ignore")
     name: str = Field(default="", max_length=NAME_MAX)
     upgraded: bool = False
 
-
-def _friendships(value: Any) -> int | list[str]:
-    if isinstance(value, int) and not isinstance(value, bool):
-        if not 0 <= value <= FRIENDSHIP_CAP:
-            raise ValueError(f"a player holds 0 to {FRIENDSHIP_CAP} Friendship cards")
-        return value
-    if not isinstance(value, list):
-        raise ValueError("list the Friendship cards by name, like [\"Johannes\"] (or give how many)")
-    if len(value) > FRIENDSHIP_CAP:
-        raise ValueError(f"a player holds at most {FRIENDSHIP_CAP} Friendship cards")
-    for name in value:
-        if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
-            raise ValueError(f"each Friendship card is its name, 1 to {NAME_MAX} characters")
-    return [name.strip() for name in value]
+    _strip = field_validator("name", mode="before")(lambda v: v.strip() if isinstance(v, str) else v)
 
 
-# Friendship cards by name; a count (how many cards, names unknown) is still accepted
-Friendships = Annotated[int | list[str], PlainValidator(_friendships)]
+class Completed(BaseModel):
+    """The competitions this seat completed (an achievement token on each)."""
+    model_config = ConfigDict(extra="ignore")
+    engineering_expo: bool = False
+    mech_masters: bool = False
+    think_tank: bool = False
+    robo_race: bool = False
+
+    def types(self) -> list[str]:
+        return [t for t in COMP_TYPES if getattr(self, t)]
 
 
-def who_of(inventor: InventorIn | None, friendships: int | list[str]) -> Who:
-    """The seat's abilities as the solvers read them."""
-    inv = inventor or InventorIn()
-    return Who.of(inv.name, inv.upgraded, friendships)
+class GradeValues(BaseModel):
+    """A class card's numbers per grade (its VP, or the count each grade needs); blank where not typed."""
+    model_config = ConfigDict(extra="ignore")
+    D: Annotated[Whole, Field(ge=0, le=999)] | None = None
+    C: Annotated[Whole, Field(ge=0, le=999)] | None = None
+    B: Annotated[Whole, Field(ge=0, le=999)] | None = None
+    A: Annotated[Whole, Field(ge=0, le=999)] | None = None
+
+    def given(self) -> dict[str, int]:
+        return {g: v for g, v in self.model_dump().items() if v is not None}
 
 
-def friendship_count(friendships: int | list[str]) -> int:
-    return friendships if isinstance(friendships, int) else len(friendships)
+class ClassCard(BaseModel):
+    """One of the three class-card places: `grade` "" when no card is there, "auto" when the grade follows
+    from the card's thresholds and the count."""
+    model_config = ConfigDict(extra="ignore")
+    grade: Literal["", "none", "D", "C", "B", "A", "auto"] = ""
+    name: str = Field(default="", max_length=60)
+    extra_credit: bool = False
+    vp_by_grade: GradeValues = Field(default_factory=GradeValues)
+    template: Literal[("", *TEMPLATES)] = ""  # type: ignore[valid-type]
+    count: Annotated[Whole, Field(ge=0, le=999)] | None = None
+    thresholds: GradeValues = Field(default_factory=GradeValues)
+
+    _nulls = field_validator("vp_by_grade", "thresholds", mode="before")(lambda v: {} if v is None else v)
+    _template = field_validator("template", mode="before")(lambda v: "" if v is None else v)
 
 
-def taken_json(taken) -> list[dict]:
-    return [{"ability": t.ability, "role": t.role, "treatment": t.treatment, "why": t.why} for t in taken]
+class WildCounts(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    sensor: Whole = _count(99)
+    gear: Whole = _count(99)
+    microchip: Whole = _count(99)
+    program: Whole = _count(99)
+    robot_cards: Whole = _count(99)
+
+    def given(self) -> dict[str, int]:
+        return {k: v for k, v in self.model_dump().items() if v}
 
 
-# ---- rule links ------------------------------------------------------------------------------------
-
-_READING = "How Tablebot reads this: "
-
-
-def rule_title(rule_id: str) -> str:
-    """A short link text for a rules-assistant entry: its title, readings marked as Tablebot's."""
-    e = entry(rule_id)
-    if e is None:
-        return rule_id
-    title = e.title
-    if title.startswith(_READING):
-        return "Tablebot's reading: " + title[len(_READING):]
-    if title.startswith("IMPORTANT: "):
-        return "Important: " + title[len("IMPORTANT: "):]
-    return title
+class PayCounts(WildCounts):
+    duct_tape: Whole = _count(99)
 
 
-def rule_titles(ids) -> dict[str, str]:
-    return {i: rule_title(i) for i in dict.fromkeys(ids)}
+class ConfuciusCounts(BaseModel):
+    """Confucius (Friendship, when gained): how many robots take each choice."""
+    model_config = ConfigDict(extra="ignore")
+    batteries: Whole = _count(15)
+    sensor: Whole = _count(15)
+    gear: Whole = _count(15)
+    microchip: Whole = _count(15)
+    program: Whole = _count(15)
+    robot_cards: Whole = _count(15)
+
+    def per_robot(self) -> list[str]:
+        return [c for c in CONFUCIUS_CHOICES for _ in range(getattr(self, c))]
 
 
-# ---- problems in players' words ------------------------------------------------------------------------
-
-_FIELD_WORDS = {"cost_energy": "energy cost", "cost_resources": "resource cost", "basic_energy": "basic action energy",
-                "upgraded_energy": "upgraded action energy", "vp": "VP", "meeting_d": "class cards at D or better",
-                "meeting_c": "class cards at C or better", "friendships": "Friendship cards", "resources": "resources",
-                "batteries": "batteries", "grade": "grade", "count": "count", "threshold": "solo target",
-                "extra_cost": "the slot's extra cost", "column": "column",
-                "vp_by_grade": "VP per grade", "thresholds": "thresholds", "deck_size": "Unknown cards in the deck",
-                "known_bottom": "Known cards at the bottom", "seen_cards": "Cards seen", "seen": "The card you drew",
-                "revealed": "The cards the search turned over", "pool": "Unseen cards", "criteria": "Criteria"}
+def _order(v: object) -> object:
+    if isinstance(v, dict):
+        return {k: v.get(k) for k in PART_KEYS}
+    return {k: None for k in PART_KEYS} if v is None else v
 
 
-def field_words(path: str) -> str:
-    """A field path ("player.inventory.gear", "robots[1].vp") as the page labels it ("Gears", "Robot 2: VP")."""
-    from solvers.raising_robots.competitions import COMP_NAMES
-    from solvers.raising_robots.model import ITEM_LABELS
+class RoundEndChoices(BaseModel):
+    """The round-end page's entries for a seat: the order of its abilities' parts and their choices."""
+    model_config = ConfigDict(extra="ignore")
+    order: dict[str, Annotated[Whole, Field(ge=1, le=9)] | None] = Field(
+        default_factory=lambda: dict.fromkeys(PART_KEYS))
+    ch_action: Literal[rend.CHARLOTTE_ACTIONS] = "skip"  # type: ignore[valid-type]
+    ch_wilds: WildCounts = Field(default_factory=WildCounts)
+    ch_pay: PayCounts = Field(default_factory=PayCounts)
+    ch_row: Row = "design"
+    ch_cost: Whole = _count(20, 2)
+    ch_vp: Whole = _count(20, 3)
+    ch_extra: Whole = _count(20)
+    ch_chip: bool = False
+    ch_gain: Literal["", "sensor", "gear", "microchip", "program", "robot_cards"] = ""
+    sa_search: bool = True
+    sa_reward: Literal[("", *rend.SACAGAWEA_REWARDS)] = ""  # type: ignore[valid-type]
+    sa_ongoing: bool = False
+    co: ConfuciusCounts = Field(default_factory=ConfuciusCounts)
+    # Confucius as inventor, on Charlotte's assembly or unlock: the Scroll Board objective it meets
+    scroll_objective: str = Field(default="", max_length=80)
+    scroll_gain: Literal[("", *CONFUCIUS_CHOICES)] = ""  # type: ignore[valid-type]
+    scroll_line: Literal[("", *rend.SCROLL_LINE_REWARDS)] = ""  # type: ignore[valid-type]
 
-    parts = [p for p in re.split(r"[.\[\]]+", path) if p and p != "player"]
-    if not parts:
-        return ""
-    if parts[0] == "inventory" and len(parts) > 1:
-        return ITEM_LABELS.get(parts[1], parts[1])
-    if parts[0] == "tokens" and len(parts) > 2:
-        return f"{parts[1].capitalize()} {parts[2]} tokens"
-    if parts[0] == "tiles" and len(parts) > 3:
-        return f"{COMP_NAMES.get(parts[1], parts[1])} tile, side {parts[2]}: {_FIELD_WORDS.get(parts[3], parts[3])}"
-    if parts[0] == "abilities" and len(parts) > 1 and parts[1].isdigit():
-        rest = f": {_FIELD_WORDS.get(parts[2], parts[2].replace('_', ' '))}" if len(parts) > 2 else ""
-        return f"Round-end step {int(parts[1]) + 1}{rest}"
-    if parts[0] in ("robots", "class_cards") and len(parts) > 1 and parts[1].isdigit():
-        what = "Robot" if parts[0] == "robots" else "Class card"
-        rest = f": {_FIELD_WORDS.get(parts[2], parts[2].replace('_', ' '))}" if len(parts) > 2 else ""
-        return f"{what} {int(parts[1]) + 1}{rest}"
-    if parts[0] == "card_values":
-        return "Values printed on the card"
-    cell = re.match(r"^c-(design|fabricate|recycle|any)-([1-7])$", parts[0])
-    if cell:
-        return f"{'Any row' if cell.group(1) == 'any' else cell.group(1).capitalize()} {cell.group(2)}: unseen cards"
-    if len(parts) == 2 and parts[1].isdigit():
-        return f"{_FIELD_WORDS.get(parts[0], parts[0].replace('_', ' ').capitalize())}, card {int(parts[1]) + 1}"
-    return _FIELD_WORDS.get(parts[-1], parts[-1].replace("_", " ").capitalize())
+    _order = field_validator("order", mode="before")(_order)
+
+    def ordered(self) -> list[tuple[str, str]]:
+        """The parts given an order number, in that order."""
+        chosen = [(n, a, p) for a, p in ROUND_END_PARTS if (n := self.order.get(f"{a}-{p}"))]
+        return [(a, p) for _, a, p in sorted(chosen, key=lambda x: (x[0], ROUND_END_PARTS.index((x[1], x[2]))))]
 
 
-def problem_text(problem: dict) -> str:
-    """One problem as a sentence that names the field in players' words, never a raw path."""
-    words = field_words(str(problem.get("path", "")))
-    message = str(problem.get("message", ""))
-    if not words or message.lower().startswith(words.lower()):
-        return message
-    return f"{words[0].upper()}{words[1:]}: {message}"
+class Objective(BaseModel):
+    """One objective of Confucius's Scroll Board as the player reads it off the board."""
+    model_config = ConfigDict(extra="ignore")
+    id: str = Field(pattern=ROBOT_ID)
+    text: str = Field(default="", max_length=80)
+    done: bool = False  # a Confucius Token covers it
+
+
+class ScrollBoard(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    objectives: list[Objective] = Field(default_factory=list, max_length=16)
+
+    _cut = field_validator("objectives", mode="before")(_first(16))
+
+    def named(self) -> list[str]:
+        return [o.text.strip() for o in self.objectives if o.text.strip()]
+
+    def done(self) -> list[str]:
+        return [o.text.strip() for o in self.objectives if o.done and o.text.strip()]
+
+
+class Seat(BaseModel):
+    """One player's seat: entered once, read by the planner, round end and score pages."""
+    model_config = ConfigDict(extra="ignore")
+    inventory: Items = Field(default_factory=Items)
+    tokens: Tokens = Field(default_factory=Tokens)
+    class_status: ClassStatus | None = None  # None: not entered (the class cards' grades may tell)
+    robots: list[RobotCard] = Field(default_factory=list, max_length=MAX_ROBOTS)
+    inventor: Inventor = Field(default_factory=Inventor)
+    friendship_count: Whole = _count(FRIENDSHIP_CAP)  # cards held, named or not
+    friendships: list[Annotated[str, Field(max_length=NAME_MAX)]] = Field(
+        default_factory=lambda: ["", ""], min_length=FRIENDSHIP_CAP, max_length=FRIENDSHIP_CAP)
+    completed: Completed = Field(default_factory=Completed)
+    class_cards: list[ClassCard] = Field(default_factory=lambda: [ClassCard() for _ in range(3)],
+                                         min_length=3, max_length=3)
+    competitions_completed: Annotated[Whole, Field(ge=0, le=4)] | None = None  # None: the completed ones
+    round_end: RoundEndChoices = Field(default_factory=RoundEndChoices)
+    scroll_board: ScrollBoard = Field(default_factory=ScrollBoard)
+
+    _ids = field_validator("robots", mode="before")(_with_ids)
+    _pad_names = field_validator("friendships", mode="before")(_padded(FRIENDSHIP_CAP, ""))
+    _pad_cards = field_validator("class_cards", mode="before")(_padded(3, dict))
+
+    @field_validator("friendships")
+    @classmethod
+    def _names(cls, v: list[str]) -> list[str]:
+        return [n.strip() for n in v]
+
+    def named_friendships(self) -> list[str]:
+        return [n for n in self.friendships if n]
+
+    def friendships_held(self) -> int:
+        return max(self.friendship_count, len(self.named_friendships()))
+
+    def friendships_body(self) -> int | list[str]:
+        """The Friendship cards as an API body takes them: names (an unnamed card as such), or a count."""
+        names = self.named_friendships()
+        return names + ["unnamed"] * (self.friendships_held() - len(names)) if names else self.friendship_count
+
+    def who(self) -> Who:
+        return Who.of(self.inventor.name, self.inventor.upgraded, self.friendships_body())
+
+    def who_body(self) -> dict:
+        return {"inventor": self.inventor.model_dump(), "friendships": self.friendships_body()}
+
+    def robot(self, rid: str) -> RobotCard | None:
+        return next((r for r in self.robots if r.id == rid), None)
+
+    def class_from_cards(self) -> ClassStatus | None:
+        """Class cards meeting D / C or better, from the grades entered on the score page (None when a
+        card's grade is not typed in, or there are none)."""
+        grades = [c.grade for c in self.class_cards if c.grade]
+        if not grades or not all(g in ("none", "D", "C", "B", "A") for g in grades):
+            return None
+        return ClassStatus(meeting_d=sum(g in "DCBA" and g != "none" for g in grades),
+                           meeting_c=sum(g in ("C", "B", "A") for g in grades))
+
+    def class_now(self) -> ClassStatus:
+        return self.class_status or self.class_from_cards() or ClassStatus()
+
+    def slots(self) -> dict[str, RobotCard]:
+        """Robots by slot key "design-1": a robot's own column when free, else the leftmost free one."""
+        taken: dict[str, RobotCard] = {}
+        later = []
+        for r in self.robots:
+            key = f"{r.row}-{r.column}"
+            if r.column is not None and key not in taken:
+                taken[key] = r
+            else:
+                later.append(r)
+        for r in later:
+            free = [c for c in range(1, COLUMNS + 1) if f"{r.row}-{c}" not in taken]
+            if free:
+                taken[f"{r.row}-{free[0]}"] = r.model_copy(update={"column": free[0]})
+        return taken
+
+
+# ---- the competitions in play ----------------------------------------------------------------------
+
+def default_tile(t: str) -> dict:
+    tile = GAME_DATA.tiles[t]
+    return {"token_type": tile.token_type.value,
+            **{s: {"resources": tile.sides[s].resources.value, "batteries": tile.sides[s].batteries.value}
+               for s in ("A", "B")}}
+
+
+class TileCost(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    resources: Annotated[Whole, Field(ge=1, le=30)]
+    batteries: Annotated[Whole, Field(ge=1, le=30)]
+
+
+class Tile(BaseModel):
+    """A competition tile's numbers as the table plays them (the data file's, unless entered)."""
+    model_config = ConfigDict(extra="ignore")
+    token_type: TokenType
+    A: TileCost
+    B: TileCost
+
+
+def _tiles(v: object) -> object:
+    """Every tile, with the data file's numbers wherever the stored ones give none (older tables kept
+    only the numbers that differ)."""
+    given = v if isinstance(v, dict) else {}
+    out = {}
+    for t in COMP_TYPES:
+        d, g = default_tile(t), given.get(t) if isinstance(given.get(t), dict) else {}
+        out[t] = {"token_type": g.get("token_type", d["token_type"]),
+                  **{s: {**d[s], **(g[s] if isinstance(g.get(s), dict) else {})} for s in ("A", "B")}}
+    return out
+
+
+def card_numbers(v: object) -> object:
+    """A card's values typed as "1 2 3 4" (or a stored list)."""
+    if isinstance(v, str):
+        parts = v.replace(",", " ").split()
+        if not parts or not all(p.isdecimal() and len(p) < 4 for p in parts):
+            raise ValueError("type 1 to 7 whole numbers from 0 to 20, like “1 2 3 4”")
+        return [int(p) for p in parts]
+    return v
+
+
+CardValues = Annotated[list[Annotated[Whole, Field(ge=0, le=20)]], BeforeValidator(card_numbers),
+                       Field(min_length=1, max_length=7)]
+CARD_VALUE_IDS = tuple(cid for cid, c in GAME_DATA.cards.items() if c.values is not None)
+
+
+def _card_values(v: object) -> object:
+    given = v if isinstance(v, dict) else {}
+    return {cid: given.get(cid, list(GAME_DATA.cards[cid].values.value)) for cid in CARD_VALUE_IDS}
+
+
+def value_text(v: object) -> object:
+    """A value the plan weighs, typed as a number or a fraction ("1/3"); blank for the default."""
+    if v is None or (isinstance(v, str) and not v.strip()):
+        return None
+    if isinstance(v, bool) or not isinstance(v, (str, int)):
+        raise ValueError("give a number or a fraction like 1/3")
+    try:
+        x = parse_fraction(v)
+    except (ValueError, TypeError, OverflowError):
+        raise ValueError("give a number or a fraction like 1/3") from None
+    if not 0 <= x <= MAX_VALUE:
+        raise ValueError(f"must be between 0 and {MAX_VALUE}")
+    if x.denominator > MAX_DENOMINATOR:
+        raise ValueError(f"use a simpler fraction (denominator at most {MAX_DENOMINATOR})")
+    return str(v).strip()[:20]
+
+
+ValueText = Annotated[str | None, BeforeValidator(value_text)]
+
+
+class ValueTexts(BaseModel):
+    """What things are worth to the player, as typed (None: the planner's default)."""
+    model_config = ConfigDict(extra="ignore")
+    sensor: ValueText = None
+    gear: ValueText = None
+    microchip: ValueText = None
+    program: ValueText = None
+    duct_tape: ValueText = None
+    battery: ValueText = None
+    robot_cards: ValueText = None
+    upgrade_token: ValueText = None
+    friendship: ValueText = None
+
+    def given(self) -> dict[str, str]:
+        return {k: v for k, v in self.model_dump().items() if v is not None}
+
+
+def _criterion_of(comp_type: str):
+    def check(v: object) -> object:
+        if v in (None, ""):
+            return None
+        if not isinstance(v, str) or CRITERIA.get(v) != comp_type:
+            raise ValueError("is not a card of this competition")
+        return v
+    return check
+
+
+class CompCards(BaseModel):
+    """The card in play of each competition (None: not chosen yet)."""
+    model_config = ConfigDict(extra="ignore")
+    engineering_expo: Annotated[str | None, BeforeValidator(_criterion_of("engineering_expo"))] = None
+    mech_masters: Annotated[str | None, BeforeValidator(_criterion_of("mech_masters"))] = None
+    think_tank: Annotated[str | None, BeforeValidator(_criterion_of("think_tank"))] = None
+    robo_race: Annotated[str | None, BeforeValidator(_criterion_of("robo_race"))] = None
+
+
+class CompSides(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    engineering_expo: Side = "A"
+    mech_masters: Side = "A"
+    think_tank: Side = "A"
+    robo_race: Side = "A"
+
+
+class Spot(BaseModel):
+    """A spare upgrade token on the round tracker (solo and 2 players)."""
+    model_config = ConfigDict(extra="ignore")
+    round: Annotated[Whole, Field(ge=1, le=ROUNDS)]
+    token_type: TokenType
+
+
+class Competitions(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    cards: CompCards = Field(default_factory=CompCards)
+    sides: CompSides = Field(default_factory=CompSides)
+    tiles: dict[CompType, Tile] = Field(default_factory=lambda: {t: Tile(**default_tile(t)) for t in COMP_TYPES})
+    card_values: dict[str, CardValues] = Field(default_factory=lambda: _card_values(None))
+    values: ValueTexts = Field(default_factory=ValueTexts)
+    duct_tape_pays_resources: bool = False
+    players: Whole = _count(MAX_SEATS)  # 0: the table's count
+    tracker: list[Spot] = Field(default_factory=list, max_length=4)
+    completed_this_round: list[CompType] = Field(default_factory=list, max_length=4)
+    completed_round: Annotated[Whole, Field(ge=1, le=MAX_TABLE_ROUND)] | None = None
+    marker: Annotated[Whole, Field(ge=1, le=ROUNDS)] | None = None  # a round kept here before tables had one
+
+    _tiles = field_validator("tiles", mode="before")(_tiles)
+    _values = field_validator("card_values", mode="before")(_card_values)
+    _cut = field_validator("tracker", "completed_this_round", mode="before")(_first(4))
+
+    @field_validator("completed_this_round")
+    @classmethod
+    def _in_order(cls, v: list[str]) -> list[str]:
+        return [t for t in COMP_TYPES if t in v]
+
+    def in_play(self) -> dict[str, str]:
+        return {t: c for t in COMP_TYPES if (c := getattr(self.cards, t))}
+
+
+# ---- the Search deck ------------------------------------------------------------------------------
+
+CARD_CODE = re.compile(r"^(d|f|r|a)[a-z]*-?([1-7])$")
+CODE_ROW = {"d": "design", "f": "fabricate", "r": "recycle", "a": "any"}
+ROW_CODE = {"design": "D", "fabricate": "F", "recycle": "R", "any": "A"}
+
+
+class SeenCard(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    row: CardRow
+    energy: Annotated[Whole, Field(ge=1, le=7)]
+
+
+def card_codes(v: object) -> object:
+    """Cards typed as short codes, top first: "D4 F2 A5" (Design 4, Fabricate 2, any-row 5)."""
+    if v is None:  # a field emptied
+        return []
+    if not isinstance(v, str):
+        return v
+    cards = []
+    for i, token in enumerate(t for t in re.split(r"[\s,;]+", v.strip().lower()) if t):
+        m = CARD_CODE.match(token)
+        if not m:
+            raise ValueError(f"“{token[:12]}” (card {i + 1}) is not a card: write a row letter D, F, R or A and "
+                             "the basic energy 1–7, like D4")
+        cards.append({"row": CODE_ROW[m.group(1)], "energy": int(m.group(2))})
+    return cards
+
+
+def codes_text(cards: list[SeenCard] | list[dict]) -> str:
+    return " ".join(f"{ROW_CODE[c['row'] if isinstance(c, dict) else c.row]}"
+                    f"{c['energy'] if isinstance(c, dict) else c.energy}" for c in cards)
+
+
+SeenCards = Annotated[list[SeenCard], BeforeValidator(card_codes), Field(max_length=2 * MAX_POOL_CARDS)]
+CELL_KEYS = tuple(f"{row}-{e}" for row in CARD_ROWS for e in ENERGIES)
+
+
+class Cell(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    count: Whole = _count(99)
+    wanted: bool = False
+
+
+def _cells(v: object) -> object:
+    given = v if isinstance(v, dict) else {}
+    return {k: given.get(k) if isinstance(given.get(k), dict) else {} for k in CELL_KEYS}
+
+
+class Criteria(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    row: Row = "design"
+    energy_min: Annotated[Whole, Field(ge=1, le=7)] = 1
+    energy_max: Annotated[Whole, Field(ge=1, le=7)] = 7
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Criteria:
+        if self.energy_min > self.energy_max:  # two sliders crossed: the range between them
+            self.energy_min, self.energy_max = self.energy_max, self.energy_min
+        return self
+
+
+class SearchDeck(BaseModel):
+    """The Search deck as the table knows it: unseen cards by row and energy (when someone counted them),
+    the deck's size, the known cards at its bottom, the cards seen so far and the cards set aside."""
+    model_config = ConfigDict(extra="ignore")
+    cells: dict[str, Cell] = Field(default_factory=lambda: {k: Cell() for k in CELL_KEYS})
+    deck_size: Whole = _count(999)
+    known_bottom: SeenCards = Field(default_factory=list)
+    seen: SeenCards = Field(default_factory=list)
+    criteria: Criteria = Field(default_factory=Criteria)
+    set_aside: dict[str, Annotated[Whole, Field(ge=1, le=999)]] = Field(default_factory=dict)
+
+    _cells = field_validator("cells", mode="before")(_cells)
+    _cut = field_validator("known_bottom", "seen", mode="before")(_first(2 * MAX_POOL_CARDS))
+
+    @field_validator("set_aside")
+    @classmethod
+    def _aside_keys(cls, v: dict[str, int]) -> dict[str, int]:
+        return {k: n for k, n in v.items() if k in CELL_KEYS}
+
+    def pool_cards(self) -> int:
+        return sum(c.count for c in self.cells.values())
+
+
+class Solo(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    threshold: Annotated[Whole, Field(ge=0, le=999)] | None = None
+    mode: Literal["single", "campaign"] = "single"
+    competitions: bool = True
+
+
+# ---- the whole part of the table ----------------------------------------------------------------
+
+class RaisingRobotsState(BaseModel):
+    """`state["raising_robots"]` of a table."""
+    model_config = ConfigDict(extra="ignore")
+    seats: list[Seat] = Field(default_factory=list, max_length=MAX_SEATS)
+    competitions: Competitions = Field(default_factory=Competitions)
+    search: SearchDeck = Field(default_factory=SearchDeck)
+    solo: Solo = Field(default_factory=Solo)
+
+    _cut = field_validator("seats", mode="before")(_first(MAX_SEATS))
+
+    def seat(self, i: int) -> Seat:
+        return self.seats[i] if 0 <= i < len(self.seats) else Seat()
+
+    @classmethod
+    def legacy_part(cls, state: dict) -> dict | None:
+        """A table saved before this model: its `rr_*` keys as this model's JSON (None when it has none)."""
+        if not any(k in state for k in LEGACY_KEYS):
+            return None
+        d = lambda v: v if isinstance(v, dict) else {}  # noqa: E731
+        choices = d(d(state.get("rr_round_end")).get("seats"))
+        players = state.get("rr_players") if isinstance(state.get("rr_players"), list) else []
+        seats = [_legacy_seat(s, choices.get(str(i))) for i, s in enumerate(players[:MAX_SEATS])]
+        comps = dict(d(state.get("rr_competitions")))
+        comps["completed_this_round"] = comps.get("completed_this_round") if isinstance(
+            comps.get("completed_this_round"), list) else []
+        return {"seats": seats, "competitions": comps, "search": state.get("rr_search"),
+                "solo": d(state.get("rr_score")).get("solo")}
+
+    @classmethod
+    def from_stored(cls, raw: Any) -> RaisingRobotsState:
+        """A table's whole state read as this model: `raising_robots`, or an older table's keys."""
+        raw = raw if isinstance(raw, dict) else {}
+        return lenient(cls, raw.get(STATE_KEY) if STATE_KEY in raw else cls.legacy_part(raw))
+
+
+def _legacy_seat(raw: Any, choices: Any) -> Any:
+    """A seat of `rr_players` (and its `rr_round_end` entries) in this model's shape."""
+    if not isinstance(raw, dict):
+        return raw
+    seat = dict(raw)
+    names = raw.get("friendship_names")
+    if isinstance(names, list):
+        seat["friendships"] = [n for n in names if isinstance(n, str)][:FRIENDSHIP_CAP]
+    else:
+        seat.pop("friendships", None)
+    count = raw.get("friendships")
+    if isinstance(count, int) and not isinstance(count, bool):
+        seat["friendship_count"] = count
+    done = raw.get("completed")
+    seat["completed"] = {t: True for t in COMP_TYPES if isinstance(done, list) and t in done}
+    if isinstance(raw.get("class_cards"), list):
+        seat["class_cards"] = [_legacy_card(c) for c in raw["class_cards"][:3]]
+    if isinstance(raw.get("robots"), list):
+        seat["robots"] = [_legacy_robot(r) for r in raw["robots"]]
+    if isinstance(choices, dict):
+        seat["round_end"] = choices
+    return seat
+
+
+def _legacy_robot(raw: Any) -> Any:
+    if not isinstance(raw, dict):
+        return raw
+    robot = dict(raw)
+    if not (isinstance(raw.get("id"), str) and re.match(ROBOT_ID, raw["id"])):
+        robot["id"] = content_id(raw)  # the id the older pages gave it from its content
+    return robot
+
+
+def _legacy_card(raw: Any) -> Any:
+    if isinstance(raw, dict) and raw.get("grade") is None and raw.get("thresholds"):
+        return {**raw, "grade": "auto"}
+    return raw

@@ -67,15 +67,25 @@ def _merged(saved: store.TableRecord, shown: int | None) -> None:
         g.tablebot_merged = True
 
 
+def stored_part(state: Any, model: type[BaseModel], key: str) -> Any:
+    """The raw part `key` of a stored state. A table saved before the game kept its part under one key has
+    none: a model with `legacy_part(state)` reads it from the older keys instead (until the first save
+    writes `key`), so no save starts such a table from the defaults."""
+    if not isinstance(state, dict):
+        return None
+    if key not in state and hasattr(model, "legacy_part"):
+        return model.legacy_part(state)
+    return state.get(key)
+
+
 def read_state(table: store.TableRecord | None, model: type[M], key: str) -> M:
     """The page's part of a table's state as its model (the defaults without a table)."""
-    raw = table.state.get(key) if table is not None and isinstance(table.state, dict) else None
-    return lenient(model, raw)
+    return lenient(model, stored_part(table.state, model, key) if table is not None else None)
 
 
 def read_state_json(state: dict, model: type[M], key: str) -> dict:
     """Inside a change function: the part `key` of `state`, read leniently, as JSON to change."""
-    return lenient(model, state.get(key) if isinstance(state, dict) else None).model_dump(mode="json")
+    return lenient(model, stored_part(state, model, key)).model_dump(mode="json")
 
 
 def _apply(base: dict, posted: dict[str, Any]) -> tuple[dict, list[str]]:
@@ -108,8 +118,7 @@ def save_form(table: store.TableRecord | None, model: type[M], key: str, form: M
     if table is not None:
         shown_raw = store.state_at(engine(), table.id, version) if version else None
         shown_raw = table.state if shown_raw is None else shown_raw
-    base = prepare(lenient(model, (shown_raw or {}).get(key) if isinstance(shown_raw, dict) else None)
-                   .model_dump(mode="json"))
+    base = prepare(lenient(model, stored_part(shown_raw, model, key)).model_dump(mode="json"))
     candidate, skipped = _apply(base, posted)
     try:
         typed = model.model_validate(candidate)
@@ -133,7 +142,7 @@ def save_form(table: store.TableRecord | None, model: type[M], key: str, form: M
     def mutate(state: dict) -> dict:
         gone.clear()
         theirs.clear()
-        mine = prepare(lenient(model, state.get(key)).model_dump(mode="json"))
+        mine = prepare(lenient(model, stored_part(state, model, key)).model_dump(mode="json"))
         for p in changed:
             newest = paths.get(mine, p, paths.MISSING)
             if newest is not paths.MISSING and newest != paths.get(base, p, paths.MISSING):

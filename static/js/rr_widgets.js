@@ -53,10 +53,10 @@
   "use strict";
   var tapMode = "wanted";
   document.addEventListener("change", function (e) {
-    if (e.target.name === "mode" && e.target.checked) tapMode = e.target.value;
+    if (e.target.name === "_mode" && e.target.checked) tapMode = e.target.value;
   });
   document.addEventListener("tablebot:swapped", function () {
-    var radio = document.querySelector('input[name=mode][value="' + tapMode + '"]');
+    var radio = document.querySelector('input[name=_mode][value="' + tapMode + '"]');
     if (radio && !radio.checked) radio.checked = true;
   });
   document.addEventListener("click", function (e) {
@@ -64,9 +64,11 @@
     if (!b) return;
     var td = b.closest("td"), form = b.form, key = td.getAttribute("data-key");
     var mode = tapMode;
-    var count = form.elements["c-" + key], want = form.elements["w-" + key], field;
+    var cell = "search.cells." + key;
+    var count = form.querySelector('input[name="' + cell + '.count"]');
+    var want = form.querySelector('input[type=checkbox][name="' + cell + '.wanted"]'), field;
     if (mode === "reveal") {
-      field = form.elements.revealed;
+      field = form.elements._revealed;
       field.value = (field.value.trim() ? field.value.trim() + " " : "") + b.getAttribute("data-tap");
     } else if (mode === "wanted") {
       field = want;

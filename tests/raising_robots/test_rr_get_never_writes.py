@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from rr_helpers import post_form, rr_state
 
 PAGES = ["/raising-robots/competitions", "/raising-robots/competitions/setup", "/raising-robots/search",
          "/raising-robots/round-end", "/raising-robots/score", "/raising-robots/activations"]
@@ -43,11 +44,11 @@ def test_who_the_seat_is_is_entered_once_on_the_planner_and_read_by_every_page(c
     table = new_table("raising-robots", 1, state)
     url = f"/raising-robots/competitions?table={table['id']}"
     html = client.get(url).get_data(as_text=True)
-    drawn = re.search(r'name="drawn" value="([^"]*)"', html).group(1).replace("&#34;", '"')
-    r = client.post(url, data={"drawn": drawn, "inventor": "Sacagawea", "fname-0": "Susan", "fname-1": "Nikola"})
+    r = post_form(client, url, html, **{"seats.0.inventor.name": "Sacagawea", "seats.0.friendships.0": "Susan",
+                                        "seats.0.friendships.1": "Nikola"})
     assert r.status_code == 200
-    seat = client.get(f"/api/tables/{table['id']}").get_json()["state"]["rr_players"][0]
-    assert seat["inventor"]["name"] == "Sacagawea" and seat["friendship_names"] == ["Susan", "Nikola"]
+    seat = rr_state(client, table["id"]).seats[0]
+    assert seat.inventor.name == "Sacagawea" and seat.friendships == ["Susan", "Nikola"]
     html = client.get(url).get_data(as_text=True)
     assert "acting as duct tape (Sacagawea)" in html and 'value="Sacagawea"' in html
     assert "Not taken into account by the planner: Susan (friendship)" in html  # Nikola cannot change a plan
@@ -65,13 +66,32 @@ def test_i_kept_johannes_on_the_planner_page(client, new_table):
     table = new_table("raising-robots", 1, state)
     url = f"/raising-robots/competitions?table={table['id']}"
     html = client.get(url).get_data(as_text=True)
-    step = re.search(r'name="action" value="kept-(\d)"', html)
+    step = re.search(r'name="do" value="kept-(\d)"', html)
     assert step, "a Friendship step offers 'I kept it'"
     k = step.group(1)
-    drawn = re.search(r'name="drawn" value="([^"]*)"', html).group(1).replace("&#34;", '"')
-    r = client.post(url, data={"drawn": drawn, "action": f"kept-{k}", f"kept-name-{k}": "Johannes"})
+    r = post_form(client, url, html, do=f"kept-{k}", **{f"_kept.{k}.name": "Johannes"})
     assert r.status_code == 200 and "kept Johannes: when kept: 1 each of" in r.get_data(as_text=True)
-    seat = client.get(f"/api/tables/{table['id']}").get_json()["state"]["rr_players"][0]
-    assert seat["friendship_names"] == ["Johannes"] and seat["friendships"] == 1
-    assert seat["inventory"]["sensor"] == 1 and seat["inventory"]["duct_tape"] == 1  # his gain
-    assert len(seat["completed"]) == int(k) + 1
+    seat = rr_state(client, table["id"]).seats[0]
+    assert seat.friendships == ["Johannes", ""] and seat.friendships_held() == 1
+    assert seat.inventory.sensor == 1 and seat.inventory.duct_tape == 1  # his gain
+    assert len(seat.completed.types()) == int(k) + 1
+
+
+def test_i_kept_confucius_takes_a_choice_per_robot(client, new_table):
+    """Friendship Ability Clarifications (Confucius, when kept: for each assembled robot, 1 wild or 2
+    batteries), on the page as the API takes it: one choice per robot."""
+    robots = [{"id": f"r{j}", "row": "design", "vp": 3} for j in range(2)]
+    state = {"raising_robots": {"competitions": {"cards": {"mech_masters": "mech-13-batteries"},
+                                                 "values": {"friendship": "8"}},
+                                "seats": [{"inventory": {"battery": 13}, "robots": robots}]}}
+    table = new_table("raising-robots", 1, state)
+    url = f"/raising-robots/competitions?table={table['id']}"
+    html = client.get(url).get_data(as_text=True)
+    assert 'name="_kept.0.robot.0"' in html and 'name="_kept.0.robot.1"' in html
+    r = post_form(client, url, html, do="kept-0", **{"_kept.0.name": "Confucius", "_kept.0.robot.0": "gear",
+                                                     "_kept.0.robot.1": "batteries"})
+    assert r.status_code == 200, r.get_data(as_text=True)[-2000:]
+    assert "1 chose 1 wild and 1 chose 2 batteries" in r.get_data(as_text=True)
+    seat = rr_state(client, table["id"]).seats[0]
+    assert seat.inventory.gear == 1 and seat.inventory.battery == 8  # 13, 7 paid, 2 for the second robot
+    assert seat.friendships[0] == "Confucius"

@@ -17,9 +17,9 @@ def script_errors(page) -> list[str]:
 
 def test_round_end_johannes_example_and_order(page, live_url, shots):
     page.goto(live_url + "/raising-robots/round-end")
-    page.fill("#f-inv-battery", "10")
-    page.fill("#f-inv-microchip", "7")
-    page.fill("#f-inv-sensor", "5")
+    page.fill("#f-seats-0-inventory-battery", "10")
+    page.fill("#f-seats-0-inventory-microchip", "7")
+    page.fill("#f-seats-0-inventory-sensor", "5")
     page.select_option("#ord-johannes-base", "1")
     page.select_option("#ord-johannes-upgrade", "2")
     steps = page.locator("#rr-result-body ol.rr-steps > li")
@@ -44,11 +44,13 @@ def test_round_end_without_js_shows_a_charlotte_problem(browser, browser_context
     page = ctx.new_page()
     page.goto(live_url + "/raising-robots/round-end")
     page.select_option("#ord-charlotte-base", "1")
-    page.check("input[name=ch-action][value=unlock]")
-    page.fill("#f-ch-w-gear", "2")
+    page.check("input[name='seats.0.round_end.ch_action'][value=unlock]")
+    page.fill("#f-seats-0-round_end-ch_wilds-gear", "2")
     page.click("button[value=run]")
-    assert "you have 0 at this point" in page.locator("#rr-problems").inner_text()
-    page.fill("#f-inv-gear", "2")
+    # said under Charlotte's wilds, once
+    assert "you have 0 at this point" in page.locator("[data-for='seats.0.round_end.ch_wilds']").inner_text()
+    assert page.locator("#rr-problems").count() == 0
+    page.fill("#f-seats-0-inventory-gear", "2")
     page.click("button[value=run]")
     assert "unlock one upgrade token" in page.locator("#rr-result-body").inner_text()
     ctx.close()

@@ -18,16 +18,18 @@ def script_errors(page) -> list[str]:
 def fill_example(page):
     for item, v in (("gear", "7"), ("vp", "23"), ("battery", "2"), ("sensor", "1"), ("duct_tape", "2"),
                     ("robot_cards", "1")):
-        page.fill(f"#f-inv-{item}", v)
+        page.fill(f"#f-seats-0-inventory-{item}", v)
     page.click("#rr-map td[data-slot='design-1'] a")
     page.fill("#s-design-1-vp", "5")
-    page.check("input[name='s-design-1-chip']")
-    page.check("input[name='s-design-1-up']")
+    slot = page.locator("#slot-design-1")
+    chip = slot.locator("input[type=checkbox][name$='.needs_microchip']")  # the slot now holds a robot
+    chip.check()
+    slot.locator("input[type=checkbox][name$='.upgraded']").check()
     page.select_option("#s-design-1-ge", "resource_pairs:gear")
-    page.select_option("#c0-grade", "B")
-    page.check("input[name='c0-ec']")
+    page.click("#c0-grade label:has(input[value='B'])")
+    page.locator("#class-0 input[type=checkbox][name$='.extra_credit']").check()
     for g, v in (("D", "2"), ("C", "4"), ("B", "6"), ("A", "9")):
-        page.fill(f"input[name='c0-vp-{g}']", v)
+        page.fill(f"input[name='seats.0.class_cards.0.vp_by_grade.{g}']", v)
 
 
 def test_score_page_example_and_solo_target(page, live_url, shots):
@@ -51,12 +53,12 @@ def test_score_page_without_js_posts_and_adds_a_player(browser, browser_context_
     ctx = browser.new_context(**browser_context_args, java_script_enabled=False)
     page = ctx.new_page()
     page.goto(live_url + "/raising-robots/score")
-    page.fill("#f-inv-vp", "20")
+    page.fill("#f-seats-0-inventory-vp", "20")
     page.fill("#s-design-1-vp", "6")
     page.click("button[value=score]")
     assert page.locator("#rr-total").inner_text() == "26"
     page.click("#rr-add-player")
-    page.fill("#f-inv-vp", "21")
+    page.fill("#f-seats-1-inventory-vp", "21")
     page.fill("#s-design-1-vp", "4")
     page.click("#rr-map td[data-slot='fabricate-1'] a")  # the fragment opens the Fabricate row
     page.fill("#s-fabricate-1-vp", "1")
@@ -73,10 +75,10 @@ def test_score_is_kept_with_the_table(page, live_url):
     r = page.request.post(live_url + "/api/tables", data={"game": "raising-robots", "players": 2})
     table_id = r.json()["id"]
     page.goto(f"{live_url}/raising-robots/score?table={table_id}")
-    page.fill("#f-inv-vp", "12")
+    page.fill("#f-seats-0-inventory-vp", "12")
     page.wait_for_selector("[data-table-status].ok")
     state = page.request.get(f"{live_url}/api/tables/{table_id}").json()["state"]
-    assert state["rr_players"][0]["inventory"]["vp"] == 12
+    assert state["raising_robots"]["seats"][0]["inventory"]["vp"] == 12
     page.reload()
-    assert page.input_value("#f-inv-vp") == "12"
+    assert page.input_value("#f-seats-0-inventory-vp") == "12"
     assert script_errors(page) == []

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from rr_helpers import post_form, rr_state
+
 from solvers.raising_robots.competitions_setup import tile_of
 
 SETUP = "/raising-robots/competitions/setup"
@@ -32,10 +34,18 @@ def table_page_round(client, tid: str) -> int:
 
 
 def save_planner(client, tid: str) -> None:
-    """A save that changes nothing the player typed (the planner form posted as drawn)."""
-    html = client.get(f"{PLANNER}?table={tid}").get_data(as_text=True)
-    drawn = re.search(r'name="drawn" value="([^"]*)"', html).group(1).replace("&#34;", '"').replace("&quot;", '"')
-    assert client.post(f"{PLANNER}?table={tid}", data={"drawn": drawn}).status_code == 200
+    """A save of the planner form as drawn, with one field typed (a post that changes nothing saves nothing)."""
+    url = f"{PLANNER}?table={tid}"
+    assert post_form(client, url, get(client, url), **{"seats.0.inventory.vp": "1"}).status_code == 200
+
+
+def get(client, url: str) -> str:
+    return client.get(url).get_data(as_text=True)
+
+
+def setup_post(client, tid: str, **fields):
+    url = f"{SETUP}?table={tid}"
+    return post_form(client, url, get(client, url), **fields)
 
 
 def test_an_old_marker_moves_to_the_table_round_once(client):
@@ -47,7 +57,8 @@ def test_an_old_marker_moves_to_the_table_round_once(client):
     save_planner(client, tid)
     state = state_of(client, tid)
     assert state["table"]["round"] == 4 and state["table"]["names"] == ["Ada", "Ben"]
-    assert "marker" not in state["rr_competitions"] and state["rr_competitions"]["cards"] == CARDS
+    comps = rr_state(client, tid).competitions
+    assert comps.marker is None and comps.in_play() == CARDS
     assert table_page_round(client, tid) == 4
     # the table page moves it back (a correction): the marker is gone, so nothing moves it forward again
     client.post(f"/t/{tid}/edit", data={"version": str(client.get(f"/api/tables/{tid}").get_json()["version"]),
@@ -58,18 +69,17 @@ def test_an_old_marker_moves_to_the_table_round_once(client):
 def test_a_marker_behind_the_table_round_is_dropped(client):
     tid = table_with(client, {"table": {"round": 5}, "rr_competitions": {"cards": CARDS, "marker": 3}})
     save_planner(client, tid)
-    state = state_of(client, tid)
-    assert state["table"]["round"] == 5 and "marker" not in state["rr_competitions"]
+    assert state_of(client, tid)["table"]["round"] == 5 and rr_state(client, tid).competitions.marker is None
 
 
 def test_ending_a_round_on_the_setup_helper_moves_the_table_round(client):
     """How to Complete Competitions, step 5: a tile whose card got an achievement token this round turns
     over at its end; the table page shows the new round."""
     tid = table_with(client, {"table": {"round": 2}, "rr_competitions": {"cards": CARDS, "sides": SIDES_A}})
-    r = client.post(f"{SETUP}?table={tid}", data={"action": "round-end", "done-think_tank": "1", "players": "3"})
+    r = setup_post(client, tid, do="round-end", **{"competitions.completed_this_round[]": "think_tank",
+                                                   "competitions.players": "3"})
     assert r.status_code == 200 and "Round 3 begins" in r.get_data(as_text=True)
-    state = state_of(client, tid)
-    assert state["table"]["round"] == 3 and state["rr_competitions"]["sides"]["think_tank"] == "B"
+    assert state_of(client, tid)["table"]["round"] == 3 and rr_state(client, tid).competitions.sides.think_tank == "B"
     assert table_page_round(client, tid) == 3
 
 
@@ -85,11 +95,11 @@ def test_the_table_page_moving_the_round_turns_over_the_tracker_tile(client):
     assert "moved the round to 5" in html and "turns to the B side" in html
     pink_tile = tile_of("pink")
     planner = client.get(f"{PLANNER}?table={tid}").get_data(as_text=True)
-    assert re.search(rf'name="side-{pink_tile}" value="B" checked', planner)  # shown before any save
+    assert re.search(rf'name="competitions.sides.{pink_tile}" value="B" checked', planner)  # shown before any save
     save_planner(client, tid)
-    state = state_of(client, tid)
-    assert state["rr_competitions"]["sides"][pink_tile] == "B"
-    assert state["rr_competitions"]["tracker"] == [{"round": 7, "token_type": "blue"}]
+    comps = rr_state(client, tid).competitions
+    assert getattr(comps.sides, pink_tile) == "B"
+    assert [s.model_dump() for s in comps.tracker] == [{"round": 7, "token_type": "blue"}]
     # once caught up, a reload turns nothing more over
     assert "turns to the B side" not in client.get(f"{SETUP}?table={tid}").get_data(as_text=True)
 
@@ -98,35 +108,35 @@ def test_competitions_completed_in_an_earlier_round_turn_over_when_the_round_mov
     """How to Complete Competitions, step 5: the planner records what was completed and in which round;
     when the table page starts the next round, those tiles are on their B side."""
     tid = table_with(client, {"table": {"round": 2}, "rr_competitions": {"cards": CARDS, "sides": SIDES_A}})
-    r = client.post(f"{PLANNER}?table={tid}", data={"robots": "0", "action": "apply", "inv-battery": "13",
-                                                    **{f"card-{t}": c for t, c in CARDS.items()}})
+    url = f"{PLANNER}?table={tid}"
+    r = post_form(client, url, get(client, url), **{"seats.0.inventory.battery": "13"})
+    r = post_form(client, url, r.get_data(as_text=True), do="apply")
     assert "Applied: " in r.get_data(as_text=True)
-    comp = state_of(client, tid)["rr_competitions"]
-    assert comp["completed_this_round"] == ["mech_masters"] and comp["completed_round"] == 2
-    assert comp["sides"]["mech_masters"] == "A"  # same round: everyone still uses the A side
+    comp = rr_state(client, tid).competitions
+    assert comp.completed_this_round == ["mech_masters"] and comp.completed_round == 2
+    assert comp.sides.mech_masters == "A"  # same round: everyone still uses the A side
     version = client.get(f"/api/tables/{tid}").get_json()["version"]
     client.post(f"/t/{tid}/edit", data={"version": str(version), "names.0": "", "name1": "", "round": "3", "notes": ""})
     planner = client.get(f"{PLANNER}?table={tid}").get_data(as_text=True)
     assert "Mech Masters was completed this round" in planner
     save_planner(client, tid)
-    comp = state_of(client, tid)["rr_competitions"]
-    assert comp["sides"]["mech_masters"] == "B" and comp["completed_this_round"] == []
+    comp = rr_state(client, tid).competitions
+    assert comp.sides.mech_masters == "B" and comp.completed_this_round == []
 
 
 def test_the_last_round_offers_the_final_score(client):
     tid = table_with(client, {"table": {"round": 8}, "rr_competitions": {"cards": CARDS}})
     html = client.get(f"{SETUP}?table={tid}").get_data(as_text=True)
     assert 'id="rrs-round-end"' not in html and "the game ends after it" in html
-    r = client.post(f"{SETUP}?table={tid}", data={"action": "round-end", "players": "2"})
+    r = setup_post(client, tid, do="round-end", **{"competitions.players": "2"})
     assert r.status_code == 400 and state_of(client, tid)["table"]["round"] == 8
 
 
 def test_dealing_a_new_game_puts_the_table_on_round_one(client):
     tid = table_with(client, {"table": {"round": 6, "notes": "keep me"}})
-    client.post(f"{SETUP}?table={tid}", data={"action": "deal", "players": "1"})
-    state = state_of(client, tid)
-    assert state["table"] == {"round": 1, "notes": "keep me"}
-    assert sorted(s["round"] for s in state["rr_competitions"]["tracker"]) == [4, 5, 6, 7]
+    setup_post(client, tid, do="deal", **{"competitions.players": "1"})
+    assert state_of(client, tid)["table"] == {"round": 1, "notes": "keep me"}
+    assert sorted(s.round for s in rr_state(client, tid).competitions.tracker) == [4, 5, 6, 7]
 
 
 def test_odd_round_values_read_as_round_one(client):
@@ -138,4 +148,4 @@ def test_odd_round_values_read_as_round_one(client):
         assert 'id="rrs-round">1<' in setup_html, table
         planner = client.get(f"{PLANNER}?table={tid}")
         assert planner.status_code == 200
-        assert re.search(r'name="side-mech_masters" value="A" checked', planner.get_data(as_text=True)), table
+        assert re.search(r'name="competitions.sides.mech_masters" value="A" checked', planner.get_data(as_text=True)), table

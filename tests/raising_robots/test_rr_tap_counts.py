@@ -1,6 +1,6 @@
 """How many taps the common flows take on a phone (390x844, Chromium), counted and asserted (issue 12 "Fewer
 taps, one entry"). A tap is a click on a control or into a field (typing the digits is not counted); a
-select is two taps (open it, pick). Before this work the issue counted the planner at 21 taps (13 fields)
+select is two taps (open it, pick); a choice shown as buttons is one. Before this work the issue counted the planner at 21 taps (13 fields)
 before any robot and the final score at 27-29 taps (19 fields) for 7 robots and 2 class cards; the Search
 page showed no number before 43 taps."""
 from __future__ import annotations
@@ -62,43 +62,43 @@ def test_planner_common_case_on_a_dealt_table(page, live_url, new_live_table):
     table = new_live_table("raising-robots", 2, {"rr_competitions": {"cards": CARDS}})
     taps = Taps(page)
     page.goto(f"{live_url}/raising-robots/competitions?table={table['id']}&seat=0")
-    taps.type_into("#f-inv-battery", "14")
-    taps.type_into("#f-inv-gear", "9")
-    taps.type_into("#f-placed-orange", "3")
+    taps.type_into("#f-seats-0-inventory-battery", "14")
+    taps.type_into("#f-seats-0-inventory-gear", "9")
+    taps.type_into("#f-seats-0-tokens-placed-orange", "3")
     expect(page.locator("#rrc-result")).to_contain_text("Mech Masters", timeout=5000)
     expect(page.locator("#rrc-result")).to_contain_text("Think Tank")
     assert taps.n == 3
 
 
 def test_planner_choosing_the_cards_on_the_planner_itself(page, live_url, new_live_table):
-    """The same without the setup helper: the four cards are picked on the planner (two taps each)."""
+    """The same without the setup helper: the four cards are picked on the planner (one tap each)."""
     table = new_live_table("raising-robots", 2)
     taps = Taps(page)
     page.goto(f"{live_url}/raising-robots/competitions?table={table['id']}&seat=0")
-    for t, criterion in CARDS.items():
-        taps.pick(f"#card-{t}", criterion)
-    taps.type_into("#f-inv-battery", "14")
-    taps.type_into("#f-inv-gear", "9")
-    taps.type_into("#f-placed-orange", "3")
+    for t, criterion in CARDS.items():  # one tap on each card's name (the list is open on an empty table)
+        taps.click(f"#card-{t} label:has(input[value='{criterion}'])")
+    taps.type_into("#f-seats-0-inventory-battery", "14")
+    taps.type_into("#f-seats-0-inventory-gear", "9")
+    taps.type_into("#f-seats-0-tokens-placed-orange", "3")
     expect(page.locator("#rrc-result")).to_contain_text("Think Tank", timeout=5000)
-    assert taps.n == 11
+    assert taps.n == 7
 
 
 def test_final_score_with_the_robots_entered_once(page, live_url, new_live_table):
     """Final score for 7 robots and 2 class cards, the robots already entered (on the planner, say): the
-    inventory's VP and leftovers, and each class card's grade and its VP. 9 taps (the issue counted 27-29)."""
+    inventory's VP and leftovers, and each class card's grade (one tap) and its VP. 7 taps (the issue counted 27-29)."""
     table = new_live_table("raising-robots", 2, {"rr_players": [{"robots": ROBOTS}]})
     taps = Taps(page)
     page.goto(f"{live_url}/raising-robots/score?table={table['id']}")
     expect(page.locator("#rr-total")).to_have_text("30")  # the robots' printed VP, entered once
-    taps.type_into("#f-inv-vp", "20")
-    taps.type_into("#f-inv-battery", "4")
-    taps.type_into("#f-inv-gear", "2")
+    taps.type_into("#f-seats-0-inventory-vp", "20")
+    taps.type_into("#f-seats-0-inventory-battery", "4")
+    taps.type_into("#f-seats-0-inventory-gear", "2")
     for j, (grade, vp) in enumerate((("B", "6"), ("C", "4"))):
-        taps.pick(f"#c{j}-grade", grade)
-        taps.type_into(f"input[name='c{j}-vp-{grade}']", vp)
+        taps.click(f"#c{j}-grade label:has(input[value='{grade}'])")
+        taps.type_into(f"input[name='seats.0.class_cards.{j}.vp_by_grade.{grade}']", vp)
     expect(page.locator("#rr-total")).to_have_text("62")  # 30 + 20 + 2 leftovers + 6 + 4
-    assert taps.n == 9
+    assert taps.n == 7
 
 
 def test_final_score_typing_the_robots_on_the_score_page(page, live_url, new_live_table):
@@ -111,11 +111,11 @@ def test_final_score_typing_the_robots_on_the_score_page(page, live_url, new_liv
         taps.click(f"#row-{row} summary")
     for r in ROBOTS:
         taps.type_into(f"#s-{r['row']}-{r['column']}-vp", str(r["vp"]))
-    taps.type_into("#f-inv-vp", "20")
-    taps.type_into("#f-inv-battery", "4")
-    taps.type_into("#f-inv-gear", "2")
+    taps.type_into("#f-seats-0-inventory-vp", "20")
+    taps.type_into("#f-seats-0-inventory-battery", "4")
+    taps.type_into("#f-seats-0-inventory-gear", "2")
     for j, (grade, vp) in enumerate((("B", "6"), ("C", "4"))):
-        taps.pick(f"#c{j}-grade", grade)
-        taps.type_into(f"input[name='c{j}-vp-{grade}']", vp)
+        taps.click(f"#c{j}-grade label:has(input[value='{grade}'])")
+        taps.type_into(f"input[name='seats.0.class_cards.{j}.vp_by_grade.{grade}']", vp)
     expect(page.locator("#rr-total")).to_have_text("62")
-    assert taps.n == 18
+    assert taps.n == 16

@@ -26,7 +26,7 @@ class Raw:
     text: str
 
 
-KEYS = ["table", "rr_players", "rr_competitions", "rr_search", "rr_score", "rr_round_end", "robotariat",
+KEYS = ["table", "raising_robots", "rr_players", "rr_competitions", "rr_search", "rr_score", "rr_round_end", "robotariat",
         "two_robots"]
 INNER_KEYS = ["names", "board", "spaces", "links", "state", "players", "inventory", "robots", "pool", "solo",
               "round", "seat", "0", "x", "y", "id", "cards", "mech_masters", "notes", "at", "\ud800", "a\x00"]

@@ -1,0 +1,693 @@
+"""The Raising Robots answers, shared by the JSON API and the pages: a request body (bodies.py) goes to
+its solver (solvers/raising_robots/), and the solver's result comes back as the API's JSON, with why and
+the rule entries it relies on. A page builds the same body from the table state (present.py), so it shows
+exactly what the API would answer."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from solvers.exact import exact, parse_fraction
+from solvers.raising_robots import abilities, scoring
+from solvers.raising_robots import activations as act
+from solvers.raising_robots import competitions_setup as setup
+from solvers.raising_robots import round_end as rend
+from solvers.raising_robots.competitions import (
+    COMP_NAMES,
+    COMP_TYPES,
+    CRITERIA,
+    FRIENDSHIP_CAP,
+    VALUE_KEYS,
+    Competition,
+    Payment,
+    PlayerState,
+    Rules,
+    Step,
+    Values,
+)
+from solvers.raising_robots.competitions_data import GAME_DATA
+from solvers.raising_robots.competitions_explain import Explanation, explain
+from solvers.raising_robots.competitions_planner import MAX_SCALE, Plan, PlanResult, plan, value_scale
+from solvers.raising_robots.model import ROW_NAMES as MODEL_ROW_NAMES
+from solvers.raising_robots.model import TOKEN_TYPES, Robot
+from solvers.raising_robots.search_odds import (
+    ANY_ROW,
+    DECK,
+    KNOWN_BOTTOM,
+    Card,
+    CardGroup,
+    Criteria,
+    Deck,
+    Estimate,
+    SearchOdds,
+    best_criteria,
+    estimate_best,
+    record_draw,
+    record_search,
+)
+
+from ..api import bad_field
+from .bodies import (
+    ChainIn,
+    ClassCardIn,
+    CompareIn,
+    CompetitionIn,
+    InventoryIn,
+    KeptPlanIn,
+    PlanIn,
+    PlanPlayerIn,
+    RecordIn,
+    RoundEndIn,
+    RoundIn,
+    ScorePlayerIn,
+    SetupIn,
+    friendship_count,
+    who_of,
+)
+from .schemas import MAX_DENOMINATOR, MAX_VALUE, TEMPLATES
+
+R_TILE_COSTS = "rr-reading-tile-costs"
+R_TOKEN_TYPES = "rr-reading-upgrade-token-types"
+
+
+def taken_json(taken) -> list[dict]:
+    return [{"ability": t.ability, "role": t.role, "treatment": t.treatment, "why": t.why} for t in taken]
+
+
+# ---- from the request to the solver ----------------------------------------------------------------
+
+
+def _values(raw: dict[str, Any]) -> Values:
+    parsed: dict[str, Fraction] = {}
+    for key, text in raw.items():
+        path = f"values.{key}"
+        if key not in VALUE_KEYS:
+            raise bad_field(path, f"unknown value: use {', '.join(VALUE_KEYS)}")
+        if not isinstance(text, (str, int, float)) or isinstance(text, bool):
+            raise bad_field(path, "give a number or a fraction like \"1/3\"")
+        try:
+            x = parse_fraction(text)
+        except (ValueError, TypeError, OverflowError):
+            raise bad_field(path, "give a number or a fraction like \"1/3\"") from None
+        if not 0 <= x <= MAX_VALUE:
+            raise bad_field(path, f"must be between 0 and {MAX_VALUE}")
+        if x.denominator > MAX_DENOMINATOR:
+            raise bad_field(path, f"use a simpler fraction (denominator at most {MAX_DENOMINATOR})")
+        parsed[key] = x
+    values = Values().with_overrides(parsed)
+    if value_scale(values) > MAX_SCALE:
+        raise bad_field("values", "these fractions have too many different denominators; use simpler ones")
+    return values
+
+
+def _competitions(items: list[CompetitionIn]) -> tuple[list[Competition], list[dict]]:
+    comps, shown = [], []
+    seen: set[str] = set()
+    for k, c in enumerate(items):
+        kind = CRITERIA[c.criterion]
+        if c.type is not None and c.type != kind:
+            raise bad_field(f"competitions[{k}].criterion", f"{c.criterion} is a {COMP_NAMES[kind]} card, "
+                                                              f"not {COMP_NAMES[c.type]}")
+        if kind in seen:
+            raise bad_field(f"competitions[{k}].type", f"a {COMP_NAMES[kind]} competition is already listed "
+                                                       "(one of each type is in play)")
+        seen.add(kind)
+        card = GAME_DATA.cards[c.criterion]
+        if c.values is not None and card.values is None:
+            raise bad_field(f"competitions[{k}].values", f"the {c.criterion} card has no printed values")
+        comp = GAME_DATA.competition(c.criterion, c.side, c.token_type, c.cost.resources, c.cost.batteries,
+                                     tuple(c.values) if c.values is not None else None)
+        comps.append(comp)
+        shown.append(_competition_json(comp, c))
+    return comps, shown
+
+
+def _competition_json(comp: Competition, given: CompetitionIn | None = None) -> dict:
+    """The competition as planned, with where each printed number comes from."""
+    tile = GAME_DATA.tiles[comp.type]
+    side = tile.sides[comp.side]
+    card = GAME_DATA.cards[comp.criterion]
+
+    def src(default_source: str, overridden: bool) -> str:
+        return "entered" if overridden else default_source
+
+    out = {
+        "type": comp.type, "name": comp.name, "criterion": comp.criterion, "card": card.name, "side": comp.side,
+        "token_type": comp.token_type, "cost": {"resources": comp.cost_resources, "batteries": comp.cost_batteries},
+        "rewards": [{"option": r.id, "vp": r.vp, "friendship_draw": r.friendship_draw} for r in comp.rewards],
+        "sources": {
+            "token_type": src(tile.token_type.source, bool(given and given.token_type)),
+            "resources": src(side.resources.source, bool(given and given.cost.resources is not None)),
+            "batteries": src(side.batteries.source, bool(given and given.cost.batteries is not None)),
+            "rewards": side.rewards_source.source,
+        },
+    }
+    if card.values is not None:
+        out["values"] = list(comp.values)
+        out["sources"]["values"] = src(card.values.source, bool(given and given.values is not None))
+    return out
+
+
+def _state(p: PlanPlayerIn) -> PlayerState:
+    if p.class_cards.meeting_c > p.class_cards.meeting_d:
+        raise bad_field("player.class_cards.meeting_c", "cannot be more than the cards at D or better: a card "
+                                                        "meeting C also meets D, so it counts there too")
+    return PlayerState(inventory=p.inventory.to_solver(), unplaced=p.tokens.unplaced.counts(),
+                       placed=p.tokens.placed.counts(), meeting_d=p.class_cards.meeting_d,
+                       meeting_c=p.class_cards.meeting_c, robots=tuple(r.to_solver() for r in p.robots),
+                       friendships=friendship_count(p.friendships), completed=frozenset(p.completed),
+                       robot_cards_as_duct_tape=who_of(p.inventor, p.friendships).robot_cards_as_duct_tape)
+
+
+# ---- from the solver to JSON -----------------------------------------------------------------------
+
+
+def payment_json(p: Payment) -> dict:
+    if p.kind == "token":
+        return {"kind": "token", "token_type": p.token_type, "text": p.describe()}
+    if p.kind == "batteries":
+        return {"kind": "batteries", "count": p.count, "text": p.describe()}
+    return {"kind": "resources", "items": p.items_dict(), "text": p.describe()}
+
+
+def _reward_json(step: Step, comp: Competition) -> dict:
+    r = comp.reward(step.reward)
+    return {"option": r.id, "vp": r.vp, "friendship_draw": r.friendship_draw, "friendship_keep": step.friendship_keep}
+
+
+def _tokens_json(state: PlayerState) -> dict:
+    return {"unplaced": dict(zip(TOKEN_TYPES, state.unplaced, strict=True)),
+            "placed": dict(zip(TOKEN_TYPES, state.placed, strict=True))}
+
+
+def _after_json(state: PlayerState) -> dict:
+    """What a step leaves: the seat's fields a plan changes (send them back with the kept card's name)."""
+    return {"inventory": state.inventory.as_dict(), "tokens": _tokens_json(state), "friendships": state.friendships,
+            "completed": sorted(state.completed, key=COMP_TYPES.index)}
+
+
+def _plan_json(p: Plan, comps: list[Competition]) -> dict:
+    by_type = {c.type: c for c in comps}
+    final = p.check.states[-1]
+    return {
+        "steps": [{"type": s.type, "name": COMP_NAMES[s.type], "criterion": by_type[s.type].criterion,
+                   "payment": payment_json(s.payment), "reward": _reward_json(s, by_type[s.type]),
+                   "after": _after_json(p.check.states[k + 1]),
+                   # the card kept here may change what comes next (Johannes, Confucius, Ada, John...)
+                   "depends_on_kept": bool(s.friendship_keep)} for k, s in enumerate(p.steps)],
+        "value": exact(p.check.value),
+        "inventory_after": final.inventory.as_dict(),
+        "tokens_after": _tokens_json(final),
+        "friendships_after": final.friendships,
+        "completed_after": sorted(final.completed, key=COMP_TYPES.index),
+        "orders": p.orders,
+    }
+
+
+def _claims_json(result: PlanResult, comps: list[Competition]) -> dict:
+    c = result.claims
+    return {"only_order": c.only_order,
+            "other_order": _plan_json(c.other_order, comps) if c.other_order is not None else None,
+            "pays": [{"type": t, "kind": k} for t, k in c.pays],
+            "pays_never": [{"type": t, "kind": k} for t, k in sorted(c.pays_never)],
+            "completes": sorted(c.completes, key=COMP_TYPES.index),
+            "completes_never": sorted(c.completes_never, key=COMP_TYPES.index)}
+
+
+def _response(result: PlanResult, text: Explanation, comps: list[Competition], shown: list[dict],
+              values: Values) -> dict:
+    body_plan = _plan_json(result.best, comps)
+    for step, ex in zip(body_plan["steps"], text.steps, strict=True):
+        step.update({"why": ex.criterion_why, "reasons": list(ex.reasons), "value": exact(ex.value),
+                     "rules": list(ex.rules)})
+    notes = list(text.notes)
+    rules = list(text.rules)
+    unverified = {}  # competition name -> the numbers of it planned with unchecked defaults
+    for c in shown:
+        for what, source in c["sources"].items():
+            if source == "unverified" and (what != "token_type" or any(
+                    s.type == c["type"] and s.payment.kind == "token" for s in result.best.steps)):
+                unverified.setdefault(c["name"], []).append(what)
+    if unverified:
+        names = list(unverified)
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        notes.append(f"Planned with unchecked numbers for {listed}: compare them with your tiles and cards "
+                     "(Competitions in play, Tile and card numbers).")
+        rules += [i for i in (R_TILE_COSTS,) if i not in rules]
+        if any("token_type" in whats for whats in unverified.values()):
+            rules.append(R_TOKEN_TYPES)
+    return {
+        "status": result.status,
+        "eligible": [{"type": e.type, "name": COMP_NAMES[e.type], "criterion": e.criterion, "met": e.met, "why": e.why,
+                      "completed": e.completed, "in_plan": e.in_plan,
+                      "matching": [{"value": label, "robot": r} for label, r in e.matching],
+                      "rules": list(e.rules)} for e in text.eligible],
+        "plan": body_plan,
+        "ties": [_plan_json(t, comps) for t in result.ties],
+        "ties_complete": result.ties_complete,
+        "claims": _claims_json(result, comps),
+        "notes": notes,
+        "rules": rules,
+        "competitions": shown,
+        "values": {k: exact(values.of(k)) for k in VALUE_KEYS},
+    }
+
+
+def run_plan(req: PlanIn) -> dict:
+    """Validate what pydantic cannot, plan, explain: the one path the API and the page share."""
+    state = _state(req.player)
+    comps, shown = _competitions(req.competitions)
+    values = _values(req.values)
+    rules = Rules(req.rules.duct_tape_pays_resources)
+    result = plan(state, comps, rules, values)
+    out = _response(result, explain(state, comps, result, rules, values), comps, shown, values)
+    taken = abilities.treatments(who_of(req.player.inventor, req.player.friendships), abilities.PLANNER_MODELLED,
+                                 abilities.PLANNER_NO_EFFECT)
+    out["abilities"] = taken_json(taken)
+    note = abilities.not_taken_note(taken, "planner")
+    if note:
+        out["notes"].append(note)
+    if state.robot_cards_as_duct_tape:
+        out["rules"].append(abilities.SETUP_RULES.get("sacagawea", "rr-sacagawea-complexity-medium"))
+    return out
+
+def run_kept(req: KeptPlanIn) -> dict:
+    """The kept card's immediate effect applied to the seat (and the card added to its Friendship cards,
+    under the cap of 2), then the plan from the new seat."""
+    player = req.player
+    held = player.friendships if isinstance(player.friendships, list) else [""] * player.friendships
+    if len(held) >= FRIENDSHIP_CAP:
+        raise bad_field("player.friendships", f"already {FRIENDSHIP_CAP} Friendship cards: a third cannot be kept")
+    card = abilities.keep_friendship(req.kept.name, player.inventory.to_solver(), len(player.robots),
+                                     req.kept.per_robot)
+    named = [n for n in held if n] if all(held) else held
+    after = player.model_copy(update={
+        "inventory": InventoryIn(**card.inventory_after.as_dict()),
+        "friendships": [*named, req.kept.name] if all(held) else len(held) + 1})
+    out = run_plan(req.model_copy(update={"player": after}))
+    out["kept"] = {"name": abilities.display_name(card.ability), "ability": card.ability, "gained": card.gained,
+                   "why": card.why, "modelled": card.modelled, "rules": list(card.rules)}
+    out["player"] = after.model_dump(exclude_none=True)
+    if not card.modelled:
+        out["notes"].insert(0, f"{abilities.display_name(card.ability)}: {card.why}.")
+    return out
+
+
+# ---- competitions setup -----------------------------------------------------------------------
+
+SETUP_RULES = ["rr-competitions-friendships-changes-to-setup", "rr-setup-solo-2p-tokens", "rr-solo-2p-gameplay-changes"]
+ROUND_RULES = ["rr-flip-tile-round-end", "rr-important-same-round-same-side", "rr-solo-2p-gameplay-changes"]
+
+def inventors_json(names: list[str]) -> dict:
+    """Each seat's inventor setup (Friends Inventor Explanations, "Immediate") and the Friendship cards that
+    match an inventor in play (removed before the deck is shuffled: Changes to Setup, step 4)."""
+    seats = []
+    for i, name in enumerate(names):
+        change = abilities.inventor_setup(name)
+        seats.append({"seat": i, "inventor": name, "id": change.inventor, "changes": change.changes,
+                      "why": change.why, "scroll_board": change.scroll_board, "rule": change.rule,
+                      "modelled": change.rule is not None})
+    in_play = [abilities.ability_id(n) for n in names if n.strip()]
+    return {"seats": seats, "remove_friendships": [abilities.display_name(a) for a in dict.fromkeys(in_play)],
+            "rules": ["rr-competitions-friendships-changes-to-setup",
+                      *dict.fromkeys(s["rule"] for s in seats if s["rule"])]}
+
+def _spots_json(spots: list[setup.Spot]) -> list[dict]:
+    return [{"round": s.round, "token_type": s.token_type, "tile": s.tile, "name": COMP_NAMES[s.tile]}
+            for s in spots]
+
+
+def run_setup(req: SetupIn) -> dict:
+    rng = random.Random(req.seed) if req.seed is not None else random.SystemRandom()
+    cards = setup.deal(rng)
+    spots = setup.place_tracker_tokens(req.players, rng)
+    tiles = {t: GAME_DATA.tiles[t].token_type for t in COMP_TYPES}
+    return {
+        "players": req.players,
+        "cards": [{"type": t, "name": COMP_NAMES[t], "criterion": c, "card": GAME_DATA.cards[c].name,
+                   "text": GAME_DATA.cards[c].text} for t, c in cards.items()],
+        "sides": {t: "A" for t in COMP_TYPES},
+        "tracker": _spots_json(spots),
+        "tile_types": {t: {"token_type": s.value, "source": s.source} for t, s in tiles.items()},
+        "rules": SETUP_RULES if req.players <= 2 else SETUP_RULES[:1],
+        **({"inventors": inventors_json(req.inventors)} if req.inventors else {}),
+    }
+
+
+def run_round(req: RoundIn) -> dict:
+    spots = [setup.Spot(s.round, s.token_type, setup.tile_of(s.token_type)) for s in req.tracker]
+    if len({s.token_type for s in spots}) != len(spots):
+        raise bad_field("tracker", "each upgrade type appears on the round tracker at most once")
+    out = setup.end_of_round(req.marker_to, req.sides, spots, req.completed_this_round)
+    return {"marker_to": req.marker_to, "sides": out.sides, "tracker": _spots_json(out.tracker),
+            "events": [{"type": t, "name": COMP_NAMES[t], "flipped": f, "why": why} for t, f, why in out.events],
+            "rules": ROUND_RULES if req.tracker else ROUND_RULES[:2]}
+
+
+# ---- final score -------------------------------------------------------------------------------
+
+RULE_NEW_OBJECTIVES = "rr-new-class-objectives"
+def _class_card(card: ClassCardIn, j: int, player: ScorePlayerIn, prefix: str) -> scoring.ClassCard:
+    grade = card.grade
+    if card.thresholds:
+        count = card.count
+        counts = TEMPLATES[card.template]["counts"] if card.template else None
+        if count is None and counts == "inventory_vp":
+            count = player.inventory.vp
+        if count is None and counts == "competitions_completed":
+            count = player.competitions_completed
+        if count is None:
+            raise bad_field(f"{prefix}class_cards[{j}].count", "give the count the card's objective reached")
+        derived = scoring.grade_for(count, card.thresholds)
+        if grade is not None and grade != derived:
+            raise bad_field(f"{prefix}class_cards[{j}].grade",
+                            f"grade {grade} does not match count {count} on these thresholds (grade {derived})")
+        grade = derived
+    return scoring.ClassCard(grade, dict(card.vp_by_grade), card.extra_credit, card.name)
+
+
+def score_player(player: ScorePlayerIn, prefix: str = "") -> tuple[scoring.Score, list[scoring.ClassCard], bool]:
+    """The score, the class cards as scored, and whether one of them is a new Friends class objective."""
+    cards = [_class_card(c, j, player, prefix) for j, c in enumerate(player.class_cards)]
+    try:
+        result = scoring.score(player.inventory.to_solver(), [r.to_solver() for r in player.robots], cards)
+    except scoring.ScoreInputError as e:  # named within this player of a comparison
+        raise bad_field(prefix + e.path, e.message) from None
+    return result, cards, any(c.template for c in player.class_cards)
+
+
+def score_json(result: scoring.Score, cards: list[scoring.ClassCard], new_objectives: bool = False) -> dict:
+    rules = list(scoring.score_rules(result)) + ([RULE_NEW_OBJECTIVES] if new_objectives else [])
+    return {
+        "robots": result.robots, "class_cards": result.class_cards, "inventory_vp": result.inventory_vp,
+        "leftovers": result.leftovers, "game_end": result.game_end, "total": result.total,
+        "lines": [{"what": ln.what, "vp": ln.vp, "why": ln.why, "kind": ln.kind, "rule": ln.rule,
+                   "rules": list(ln.rules)} for ln in result.lines],
+        "grades": [{"name": c.name, "met": c.grade, "final": c.final_grade(), "vp": c.vp()} for c in cards],
+        "full_columns": list(result.columns),
+        "rules": rules,
+    }
+
+
+def compare(body: CompareIn) -> dict:
+    if body.solo is not None and len(body.players) != 1:
+        raise bad_field("solo", "a solo target needs exactly one player")
+    scored = [score_player(p, f"players[{i}].") for i, p in enumerate(body.players)]
+    names = [p.name or f"Player {i + 1}" for i, p in enumerate(body.players)]
+    standings = scoring.standings([(n, s) for n, (s, _, _) in zip(names, scored, strict=True)])
+    out: dict = {
+        "standings": [{"name": s.name, "place": s.place, "total": s.total, "robots": s.robots,
+                       "class_cards": s.class_cards, "decided_by": s.decided_by} for s in standings],
+        "scores": [with_abilities(dict(score_json(*sc), name=n), p)
+                   for n, sc, p in zip(names, scored, body.players, strict=True)],
+        "solo": None,
+        "rules": [scoring.RULE_END_SCORING] if len(body.players) > 1 else [],  # ties
+    }
+    if body.solo:
+        r = scoring.solo_target(scored[0][0].total, body.solo.threshold, body.solo.mode, body.solo.competitions)
+        out["solo"] = {"threshold": r.threshold, "adjustment": r.adjustment, "target": r.target,
+                       "total": r.total, "margin": r.margin, "reached": r.reached, "why": r.why,
+                       "rules": list(scoring.solo_rules(r))}
+        out["rules"] += out["solo"]["rules"]
+    return out
+
+
+# ---- JSON API -----------------------------------------------------------------------------------
+
+def with_abilities(out: dict, player: ScorePlayerIn) -> dict:
+    """The score answer with how it treats the seat's inventor and Friendship cards (an inventor's Game End
+    ability Tablebot does not know is listed as not taken into account)."""
+    taken = abilities.treatments(who_of(player.inventor, player.friendships), {}, abilities.SCORE_NO_EFFECT)
+    out["abilities"] = taken_json(taken)
+    note = abilities.not_taken_note(taken, "score")
+    out["notes"] = [note] if note else []
+    return out
+
+
+
+# ---- round end ---------------------------------------------------------------------------------
+
+def round_end(body: RoundEndIn) -> dict:
+    # an InputError from the solver (a choice that does not fit) is the API's 400 naming the field
+    r = rend.run(body.inventory.to_solver(), [x.to_solver() for x in body.robots],
+                 [a.to_solver() for a in body.abilities], body.sacagawea_ongoing, body.seat())
+    who = who_of(body.inventor, body.friendships)
+    taken = abilities.treatments(who, abilities.ROUND_END_MODELLED, {  # whole text known: nothing at round end
+        "susan": "no round-end ability", "william": "no round-end ability",
+        "friendship:johannes": "its gain comes when it is kept (list it in the round you keep it)"})
+    note = abilities.not_taken_note(taken, "round end")
+    listed = {a.id for a in body.abilities}
+    missing = [abilities.display_name(t.ability) for t in taken if t.treatment == "modelled"
+               and t.ability in ("johannes", "charlotte", "sacagawea") and t.ability not in listed and t.role == "inventor"]
+    return {
+        "inventory_after": r.inventory_after.as_dict(),
+        "robots_after": [_robot_json(x) for x in r.robots_after],
+        "tokens_unlocked": r.tokens_unlocked,
+        "steps": [{"ability": s.ability, "part": s.part, "name": s.name, "gained": s.gained, "why": s.why,
+                   "rule": s.rule, "rules": list(s.rules), "link": s.link, "index": s.index,
+                   "robot_added": _robot_json(s.robot_added) if s.robot_added else None} for s in r.steps],
+        "notes": list(r.notes) + ([note] if note else []) + [
+            f"{name} is your inventor but not in the order: add it to apply its round-end ability." for name in missing],
+        "abilities": taken_json(taken),
+        "rules": list(dict.fromkeys([*rend.RULE_ORDER, *(i for s in r.steps for i in s.rules)])),
+    }
+
+
+def _robot_json(r: Robot) -> dict:
+    return {"row": r.row, "column": r.column, "any_row": r.any_row, "cost_energy": list(r.cost_energy),
+            "cost_resources": list(r.cost_resources), "basic_energy": r.basic_energy,
+            "upgraded_energy": r.upgraded_energy, "upgraded": r.upgraded, "vp": r.vp,
+            "needs_microchip": r.needs_microchip}
+
+
+
+# ---- search odds -------------------------------------------------------------------------------
+
+ANY_ROW_RULE = "rr-robot-cards-for-any-phase-row"
+RULES = ("rr-search", "rr-search-example", ANY_ROW_RULE)
+R_MODEL = "rr-reading-search-model"
+R_BASIC = "rr-search-basic-action-only"
+R_ANY_MATCH = "rr-search-any-row-matches"
+R_NO_MATCH = "rr-search-no-match"
+R_CRITERIA = "rr-reading-search-criteria"
+R_SET_ASIDE = "rr-reading-search-set-aside"
+R_KNOWN_WANTED = "rr-reading-search-known-bottom-wanted"
+R_ESTIMATE = "rr-reading-search-estimate"
+ALL_RULES = (*RULES, R_MODEL, R_BASIC, R_ANY_MATCH, R_NO_MATCH, R_CRITERIA, R_SET_ASIDE, R_KNOWN_WANTED, R_ESTIMATE)
+
+
+def search_rules(deck: Deck, p_match=None, ranked: bool = False, set_aside: bool = False) -> list[str]:
+    """The Search rules an answer on this deck applies: the rule and its example always; any-row cards,
+    the no-match case, the ranking and the two readings about remembered cards when they come into it."""
+    ids = ["rr-search", R_BASIC, "rr-search-example", R_MODEL]
+    if any(g.row == ANY_ROW and g.count for g in deck.pool) or any(c.row == ANY_ROW for c in deck.known_bottom):
+        ids += [R_ANY_MATCH, ANY_ROW_RULE]
+    if p_match is not None and p_match < 1:
+        ids.append(R_NO_MATCH)
+    if ranked:
+        ids.append(R_CRITERIA)
+    if any(c.wanted for c in deck.known_bottom):
+        ids.append(R_KNOWN_WANTED)
+    if set_aside:
+        ids += [R_NO_MATCH, R_SET_ASIDE]
+    return list(dict.fromkeys(ids))
+ROW_NAMES = {**MODEL_ROW_NAMES, ANY_ROW: "Any row"}
+STATE_KEY = "rr_search"
+WITHIN_DEFAULT = 10
+
+
+def card_name(row: str, energy: int, label: str = "") -> str:
+    name = f"{ROW_NAMES[row]} {energy}"
+    return f"{name} “{label}”" if label else name
+
+
+def criteria_name(c: Criteria) -> str:
+    energy = str(c.energy_min) if c.energy_min == c.energy_max else f"{c.energy_min}–{c.energy_max}"
+    return f"{ROW_NAMES[c.row]}, energy {energy}"
+
+
+def outcome_text(o) -> str:
+    if o.source == DECK:
+        return f"{card_name(o.row, o.energy, o.label)} from the unknown cards"
+    if o.source == KNOWN_BOTTOM:
+        return f"{card_name(o.row, o.energy, o.label)}, known card #{o.position + 1}"
+    return f"no match: the last card, {card_name(o.row, o.energy, o.label)}"
+
+
+def odds_why(deck: Deck, odds: SearchOdds) -> str:
+    c = odds.criteria
+    parts = [(f"{odds.matching_in_pool} of the {odds.pool_cards} unseen cards fit {criteria_name(c)} "
+             f"(any-row cards fit every row; only the basic action's energy counts).")]
+    deck_part = f"The deck holds {deck.deck_size} of the unseen cards in random order"
+    if deck.known_bottom:
+        k = len(deck.known_bottom)
+        deck_part += f", above {k} known card{'s' if k > 1 else ''}"
+    parts.append(deck_part + ".")
+    known = [o for o in odds.outcomes if o.source == KNOWN_BOTTOM]
+    if known:
+        parts.append(f"If no unknown card fits, the search reaches known card #{known[0].position + 1}, which fits.")
+    elif odds.p_match < 1:
+        parts.append("If nothing fits, the last card revealed is taken and the others are shuffled into a new deck.")
+    return " ".join(parts)
+
+
+def odds_json(deck: Deck, odds: SearchOdds, within: list[int] | None) -> dict:
+    total = deck.cards_in_deck
+    ns = within if within is not None else list(range(1, min(WITHIN_DEFAULT, total) + 1))
+    return {
+        "criteria": odds.criteria.as_dict(),
+        "p_match": exact(odds.p_match),
+        "expected_revealed": exact(odds.expected_revealed),
+        "p_wanted": exact(odds.p_wanted),
+        "outcomes": [{"row": o.row, "energy": o.energy, "label": o.label, "wanted": o.wanted, "from": o.source,
+                      "p": exact(o.p), "group": o.group, "position": o.position, "text": outcome_text(o)}
+                     for o in odds.outcomes],
+        "p_match_within": [{"n": n, "p": exact(odds.p_match_within(n))} for n in ns],
+        "matching_in_pool": odds.matching_in_pool,
+        "pool_cards": odds.pool_cards,
+        "deck_cards": total,
+        "why": odds_why(deck, odds),
+        "estimate": None,  # exact: the pool is known
+        "rules": search_rules(deck, odds.p_match),
+    }
+
+
+def best_json(deck: Deck) -> dict:
+    ranking = best_criteria(deck)
+    wanted = sum(g.count for g in deck.pool if g.wanted) + sum(c.wanted for c in deck.known_bottom)
+    notes = [("Ranked by the chance to take a card marked wanted, then by fewer cards revealed; "
+             "criteria with the same two numbers share a rank.")]
+    if not wanted:
+        notes.append("No card that can come up is marked wanted, so only the number of cards revealed orders "
+                     "the list.")
+    return {"ranking": [{"criteria": r.criteria.as_dict(), "name": criteria_name(r.criteria), "rank": r.rank,
+                         "p_wanted": exact(r.p_wanted), "p_match": exact(r.p_match),
+                         "expected_revealed": exact(r.expected_revealed)} for r in ranking],
+            "wanted_cards": wanted, "notes": notes, "estimate": None, "rules": search_rules(deck, ranked=True)}
+
+
+def group_json(g: CardGroup) -> dict:
+    return {"row": g.row, "energy": g.energy, "count": g.count, "label": g.label, "wanted": g.wanted}
+
+
+def card_json(c: Card) -> dict:
+    return {"row": c.row, "energy": c.energy, "label": c.label, "wanted": c.wanted}
+
+
+def record(body: RecordIn) -> dict:
+    deck = body.to_solver()
+    if body.event == "draw":
+        after = record_draw(deck, body.seen.to_solver() if body.seen else None)
+        why = ("A draw: the deck lost its top card" +
+               ("; you saw it, so it left the unseen pool." if body.seen else "; nobody told you what it was, "
+                "so the unseen pool keeps it."))
+        return {"pool": [group_json(g) for g in after.pool], "deck_size": after.deck_size,
+                "known_bottom": [card_json(c) for c in after.known_bottom], "taken": None, "matched": None,
+                "set_aside": [], "why": why, "rules": search_rules(deck)}
+    if body.criteria is None:
+        raise bad_field("criteria", "a search needs the criteria it was made with")
+    done = record_search(deck, body.criteria.to_solver(), [c.to_solver() for c in body.revealed])
+    taken = card_name(done.taken.row, done.taken.energy, done.taken.label)
+    if done.matched:
+        why = (f"Taken: {taken}. The {len(body.revealed) - 1} other revealed cards went under the known bottom "
+               "in the order they came up.")
+    else:
+        why = (f"Nothing matched, so the last card ({taken}) was taken and the other {done.deck.deck_size} "
+               "were shuffled into a new deck: they are now the whole unseen pool of the deck.")
+    return {"pool": [group_json(g) for g in done.deck.pool], "deck_size": done.deck.deck_size,
+            "known_bottom": [card_json(c) for c in done.deck.known_bottom], "taken": card_json(done.taken),
+            "matched": done.matched, "set_aside": [group_json(g) for g in done.set_aside], "why": why,
+            "rules": search_rules(deck, set_aside=not done.matched)}
+
+
+# ---- JSON API ------------------------------------------------------------------------------------
+
+def estimate_json(est: Estimate, odds: SearchOdds | None = None, within: list[int] | None = None) -> dict:
+    """The estimate's answer in the shape of the exact one, labelled with what it assumes."""
+    label = {"seen": len(est.seen), "assumes": est.assumes()}
+    rules = ["rr-search", R_BASIC, "rr-search-example", R_MODEL, R_ESTIMATE]
+    if odds is None:
+        ranking = estimate_best(est)
+        return {"ranking": [{"criteria": r.criteria.as_dict(), "name": criteria_name(r.criteria), "rank": r.rank,
+                             "p_wanted": exact(r.p_wanted), "p_match": exact(r.p_match),
+                             "expected_revealed": exact(r.expected_revealed)} for r in ranking],
+                "wanted_cards": len(est.wanted), "notes": [est.assumes()], "estimate": label,
+                "rules": rules + [R_CRITERIA]}
+    total = est.deck_size + len(est.known_bottom)
+    ns = within if within is not None else list(range(1, min(WITHIN_DEFAULT, total) + 1))
+    return {
+        "criteria": odds.criteria.as_dict(), "p_match": exact(odds.p_match),
+        "expected_revealed": exact(odds.expected_revealed), "p_wanted": exact(odds.p_wanted),
+        "outcomes": [{"row": o.row, "energy": o.energy, "label": o.label, "wanted": o.wanted, "from": o.source,
+                      "p": exact(o.p), "group": None, "position": o.position, "text": outcome_text(o)}
+                     for o in odds.outcomes],
+        "p_match_within": [{"n": n, "p": exact(odds.p_match_within(n))} for n in ns],
+        "deck_cards": total, "estimate": label, "why": est.assumes(),
+        "rules": rules + ([R_NO_MATCH] if odds.p_match < 1 else []),
+    }
+
+
+def top_three(ranking: list[dict], criteria: dict) -> list[dict]:
+    """The three criteria the page suggests: among those tied for best, the ones the player named first,
+    then the narrowest ranges (they are easier to say at the table); then the rest in rank order."""
+    def key(r: dict) -> tuple:
+        c = r["criteria"]
+        return (r["rank"], c != criteria, c["energy_max"] - c["energy_min"], c["energy_min"])
+    return [{**r, "yours": r["criteria"] == criteria} for r in sorted(ranking, key=key)[:3]]
+
+
+def trim_within(within: list[dict], p_match: dict) -> list[dict]:
+    """The bars up to the first that reaches the overall chance of a match: the rest repeat it."""
+    out = []
+    for w in within:
+        out.append(w)
+        if w["p"]["exact"] == p_match["exact"]:
+            break
+    return out
+
+
+# ---- activation chains -------------------------------------------------------------------------
+
+ACTIVATION_RULES = ["rr-run-a-phase-row-energy-action", "rr-important-one-activation-per-robot",
+                    "rr-finite-loops-example", "rr-finite-loops-tip"]
+
+
+def check_chain(body: ChainIn) -> dict:
+    steps = act.parse_steps(body.steps, "steps")  # its InputError is the API's 400 naming the step
+    r = act.check(steps, body.phase, body.energy)
+    return {
+        "ok": r.ok,
+        "nodes": [{"path": n.path, "depth": n.depth, "kind": n.kind, "label": n.label, "text": n.text,
+                   "energy": n.energy, "status": n.status, "why": n.why, "activation": n.activation}
+                  for n in r.nodes],
+        "activations": list(r.activations),
+        "problems": list(r.problems),
+        "rules": [act.RULE_RUN, act.RULE_EXAMPLE],
+    }
+
+
+
+
+def search_odds_answer(body) -> dict:
+    """The odds of one Search: exact on a known pool, else the estimate from the cards seen."""
+    from solvers.raising_robots.search_odds import estimate_odds, search_odds
+
+    est = body.estimate()
+    if est is not None:
+        total = est.deck_size + len(est.known_bottom)
+        for i, n in enumerate(body.within or []):
+            if n > total:
+                raise bad_field(f"within[{i}]", f"is {n} but the deck holds only {total} cards")
+        return estimate_json(est, estimate_odds(est, body.criteria.to_solver()), body.within)
+    deck = body.to_solver()
+    total = deck.cards_in_deck
+    for i, n in enumerate(body.within or []):
+        if n > total:
+            raise bad_field(f"within[{i}]", f"is {n} but the deck holds only {total} cards")
+    return odds_json(deck, search_odds(deck, body.criteria.to_solver()), body.within)
+
+
+def search_best_answer(body) -> dict:
+    est = body.estimate()
+    return estimate_json(est) if est is not None else best_json(body.to_solver())
