@@ -47,20 +47,20 @@ TR_FACTORY, TR_ODDS = "/two-robots/factory", "/two-robots/odds"
 # entry id -> the (page, field) pairs its promise is about
 PROMISES: dict[str, list[tuple[str, str]]] = {
     # solo targets: typed in on the score page, +20 / +50 with the module
-    "rr-solo-scoring-thresholds": [(RR_SCORE, 'name="solo-threshold"'), (RR_SCORE, 'name="solo-mode"')],
-    "rr-fact-solo-unknown": [(RR_SCORE, 'name="solo-threshold"'), (RR_SCORE, 'name="solo-mode"')],
-    "rr-reading-solo-target": [(RR_SCORE, 'name="solo-threshold"')],
+    "rr-solo-scoring-thresholds": [(RR_SCORE, 'name="solo.threshold"'), (RR_SCORE, 'name="solo.mode"')],
+    "rr-fact-solo-unknown": [(RR_SCORE, 'name="solo.threshold"'), (RR_SCORE, 'name="solo.mode"')],
+    "rr-reading-solo-target": [(RR_SCORE, 'name="solo.threshold"')],
     # Robo Race card values and the Resources cost on the competition planner
-    "rr-reading-robo-race-card-values": [(RR_COMP, 'name="vals-race-energy-costs"'),
-                                         (RR_COMP, 'name="vals-race-resource-costs"')],
-    "rr-reading-planner-values": [(RR_COMP, 'name="value-friendship"'), (RR_COMP, 'name="value-upgrade_token"'),
-                                  (RR_COMP, 'name="value-battery"')],
-    "rr-reading-resources-cost": [(RR_COMP, 'name="duct_tape_pays_resources"'), (RR_COMP, 'name="inv-robot_cards"')],
+    "rr-reading-robo-race-card-values": [(RR_COMP, 'name="competitions.card_values.race-energy-costs"'),
+                                         (RR_COMP, 'name="competitions.card_values.race-resource-costs"')],
+    "rr-reading-planner-values": [(RR_COMP, 'name="competitions.values.friendship"'), (RR_COMP, 'name="competitions.values.upgrade_token"'),
+                                  (RR_COMP, 'name="competitions.values.battery"')],
+    "rr-reading-resources-cost": [(RR_COMP, 'name="competitions.duct_tape_pays_resources"'), (RR_COMP, 'name="seats.0.inventory.robot_cards"')],
     # the Search page puts set-aside cards back in the pool
     "rr-reading-search-set-aside": [(RR_SEARCH, 'value="return-aside"')],
     # Total Energy on the activation checker; a slot's extra cost for Charlotte at Round End
     "rr-fact-energy-cards": [("/raising-robots/activations", 'name="energy"')],
-    "rr-fact-slot-surcharges": [("/raising-robots/round-end", 'name="ch-extra"')],
+    "rr-fact-slot-surcharges": [("/raising-robots/round-end", 'name="seats.0.round_end.ch_extra"')],
     # Robotariat: the board editor, the game data page, the board page and the objectives page
     "rb-unverified-board": [("/robotariat/board", 'value="add_space"'), ("/robotariat/board", 'value="toggle_link"'),
                             ("/robotariat/board", 'name="colour"')],
