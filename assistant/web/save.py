@@ -126,8 +126,15 @@ def save_form(table: store.TableRecord | None, model: type[M], key: str, form: M
         problems = from_validation(err, candidate)
         return FormResult(lenient(model, candidate), table, problems, raw=posted, skipped=skipped)
     typed_json = typed.model_dump(mode="json")
-    changed = [p for p in posted if p not in skipped
-               and paths.get(typed_json, p, None) != paths.get(base, p, paths.MISSING)]
+    changed = []
+    for p in posted:
+        if p in skipped:
+            continue
+        value = paths.get(typed_json, p, paths.MISSING)
+        if value is paths.MISSING:  # not a field of the state (a seat menu, a button): the model dropped it
+            skipped.append(p)
+        elif value != paths.get(base, p, paths.MISSING):
+            changed.append(p)
     if table is None:
         return FormResult(typed, None, raw=posted, changed=changed, skipped=skipped)
     if not changed:  # already saved (the form saves itself as the player types): say so, save nothing
@@ -135,7 +142,7 @@ def save_form(table: store.TableRecord | None, model: type[M], key: str, form: M
         if version is not None and newest.version > version:
             g.tablebot_merged = True
         notice("ok", f"Saved with table {newest.code} (version {newest.version}).")
-        return FormResult(read_state(newest, model, key), newest, raw=posted)
+        return FormResult(read_state(newest, model, key), newest, raw=posted, skipped=skipped)
     gone: list[str] = []
     theirs: dict[str, Any] = {}
 

@@ -6,6 +6,8 @@ import re
 
 import pytest
 from demo import bp as demo_bp
+from flask import request
+from pydantic import BaseModel
 
 from assistant import create_app
 from assistant.db import engine
@@ -121,3 +123,24 @@ def test_a_solver_answer_applies_only_on_its_version(demo_app):
             save.save_answer(t, 1, lambda s: {**s, "demo": {"gear": 3}})
         assert stale.value.current.version == 2
         assert store.get(engine(), t.id).state["demo"] == {"gear": 2}
+
+
+
+class Loose(BaseModel):
+    """A state model that ignores names it does not know (as the game models do)."""
+    gear: int = 0
+
+
+def test_a_posted_name_that_is_no_field_of_the_state_is_not_a_change(demo_app, demo_client):
+    """A page's seat menu or a button posted with its form is not a path of the state: saving it would
+    write a new version that changes nothing (and tell the other phones the table moved)."""
+    tid = new_table(demo_client)
+    with demo_app.test_request_context(method="POST", data={"version": "1", "gear": "0", "seat": "1"}):
+        result = save.save_form(store.get(engine(), tid), Loose, "loose", request.form)
+        assert result.changed == [] and "seat" in result.skipped
+    assert demo(demo_client, tid)["version"] == 1
+    with demo_app.test_request_context(method="POST", data={"version": "1", "gear": "2", "seat": "1"}):
+        result = save.save_form(store.get(engine(), tid), Loose, "loose", request.form)
+        assert result.changed == ["gear"]
+    table = demo(demo_client, tid)
+    assert table["version"] == 2 and table["state"]["loose"] == {"gear": 2}
