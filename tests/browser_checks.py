@@ -58,3 +58,22 @@ def phone(browser, context_args: dict):
     page.navigations = []
     page.on("framenavigated", lambda f: page.navigations.append(f.url) if f == page.main_frame else None)
     return ctx, page
+
+
+def expect_shown(page, shows, timeout: int = 2000) -> None:
+    """Wait until the page shows each (selector, kind, want): kind "value" (a field's value), "count"
+    (how many match), "checked", "exact" (the whole text) or anything else (the text contains it)."""
+    from playwright.sync_api import expect
+
+    for selector, kind, want in shows:
+        loc = page.locator(selector)
+        if kind == "value":
+            expect(loc).to_have_value(want, timeout=timeout)
+        elif kind == "count":
+            expect(loc).to_have_count(want, timeout=timeout)
+        elif kind == "checked":
+            expect(loc).to_be_checked(timeout=timeout)
+        elif kind == "exact":
+            expect(loc).to_have_text(want, timeout=timeout)
+        else:
+            expect(loc).to_contain_text(want, timeout=timeout)

@@ -5,21 +5,13 @@ within 2 s, without a reload, while the field B is typing in keeps what B typed 
 from __future__ import annotations
 
 import pytest
-from browser_checks import assert_phone_ready
+from browser_checks import assert_phone_ready, expect_shown, phone
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 CARDS = {"engineering_expo": "expo-9-of-one", "mech_masters": "mech-13-batteries",
          "think_tank": "think-3-same-type", "robo_race": "race-same-row"}
-
-
-def phone(browser, browser_context_args):
-    ctx = browser.new_context(**browser_context_args)
-    page = ctx.new_page()
-    page.navigations = []
-    page.on("framenavigated", lambda f: page.navigations.append(f.url) if f == page.main_frame else None)
-    return ctx, page
 
 
 def set_field(page, selector: str, value: str) -> None:
@@ -73,14 +65,7 @@ def test_two_phones_follow_one_table(name, browser, browser_context_args, live_u
     b.keyboard.type(typed)  # B is typing when A's change arrives
     with a.expect_response(lambda r: r.request.method == "POST"):
         act(a)
-    for selector, kind, want in shows:
-        loc = b.locator(selector)
-        if kind == "value":
-            expect(loc).to_have_value(want, timeout=2000)
-        elif kind == "exact":
-            expect(loc).to_have_text(want, timeout=2000)
-        else:
-            expect(loc).to_contain_text(want, timeout=2000)
+    expect_shown(b, shows)
     expect(b.locator(typing)).to_have_value(typed)
     expect(b.locator(typing)).to_be_focused()
     assert len(a.navigations) == 1 and len(b.navigations) == 1  # no reloads

@@ -5,21 +5,13 @@ and its focus (issue 11 "Live")."""
 from __future__ import annotations
 
 import pytest
-from browser_checks import assert_phone_ready
+from browser_checks import assert_phone_ready, expect_shown, phone
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 EMPTY_GUIDE = {"robotariat": {"board": {"spaces": [], "links": [], "yellow_next": {}, "blue_next": {}},
                               "example": False, "guide": {"step": "spaces"}}}
-
-
-def phone(browser, browser_context_args):
-    ctx = browser.new_context(**browser_context_args)
-    page = ctx.new_page()
-    page.navigations = []
-    page.on("framenavigated", lambda f: page.navigations.append(f.url) if f == page.main_frame else None)
-    return ctx, page
 
 
 def link_p1_p3(a) -> None:
@@ -64,16 +56,7 @@ def test_two_phones_follow_one_table(name, browser, browser_context_args, live_u
     b.keyboard.type(typed)  # B is typing when A's change arrives
     with a.expect_response(lambda r: r.request.method == "POST"):
         act(a)
-    for selector, kind, want in shows:
-        loc = b.locator(selector)
-        if kind == "value":
-            expect(loc).to_have_value(want, timeout=2000)
-        elif kind == "count":
-            expect(loc).to_have_count(want, timeout=2000)
-        elif kind == "checked":
-            expect(loc).to_be_checked(timeout=2000)
-        else:
-            expect(loc).to_contain_text(want, timeout=2000)
+    expect_shown(b, shows)
     expect(b.locator("#live-cue")).to_contain_text("Updated from another phone")
     expect(b.locator(typing)).to_have_value(typed)
     expect(b.locator(typing)).to_be_focused()
