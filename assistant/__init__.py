@@ -52,12 +52,14 @@ def create_app(config: dict | None = None) -> Flask:
     from .tables import views as tables
     from .two_robots import api as two_robots_api
     from .two_robots import pages as two_robots_pages
+    from .web import private
 
     compression.init_app(app)  # first after_request hook, so it runs last, on the final body
     db.init_app(app)
     api.install_error_handlers(app)
     pages.install_error_pages(app)  # HTML error pages outside /api
     security.init_app(app)
+    private.init_app(app)  # before the views read request.values
     static_files.init_app(app)
     for bp in (api.bp, pages.bp, tables.bp, tables_live.bp, rules.bp,
                raising_robots_api.bp, competitions_setup.bp, planner.bp, search.bp, round_end.bp, score.bp,

@@ -345,11 +345,6 @@
     });
     return out;
   }
-  function pageUrl() {
-    var u = new URL(location.href);
-    privateParams().forEach(function (kv) { u.searchParams.set(kv[0], kv[1]); });
-    return u.toString();
-  }
   function status(kind, text) {
     var el = document.querySelector("[data-table-status]");
     if (!el) return;
@@ -472,7 +467,11 @@
       opts.method = "POST";
       opts.body = new URLSearchParams(carry.concat(privateParams()));
     }
-    return fetch(carry.length ? location.href : pageUrl(), opts)
+    else {  // private fields go in a header: an address lands in logs and history
+      var mine = new URLSearchParams(privateParams()).toString();
+      if (mine) opts.headers["X-Tablebot-Private"] = mine;
+    }
+    return fetch(location.href, opts)
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) { if (html) { var changed = T.swap(html); if (fromOtherPhone) cue(changed); } },
             function () { /* offline: the next check tries again */ })

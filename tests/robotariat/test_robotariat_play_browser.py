@@ -144,7 +144,9 @@ def test_secret_objective_stays_on_its_phone(browser, browser_context_args, live
     expect(a.locator("#sg-objective")).to_have_count(0)
     a.locator("#rb-mine > summary").click()
     a.locator("#my-seat").select_option("0")
-    with a.expect_response(lambda r: "_objective=traffic_director" in r.url):
+    urls: list[str] = []
+    a.on("request", lambda r: urls.append(r.url))
+    with a.expect_response(lambda r: "_objective=traffic_director" in (r.request.headers.get("x-tablebot-private") or "")):
         a.locator("#my-objective").select_option("traffic_director")
     expect(a.locator("#sg-objective")).to_contain_text("Your objective (Traffic Director)")
     expect(a.locator("#sg-objective")).to_contain_text("brings the Oppressors together on one space")
@@ -167,5 +169,6 @@ def test_secret_objective_stays_on_its_phone(browser, browser_context_args, live
     assert "traffic_director" not in history and "Traffic Director" not in history
     assert "traffic_director" not in a.request.get(f"{live_url}/api/tables/{tid}").text()
     assert errors == [] and a.navigations == [url, url]  # the first load and the reload only
+    assert not [u for u in urls if "objective" in u], "the objective went into an address (logs, history)"
     ctx_a.close()
     ctx_b.close()
