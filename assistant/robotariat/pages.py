@@ -408,7 +408,10 @@ def game_order(rb: dict[str, Any], fc: dict[str, Any]) -> dict[str, Any]:
         return out
     g, gr = solved.game, solved.setting.game
     played = g.played_this_round()
-    out.update(ended=g.state.ended, pending=entry_pending(gr, g.state), can_start=g.round_can_start(gr),
+    # the round's NPC still to enter, or every seat has had its turn: the next step is the round start
+    can_start = g.round_can_start(gr)
+    out.update(ended=g.state.ended, pending=entry_pending(gr, g.state) or (g.round_done() and can_start),
+               can_start=can_start,
                waiting=[p["name"] for i, p in enumerate(st["players"]) if i not in played])
     sg = fc.get("suggest")
     if sg and sg["options"]:

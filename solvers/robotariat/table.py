@@ -28,7 +28,7 @@ from solvers.errors import InputError
 
 from .board import Board
 from .game import GameRules, entry_pending
-from .model import Rules, TableState, status_after
+from .model import FAILURE, Rules, TableState, status_after
 from .npc_turn import CIVILIAN, OPPRESSOR, enter_npc, npc_turn
 from .turn import Activation, Extra, play_turn
 
@@ -85,6 +85,11 @@ class Game:
             return False
         e = self.log[-1]
         return e.turn == "player" and e.round == self.state.round and e.player == self.state.active
+
+    def round_done(self) -> bool:
+        """Every seat has had its turn in the current round (Round Order: the next round starts next)."""
+        s = self.state
+        return s.round is not None and self.played_this_round() >= set(range(len(s.players)))
 
     def round_can_start(self, game_rules: GameRules) -> bool:
         """The next round's entry may be applied: every seat has had its turn this round (or round 1 has
@@ -251,6 +256,12 @@ def _with_state(g: Game, s: TableState, rules: Rules) -> Game:
     return replace(g, state=s, office_track=_track(g, s.office))
 
 
+def _require_round_open(g: Game) -> None:
+    if g.round_done():
+        raise InputError("do", f"every player has had their turn in round {g.state.round}: "
+                               f"start round {g.state.round + 1} first")
+
+
 def _require_on_going(s: TableState) -> None:
     if s.ended is not None:
         raise InputError("do", "the game is over: the Revolution " + ("succeeded" if s.ended == "success" else "failed"))
@@ -332,6 +343,7 @@ def reduce(setting: Setting, g: Game, action: Action) -> Game:
             _require_on_going(s)
             if entry_pending(gr, s):
                 raise InputError("do", f"start round {s.round} first: its NPC has not entered yet")
+            _require_round_open(g)
             if g.turn_played():
                 raise InputError("do", "this player has played their turn: the NPC turn comes next")
             after, enc = play_turn(board, rules, s, to, a, e)
@@ -340,12 +352,16 @@ def reduce(setting: Setting, g: Game, action: Action) -> Game:
             return replace(g, state=after, log=_log(g, entry), office_track=_track(g, after.office))
         case Roll(black=black, red=red, what=what):
             _require_on_going(s)
+            _require_round_open(g)
             f = npc_turn(board, rules, gr.dice, s, gr.valuer(s))
             match = [o for o in f.outcomes if o.black == black and o.red == red]
             if not match:
                 raise InputError("black", "that pair of faces cannot come up with these dice")
             r = match[0].result
             after = r.state
+            last_of_round = g.played_this_round() | {s.active} >= set(range(len(s.players)))
+            if after.ended is None and last_of_round and (s.round or 1) >= gr.max_rounds:
+                after = replace(after, ended=FAILURE)  # Game End: six rounds are over without enough SPARK
             if after.ended is None:
                 after = replace(after, active=(s.active + 1) % len(s.players))
             entry = LogEntry(round=s.round or 1, player=s.active, turn="npc", what=what[:80],

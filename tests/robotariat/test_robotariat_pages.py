@@ -79,7 +79,7 @@ def test_example_board_is_marked_and_drawn(client):
 def test_table_names_label_the_seats(client):
     tid = new_table(client, {"table": {"names": ["Ann", "Bo", "Cy"]}})
     html = client.get(f"/robotariat/?table={tid}").get_data(as_text=True)
-    assert "Turn of <span id=\"sg-player\">1. Ann</span>" in html
+    assert "Now playing: <span id=\"sg-player\">1. Ann</span>" in html
     assert ">1. Ann<" in html and ">2. Bo<" in html
 
 

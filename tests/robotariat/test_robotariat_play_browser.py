@@ -74,6 +74,10 @@ def test_one_round_for_three_players_by_tapping(page, live_url, shots):
         expect(page.locator("#entry-apply")).to_have_count(0)  # not before everyone has had a turn
         tap(page, ".rb-roll", taps)
     expect(page.locator("#entry-apply")).to_have_text("Start round 2")
+    # everyone has had a turn: round 2's start comes next, no second lap of round 1 is offered
+    expect(page.locator("#sg-wait")).to_contain_text("Start the round first")
+    expect(page.locator("#sg-do")).to_have_count(0)
+    expect(page.locator(".rb-roll")).to_have_count(0)
     assert len(taps) == 7 and page.navigations == []
     log = page.request.get(f"{live_url}/api/tables/{tid}").json()["state"]["robotariat"]["log"]
     assert [e["turn"] for e in log] == ["round_start"] + ["player", "npc"] * 3

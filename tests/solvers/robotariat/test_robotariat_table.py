@@ -50,9 +50,36 @@ def test_the_next_round_starts_only_once_every_player_has_had_a_turn():
         assert not g.round_can_start(SETTING.game)
         g = rt.reduce(SETTING, g, rt.PlayTurn(move_to=g.state.players[seat]))
         g = rt.reduce(SETTING, g, rt.Roll(black="blue_x", red="yellow_x"))
-    assert g.played_this_round() == {0, 1, 2} and g.state.active == 0
+    assert g.played_this_round() == {0, 1, 2} and g.state.active == 0 and g.round_done()
+    # Round Order, step 1 comes first: no one plays a second lap of round 1
+    with pytest.raises(InputError, match="start round 2 first") as err:
+        rt.reduce(SETTING, g, rt.PlayTurn(move_to=g.state.players[0]))
+    assert err.value.path == "do"
+    with pytest.raises(InputError, match="start round 2 first"):
+        rt.reduce(SETTING, g, rt.Roll(black="blue_x", red="yellow_x"))
     g = rt.reduce(SETTING, g, rt.StartRound())
     assert g.state.round == 2 and len(g.state.oppressors) == 1 and g.log[-1].turn == "round_start"
+    assert not g.round_done()
+    g = rt.reduce(SETTING, g, rt.PlayTurn(move_to=g.state.players[0]))
+
+
+def test_the_revolution_fails_once_round_6_is_over_without_enough_spark():
+    """Game End: after 6 rounds without the SPARK the Revolution Table asks for, the Revolution fails at
+    once; before the last seat's NPC turn of round 6 the game goes on."""
+    g = rt.reduce(SETTING, game(), rt.StartRound())
+    for _ in range(5):
+        for seat in range(3):
+            g = rt.reduce(SETTING, g, rt.PlayTurn(move_to=g.state.players[seat]))
+            g = rt.reduce(SETTING, g, rt.Roll(black="blue_x", red="yellow_x"))
+        g = rt.reduce(SETTING, g, rt.StartRound())
+    assert g.state.round == 6 and g.state.ended is None
+    for seat in range(3):
+        assert g.state.ended is None
+        g = rt.reduce(SETTING, g, rt.PlayTurn(move_to=g.state.players[seat]))
+        g = rt.reduce(SETTING, g, rt.Roll(black="blue_x", red="yellow_x"))
+    assert g.state.funds < 18 and g.state.ended == "failure"
+    with pytest.raises(InputError, match="the game is over"):
+        rt.reduce(SETTING, g, rt.PlayTurn(move_to=g.state.players[0]))
 
 
 def test_a_turn_must_follow_the_rules():
