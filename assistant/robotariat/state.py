@@ -337,6 +337,15 @@ def _new_space_id(board: Board) -> str:
     return f"s{n}"
 
 
+def _drop_arrow_line(board: Board, sid: str, old: str) -> None:
+    """An arrow of `sid` no longer leads to `old`: the black line it brought along goes too, unless an
+    arrow still runs on it (a changed mind must not leave a line the printed board lacks)."""
+    if old in (board.yellow_next.get(sid), board.blue_next.get(sid)) or sid in (
+            board.yellow_next.get(old), board.blue_next.get(old)):
+        return
+    board.links = [ln for ln in board.links if tuple(sorted(ln)) != tuple(sorted((sid, old)))]
+
+
 def edit_board(t: RobotariatTable, a: BaseModel) -> RobotariatTable:
     """The board editor's actions: spaces, black lines, path steps, positions, import, example, clear."""
     board = t.board.model_copy(deep=True)
@@ -362,6 +371,7 @@ def edit_board(t: RobotariatTable, a: BaseModel) -> RobotariatTable:
             space = next(s for s in board.spaces if s.id == sid)
             space.kind, space.name = kind, name.strip() or KIND_NAMES[kind]
             lines = {tuple(sorted(ln)) for ln in board.links}
+            before = {c: getattr(board, f"{c}_next").get(sid) for c in ("yellow", "blue")}
             for colour, nxt in (("yellow", yellow), ("blue", blue)):
                 nexts = getattr(board, f"{colour}_next")
                 if nxt is None:
@@ -374,6 +384,8 @@ def edit_board(t: RobotariatTable, a: BaseModel) -> RobotariatTable:
                 if tuple(sorted((sid, nxt))) not in lines:  # paths run along black lines
                     board.links.append(tuple(sorted((sid, nxt))))
                     lines.add(tuple(sorted((sid, nxt))))
+            for old in {p for p in before.values() if p is not None}:
+                _drop_arrow_line(board, sid, old)
         case A.DeleteSpace(id=sid):
             _require(t, sid, "id")
             board.spaces = [s for s in board.spaces if s.id != sid]
@@ -395,6 +407,7 @@ def edit_board(t: RobotariatTable, a: BaseModel) -> RobotariatTable:
         case A.Path(colour=colour, source=x, to=y):
             _require(t, x, "from")
             nexts = getattr(board, f"{colour}_next")
+            before_path = nexts.get(x)
             if y is None:
                 nexts.pop(x, None)
             else:
@@ -404,6 +417,8 @@ def edit_board(t: RobotariatTable, a: BaseModel) -> RobotariatTable:
                 nexts[x] = y
                 if tuple(sorted((x, y))) not in {tuple(sorted(ln)) for ln in board.links}:  # paths run along lines
                     board.links.append(tuple(sorted((x, y))))
+            if before_path is not None and before_path != y:
+                _drop_arrow_line(board, x, before_path)
         case A.MoveSpace(id=sid, x=x, y=y):
             _require(t, sid, "id")
             layout = present.move_space(layout, sid, x, y)

@@ -169,3 +169,42 @@ def test_no_action_gives_a_5xx(client, action, version, carried):
     assert r.status_code in (200, 400, 409), r.get_data(as_text=True)[:300]
     r = client.post("/api/robotariat/action", json={"action": action, "robotariat": carried})
     assert r.status_code in (200, 400), r.get_data(as_text=True)[:300]
+
+
+def test_an_arrow_changed_in_the_editor_takes_its_black_line_along(client):
+    """Board Set Up (paths follow black lines): a yellow arrow first set to the Poster, then to the
+    Sabotage space, leaves the lines to Sabotage and, for the blue arrow, to Upgrade; no stray line to the
+    Poster that the printed board does not have. A line another arrow still runs on stays."""
+    tid = new_table(client)
+    assert act(client, tid, {"do": "clear"}, page="editor")[0] == 200
+    for kind in ("move_the_masses", "poster", "sabotage", "upgrade"):
+        assert act(client, tid, {"do": "add_space", "kind": kind}, page="editor")[0] == 200
+    mm, po, sa, up = (s["id"] for s in stored(client, tid)["state"]["robotariat"]["board"]["spaces"])
+
+    def links() -> set[tuple[str, str]]:
+        return {tuple(sorted(ln)) for ln in stored(client, tid)["state"]["robotariat"]["board"]["links"]}
+
+    act(client, tid, {"do": "save_space", "id": mm, "kind": "move_the_masses", "yellow": po}, page="editor")
+    assert links() == {tuple(sorted((mm, po)))}
+    act(client, tid, {"do": "save_space", "id": mm, "kind": "move_the_masses", "yellow": sa}, page="editor")
+    act(client, tid, {"do": "save_space", "id": mm, "kind": "move_the_masses", "yellow": sa, "blue": up}, page="editor")
+    assert links() == {tuple(sorted((mm, sa))), tuple(sorted((mm, up)))}
+    act(client, tid, {"do": "save_space", "id": po, "kind": "poster", "yellow": mm}, page="editor")
+    act(client, tid, {"do": "save_space", "id": mm, "kind": "move_the_masses", "yellow": po, "blue": up}, page="editor")
+    act(client, tid, {"do": "save_space", "id": mm, "kind": "move_the_masses", "yellow": sa, "blue": up}, page="editor")
+    assert tuple(sorted((mm, po))) in links()  # the Poster's own yellow arrow still runs on that line
+
+
+def test_the_guides_arrow_changed_takes_its_black_line_along(client):
+    """The guided entry sets one arrow at a time: yellow to the Poster, then to Sabotage, blue to Upgrade:
+    two black lines, as the printed board has (seen: a third, stray one to the Poster)."""
+    tid = new_table(client)
+    act(client, tid, {"do": "clear"}, page="editor")
+    for kind in ("move_the_masses", "poster", "sabotage", "upgrade"):
+        act(client, tid, {"do": "add_space", "kind": kind}, page="editor")
+    mm, po, sa, up = (s["id"] for s in stored(client, tid)["state"]["robotariat"]["board"]["spaces"])
+    for colour, to in (("yellow", po), ("yellow", sa), ("blue", up)):
+        assert act(client, tid, {"do": "path", "colour": colour, "from": mm, "to": to}, page="editor")[0] == 200
+    board = stored(client, tid)["state"]["robotariat"]["board"]
+    assert {tuple(sorted(ln)) for ln in board["links"]} == {tuple(sorted((mm, sa))), tuple(sorted((mm, up)))}
+    assert board["yellow_next"] == {mm: sa} and board["blue_next"] == {mm: up}
