@@ -42,6 +42,9 @@ def test_liz_example_new_hybrid_stack_beside_chemical_becomes_solar():
     card = P("legs", "chemical", "solar")
     new = placement(liz, card, None, PN)
     assert new is not None and new.energy == "solar" and new.possible == ("solar",)
+    assert "starts a Solar stack" in new.why
+    electric = placement(liz, P("legs", "electrical"), None, PN)
+    assert electric is not None and "starts an Electrical stack" in electric.why
     after = analyse(liz.add(card, None), PN)
     assert [s.energy for s in after.stacks] == ["chemical", "solar"]
     assert after.stacks[1].candidates == ("chemical", "solar")
