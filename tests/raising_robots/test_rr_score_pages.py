@@ -146,6 +146,9 @@ def test_round_end_form_names_the_problem(client):
     html = r.get_data(as_text=True)
     assert re.search(r'data-for="seats.0.round_end.sa_reward">choose 1 battery and 1 Robot Card, or 2 VP', html)
     assert "abilities[0]" not in text(r)  # never a raw path
+    # the result says why it is missing, not that no order was given (an order was)
+    assert "Not worked out yet: one answer is still needed" in text(r)
+    assert "Give the abilities you use an order number" not in text(r)
 
 
 def test_activations_form_loads_and_checks_the_variant(client):
