@@ -53,6 +53,24 @@ def play_area_change(i: int, form, seats: int) -> rr.Mutate | None:
     return rr.on_seat(i, fn, seats)
 
 
+INVENTOR_PARTS = ("johannes", "charlotte", "sacagawea")
+
+
+def inventor_notes(order: list[tuple[str, str]], who: abilities.Who, name: str) -> list[str]:
+    """What the order says that the seat's entry does not: an inventor's ability for a seat with another
+    inventor, an upgraded part for an inventor not marked upgraded. Worked out as given, but said."""
+    out = []
+    for a in dict.fromkeys(a for a, _ in order if a in INVENTOR_PARTS):
+        title = abilities.display_name(a)
+        if who.inventor and who.inventor != a:
+            out.append(f"{title}'s ability is in the order, but {name}'s inventor is "
+                       f"{abilities.display_name(who.inventor)}.")
+        elif (a, "upgrade") in order and not who.inventor_upgraded:
+            out.append(f"{title}'s upgraded part is in the order, but {name}'s inventor is not marked upgraded "
+                       "(the seat's inventor, on the Competitions planner).")
+    return out
+
+
 def applied(i: int, result: dict, seats: int) -> rr.Mutate:
     """The round is over: what it left is the seat's inventory and play area to start from (robots
     Charlotte assembled keep all their numbers), and the order is cleared."""
@@ -105,6 +123,7 @@ def round_end_page():
         ps.status = 400
     slots = seat.slots()
     who = seat.who()
+    who_notes = inventor_notes(seat.round_end.ordered(), who, ps.names[ps.seat])
     shown = {f"seats.{ps.seat}.round_end.{k}" for k in ("ch_cost", "ch_vp", "ch_extra", "ch_gain", "sa_reward",
                                                          "scroll_objective", "scroll_gain", "scroll_line", "ch_action",
                                                          "ch_wilds", "ch_pay", "co")}
@@ -115,7 +134,7 @@ def round_end_page():
         parts=ROUND_END_PARTS, part_names=PART_NAMES, items=ITEMS, item_names=ITEM_LABELS, row_names=ROW_NAMES,
         wild_names=WILD_NAMES, pay_names=PAY_NAMES, confucius=CONFUCIUS_CHOICES, choice_names=CHOICE_NAMES,
         slot_extra=SCORING_DATA.slot_extra_cost, confucius_inventor=who.inventor == "confucius",
-        yo_yo="yo_yo" in who.friendships, display_name=abilities.display_name,
+        yo_yo="yo_yo" in who.friendships, display_name=abilities.display_name, who_notes=who_notes,
         round_rules=list(rend.RULE_ORDER) if result is None else result["rules"],
         rule_titles=present.rule_titles(rend.ALL_RULES),
         top=present.with_label([p for p in ps.problems if p.path not in shown and ".ch_wilds." not in p.path

@@ -2,6 +2,7 @@
 the server answers with the same solver results as the API; every rule id the pages link exists."""
 from __future__ import annotations
 
+import html as html_lib
 import json
 import re
 
@@ -20,7 +21,7 @@ from solvers.raising_robots.activations import RULE_EXAMPLE, RULE_RUN
 
 
 def text(r) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", r.get_data(as_text=True)))
+    return html_lib.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", r.get_data(as_text=True))))
 
 
 def test_every_linked_rule_entry_exists():
@@ -223,3 +224,17 @@ def test_pages_survive_odd_table_state(client):
             assert r.status_code == 200, (url, r.get_data(as_text=True)[:300])
         r = client.post(f"{url}?table={table['id']}", data={"version": "2", "seat": "0", "do": "run"})
         assert r.status_code in (200, 400)
+
+
+def test_round_end_says_when_the_order_and_the_seats_inventor_disagree(client):
+    """Johannes (Round End): his upgraded part counts only for an upgraded Johannes. It is worked out as
+    the order gives it, and the page says that the seat's inventor is not marked upgraded, or is another
+    inventor."""
+    r = client.post("/raising-robots/round-end", data={"seats.0.inventor.name": "Johannes",
+                                                       R + "order.johannes-base": "1", R + "order.johannes-upgrade": "2"})
+    assert "Johannes's upgraded part is in the order, but Player 1's inventor is not marked upgraded" in text(r)
+    r = client.post("/raising-robots/round-end", data={"seats.0.inventor.name": "Johannes", "seats.0.inventor.upgraded": "true",
+                                                       R + "order.johannes-base": "1", R + "order.johannes-upgrade": "2"})
+    assert "is in the order, but" not in text(r)
+    r = client.post("/raising-robots/round-end", data={"seats.0.inventor.name": "Charlotte", R + "order.johannes-base": "1"})
+    assert "Johannes's ability is in the order, but Player 1's inventor is Charlotte." in text(r)
