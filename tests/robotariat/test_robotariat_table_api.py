@@ -208,3 +208,14 @@ def test_the_guides_arrow_changed_takes_its_black_line_along(client):
     board = stored(client, tid)["state"]["robotariat"]["board"]
     assert {tuple(sorted(ln)) for ln in board["links"]} == {tuple(sorted((mm, sa))), tuple(sorted((mm, up)))}
     assert board["yellow_next"] == {mm: sa} and board["blue_next"] == {mm: up}
+
+
+def test_space_ids_show_only_to_tell_apart_spaces_of_one_name(client):
+    """The lists name spaces as the printed board does; an id is added only when two spaces share a name."""
+    tid = new_table(client)
+    html = client.get(f"/robotariat/board?table={tid}").get_data(as_text=True)
+    assert '<option value="mm">Move the Masses</option>' in html
+    assert act(client, tid, {"do": "edit_space", "id": "p2", "name": "Poster 1"}, page="editor")[0] == 200
+    html = client.get(f"/robotariat/board?table={tid}").get_data(as_text=True)
+    assert '<option value="p1">Poster 1 (p1)</option>' in html and '<option value="p2">Poster 1 (p2)</option>' in html
+    assert '<option value="mm">Move the Masses</option>' in html
