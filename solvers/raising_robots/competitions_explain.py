@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ..wording import article
 from .competitions import (
     COMP_NAMES,
     FRIENDSHIP_CAP,
@@ -89,10 +90,6 @@ ALL_RULES: tuple[str, ...] = tuple(dict.fromkeys([
     R_HOW, R_CRITERIA, R_REWARDS, R_TILE, R_COMPLETING, R_PLANNER_VALUES, R_COST_LAYOUT, R_REWARD_SIDES, *R_SEVERAL,
     R_ONCE, R_TOKEN_A_SIDE, R_B_SIDE, R_RESOURCES_COST, R_FRIENDSHIPS, *R_CAP, R_ANY_ROW,
     *(card_rule(c) for c in CRITERION_RULES), *(i for ids in CRITERION_RULES.values() for i in ids)]))
-
-
-def article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def vp_text(x: Fraction) -> str:

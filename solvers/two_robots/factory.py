@@ -20,6 +20,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from solvers.errors import InputError
+from solvers.wording import article
 
 ENERGIES: tuple[str, ...] = ("chemical", "electrical", "mechanical", "nuclear", "solar")
 BIT: dict[str, int] = {e: 1 << i for i, e in enumerate(ENERGIES)}
@@ -436,7 +437,7 @@ def placement(factory: Factory, card: Part, stack: int | None, part_names: Seque
     where = f"on stack {stack + 1}" if stack is not None else "as a new stack"
     bits = [f"{card.label()} {where}"]
     if stack is None:
-        bits.append(f"starts {_a(title(energy))} stack" if energy else
+        bits.append(f"starts {article(title(energy))} {title(energy)} stack" if energy else
                     f"starts a stack still open ({or_list([title(e) for e in energies_of(after[j])])})")
     elif energy:
         bits.append(f"stays {title(energy)}" if _locked(before[stack]) else f"locks it to {title(energy)}")
@@ -504,8 +505,3 @@ def apocalypse_check(factory: Factory, part_names: Sequence[str]) -> ApocalypseC
     else:
         why = f"{len(live)} unfrozen stack{'s' if len(live) != 1 else ''} with three different parts; two are needed."
     return ApocalypseCheck(qualifying=tuple(three), frozen=frozen, may_trigger=ok, why=why)
-
-
-def _a(word: str) -> str:
-    """The article for an energy's name ("an Electrical stack", "a Solar stack")."""
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
