@@ -53,24 +53,6 @@ def play_area_change(i: int, form, seats: int) -> rr.Mutate | None:
     return rr.on_seat(i, fn, seats)
 
 
-INVENTOR_PARTS = ("johannes", "charlotte", "sacagawea")
-
-
-def inventor_notes(order: list[tuple[str, str]], who: abilities.Who, name: str) -> list[str]:
-    """What the order says that the seat's entry does not: an inventor's ability for a seat with another
-    inventor, an upgraded part for an inventor not marked upgraded. Worked out as given, but said."""
-    out = []
-    for a in dict.fromkeys(a for a, _ in order if a in INVENTOR_PARTS):
-        title = abilities.display_name(a)
-        if who.inventor and who.inventor != a:
-            out.append(f"{title}'s ability is in the order, but {name}'s inventor is "
-                       f"{abilities.display_name(who.inventor)}.")
-        elif (a, "upgrade") in order and not who.inventor_upgraded:
-            out.append(f"{title}'s upgraded part is in the order, but {name}'s inventor is not marked upgraded "
-                       "(the seat's inventor, on the Competitions planner).")
-    return out
-
-
 def applied(i: int, result: dict, seats: int) -> rr.Mutate:
     """The round is over: what it left is the seat's inventory and play area to start from (robots
     Charlotte assembled keep all their numbers), and the order is cleared."""
@@ -123,7 +105,7 @@ def round_end_page():
         ps.status = 400
     slots = seat.slots()
     who = seat.who()
-    who_notes = inventor_notes(seat.round_end.ordered(), who, ps.names[ps.seat])
+    who_notes = rend.inventor_notes(seat.round_end.ordered(), who, ps.names[ps.seat])
     shown = {f"seats.{ps.seat}.round_end.{k}" for k in ("ch_cost", "ch_vp", "ch_extra", "ch_gain", "sa_reward",
                                                          "scroll_objective", "scroll_gain", "scroll_line", "ch_action",
                                                          "ch_wilds", "ch_pay", "co")}

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 
 from solvers.errors import InputError
 
+from .abilities import Who, display_name
 from .model import RESOURCES, Inventory, Robot
 from .scoring import COLUMNS, full_columns, place_robots
 
@@ -474,3 +475,18 @@ def better_order(inventory: Inventory, robots: list[Robot], order: Sequence[tupl
                        for j in best[1])
     extra = {k: v - base[k] for k, v in best[2].as_dict().items() if v != base[k]}
     return f"The order {names} ends with {_fmt(extra)} more, with the same choices."
+
+
+def inventor_notes(order: Sequence[tuple[str, str]], who: Who, name: str) -> list[str]:
+    """What the order says that the seat's entry does not: an inventor's ability for a seat with another
+    inventor, an upgraded part for an inventor not marked upgraded. Worked out as given, but said."""
+    out = []
+    for a in dict.fromkeys(a for a, _ in order if a in ABILITIES and ABILITIES[a][2]):
+        title = display_name(a)
+        if who.inventor and who.inventor != a:
+            out.append(f"{title}'s ability is in the order, but {name}'s inventor is "
+                       f"{display_name(who.inventor)}.")
+        elif (a, "upgrade") in order and not who.inventor_upgraded:
+            out.append(f"{title}'s upgraded part is in the order, but {name}'s inventor is not marked upgraded "
+                       "(the seat's inventor, on the Competitions planner).")
+    return out
