@@ -23,7 +23,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from solvers.errors import InputError
 from solvers.robotariat import gamedata
-from solvers.robotariat.game import entry_pending
 from solvers.robotariat.objectives import NAMES as OBJECTIVE_NAMES
 from solvers.robotariat.objectives import OBJECTIVES
 
@@ -408,10 +407,7 @@ def game_order(rb: dict[str, Any], fc: dict[str, Any]) -> dict[str, Any]:
         return out
     g, gr = solved.game, solved.setting.game
     played = g.played_this_round()
-    # the round's NPC still to enter, or every seat has had its turn: the next step is the round start
-    can_start = g.round_can_start(gr)
-    out.update(ended=g.state.ended, pending=entry_pending(gr, g.state) or (g.round_done() and can_start),
-               can_start=can_start,
+    out.update(ended=g.state.ended, pending=g.round_start_due(gr), can_start=g.round_can_start(gr),
                waiting=[p["name"] for i, p in enumerate(st["players"]) if i not in played])
     sg = fc.get("suggest")
     if sg and sg["options"]:

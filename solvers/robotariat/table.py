@@ -91,6 +91,11 @@ class Game:
         s = self.state
         return s.round is not None and self.played_this_round() >= set(range(len(s.players)))
 
+    def round_start_due(self, game_rules: GameRules) -> bool:
+        """The next step of the game is a round start: the round's NPC has still to enter, or every seat
+        has had its turn and another round is left (no player turn or NPC turn is taken before it)."""
+        return entry_pending(game_rules, self.state) or (self.round_done() and self.round_can_start(game_rules))
+
     def round_can_start(self, game_rules: GameRules) -> bool:
         """The next round's entry may be applied: every seat has had its turn this round (or round 1 has
         not started), a round is left, and the entry track still has an NPC."""
