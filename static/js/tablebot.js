@@ -300,24 +300,12 @@
     var v = doc.body && doc.body.getAttribute("data-table-version");
     var shown = document.body.getAttribute("data-table-version");
     if (v && shown && Number(v) < Number(shown)) { changed.stale = true; return changed; }
-    // a radio the player ticked may come back as a new node (its label moved in the new rendering, the
-    // buttons used last go first): its group's choice is the player's and is put back after the morph
-    var ticked = [];
-    document.querySelectorAll("input[type=radio]:checked").forEach(function (r) {
-      if (guarded(r)) ticked.push([r.form, r.name, r.value]);
-    });
     document.querySelectorAll("[data-live][id]").forEach(function (el) {
       var fresh = doc.getElementById(el.id);
       if (!fresh) return;
       var before = el.textContent;
       morph(fresh, el);
       if (el.textContent !== before) changed.push(el);
-    });
-    ticked.forEach(function (t) {
-      var scope = t[0] && t[0].isConnected ? t[0] : document;
-      scope.querySelectorAll("input[type=radio]").forEach(function (r) {
-        if (r.name === t[1] && r.value === t[2] && r.form === t[0]) r.checked = true;
-      });
     });
     if (v) document.body.setAttribute("data-table-version", v);
     if (doc.title) document.title = doc.title;
