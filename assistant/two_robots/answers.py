@@ -26,9 +26,9 @@ from solvers.two_robots.standings import Seat, standings
 from ..api import ApiError, bad_field
 from ..db import engine
 from ..tables import store
+from ..web import seat as phone
 from . import present
 from .schemas import MAX_PLAN_HAND, AttackIn, CardIn, FactoryIn, OddsIn, OtherSeatIn, PlanIn, default_deck
-from ..web import seat as phone
 from .state import read, read_private, seat_body, table_labels
 
 
