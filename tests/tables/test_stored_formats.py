@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from assistant import create_app
