@@ -57,3 +57,29 @@ def phone_with_seat(app, table: dict | str, seat: int, name: str, hand: list[dic
     if hand:
         set_hand(phone, table, seat, hand)
     return phone
+
+
+# ---- in Chromium: a browser context is a phone (page.request shares its cookies) ------------------------
+
+def take_seat(page, live_url: str, table: dict | str, seat: int, name: str) -> dict:
+    """The phone `page` belongs to takes `seat` as `name` (through the API: the seat picker's own test
+    is test_two_robots_seats_browser.py)."""
+    r = page.request.post(f"{live_url}/api/tables/{table_id(table)}/seats/{seat}", data={"name": name})
+    assert r.ok, r.text()
+    _track(table, r.json()["version"])
+    return r.json()
+
+
+def enter_hand(page, live_url: str, table: dict | str, seat: int, hand: list[dict]) -> None:
+    """The holder's phone puts its hand (its seat's private state)."""
+    v = page.request.get(f"{live_url}/api/tables/{table_id(table)}").json()["version"]
+    r = page.request.put(f"{live_url}/api/tables/{table_id(table)}/seats/{seat}/private",
+                         data={"version": v, "state": {"hand": hand}})
+    assert r.ok, r.text()
+    _track(table, r.json()["version"])
+
+
+def hand_on(page, live_url: str, table: dict | str, seat: int) -> list[dict]:
+    r = page.request.get(f"{live_url}/api/tables/{table_id(table)}/seats/{seat}/private")
+    assert r.ok, r.text()
+    return r.json()["state"]["hand"]
