@@ -158,6 +158,12 @@ def test_ana_s_hand_reaches_no_other_phone(app, caplog):
     assert SECRET not in r.get_data(as_text=True)
     r = t.c.get(f"/api/tables/{t.id}/seats/0/private", headers={"X-Tablebot-Seat": "not-a-token"})
     assert r.status_code == 403
+    # a hand put in the public state (the old shape) is dropped: it never becomes seat 0's hand
+    table = t.json(t.c)
+    table["state"]["two_robots"]["players"][0]["hand"] = [attack("Planted Card 9")]
+    r = t.c.put(f"/api/tables/{t.id}", json={"version": table["version"], "state": table["state"]})
+    assert r.status_code == 200 and "Planted Card 9" not in r.get_data(as_text=True)
+    assert "Planted Card 9" not in t.c.get(f"/api/tables/{t.id}/history").get_data(as_text=True)
     assert [c.get("name") or c["part"] for c in private(t.a, t.id, 0)["hand"]] == ["torso", SECRET]
     assert SECRET not in caplog.text
 
