@@ -44,6 +44,11 @@ def tap(client, table: dict, seat: int, do: str, **fields) -> str:
     return r.get_data(as_text=True)
 
 
+def words(html: str) -> str:
+    """The page's text, one space between words."""
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
 def C(part, *es):
     return {"kind": "part", "part": part, "energies": list(es)}
 
@@ -65,7 +70,22 @@ def test_liz_example_typed_without_a_table(client):
     carried = re.search(r'name="_state" value="([^"]*)"', html).group(1)
     html = client.post("/two-robots/factory", data={"_state": carried.replace("&#34;", '"'), "combo": "c",
                                                     "do": "add:stack:0:legs"}).get_data(as_text=True)
-    assert "Stack 1 · Chemical" in html and "3/4" in html
+    assert "Stack 1 · Chemical 3/4" in words(html)  # the stack itself, not the plan's "parts per stack"
+
+
+def test_the_hand_travels_in_its_own_field_without_a_table(client):
+    """Stacking Part Cards, Liz example, without a table: the hand is not part of the carried state (it
+    goes in `_private`, as a seat's secrets do at a table) and comes back with the next tap, so the
+    TORSO (Chemical) from the hand can be played on the Chemical stack."""
+    html = client.post("/two-robots/factory", data={"do": "text", "stack0": "head:cs, arms:c", "stack1": "legs:cs",
+                                                    "hand": "torso:c"}).get_data(as_text=True)
+    carried = {k: re.search(rf'name="{k}" value="([^"]*)"', html).group(1).replace("&#34;", '"')
+               for k in ("_state", "_private")}
+    assert "torso" not in carried["_state"] and json.loads(carried["_private"])["hand"][0]["part"] == "torso"
+    assert 'value="play:torso:c|0"' in html and "Stack 1 · Chemical 2/4" in words(html)
+    html = client.post("/two-robots/factory", data={**carried, "do": "play:torso:c|0"}).get_data(as_text=True)
+    assert "Stack 1 · Chemical 3/4" in words(html)
+    assert json.loads(re.search(r'name="_private" value="([^"]*)"', html).group(1).replace("&#34;", '"'))["hand"] == []
 
 
 def test_alyssa_example_typed_hand_problems(client):
