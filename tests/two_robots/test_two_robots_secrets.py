@@ -274,5 +274,9 @@ def test_a_seat_taken_over_moves_its_hand_and_every_phone_is_told(app):
         assert "seat moved to another phone" in html
     html = t.a.get(f"/two-robots/factory?table={t.id}").get_data(as_text=True)
     assert "Another phone took over your seat" in html and SECRET not in html and 'id="tr-needs-seat"' in html
+    # Ana's phone, tapping on the page it still shows, changes the hand no more
+    r = t.a.post(f"/two-robots/factory?table={t.id}", data={"table": t.id, "version": str(current_version(t.a, t.id)),
+                                                            "_seat": "0", "do": "add:hand:head", "combo": "s"})
+    assert r.status_code == 400 and "Another phone took over your seat" in r.get_data(as_text=True)
     # the secrets went with the seat: the phone that holds it now reads them
     assert said(private(t.b, t.id, 0)["hand"]) == said(ANA_HAND)
