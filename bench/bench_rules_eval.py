@@ -1,0 +1,153 @@
+"""Rules assistant evaluation (issue 24): the question set of tests/rules/data/eval/, its tuning part and its
+held-out part side by side, in three ways of asking:
+
+- game filter: only the game of the page is searched (`ask(q, game=g)`);
+- page game first: every game, the page's first (`ask(q, prefer=g)`, what the header box does);
+- no game: every game, none preferred (`ask(q)`, the /rules page with "All games").
+
+Per part and way: top-1 (the first result is one of the question's entries), top-3, "both shown" (a
+two-rule question has both its entries among the first three), "answered" on the covered questions, and
+"not covered": its precision and recall (a reply that says no rulebook answers is a positive; it is right
+for the questions labelled covered = false), the off-topic ones on their own, and how often the honest
+nearest entry is shown. Then the search time per question (p50, p95: the cold median of 5 runs).
+
+Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|both] [--misses]
+`--misses` lists the tuning part's misses only: the held-out part is for reporting, never for tuning.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from assistant.rules import RulesIndex, load_books  # noqa: E402
+
+DATA = ROOT / "tests" / "rules" / "data" / "eval"
+MODES = ("game filter", "page game first", "no game")
+REPEAT = 5
+
+
+def load(part: str) -> list[dict]:
+    return tomllib.loads((DATA / f"eval_{part}.toml").read_text(encoding="utf-8"))["question"]
+
+
+def ask(index: RulesIndex, q: dict, mode: str, limit: int = 5):
+    if mode == "game filter":
+        return index.ask(q["q"], game=q["game"], limit=limit)
+    if mode == "page game first":
+        return index.ask(q["q"], prefer=q["game"], limit=limit)
+    return index.ask(q["q"], limit=limit)
+
+
+@dataclass
+class Score:
+    covered: int = 0
+    top1: int = 0
+    top3: int = 0
+    answered: int = 0
+    pairs: int = 0
+    both: int = 0
+    silent: int = 0          # questions no rulebook answers (off-topic included)
+    silent_said: int = 0     # ... whose reply says so
+    off: int = 0
+    off_said: int = 0
+    near: int = 0
+    near_shown: int = 0
+    false_silent: int = 0    # covered questions whose reply says "not covered"
+    misses: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        flagged = self.silent_said + self.false_silent
+        precision = self.silent_said / flagged if flagged else 1.0
+        recall = self.silent_said / self.silent if self.silent else 1.0
+        return (f"top-1 {pct(self.top1, self.covered)}  top-3 {pct(self.top3, self.covered)}  "
+                f"both shown {self.both}/{self.pairs}  answered {pct(self.answered, self.covered)}\n"
+                f"{'':20}not covered: precision {precision:.1%} recall {recall:.1%} "
+                f"({self.silent_said}/{self.silent} said, {self.false_silent} covered ones said too); "
+                f"off-topic {self.off_said}/{self.off}; honest nearest entry shown {self.near_shown}/{self.near}")
+
+
+def pct(a: int, n: int) -> str:
+    return f"{a}/{n} = {a / n:.1%}" if n else "-"
+
+
+def evaluate(index: RulesIndex, questions: list[dict], mode: str) -> Score:
+    s = Score()
+    for q in questions:
+        reply = ask(index, q, mode)
+        got = [h.entry.id for h in reply.hits]
+        if q.get("covered", True):
+            s.covered += 1
+            hit1 = bool(got) and got[0] in q["ids"]
+            s.top1 += hit1
+            s.top3 += any(i in q["ids"] for i in got[:3])
+            s.answered += reply.answered
+            s.false_silent += not reply.answered
+            if "both" in q:
+                s.pairs += 1
+                s.both += all(i in got[:3] for i in q["both"])
+            if not hit1:
+                s.misses.append(f"  {q['game'][:2]} {q['q']!r} -> {got[:3]} (wanted {q['ids']})")
+        else:
+            s.silent += 1
+            s.silent_said += not reply.answered
+            if q.get("off_topic"):
+                s.off += 1
+                s.off_said += not reply.answered
+            if "near" in q:
+                s.near += 1
+                s.near_shown += any(i in got[:3] for i in q["near"])
+            if reply.answered:
+                s.misses.append(f"  {q['game'][:2]} {q['q']!r} answered with {got[:3]} (not covered)")
+    return s
+
+
+def timings(index: RulesIndex, questions: list[dict]) -> list[float]:
+    out = []
+    for q in questions:
+        runs = []
+        for _ in range(REPEAT):
+            index._cache.clear()
+            t = time.perf_counter()
+            index.ask(q["q"], prefer=q["game"], limit=10)
+            runs.append(time.perf_counter() - t)
+        out.append(statistics.median(runs) * 1000)
+    return sorted(out)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--part", choices=("tune", "heldout", "both"), default="both")
+    ap.add_argument("--misses", action="store_true", help="list the tuning part's misses")
+    args = ap.parse_args()
+    t0 = time.perf_counter()
+    index = RulesIndex(load_books())
+    print(f"index built in {(time.perf_counter() - t0) * 1000:.0f} ms, {len(index.entries)} entries")
+    parts = ("tune", "heldout") if args.part == "both" else (args.part,)
+    every: list[dict] = []
+    for part in parts:
+        questions = load(part)
+        every += questions
+        print(f"== {part}: {len(questions)} questions "
+              f"({sum(q.get('covered', True) for q in questions)} covered, "
+              f"{sum(not q.get('covered', True) for q in questions)} not covered)")
+        for mode in MODES:
+            s = evaluate(index, questions, mode)
+            print(f"{mode:20}{s.line()}")
+            if args.misses and part == "tune" and mode == "game filter":
+                print("\n".join(s.misses))
+    ms = timings(index, every)
+    print(f"search time over {len(ms)} questions (cold, median of {REPEAT}; load {os.getloadavg()[0]:.1f}): "
+          f"p50 {statistics.median(ms):.2f} ms, p95 {ms[int(len(ms) * 0.95) - 1]:.2f} ms, max {ms[-1]:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
