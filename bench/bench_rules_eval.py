@@ -2,7 +2,10 @@
 held-out part side by side, in three ways of asking:
 
 - game filter: only the game of the page is searched (`ask(q, game=g)`);
-- page game first: every game, the page's first (`ask(q, prefer=g)`, what the header box does);
+- page game first: every game, the page's first (`ask(q, prefer=g)`, what the header box does); a
+  question no rulebook answers counts as said so when no entry of the page's game answers it (the page
+  then says "Not in the <game> rulebook" and shows another game's answer, labelled, if there is one),
+  an off-topic one only when no entry of any game answers it;
 - no game: every game, none preferred (`ask(q)`, the /rules page with "All games").
 
 Per part and way: top-1 (the first result is one of the question's entries), top-3, "both shown" (a
@@ -98,14 +101,20 @@ def evaluate(index: RulesIndex, questions: list[dict], mode: str) -> Score:
                 s.misses.append(f"  {q['game'][:2]} {q['q']!r} -> {got[:3]} (wanted {q['ids']})")
         else:
             s.silent += 1
-            s.silent_said += not reply.answered
+            # with the page's game first, the page says "not in this game's rulebook" when no entry of its
+            # game answers (another game's may: it is shown below, labelled); off-topic: none may answer
+            if mode == "page game first" and not q.get("off_topic"):
+                said = not any(h.answers and h.entry.game == q["game"] for h in reply.hits)
+            else:
+                said = not reply.answered
+            s.silent_said += said
             if q.get("off_topic"):
                 s.off += 1
-                s.off_said += not reply.answered
+                s.off_said += said
             if "near" in q:
                 s.near += 1
                 s.near_shown += any(i in got[:3] for i in q["near"])
-            if reply.answered:
+            if not said:
                 s.misses.append(f"  {q['game'][:2]} {q['q']!r} answered with {got[:3]} (not covered)")
     return s
 

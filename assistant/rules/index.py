@@ -31,15 +31,20 @@ from dataclasses import dataclass
 from .model import Book, Entry
 from .synonyms import (
     APP_WORDS,
+    ARITHMETIC,
     CONTEXT_SYNONYMS,
     ENERGIES,
     GAME_NAMES,
     LIMIT_PATTERNS,
     LIMIT_WORDS,
+    LIST_PATTERNS,
     NUMBER_WORDS,
+    OPINION_MARKERS,
+    OPINION_PATTERNS,
     PHRASES,
     STOPWORDS,
     SYNONYMS,
+    TEXT_PATTERNS,
 )
 from .typos import Speller, english_words
 
@@ -127,6 +132,9 @@ class Question:
     groups: tuple[Group, ...]
     named_game: str | None    # a game the question names
     about_app: bool           # it asks about Tablebot itself (readings then rank as rules)
+    asks_list: bool = False   # it asks for a whole list or overview ("what are the ... cards")
+    asks_text: bool = False   # it asks what a card or ability does (its printed text)
+    asks_opinion: bool = False  # it asks for a strategy opinion ("which is better", "should I")
 
 
 @dataclass(frozen=True)
@@ -196,7 +204,7 @@ class RulesIndex:
         self._game = [e.game for e in self.entries]
         self._per_game = Counter(self._game)
         self._lock = threading.Lock()
-        self._cache: dict[tuple[str, int], tuple[dict[int, float], set[int], set[int] | None]] = {}
+        self._cache: dict[tuple[str, int], tuple[dict[int, float], set[int], set[int] | None, set[int]]] = {}
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._db.execute(
             "CREATE VIRTUAL TABLE rules USING fts5(title, keywords, section, names, counted, text, example, "
@@ -307,6 +315,11 @@ class RulesIndex:
                     alts = list(fixed)
                 elif len(tok) >= 3 and i == len(toks):
                     alts = [tok + "*"]  # still typing: treat the last word as a prefix
+                    if tok in self.speller.english:
+                        # a whole English word no entry uses ("rain"): its completions are only a guess,
+                        # which may add to an entry but never makes a question about rainbows
+                        groups.append(Group(tuple(alts), tok, optional=True))
+                        continue
             own = len(alts)
             for a in list(alts):
                 alts.extend(synonyms_of(a))
@@ -318,7 +331,11 @@ class RulesIndex:
                 groups.append(Group(terms, tok, own if own < len(terms) else 0))
         groups = groups[:MAX_GROUPS]
         groups += self._shape_groups(toks, groups, _is_hybrid(question))
-        return Question(tuple(groups), named, about_app)
+        said = " ".join(words(question[:MAX_QUERY_CHARS]))
+        return Question(tuple(groups), named, about_app,
+                        asks_list=any(re.search(p, said) for p in LIST_PATTERNS),
+                        asks_text=any(re.search(p, said) for p in TEXT_PATTERNS),
+                        asks_opinion=any(re.search(p, said) for p in OPINION_PATTERNS))
 
     @staticmethod
     def _shape_groups(toks: list[str], groups: list[Group], hybrid: bool) -> list[Group]:
@@ -389,7 +406,18 @@ class RulesIndex:
         game; a game the question names takes its place)."""
         q = self.parse(question, name_two_robots=prefer is None)
         prefer = (q.named_game or prefer) if game is None else None
-        score, relevance = self.score(question, q, game)
+        if game is None and q.named_game and q.named_game != "two-robots":
+            # the player asked about that game: another game's rule is no answer ("two robots" is also
+            # what players build in the other games, so it only puts its game first)
+            game = q.named_game
+        score, relevance, strong = self.score(question, q, game)
+        honest = self._unanswerable(q, score, strong) if score else None
+        if honest is not None:
+            top = max(score.values())
+            if top >= ANSWERED:
+                score = {r: v * (ANSWERED - 0.01) / top for r, v in score.items()}
+            if honest >= 0:  # the entry saying the text is not printed: the nearest honest entry, shown first
+                score[honest] = max(score.values()) + 0.005
         answered = bool(score) and max(score.values()) >= ANSWERED
         # only the best need ordering; enough of them that every game has its best ones among them
         order = heapq.nsmallest(limit + SHORTLIST, score,
@@ -402,24 +430,43 @@ class RulesIndex:
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the score order inside each part
         return Reply(hits[:limit], answered, prefer, q.named_game)
 
-    def score(self, question: str, q: Question, game: str | None) -> tuple[dict[int, float], dict[int, float]]:
-        """Every matching row of `game` (all games: None): its score, and its bm25 relevance."""
+    def _unanswerable(self, q: Question, score: dict[int, float], strong: dict[int, set[int]]) -> int | None:
+        """None when the best entries can answer a question of this shape; else -1, or the row of the
+        honest entry to show first. What a card does is not answered when an entry about that card says
+        its text is not printed (that entry is the nearest honest one); a strategy opinion is answered
+        only by an entry that gives advice; a question of numbers only asks nothing."""
+        ranked = heapq.nlargest(3, score, key=lambda r: score[r])
+        if q.asks_text:
+            for r in ranked:
+                if self.entries[r].source == "unverified" and strong.get(r):
+                    return r
+        if q.asks_opinion and not OPINION_MARKERS & set(self.entries[ranked[0]].keywords):
+            return -1
+        required = [g for g in q.groups if not g.optional]
+        return -1 if all(g.said.isdigit() or g.said in ARITHMETIC for g in required) else None
+
+    def score(self, question: str, q: Question, game: str | None
+              ) -> tuple[dict[int, float], dict[int, float], dict[int, set[int]]]:
+        """Every matching row of `game` (all games: None): its score, its bm25 relevance, and the groups
+        of the question it holds in its title, keywords, section or names."""
         if not q.groups:
-            return {}, {}
+            return {}, {}, {}
         n = self._per_game[game] if game else len(self.entries)
         found = [self._lookup(g) for g in q.groups]
         if game:
-            found = [({r: bm for r, bm in rows.items() if self._game[r] == game}, titled, own)
-                     for rows, titled, own in found]
-        weight = [_idf(len(rows), n) for rows, _, _ in found]
+            found = [({r: bm for r, bm in rows.items() if self._game[r] == game}, titled, own, headed)
+                     for rows, titled, own, headed in found]
+        weight = [_idf(len(rows), n) for rows, *_ in found]
         required = [w for w, g in zip(weight, q.groups) if not g.optional]
         total = sum(required)
         if not total:
-            return {}, {}
+            return {}, {}, {}
         shape_weight = total / len(required)
         got: dict[int, float] = {}          # optional groups and keyword phrases add to it, at most to 1
         relevance: dict[int, float] = {}
-        for g, w, (rows, titled, own) in zip(q.groups, weight, found):
+        matched: dict[int, set[int]] = {}   # the required groups each row holds in its title, keywords
+                                            # or section (not the names its text mentions)
+        for gi, (g, w, (rows, titled, own, headed)) in enumerate(zip(q.groups, weight, found)):
             if g.optional:
                 w = shape_weight
             strong, weak = w, w * 0.7
@@ -431,8 +478,10 @@ class RulesIndex:
                     add *= SYNONYM_CREDIT
                 got[r] = got.get(r, 0.0) + add
                 relevance[r] = relevance.get(r, 0.0) + bm
+                if not g.optional and r in headed:
+                    matched.setdefault(r, set()).add(gi)
         if not got:
-            return {}, {}
+            return {}, {}, {}
         for r, n_words in self._keyword_phrases(question).items():
             if r in got:  # "how many cards can i play" said word for word says more than "sabotage card"
                 got[r] += shape_weight * min(1.0, (n_words - 2) / 3)
@@ -446,11 +495,31 @@ class RulesIndex:
             # mostly how much of the question the entry holds; then its bm25 and how much of its title was asked
             # (over 1 when optional groups add to a full match: that orders them; the Hit caps it at 1)
             score[r] = value / total * (0.6 + 0.25 * relevance[r] / top + 0.15 * about) * factor
-        for r in [r for r in score if r in self._below]:
-            mine = score[r] - 0.02
-            if any(score.get(b, -1.0) >= mine and (q.about_app or not self._reading[b]) for b in self._below[r]):
-                score[r] *= OVERVIEW_FACTOR
-        return score, relevance
+        self._overviews_and_specifics(q, score, matched)
+        return score, relevance, matched
+
+    def _overviews_and_specifics(self, q: Question, score: dict[int, float], matched: dict[int, set[int]]) -> None:
+        """An overview (a section's main entry) moves below a specific entry under it (a card, an IMPORTANT
+        note, a clarification, an example, a sub-heading) that covers the question as well and names, in
+        its title, keywords or section, something of the question the overview's do not: the question is
+        about what the specific entry is about. A specific entry that names nothing more stays below its
+        overview, and so do the entries of the overview's own section when the question asks for the
+        whole list ("what are the Mech Masters cards")."""
+        before = dict(score)
+        for r in [r for r in before if r in self._below]:
+            mine = matched.get(r, set())
+            specific = [b for b in self._below[r] if b in before and (q.about_app or not self._reading[b])]
+            adds = [b for b in specific if matched.get(b, set()) - mine]
+            if not q.asks_list and any(before[b] >= before[r] - 0.02 for b in adds):
+                score[r] = min(score[r], before[r] * OVERVIEW_FACTOR)
+                continue
+            for b in specific:
+                own_section = self.entries[b].section_id == self.entries[r].section_id
+                below = (q.asks_list and own_section) or b not in adds
+                # only where the overview covers the question nearly as well: one that does not is no
+                # answer to put first
+                if below and before[b] >= before[r] >= 0.75 * before[b]:
+                    score[b] = min(score[b], before[r] * 0.99)
 
     def _readings_below_rules(self, order: list[int], score: dict[int, float]) -> list[int]:
         """Each of Tablebot's readings moves below the rule entries that score at least half of it:
@@ -466,28 +535,34 @@ class RulesIndex:
             out.append(r)
         return out + waiting
 
-    def _lookup(self, g: Group) -> tuple[dict[int, float], set[int], set[int] | None]:
+    def _lookup(self, g: Group) -> tuple[dict[int, float], set[int], set[int] | None, set[int]]:
         """The rows holding the group (with their bm25, turned positive), those holding it in a title,
-        keyword, section or name, and those holding the player's own word (None: no synonyms)."""
+        keyword, section or name, those holding the player's own word (None: no synonyms), and those
+        holding it in a title, keyword or section (what the entry is about, not a name its text lists)."""
         expr = self._match(g)
         key = (expr, g.own)
         hit = self._cache.get(key)
         if hit is not None:
             return hit
         titled_weights = ", ".join("1" if c in STRONG_COLUMNS else "0" for c in COLUMNS)
+        headed_weights = ", ".join("1" if c in STRONG_COLUMNS and c != "names" else "0" for c in COLUMNS)
         with self._lock:
             rows: dict[int, float] = {}
             titled: set[int] = set()
-            for r, rank, strong in self._db.execute(
-                    f"SELECT rowid, bm25(rules, {', '.join(map(str, WEIGHTS))}), bm25(rules, {titled_weights}) "
+            headed: set[int] = set()
+            for r, rank, strong, head in self._db.execute(
+                    f"SELECT rowid, bm25(rules, {', '.join(map(str, WEIGHTS))}), bm25(rules, {titled_weights}), "
+                    f"bm25(rules, {headed_weights}) "
                     "FROM rules WHERE rules MATCH ?", (expr,)):
                 rows[r] = -rank
                 if strong < 0 or g.column:
                     titled.add(r)
+                if head < 0:
+                    headed.add(r)
             own = None
             if g.own:
                 own = {r for (r,) in self._db.execute(
                     "SELECT rowid FROM rules WHERE rules MATCH ?", (self._match(g, own_only=True),))}
         if len(self._cache) < 20000:
-            self._cache[key] = (rows, titled, own)
-        return rows, titled, own
+            self._cache[key] = (rows, titled, own, headed)
+        return rows, titled, own, headed

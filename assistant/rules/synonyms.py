@@ -29,7 +29,15 @@ STOPWORDS: frozenset[str] = frozenset({
     "anyway", "wait", "hmm", "lol", "ya", "yeah", "yes", "wat", "wut", "gonna", "wanna", "gotta",
     "ive", "i've", "we're", "youre", "you're", "theyre", "they're", "let", "lets", "guys", "folks",
     "instead", "right", "away", "besides", "halfway", "through", "onto", "up", "without",
+    # "time" alone is the frame of a question ("what time", "every time", "first time playing"); the rules'
+    # own uses are phrases, looked up first ("same time", "time limit")
+    "time",
+    # "is it going to ...": the frame of a question about what will happen ("going first" is a phrase)
+    "going",
 })
+
+# words of a sum: a question made of numbers and these asks nothing about a game ("what is 2 plus 2")
+ARITHMETIC: frozenset[str] = frozenset({"plus", "minus", "times", "divided", "equals", "multiplied"})
 
 # words that make a question about Tablebot itself: its readings then rank with the rules
 APP_WORDS: frozenset[str] = frozenset({
@@ -66,6 +74,24 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "loss": ("fail", "lose"),
     "tie": ("tiebreak", "tied"),
     "tiebreaker": ("tie",),
+    # doing a thing again is answered by the rule that says how often: "once per game", "once a round"
+    "twice": ("once", "again"),
+    "again": ("once", "twice"),
+    # the direction of play: the books say which player is next, or that they do not name a direction
+    "clockwise": ("direction", "turn order"),
+    "counterclockwise": ("direction", "turn order"),
+    "anticlockwise": ("direction", "turn order"),
+    # a step on a board of spaces joined by lines
+    "diagonally": ("black line", "adjacent", "step"),
+    "diagonal": ("black line", "adjacent", "step"),
+    # "below zero", "at zero": the books write 0
+    "zero": ("0",),
+    "negative": ("below 0",),
+    # table slang: a duplicate Part, a character (a Salvager, an inventor)
+    "dupe": ("duplicate",),
+    "dupes": ("duplicate",),
+    "char": ("character",),
+    "chars": ("character",),
     "endgame": ("game end", "end of the game"),
     "final": ("game end", "end"),
     # Raising Robots
@@ -324,6 +350,7 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("comes", "with"): ("components", "box"),
     ("goes", "first"): ("first player", "goes first", "turn order"),
     ("go", "first"): ("first player", "goes first", "turn order"),
+    ("going", "first"): ("first player", "goes first", "turn order"),
     ("have", "to"): ("must", "required", "may", "optional"),
     ("walks", "onto"): ("encounter", "moves onto"),
     ("walk", "onto"): ("encounter", "moves onto"),
@@ -362,3 +389,24 @@ NUMBER_WORDS = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twe
 # the five Two Robots energies: two of them joined by a slash ("chem/solar") are a Hybrid Part
 ENERGIES: frozenset[str] = frozenset({"chemical", "chem", "electrical", "elec", "electric", "mechanical",
                                       "nuclear", "nuke", "solar"})
+
+# The shape of a question, read from its words (after folding, as `index.words` gives them).
+# A question for the whole list or an overview: the section's main entry answers it, not one card of it.
+LIST_PATTERNS: tuple[str, ...] = (
+    r"\blist\b", r"\boverview\b", r"\ball (?:the )?\w+s\b", r"\bwhat are the\b", r"\bwho are the\b",
+    r"\bwhich \w+s are there\b", r"\bhow (?:does|do) (?:the )?\w+(?: \w+){0,2} work$",
+)
+# A question for what a card, character or ability does: its printed text. Where the only entry about it
+# says that text is not printed (source "unverified"), no rulebook answers the question.
+TEXT_PATTERNS: tuple[str, ...] = (
+    r"\bwhat (?:does|do|did) .+ do\b", r"\beffects?\b", r"\bcard text\b", r"\bwhat does .+ give\b",
+    r"\bhow much (?:spark |money |vp |points )?does .+ give\b",
+)
+# A question for a strategy opinion: the rulebooks rarely give one, so only an entry that itself gives
+# advice (keyword "strategy" or "advice": the book's own tip, or how Tablebot ranks moves) answers it.
+OPINION_PATTERNS: tuple[str, ...] = (
+    r"\bbetter\b", r"\bbest\b", r"\bstrongest\b", r"\bweakest\b", r"\bshould (?:i|we)\b", r"\bworth it\b",
+    r"\bgo for\b", r"\boptimal\b", r"\bgood idea\b", r"\brecommend\w*\b", r"\badvice\b", r"\bstrategy\b",
+    r"\btips?\b",
+)
+OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
