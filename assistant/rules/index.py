@@ -144,6 +144,13 @@ class Reply:
     prefer: str | None        # the game whose entries come first (named in the question, else the page's)
     named_game: str | None
 
+    @property
+    def unprinted(self) -> bool:
+        """The first answer (of the preferred game) is an entry saying the value asked about is not
+        printed in any source: an honest answer, which the page shows as one."""
+        here = [h for h in self.hits if h.answers and (not self.prefer or h.entry.game == self.prefer)]
+        return bool(here) and here[0].entry.source == "unverified"
+
 
 def forms(tok: str) -> tuple[str, ...]:
     """The word and the plain forms it may come from ("walks" -> "walk", "placed" -> "place",
