@@ -53,11 +53,14 @@ MAX_GROUPS = 12
 COLUMNS = ("title", "keywords", "section", "names", "counted", "text", "example")
 WEIGHTS = (6.0, 4.0, 2.5, 4.0, 0.0, 1.0, 0.5)   # bm25 weight of each column
 STRONG_COLUMNS = ("title", "keywords", "section", "names")
-ANSWERED = 0.42         # the score from which a result answers the question
+ANSWERED = 0.43         # the score from which a result answers the question (chosen on the tuning part
+                        # of tests/rules/data/eval: the middle of the gap between the two kinds)
 OVERVIEW_FACTOR = 0.85  # an overview below the specific entry under it that covers the question as well
 READING_FACTOR = 0.85   # Tablebot's readings below the rules, unless the question is about the app,
 READING_BELOW = 0.5     # ... and below every rule entry that scores at least half of the reading
 SYNONYM_CREDIT = 0.8    # how much a synonym of the player's word counts, against the word itself
+SECOND_RULE = 0.3       # the part of the question the first result may leave out before a second rule is shown
+PHRASE_CREDIT = 0.2     # two words of a title or keyword phrase said together: a part of a group's weight
 SHORTLIST = 40          # results ordered beyond the limit, for the game-first and readings-below passes
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -135,6 +138,18 @@ class Question:
     asks_list: bool = False   # it asks for a whole list or overview ("what are the ... cards")
     asks_text: bool = False   # it asks what a card or ability does (its printed text)
     asks_opinion: bool = False  # it asks for a strategy opinion ("which is better", "should I")
+
+
+@dataclass(frozen=True)
+class Scored:
+    score: dict[int, float]           # each matching row's confidence (over 1 when optional groups add)
+    relevance: dict[int, float]       # its bm25 (summed over the groups)
+    matched: dict[int, set[int]]      # the required groups it holds in its title, keywords or section
+    holds: dict[int, set[int]]        # the required groups it holds anywhere
+    weight: dict[int, float]          # each required group's weight (how rare it is)
+
+
+NOTHING = Scored({}, {}, {}, {}, {})
 
 
 @dataclass(frozen=True)
@@ -245,6 +260,14 @@ class RulesIndex:
         # (what is in brackets is a side note: "WallyST (starts on Recruitment Office)")
         self._title_stems = [{stem(w) for w in words(_ASIDE.sub(" ", e.title)) if not is_stopword(w)}
                              for e in self.entries]
+        # two words next to each other in a title or a keyword ("defense cards", "npc turn"), stemmed and
+        # without stop words: the question that has them together names what the entry is about
+        self._pairs: dict[tuple[str, str], set[int]] = {}
+        for r, e in enumerate(self.entries):
+            for said in (_ASIDE.sub(" ", e.title), *e.keywords):
+                content = [stem(w) for w in words(said) if not is_stopword(w)]
+                for pair in zip(content, content[1:]):
+                    self._pairs.setdefault(pair, set()).add(r)
         # keywords of two words or more, found as they are in a question ("move then activate")
         self._phrases: dict[tuple[str, ...], list[int]] = {}
         for r, e in enumerate(self.entries):
@@ -417,8 +440,9 @@ class RulesIndex:
             # the player asked about that game: another game's rule is no answer ("two robots" is also
             # what players build in the other games, so it only puts its game first)
             game = q.named_game
-        score, relevance, strong = self.score(question, q, game)
-        honest = self._unanswerable(q, score, strong) if score else None
+        scored = self.score(question, q, game)
+        score, relevance = scored.score, scored.relevance
+        honest = self._unanswerable(q, score, scored.matched) if score else None
         if honest is not None:
             top = max(score.values())
             if top >= ANSWERED:
@@ -431,6 +455,7 @@ class RulesIndex:
                                 key=lambda r: (-score[r], -relevance[r], self.entries[r].order))
         if not q.about_app:
             order = self._readings_below_rules(order, score)
+        order = self._second_rule_second(order, scored)
         hits = [Hit(self.entries[r], min(1.0, score[r])) for r in order]
         if prefer:
             rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
@@ -452,12 +477,10 @@ class RulesIndex:
         required = [g for g in q.groups if not g.optional]
         return -1 if all(g.said.isdigit() or g.said in ARITHMETIC for g in required) else None
 
-    def score(self, question: str, q: Question, game: str | None
-              ) -> tuple[dict[int, float], dict[int, float], dict[int, set[int]]]:
-        """Every matching row of `game` (all games: None): its score, its bm25 relevance, and the groups
-        of the question it holds in its title, keywords, section or names."""
+    def score(self, question: str, q: Question, game: str | None) -> Scored:
+        """Every matching row of `game` (all games: None), scored."""
         if not q.groups:
-            return {}, {}, {}
+            return NOTHING
         n = self._per_game[game] if game else len(self.entries)
         found = [self._lookup(g) for g in q.groups]
         if game:
@@ -467,10 +490,11 @@ class RulesIndex:
         required = [w for w, g in zip(weight, q.groups) if not g.optional]
         total = sum(required)
         if not total:
-            return {}, {}, {}
+            return NOTHING
         shape_weight = total / len(required)
         got: dict[int, float] = {}          # optional groups and keyword phrases add to it, at most to 1
         relevance: dict[int, float] = {}
+        holds: dict[int, set[int]] = {}     # the required groups each row holds
         matched: dict[int, set[int]] = {}   # the required groups each row holds in its title, keywords
                                             # or section (not the names its text mentions)
         for gi, (g, w, (rows, titled, own, headed)) in enumerate(zip(q.groups, weight, found)):
@@ -485,13 +509,20 @@ class RulesIndex:
                     add *= SYNONYM_CREDIT
                 got[r] = got.get(r, 0.0) + add
                 relevance[r] = relevance.get(r, 0.0) + bm
-                if not g.optional and r in headed:
-                    matched.setdefault(r, set()).add(gi)
+                if not g.optional:
+                    holds.setdefault(r, set()).add(gi)
+                    if r in headed:
+                        matched.setdefault(r, set()).add(gi)
         if not got:
-            return {}, {}, {}
+            return NOTHING
         for r, n_words in self._keyword_phrases(question).items():
             if r in got:  # "how many cards can i play" said word for word says more than "sabotage card"
                 got[r] += shape_weight * min(1.0, (n_words - 2) / 3)
+        content = [stem(w) for w in words(question[:MAX_QUERY_CHARS]) if not is_stopword(w)]
+        for pair in set(zip(content, content[1:])):
+            for r in self._pairs.get(pair, ()):
+                if r in got:  # a phrase of the entry's title or keywords weighs more than its two words apart
+                    got[r] += shape_weight * PHRASE_CREDIT
         asked = {stem(w) for g in q.groups for t in g.terms for w in words(t)}
         top = max(relevance.values()) or 1.0
         score: dict[int, float] = {}
@@ -503,7 +534,8 @@ class RulesIndex:
             # (over 1 when optional groups add to a full match: that orders them; the Hit caps it at 1)
             score[r] = value / total * (0.6 + 0.25 * relevance[r] / top + 0.15 * about) * factor
         self._overviews_and_specifics(q, score, matched)
-        return score, relevance, matched
+        required_weight = {gi: w for gi, (w, g) in enumerate(zip(weight, q.groups)) if not g.optional}
+        return Scored(score, relevance, matched, holds, required_weight)
 
     def _overviews_and_specifics(self, q: Question, score: dict[int, float], matched: dict[int, set[int]]) -> None:
         """An overview (a section's main entry) moves below a specific entry under it (a card, an IMPORTANT
@@ -527,6 +559,23 @@ class RulesIndex:
                 # answer to put first
                 if below and before[b] >= before[r] >= 0.75 * before[b]:
                     score[b] = min(score[b], before[r] * 0.99)
+
+    @staticmethod
+    def _second_rule_second(order: list[int], scored: Scored) -> list[int]:
+        """A question that combines two rules ("Überbot's posters meet an oppressor") shows both: when the
+        first result leaves out a good part of the question, the result that holds most of what it left
+        out comes second."""
+        if len(order) < 3 or not scored.weight:
+            return order
+        left = set(scored.weight) - scored.holds.get(order[0], set())
+        total = sum(scored.weight.values())
+        if sum(scored.weight[g] for g in left) < SECOND_RULE * total:
+            return order
+        gain = {r: sum(scored.weight[g] for g in left & scored.holds.get(r, set())) for r in order[1:10]}
+        best = max(gain, key=lambda r: (gain[r], scored.score[r]))
+        if gain[best] <= 0 or best == order[1]:
+            return order
+        return [order[0], best] + [r for r in order[1:] if r != best]
 
     def _readings_below_rules(self, order: list[int], score: dict[int, float]) -> list[int]:
         """Each of Tablebot's readings moves below the rule entries that score at least half of it:

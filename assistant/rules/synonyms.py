@@ -399,7 +399,7 @@ LIST_PATTERNS: tuple[str, ...] = (
 # A question for what a card, character or ability does: its printed text. Where the only entry about it
 # says that text is not printed (source "unverified"), no rulebook answers the question.
 TEXT_PATTERNS: tuple[str, ...] = (
-    r"\bwhat (?:does|do|did) .+ do\b", r"\beffects?\b", r"\bcard text\b", r"\bwhat does .+ give\b",
+    r"\bwhat (?:does|do|did) .+ do\b", r"\beffects? of\b", r"\bcard text\b", r"\bwhat does .+ give\b",
     r"\bhow much (?:spark |money |vp |points )?does .+ give\b",
 )
 # A question for a strategy opinion: the rulebooks rarely give one, so only an entry that itself gives
