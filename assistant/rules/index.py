@@ -6,16 +6,27 @@ or a hyphenated name however it is typed ("yo-yo", "yo yo", "Yo-Yo", "yoyo"). A 
 question ("... robotariat") is taken as the game to look in first.
 
 SQLite FTS5 (porter stemming, in memory) finds, for each group, the entries that contain it and its
-bm25. An entry's confidence `score` (0..1) is mostly how much of the question it covers, each group
-weighted by how rare it is (a word no entry uses weighs most: a question about trading finds no
-entry that says "trade"), with a bonus when the words sit in the title, keywords or section name,
-and a little of the bm25 for order. Then:
-- an overview entry (the main entry of a section with more entries, or of a heading with
-  sub-headings) moves below a more specific entry under it that covers the question as well;
+bm25 (column weights: title, keywords, names over section over text). An entry's confidence `score`
+(0..1) is mostly how much of the question it covers, each group weighted by how rare it is (a word no
+entry uses weighs most: a question about trading finds no entry that says "trade"), with a bonus when the
+words sit in the title, keywords or section name, or two of them together as a phrase of its title or
+keywords, and a little of the bm25 for order. Then:
+- an overview entry (the main entry of a section with more entries, or of a heading with sub-headings)
+  moves below a specific entry under it that covers the question as well and names, in its title,
+  keywords or section, something the question asks that the overview does not; otherwise (and when the
+  question asks for the whole list) the overview stays first;
 - Tablebot's readings move below the rule entries they read unless the question is about the app;
-- with a preferred game (the page's, or the one named), its answers come first, other games' below.
-A reply is `answered` when one of its results reaches ANSWERED; below that the results are only the
-nearest sections, and the page says that the rulebooks do not cover the question.
+- when the first result leaves out a good part of the question, the one holding most of the rest comes
+  second (a question of two rules shows both);
+- with a preferred game (the page's) its answers come first, other games' below; a game the question
+  names is searched alone.
+A reply is `answered` when one of its results reaches ANSWERED (chosen on the tuning part of
+tests/rules/data/eval); below that the results are only the nearest sections, and the page says that the
+rulebooks do not cover the question. Some questions are not answered whatever their score, by their
+shape (synonyms.py): what a card does, when an entry says that card's text is not printed (that entry is
+then shown first, as the nearest honest one); a strategy opinion, unless an entry that gives advice is
+among the first three; a sum of numbers. `Reply.unprinted`: the answer is an entry saying the value asked
+about is printed in no source, an honest answer the page shows as one.
 """
 from __future__ import annotations
 
@@ -472,7 +483,7 @@ class RulesIndex:
             for r in ranked:
                 if self.entries[r].source == "unverified" and strong.get(r):
                     return r
-        if q.asks_opinion and not OPINION_MARKERS & set(self.entries[ranked[0]].keywords):
+        if q.asks_opinion and not any(OPINION_MARKERS & set(self.entries[r].keywords) for r in ranked):
             return -1
         required = [g for g in q.groups if not g.optional]
         return -1 if all(g.said.isdigit() or g.said in ARITHMETIC for g in required) else None
