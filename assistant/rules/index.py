@@ -526,32 +526,40 @@ class RulesIndex:
                         matched.setdefault(r, set()).add(gi)
         if not got:
             return NOTHING
+        phrased: set[int] = set()           # rows whose title or keyword phrase the question says
         for r, n_words in self._keyword_phrases(question).items():
             if r in got:  # "how many cards can i play" said word for word says more than "sabotage card"
                 got[r] += shape_weight * min(1.0, (n_words - 2) / 3)
+                phrased.add(r)
         content = [stem(w) for w in words(question[:MAX_QUERY_CHARS]) if not is_stopword(w)]
         for pair in set(zip(content, content[1:])):
             for r in self._pairs.get(pair, ()):
                 if r in got:  # a phrase of the entry's title or keywords weighs more than its two words apart
                     got[r] += shape_weight * PHRASE_CREDIT
+                    phrased.add(r)
         asked = {stem(w) for g in q.groups for t in g.terms for w in words(t)}
         top = max(relevance.values()) or 1.0
         score: dict[int, float] = {}
+        whole_title: set[int] = set()       # rows every word of whose title the question asks
         for r, value in got.items():
             factor = READING_FACTOR if self._reading[r] and not q.about_app else 1.0
             title = self._title_stems[r]
             about = len(title & asked) / len(title) if title else 0.0
+            if about == 1.0:
+                whole_title.add(r)
             # mostly how much of the question the entry holds; then its bm25 and how much of its title was asked
             # (over 1 when optional groups add to a full match: that orders them; the Hit caps it at 1)
             score[r] = value / total * (0.6 + 0.25 * relevance[r] / top + 0.15 * about) * factor
-        self._overviews_and_specifics(q, score, matched)
+        self._overviews_and_specifics(q, score, matched, phrased | whole_title)
         required_weight = {gi: w for gi, (w, g) in enumerate(zip(weight, q.groups)) if not g.optional}
         return Scored(score, relevance, matched, holds, required_weight)
 
-    def _overviews_and_specifics(self, q: Question, score: dict[int, float], matched: dict[int, set[int]]) -> None:
+    def _overviews_and_specifics(self, q: Question, score: dict[int, float], matched: dict[int, set[int]],
+                                 named: set[int]) -> None:
         """An overview (a section's main entry) moves below a specific entry under it (a card, an IMPORTANT
         note, a clarification, an example, a sub-heading) that covers the question as well and names, in
-        its title, keywords or section, something of the question the overview's do not: the question is
+        its title, keywords or section, something of the question the overview's do not, or whose whole
+        title or a keyword phrase the question says (`named`) and the overview's not: the question is
         about what the specific entry is about. A specific entry that names nothing more stays below its
         overview, and so do the entries of the overview's own section when the question asks for the
         whole list ("what are the Mech Masters cards")."""
@@ -559,7 +567,7 @@ class RulesIndex:
         for r in [r for r in before if r in self._below]:
             mine = matched.get(r, set())
             specific = [b for b in self._below[r] if b in before and (q.about_app or not self._reading[b])]
-            adds = [b for b in specific if matched.get(b, set()) - mine]
+            adds = [b for b in specific if matched.get(b, set()) - mine or (b in named and r not in named)]
             if not q.asks_list and any(before[b] >= before[r] - 0.02 for b in adds):
                 score[r] = min(score[r], before[r] * OVERVIEW_FACTOR)
                 continue

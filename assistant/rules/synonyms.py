@@ -24,7 +24,7 @@ STOPWORDS: frozenset[str] = frozenset({
     # the frame of a question, not its topic ("is that allowed", "still", "right away", "someone else")
     "allowed", "legal", "possible", "able", "still", "anymore", "ever", "even", "else", "some",
     "someone", "somebody", "something", "anyone", "anybody", "anything", "they", "them", "their",
-    "theirs", "he", "she", "his", "her", "him", "hers", "ask", "come", "comes", "came", "way", "ways",
+    "theirs", "he", "she", "his", "her", "him", "hers", "come", "comes", "came", "way", "ways",
     "thing", "things", "much", "many", "while", "now", "yet", "too", "very", "actually", "though",
     "anyway", "wait", "hmm", "lol", "ya", "yeah", "yes", "wat", "wut", "gonna", "wanna", "gotta",
     "ive", "i've", "we're", "youre", "you're", "theyre", "they're", "let", "lets", "guys", "folks",
@@ -87,6 +87,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     # "below zero", "at zero": the books write 0
     "zero": ("0",),
     "negative": ("below 0",),
+    # the NPC Entry token is a wooden triangle, and players call it that
+    "triangle": ("entry token", "npc entry"),
     # table slang: a duplicate Part, a character (a Salvager, an inventor)
     "dupe": ("duplicate",),
     "dupes": ("duplicate",),
