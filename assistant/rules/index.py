@@ -107,6 +107,12 @@ def _is_hybrid(question: str) -> bool:
     return any(a in ENERGIES and b in ENERGIES for a, b in _SLASHED.findall(fold(question[:MAX_QUERY_CHARS])))
 
 
+def unprinted(e: Entry) -> bool:
+    """An entry saying that what it is about is printed in no source Tablebot has: an unverified value, or a
+    public fact marked with the keyword "not printed" (the card counts, whose extra cards nobody describes)."""
+    return e.source == "unverified" or "not printed" in e.keywords
+
+
 def counted_words(text: str) -> str:
     """The words an entry puts a number on ("26 Friendship Cards" -> "friendship cards"), for "how many X"."""
     out: list[str] = []
@@ -175,7 +181,7 @@ class Reply:
         """The first answer (of the preferred game) is an entry saying the value asked about is not
         printed in any source: an honest answer, which the page shows as one."""
         here = [h for h in self.hits if h.answers and (not self.prefer or h.entry.game == self.prefer)]
-        return bool(here) and here[0].entry.source == "unverified"
+        return bool(here) and unprinted(here[0].entry)
 
 
 def forms(tok: str) -> tuple[str, ...]:
@@ -481,7 +487,7 @@ class RulesIndex:
         ranked = heapq.nlargest(3, score, key=lambda r: score[r])
         if q.asks_text:
             for r in ranked:
-                if self.entries[r].source == "unverified" and strong.get(r):
+                if unprinted(self.entries[r]) and strong.get(r):
                     return r
         if q.asks_opinion and not any(OPINION_MARKERS & set(self.entries[r].keywords) for r in ranked):
             return -1

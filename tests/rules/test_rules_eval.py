@@ -186,3 +186,15 @@ def test_every_rules_page_with_its_files_fits_the_page_budget(client, url):
         raw += len(gzip.decompress(body)) if f.headers.get("Content-Encoding") == "gzip" else len(body)
         gz += len(body)
     assert raw <= 150 * 1024 and gz <= 50 * 1024, (url, raw // 1024, gz // 1024)
+
+
+def test_a_four_letter_word_is_corrected_only_for_a_dropped_letter():
+    speller = rules.index().speller
+    assert "stack" in speller.corrections("stak")
+    assert speller.corrections("lego") == ()  # not "legs": a name, not a slip
+    assert not rules.ask("lego robot instructions").answered
+
+
+def test_a_public_fact_marked_not_printed_is_the_honest_entry_for_a_card_text():
+    reply = rules.ask("what does the intruder landing card do", game="two-robots")
+    assert not reply.answered and reply.hits[0].entry.id == "tr-fact-component-counts"
