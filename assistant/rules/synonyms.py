@@ -89,6 +89,13 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "negative": ("below 0",),
     # the NPC Entry token is a wooden triangle, and players call it that
     "triangle": ("entry token", "npc entry"),
+    # the Friendship Cards drawn and not kept: players call them leftovers or rejects
+    "leftover": ("unused", "discard"),
+    "leftovers": ("unused", "discard"),
+    "rejects": ("unused", "discard"),
+    "rejected": ("unused", "discard"),
+    # "EOR": end of round, where the Round End abilities resolve in the order you choose
+    "eor": ("end of round", "round end"),
     # table slang: a duplicate Part, a character (a Salvager, an inventor)
     "dupe": ("duplicate",),
     "dupes": ("duplicate",),

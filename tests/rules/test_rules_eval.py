@@ -123,6 +123,9 @@ def test_a_question_for_the_whole_list_gets_the_overview():
     ("clockwise or counterclockwise turns", "robotariat", "rb-set-up-first-player"),
     ("can funds go below zero", "robotariat", "rb-reading-game-end-moment"),     # zero: 0
     ("why turn dupes sideways", "two-robots", "tr-duplicate-parts"),
+    ("friendship rejects where do they go", "raising-robots", "rr-friendship-deck-discard"),
+    ("eor abilities which first", "raising-robots", "rr-important-round-end-order"),
+    ("where does the triangle start", "robotariat", "rb-set-up-npc-entry"),
 ])
 def test_the_lexicon_and_phrases_find_the_rule(q, game, entry_id):
     assert ids(q, game)[0] == entry_id
