@@ -14,8 +14,10 @@ two-rule question has both its entries among the first three), "answered" on the
 for the questions labelled covered = false), the off-topic ones on their own, and how often the honest
 nearest entry is shown. Then the search time per question (p50, p95: the cold median of 5 runs).
 
-Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|both] [--misses]
+Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|both] [--misses] [--ablate]
 `--misses` lists the tuning part's misses only: the held-out part is for reporting, never for tuning.
+`--ablate` measures each mechanism of the ranking switched off on its own (game filter), to show what
+each choice is worth on both parts.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from assistant.rules import RulesIndex, load_books  # noqa: E402
+index_module = sys.modules["assistant.rules.index"]  # the module (assistant.rules.index() is a function)
 
 DATA = ROOT / "tests" / "rules" / "data" / "eval"
 MODES = ("game filter", "page game first", "no game")
@@ -132,10 +135,47 @@ def timings(index: RulesIndex, questions: list[dict]) -> list[float]:
     return sorted(out)
 
 
+def _without(name: str):
+    """An index with one mechanism switched off (for --ablate)."""
+    patches: dict[str, object] = {}
+    if name == "phrase weight":
+        patches["PHRASE_CREDIT"] = 0.0
+    elif name == "second rule second":
+        patches["SECOND_RULE"] = 2.0
+    old = {k: getattr(index_module, k) for k in patches}
+    for k, v in patches.items():
+        setattr(index_module, k, v)
+    index = RulesIndex(load_books())
+    if name == "phrase weight":
+        index._pairs = {}
+    elif name == "question shapes (card text, opinion, sums)":
+        index._unanswerable = lambda *a: None
+    elif name == "overview and specific pass":
+        index._overviews_and_specifics = lambda *a: None
+    return index, old
+
+
+def ablate(parts: tuple[str, ...]) -> None:
+    print("== each mechanism off on its own (game filter): top-1, top-3, both shown, not-covered precision / recall")
+    for name in ("none", "phrase weight", "second rule second", "question shapes (card text, opinion, sums)",
+                 "overview and specific pass"):
+        index, old = _without(name)
+        cells = []
+        for part in parts:
+            s = evaluate(index, load(part), "game filter")
+            flagged = s.silent_said + s.false_silent
+            cells.append(f"{part} {s.top1 / s.covered:.1%} {s.top3 / s.covered:.1%} {s.both}/{s.pairs} "
+                         f"{(s.silent_said / flagged if flagged else 1):.1%} / {s.silent_said / s.silent:.1%}")
+        print(f"  {name:44} " + "   ".join(cells))
+        for k, v in old.items():
+            setattr(index_module, k, v)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--part", choices=("tune", "heldout", "both"), default="both")
     ap.add_argument("--misses", action="store_true", help="list the tuning part's misses")
+    ap.add_argument("--ablate", action="store_true", help="each mechanism switched off on its own")
     args = ap.parse_args()
     t0 = time.perf_counter()
     index = RulesIndex(load_books())
@@ -153,6 +193,8 @@ def main() -> None:
             print(f"{mode:20}{s.line()}")
             if args.misses and part == "tune" and mode == "game filter":
                 print("\n".join(s.misses))
+    if args.ablate:
+        ablate(parts)
     ms = timings(index, every)
     print(f"search time over {len(ms)} questions (cold, median of {REPEAT}; load {os.getloadavg()[0]:.1f}): "
           f"p50 {statistics.median(ms):.2f} ms, p95 {ms[int(len(ms) * 0.95) - 1]:.2f} ms, max {ms[-1]:.2f} ms")
