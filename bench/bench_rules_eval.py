@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from assistant.rules import RulesIndex, load_books  # noqa: E402
+
 index_module = sys.modules["assistant.rules.index"]  # the module (assistant.rules.index() is a function)
 
 DATA = ROOT / "tests" / "rules" / "data" / "eval"
