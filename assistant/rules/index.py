@@ -56,6 +56,7 @@ from .synonyms import (
     STOPWORDS,
     SYNONYMS,
     TEXT_PATTERNS,
+    TEXTS_UNKNOWN,
 )
 from .typos import Speller, english_words
 
@@ -108,9 +109,8 @@ def _is_hybrid(question: str) -> bool:
 
 
 def unprinted(e: Entry) -> bool:
-    """An entry saying that what it is about is printed in no source Tablebot has: an unverified value, or a
-    public fact marked with the keyword "not printed" (the card counts, whose extra cards nobody describes)."""
-    return e.source == "unverified" or "not printed" in e.keywords
+    """An entry saying that the value it is about is printed in no source Tablebot has (an unverified one)."""
+    return e.source == "unverified"
 
 
 def counted_words(text: str) -> str:
@@ -481,13 +481,13 @@ class RulesIndex:
 
     def _unanswerable(self, q: Question, score: dict[int, float], strong: dict[int, set[int]]) -> int | None:
         """None when the best entries can answer a question of this shape; else -1, or the row of the
-        honest entry to show first. What a card does is not answered when an entry about that card says
-        its text is not printed (that entry is the nearest honest one); a strategy opinion is answered
+        honest entry to show first. What a card does is not answered when an entry naming that card says
+        its text is printed in no source (keyword TEXTS_UNKNOWN: that entry is the nearest honest one); a strategy opinion is answered
         only by an entry that gives advice; a question of numbers only asks nothing."""
         ranked = heapq.nlargest(3, score, key=lambda r: score[r])
         if q.asks_text:
             for r in ranked:
-                if unprinted(self.entries[r]) and strong.get(r):
+                if TEXTS_UNKNOWN in self.entries[r].keywords and strong.get(r):
                     return r
         if q.asks_opinion and not any(OPINION_MARKERS & set(self.entries[r].keywords) for r in ranked):
             return -1

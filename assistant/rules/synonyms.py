@@ -360,6 +360,7 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("goes", "first"): ("first player", "goes first", "turn order"),
     ("go", "first"): ("first player", "goes first", "turn order"),
     ("going", "first"): ("first player", "goes first", "turn order"),
+    ("counter", "clockwise"): ("direction", "turn order"),
     ("have", "to"): ("must", "required", "may", "optional"),
     ("walks", "onto"): ("encounter", "moves onto"),
     ("walk", "onto"): ("encounter", "moves onto"),
@@ -405,8 +406,8 @@ LIST_PATTERNS: tuple[str, ...] = (
     r"\blist\b", r"\boverview\b", r"\ball (?:the )?\w+s\b", r"\bwhat are the\b", r"\bwho are the\b",
     r"\bwhich \w+s are there\b", r"\bhow (?:does|do) (?:the )?\w+(?: \w+){0,2} work$",
 )
-# A question for what a card, character or ability does: its printed text. Where the only entry about it
-# says that text is not printed (source "unverified"), no rulebook answers the question.
+# A question for what a card, character or ability does: its printed text. Where the entry about it says
+# that text is printed in no source (keyword TEXTS_UNKNOWN), no rulebook answers the question.
 TEXT_PATTERNS: tuple[str, ...] = (
     r"\bwhat (?:does|do|did) .+ do\b", r"\beffects? of\b", r"\bcard text\b", r"\bwhat does .+ give\b",
     r"\bhow much (?:spark |money |vp |points )?does .+ give\b",
@@ -415,7 +416,8 @@ TEXT_PATTERNS: tuple[str, ...] = (
 # advice (keyword "strategy" or "advice": the book's own tip, or how Tablebot ranks moves) answers it.
 OPINION_PATTERNS: tuple[str, ...] = (
     r"\bbetter\b", r"\bbest\b", r"\bstrongest\b", r"\bweakest\b", r"\bshould (?:i|we)\b", r"\bworth it\b",
-    r"\bgo for\b", r"\boptimal\b", r"\bgood idea\b", r"\brecommend\w*\b", r"\badvice\b", r"\bstrategy\b",
+    r"\boptimal\b", r"\bgood idea\b", r"\brecommend\w*\b", r"\badvice\b", r"\bstrategy\b",
     r"\btips?\b",
 )
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
+TEXTS_UNKNOWN = "texts not printed"

@@ -198,6 +198,6 @@ def test_a_four_letter_word_is_corrected_only_for_a_dropped_letter():
     assert not rules.ask("lego robot instructions").answered
 
 
-def test_a_public_fact_marked_not_printed_is_the_honest_entry_for_a_card_text():
+def test_a_public_fact_saying_card_texts_are_unknown_is_the_honest_entry_for_one():
     reply = rules.ask("what does the intruder landing card do", game="two-robots")
     assert not reply.answered and reply.hits[0].entry.id == "tr-fact-component-counts"
