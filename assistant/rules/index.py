@@ -23,9 +23,9 @@ keywords, and a little of the bm25 for order. Then:
 A reply is `answered` when one of its results reaches ANSWERED (chosen on the tuning part of
 tests/rules/data/eval); below that the results are only the nearest sections, and the page says that the
 rulebooks do not cover the question. Some questions are not answered whatever their score, by their
-shape (synonyms.py): what a card does, when an entry says that card's text is not printed (that entry is
-then shown first, as the nearest honest one); a strategy opinion, unless an entry that gives advice is
-among the first three; a sum of numbers. `Reply.unprinted`: the answer is an entry saying the value asked
+shape (synonyms.py): what a card does, when an entry about it says such texts are printed nowhere (that
+entry is then shown first, as the nearest honest one); a strategy opinion, unless an entry that gives
+advice is among the first three; a sum of numbers. `Reply.unprinted`: the answer is an entry saying the value asked
 about is printed in no source, an honest answer the page shows as one.
 """
 from __future__ import annotations
@@ -65,8 +65,9 @@ MAX_GROUPS = 12
 COLUMNS = ("title", "keywords", "section", "names", "counted", "text", "example")
 WEIGHTS = (6.0, 4.0, 2.5, 4.0, 0.0, 1.0, 0.5)   # bm25 weight of each column
 STRONG_COLUMNS = ("title", "keywords", "section", "names")
-ANSWERED = 0.43         # the score from which a result answers the question (chosen on the tuning part
-                        # of tests/rules/data/eval: the middle of the gap between the two kinds)
+ANSWERED = 0.43         # the score from which a result answers the question: chosen on the tuning part of
+                        # tests/rules/data/eval, where the fewest questions fall on the wrong side of it
+                        # (the older player sets agree)
 OVERVIEW_FACTOR = 0.85  # an overview below the specific entry under it that covers the question as well
 READING_FACTOR = 0.85   # Tablebot's readings below the rules, unless the question is about the app,
 READING_BELOW = 0.5     # ... and below every rule entry that scores at least half of the reading
@@ -465,7 +466,7 @@ class RulesIndex:
             if top >= ANSWERED:
                 score = {r: v * (ANSWERED - 0.01) / top for r, v in score.items()}
             if honest >= 0:  # the entry saying the text is not printed: the nearest honest entry, shown first
-                score[honest] = max(score.values()) + 0.005
+                score[honest] = min(max(score.values()) + 0.005, ANSWERED - 0.001)
         answered = bool(score) and max(score.values()) >= ANSWERED
         # only the best need ordering; enough of them that every game has its best ones among them
         order = heapq.nsmallest(limit + SHORTLIST, score,
@@ -479,15 +480,17 @@ class RulesIndex:
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the score order inside each part
         return Reply(hits[:limit], answered, prefer, q.named_game)
 
-    def _unanswerable(self, q: Question, score: dict[int, float], strong: dict[int, set[int]]) -> int | None:
+    def _unanswerable(self, q: Question, score: dict[int, float], matched: dict[int, set[int]]) -> int | None:
         """None when the best entries can answer a question of this shape; else -1, or the row of the
-        honest entry to show first. What a card does is not answered when an entry naming that card says
-        its text is printed in no source (keyword TEXTS_UNKNOWN: that entry is the nearest honest one); a strategy opinion is answered
-        only by an entry that gives advice; a question of numbers only asks nothing."""
+        honest entry to show first. What a card does is not answered when one of the first three entries
+        says such texts are printed in no source (keyword TEXTS_UNKNOWN) and names what the question
+        does in its title, keywords or section: that entry is the nearest honest one. A strategy opinion
+        is answered only when an entry that gives advice is among the first three; a question of numbers
+        only asks nothing."""
         ranked = heapq.nlargest(3, score, key=lambda r: score[r])
         if q.asks_text:
             for r in ranked:
-                if TEXTS_UNKNOWN in self.entries[r].keywords and strong.get(r):
+                if TEXTS_UNKNOWN in self.entries[r].keywords and matched.get(r):
                     return r
         if q.asks_opinion and not any(OPINION_MARKERS & set(self.entries[r].keywords) for r in ranked):
             return -1
