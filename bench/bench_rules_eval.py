@@ -1,5 +1,6 @@
-"""Rules assistant evaluation (issue 24): the question set of tests/rules/data/eval/, its tuning part and its
-held-out part side by side, in three ways of asking:
+"""Rules assistant evaluation (issue 24): the question set of tests/rules/data/eval/, its tuning part, its
+held-out part (measured once, then also seen while tuning) and its fresh part (written after that look,
+never tuned on) side by side, in three ways of asking:
 
 - game filter: only the game of the page is searched (`ask(q, game=g)`);
 - page game first: every game, the page's first (`ask(q, prefer=g)`, what the header box does); a
@@ -14,8 +15,8 @@ two-rule question has both its entries among the first three), "answered" on the
 for the questions labelled covered = false), the off-topic ones on their own, and how often the honest
 nearest entry is shown. Then the search time per question (p50, p95: the cold median of 5 runs).
 
-Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|both] [--misses] [--ablate]
-`--misses` lists the tuning part's misses only: the held-out part is for reporting, never for tuning.
+Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|both|all] [--misses] [--ablate]
+`--misses` lists the misses of the parts tuned on (tune, heldout): the fresh part is for reporting only.
 `--ablate` measures each mechanism of the ranking switched off on its own (game filter), to show what
 each choice is worth on both parts.
 """
@@ -174,14 +175,14 @@ def ablate(parts: tuple[str, ...]) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--part", choices=("tune", "heldout", "both"), default="both")
+    ap.add_argument("--part", choices=("tune", "heldout", "fresh", "both", "all"), default="all")
     ap.add_argument("--misses", action="store_true", help="list the tuning part's misses")
     ap.add_argument("--ablate", action="store_true", help="each mechanism switched off on its own")
     args = ap.parse_args()
     t0 = time.perf_counter()
     index = RulesIndex(load_books())
     print(f"index built in {(time.perf_counter() - t0) * 1000:.0f} ms, {len(index.entries)} entries")
-    parts = ("tune", "heldout") if args.part == "both" else (args.part,)
+    parts = {"both": ("tune", "heldout"), "all": ("tune", "heldout", "fresh")}.get(args.part, (args.part,))
     every: list[dict] = []
     for part in parts:
         questions = load(part)
@@ -192,7 +193,7 @@ def main() -> None:
         for mode in MODES:
             s = evaluate(index, questions, mode)
             print(f"{mode:20}{s.line()}")
-            if args.misses and part == "tune" and mode == "game filter":
+            if args.misses and part != "fresh" and mode == "game filter":
                 print("\n".join(s.misses))
     if args.ablate:
         ablate(parts)
