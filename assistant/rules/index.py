@@ -70,8 +70,10 @@ ANSWERED = 0.43         # the score from which a result answers the question: ch
                         # (the older player sets agree)
 OVERVIEW_FACTOR = 0.85  # an overview below the specific entry under it that covers the question as well
 READING_FACTOR = 0.85   # Tablebot's readings below the rules, unless the question is about the app,
-READING_BELOW = 0.5     # ... and below every rule entry that scores at least half of the reading
+READING_BELOW = 0.6     # ... and below every rule entry that scores at least 0.6 of it: a reading leads only where
+                        # it answers far better than every rule (the books are silent on the point)
 SYNONYM_CREDIT = 0.8    # how much a synonym of the player's word counts, against the word itself
+GUESS_CREDIT = 0.5      # how much a completion of a whole English word no entry uses counts
 SECOND_RULE = 0.3       # the part of the question the first result may leave out before a second rule is shown
 PHRASE_CREDIT = 0.2     # two words of a title or keyword phrase said together: a part of a group's weight
 SHORTLIST = 40          # results ordered beyond the limit, for the game-first and readings-below passes
@@ -146,6 +148,8 @@ class Group:
     column: str = ""          # only this column ("counted": the things an entry puts a number on)
     optional: bool = False    # inferred from the question's shape: counts for an entry that has it, no
                               # penalty for one that has not
+    guess: bool = False       # a whole English word no entry uses, and its completions: weighs as the word
+                              # (which nothing holds), a completion counts GUESS_CREDIT
 
 
 @dataclass(frozen=True)
@@ -364,9 +368,10 @@ class RulesIndex:
                 elif len(tok) >= 3 and i == len(toks):
                     alts = [tok + "*"]  # still typing: treat the last word as a prefix
                     if tok in self.speller.english:
-                        # a whole English word no entry uses ("rain"): its completions are only a guess,
-                        # which may add to an entry but never makes a question about rainbows
-                        groups.append(Group(tuple(alts), tok, optional=True))
+                        # a whole English word no entry uses ("rain", "blackjack") says the question is
+                        # about something else; that it is still being typed ("competition exam") is
+                        # only a guess, so its completions count a part ("rain" is not "rainbow")
+                        groups.append(Group((tok, tok + "*"), tok, own=1, guess=True))
                         continue
             own = len(alts)
             for a in list(alts):
@@ -506,7 +511,8 @@ class RulesIndex:
         if game:
             found = [({r: bm for r, bm in rows.items() if self._game[r] == game}, titled, own, headed)
                      for rows, titled, own, headed in found]
-        weight = [_idf(len(rows), n) for rows, *_ in found]
+        weight = [_idf(len(own) if g.guess and own is not None else len(rows), n)
+                  for g, (rows, _, own, _) in zip(q.groups, found)]
         required = [w for w, g in zip(weight, q.groups) if not g.optional]
         total = sum(required)
         if not total:
@@ -526,13 +532,14 @@ class RulesIndex:
                 # ("life" is health in Two Robots, but not in "the meaning of life")
                 add = strong if r in titled else weak
                 if own is not None and r not in own:
-                    add *= SYNONYM_CREDIT
+                    add *= GUESS_CREDIT if g.guess else SYNONYM_CREDIT
                 got[r] = got.get(r, 0.0) + add
                 relevance[r] = relevance.get(r, 0.0) + bm
                 if not g.optional:
                     holds.setdefault(r, set()).add(gi)
                     if r in headed:
                         matched.setdefault(r, set()).add(gi)
+        got = {r: v for r, v in got.items() if r in holds}  # optional groups only add to a match
         if not got:
             return NOTHING
         phrased: set[int] = set()           # rows whose title or keyword phrase the question says

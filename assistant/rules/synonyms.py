@@ -42,7 +42,9 @@ ARITHMETIC: frozenset[str] = frozenset({"plus", "minus", "times", "divided", "eq
 # words that make a question about Tablebot itself: its readings then rank with the rules
 APP_WORDS: frozenset[str] = frozenset({
     "tablebot", "app", "planner", "solver", "odds", "calculator", "calculate", "calculates", "page",
-    "screen", "button", "grid", "star", "starred", "heatmap", "suggestion", "suggestions", "suggest",
+    "screen", "button", "grid", "star", "starred", "heatmap", "heat", "suggestion", "suggestions", "suggest",
+    # the rulebooks give no chances: a question about them asks what Tablebot works out
+    "chance", "chances", "probability", "likely",
     "reads", "reading", "interpret", "interprets", "assume", "assumes", "lookahead", "forecast", "model",
 })
 
@@ -87,6 +89,26 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     # "below zero", "at zero": the books write 0
     "zero": ("0",),
     "negative": ("below 0",),
+    # a Search "turns over" cards; players say they reveal or flip them
+    "reveal": ("turn over", "turned over", "flip"),
+    "revealed": ("turn over", "turned over", "flip"),
+    # the four basic resources: a competition about resources names none of them
+    "sensor": ("resource",),
+    "sensors": ("resource",),
+    "gear": ("resource",),
+    "gears": ("resource",),
+    "microchips": ("microchip", "resource"),
+    "programs": ("program", "resource"),
+    # "what number is on ...": the books say value
+    "numbers": ("value", "values"),
+    # winning Reputation back is what the book says is hard
+    "regain": ("win back", "get back"),
+    "recover": ("win back", "get back"),
+    # an NPC that arrives on a space moves onto it: that starts an encounter
+    "arrives": ("moves onto", "encounter", "enters"),
+    "arrive": ("moves onto", "encounter", "enters"),
+    "backstory": ("bio", "story", "background"),
+    "lore": ("bio", "story", "background"),
     # the NPC Entry token is a wooden triangle, and players call it that
     "triangle": ("entry token", "npc entry"),
     # the Friendship Cards drawn and not kept: players call them leftovers or rejects
@@ -331,7 +353,7 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("2", "players"): ("2p", "two player"),
     ("1", "player"): ("solo",),
     ("one", "player"): ("solo",),
-    ("hand", "limit"): ("hand limit", "seven cards"),
+    ("hand", "limit"): ("hand limit", "seven cards", "hand size"),
     ("first", "player"): ("first player", "goes first"),
     ("round", "end"): ("round end", "end of round"),
     ("wild", "card"): ("wild",),
@@ -361,6 +383,11 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("go", "first"): ("first player", "goes first", "turn order"),
     ("going", "first"): ("first player", "goes first", "turn order"),
     ("counter", "clockwise"): ("direction", "turn order"),
+    ("less", "than"): ("below", "fewer", "under"),
+    # "who made the game": its designers and publisher
+    ("who", "made"): ("designer", "publisher", "design", "published"),
+    ("who", "designed"): ("designer", "publisher", "design"),
+    ("heat", "map"): ("heat map", "heatmap"),
     ("have", "to"): ("must", "required", "may", "optional"),
     ("walks", "onto"): ("encounter", "moves onto"),
     ("walk", "onto"): ("encounter", "moves onto"),
@@ -391,7 +418,7 @@ CONTEXT_SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
 LIMIT_WORDS: tuple[str, ...] = ("maximum", "max", "limit", "at most", "up to", "never more", "no more than")
 _NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 LIMIT_PATTERNS: tuple[str, ...] = (
-    rf"\b(?:have|hold|keep|own|get)(?: more than)? {_NUMBER}\b",
+    rf"\b(?:have|hold|keep|own|get|got|play)(?: more than)? {_NUMBER}\b",
     r"\bup to\b",
 )
 NUMBER_WORDS = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
