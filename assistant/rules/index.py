@@ -465,7 +465,7 @@ class RulesIndex:
             game = q.named_game
         scored = self.score(question, q, game)
         score, relevance = scored.score, scored.relevance
-        honest = self._unanswerable(q, score, scored.matched) if score else None
+        honest = self._unanswerable(q, scored) if score else None
         if honest is not None:
             top = max(score.values())
             if top >= ANSWERED:
@@ -485,19 +485,23 @@ class RulesIndex:
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the score order inside each part
         return Reply(hits[:limit], answered, prefer, q.named_game)
 
-    def _unanswerable(self, q: Question, score: dict[int, float], matched: dict[int, set[int]]) -> int | None:
+    def _unanswerable(self, q: Question, scored: Scored) -> int | None:
         """None when the best entries can answer a question of this shape; else -1, or the row of the
         honest entry to show first. What a card does is not answered when one of the first three entries
         says such texts are printed in no source (keyword TEXTS_UNKNOWN) and names what the question
         does in its title, keywords or section: that entry is the nearest honest one. A strategy opinion
-        is answered only when an entry that gives advice is among the first three; a question of numbers
-        only asks nothing."""
+        is answered only by an entry that gives advice, among the first three and about what the question
+        asks (it holds most of the question); a question of numbers only asks nothing."""
+        score, matched = scored.score, scored.matched
         ranked = heapq.nlargest(3, score, key=lambda r: score[r])
         if q.asks_text:
             for r in ranked:
                 if TEXTS_UNKNOWN in self.entries[r].keywords and matched.get(r):
                     return r
-        if q.asks_opinion and not any(OPINION_MARKERS & set(self.entries[r].keywords) for r in ranked):
+        total = sum(scored.weight.values())
+        if q.asks_opinion and not any(
+                OPINION_MARKERS & set(self.entries[r].keywords)
+                and sum(scored.weight[g] for g in scored.holds.get(r, ())) >= 0.5 * total for r in ranked):
             return -1
         required = [g for g in q.groups if not g.optional]
         return -1 if all(g.said.isdigit() or g.said in ARITHMETIC for g in required) else None
