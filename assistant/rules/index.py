@@ -507,15 +507,26 @@ class RulesIndex:
         return -1 if all(g.said.isdigit() or g.said in ARITHMETIC for g in required) else None
 
     def score(self, question: str, q: Question, game: str | None) -> Scored:
-        """Every matching row of `game` (all games: None), scored."""
+        """Every matching row of `game` (all games: None), scored. Each book is scored on its own, a word's
+        rarity counted in that book: a word no Two Robots entry uses does not make a Raising Robots entry
+        that has it the answer to a Two Robots question, nor the other way round."""
+        if game:
+            return self._score_book(question, q, game)
+        books = [self._score_book(question, q, g) for g in self._per_game]
+        best = max(books, key=lambda s: max(s.score.values(), default=0.0))
+        return Scored({r: v for s in books for r, v in s.score.items()},
+                      {r: v for s in books for r, v in s.relevance.items()},
+                      {r: v for s in books for r, v in s.matched.items()},
+                      {r: v for s in books for r, v in s.holds.items()}, best.weight)
+
+    def _score_book(self, question: str, q: Question, game: str) -> Scored:
+        """Every matching row of one game's book, scored."""
         if not q.groups:
             return NOTHING
-        n = self._per_game[game] if game else len(self.entries)
-        found = [self._lookup(g) for g in q.groups]
-        if game:
-            found = [({r: bm for r, bm in rows.items() if self._game[r] == game}, titled, own, headed)
-                     for rows, titled, own, headed in found]
-        weight = [_idf(len(own) if g.guess and own is not None else len(rows), n)
+        found = [({r: bm for r, bm in rows.items() if self._game[r] == game}, titled, own, headed)
+                 for rows, titled, own, headed in (self._lookup(g) for g in q.groups)]
+        n = self._per_game[game]
+        weight = [_idf(len(own & set(rows)) if g.guess and own is not None else len(rows), n)
                   for g, (rows, _, own, _) in zip(q.groups, found)]
         required = [w for w, g in zip(weight, q.groups) if not g.optional]
         total = sum(required)
