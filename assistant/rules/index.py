@@ -52,6 +52,7 @@ from .synonyms import (
     NUMBER_WORDS,
     OPINION_MARKERS,
     OPINION_PATTERNS,
+    OPINION_WORDS,
     PHRASES,
     STOPWORDS,
     SYNONYMS,
@@ -498,11 +499,16 @@ class RulesIndex:
             for r in ranked:
                 if TEXTS_UNKNOWN in self.entries[r].keywords and matched.get(r):
                     return r
-        total = sum(scored.weight.values())
-        if q.asks_opinion and not any(
-                OPINION_MARKERS & set(self.entries[r].keywords)
-                and sum(scored.weight[g] for g in scored.holds.get(r, ())) >= 0.5 * total for r in ranked):
-            return -1
+        if q.asks_opinion and not q.about_app:  # (how Tablebot picks the best move is no opinion asked)
+            # what the opinion is about: the question without its words of opinion ("best", "should")
+            about = {gi: w for gi, w in scored.weight.items() if q.groups[gi].said not in OPINION_WORDS}
+            total = sum(about.values())
+            if not any(OPINION_MARKERS & set(self.entries[r].keywords)
+                       and sum(about[g] for g in scored.holds.get(r, ()) if g in about) >= 0.5 * total
+                       for r in ranked):
+                return -1
+        if q.asks_text and self.entries[ranked[0]].kind == "example":
+            return -1  # a worked example names a card in passing: it is not the card's text
         required = [g for g in q.groups if not g.optional]
         return -1 if all(g.said.isdigit() or g.said in ARITHMETIC for g in required) else None
 

@@ -447,4 +447,6 @@ OPINION_PATTERNS: tuple[str, ...] = (
     r"\btips?\b",
 )
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
+OPINION_WORDS: frozenset[str] = frozenset({"better", "best", "strongest", "weakest", "optimal", "worth", "good",
+                                           "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips"})
 TEXTS_UNKNOWN = "texts not printed"
