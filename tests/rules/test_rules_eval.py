@@ -40,7 +40,8 @@ def test_the_set_is_large_split_and_names_only_entries_that_exist():
 
 
 def test_the_tuning_part_stays_where_it_was_tuned():
-    # a regression guard on the part the ranking was tuned on (88.8 % / 97.8 % when written)
+    # a regression guard on the part the ranking was tuned on (91.5 % / 99.1 %, not covered 35 of 39, at
+    # the end of issue 24)
     top1 = top3 = silent_ok = 0
     covered = [q for q in _part("tune") if q.get("covered", True)]
     silent = [q for q in _part("tune") if not q.get("covered", True)]
@@ -50,8 +51,8 @@ def test_the_tuning_part_stays_where_it_was_tuned():
         top3 += any(i in q["ids"] for i in got)
     for q in silent:
         silent_ok += not rules.ask(q["q"], game=q["game"]).answered
-    assert top1 / len(covered) >= 0.87 and top3 / len(covered) >= 0.96
-    assert silent_ok / len(silent) >= 0.85
+    assert top1 / len(covered) >= 0.90 and top3 / len(covered) >= 0.98
+    assert silent_ok / len(silent) >= 0.87
 
 
 # ---- honest "not covered" -----------------------------------------------------------------------
