@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 import time
 import tomllib
 from pathlib import Path
 
-from assistant.rules import GAME_FILES, RulesIndex, load_books
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's code, not an installed copy
+
+from assistant.rules import GAME_FILES, RulesIndex, load_books  # noqa: E402
+
 DATA = ROOT / "tests" / "rules" / "data"
 OFF_TOPIC = ["what is the meaning of life", "banana", "monkey", "weather tomorrow", "best pizza recipe",
              "who won the world cup"]

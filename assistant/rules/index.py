@@ -6,16 +6,27 @@ or a hyphenated name however it is typed ("yo-yo", "yo yo", "Yo-Yo", "yoyo"). A 
 question ("... robotariat") is taken as the game to look in first.
 
 SQLite FTS5 (porter stemming, in memory) finds, for each group, the entries that contain it and its
-bm25. An entry's confidence `score` (0..1) is mostly how much of the question it covers, each group
-weighted by how rare it is (a word no entry uses weighs most: a question about trading finds no
-entry that says "trade"), with a bonus when the words sit in the title, keywords or section name,
-and a little of the bm25 for order. Then:
-- an overview entry (the main entry of a section with more entries, or of a heading with
-  sub-headings) moves below a more specific entry under it that covers the question as well;
+bm25 (column weights: title, keywords, names over section over text). An entry's confidence `score`
+(0..1) is mostly how much of the question it covers, each group weighted by how rare it is (a word no
+entry uses weighs most: a question about trading finds no entry that says "trade"), with a bonus when the
+words sit in the title, keywords or section name, or two of them together as a phrase of its title or
+keywords, and a little of the bm25 for order. Then:
+- an overview entry (the main entry of a section with more entries, or of a heading with sub-headings)
+  moves below a specific entry under it that covers the question as well and names, in its title,
+  keywords or section, something the question asks that the overview does not; otherwise (and when the
+  question asks for the whole list) the overview stays first;
 - Tablebot's readings move below the rule entries they read unless the question is about the app;
-- with a preferred game (the page's, or the one named), its answers come first, other games' below.
-A reply is `answered` when one of its results reaches ANSWERED; below that the results are only the
-nearest sections, and the page says that the rulebooks do not cover the question.
+- when the first result leaves out a good part of the question, the one holding most of the rest comes
+  second (a question of two rules shows both);
+- with a preferred game (the page's) its answers come first, other games' below; a game the question
+  names is searched alone.
+A reply is `answered` when one of its results reaches ANSWERED (chosen on the tuning part of
+tests/rules/data/eval); below that the results are only the nearest sections, and the page says that the
+rulebooks do not cover the question. Some questions are not answered whatever their score, by their
+shape (synonyms.py): what a card does, when an entry about it says such texts are printed nowhere (that
+entry is then shown first, as the nearest honest one); a strategy opinion, unless an entry that gives
+advice is among the first three; a sum of numbers. `Reply.unprinted`: the answer is an entry saying the value asked
+about is printed in no source, an honest answer the page shows as one.
 """
 from __future__ import annotations
 
@@ -31,15 +42,22 @@ from dataclasses import dataclass
 from .model import Book, Entry
 from .synonyms import (
     APP_WORDS,
+    ARITHMETIC,
     CONTEXT_SYNONYMS,
     ENERGIES,
     GAME_NAMES,
     LIMIT_PATTERNS,
     LIMIT_WORDS,
+    LIST_PATTERNS,
     NUMBER_WORDS,
+    OPINION_MARKERS,
+    OPINION_PATTERNS,
+    OPINION_WORDS,
     PHRASES,
     STOPWORDS,
     SYNONYMS,
+    TEXT_PATTERNS,
+    TEXTS_UNKNOWN,
 )
 from .typos import Speller, english_words
 
@@ -48,11 +66,17 @@ MAX_GROUPS = 12
 COLUMNS = ("title", "keywords", "section", "names", "counted", "text", "example")
 WEIGHTS = (6.0, 4.0, 2.5, 4.0, 0.0, 1.0, 0.5)   # bm25 weight of each column
 STRONG_COLUMNS = ("title", "keywords", "section", "names")
-ANSWERED = 0.42         # the score from which a result answers the question
+ANSWERED = 0.43         # the score from which a result answers the question: chosen on the tuning part of
+                        # tests/rules/data/eval, where the fewest questions fall on the wrong side of it
+                        # (the older player sets agree)
 OVERVIEW_FACTOR = 0.85  # an overview below the specific entry under it that covers the question as well
 READING_FACTOR = 0.85   # Tablebot's readings below the rules, unless the question is about the app,
-READING_BELOW = 0.5     # ... and below every rule entry that scores at least half of the reading
+READING_BELOW = 0.6     # ... and below every rule entry that scores at least 0.6 of it: a reading leads only where
+                        # it answers far better than every rule (the books are silent on the point)
 SYNONYM_CREDIT = 0.8    # how much a synonym of the player's word counts, against the word itself
+GUESS_CREDIT = 0.5      # how much a completion of a whole English word no entry uses counts
+SECOND_RULE = 0.3       # the part of the question the first result may leave out before a second rule is shown
+PHRASE_CREDIT = 0.2     # two words of a title or keyword phrase said together: a part of a group's weight
 SHORTLIST = 40          # results ordered beyond the limit, for the game-first and readings-below passes
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -88,6 +112,11 @@ def _is_hybrid(question: str) -> bool:
     return any(a in ENERGIES and b in ENERGIES for a, b in _SLASHED.findall(fold(question[:MAX_QUERY_CHARS])))
 
 
+def unprinted(e: Entry) -> bool:
+    """An entry saying that the value it is about is printed in no source Tablebot has (an unverified one)."""
+    return e.source == "unverified"
+
+
 def counted_words(text: str) -> str:
     """The words an entry puts a number on ("26 Friendship Cards" -> "friendship cards"), for "how many X"."""
     out: list[str] = []
@@ -120,6 +149,8 @@ class Group:
     column: str = ""          # only this column ("counted": the things an entry puts a number on)
     optional: bool = False    # inferred from the question's shape: counts for an entry that has it, no
                               # penalty for one that has not
+    guess: bool = False       # a whole English word no entry uses, and its completions: weighs as the word
+                              # (which nothing holds), a completion counts GUESS_CREDIT
 
 
 @dataclass(frozen=True)
@@ -127,6 +158,21 @@ class Question:
     groups: tuple[Group, ...]
     named_game: str | None    # a game the question names
     about_app: bool           # it asks about Tablebot itself (readings then rank as rules)
+    asks_list: bool = False   # it asks for a whole list or overview ("what are the ... cards")
+    asks_text: bool = False   # it asks what a card or ability does (its printed text)
+    asks_opinion: bool = False  # it asks for a strategy opinion ("which is better", "should I")
+
+
+@dataclass(frozen=True)
+class Scored:
+    score: dict[int, float]           # each matching row's confidence (over 1 when optional groups add)
+    relevance: dict[int, float]       # its bm25 (summed over the groups)
+    matched: dict[int, set[int]]      # the required groups it holds in its title, keywords or section
+    holds: dict[int, set[int]]        # the required groups it holds anywhere
+    weight: dict[int, float]          # each required group's weight (how rare it is)
+
+
+NOTHING = Scored({}, {}, {}, {}, {})
 
 
 @dataclass(frozen=True)
@@ -135,6 +181,13 @@ class Reply:
     answered: bool
     prefer: str | None        # the game whose entries come first (named in the question, else the page's)
     named_game: str | None
+
+    @property
+    def unprinted(self) -> bool:
+        """The first answer (of the preferred game) is an entry saying the value asked about is not
+        printed in any source: an honest answer, which the page shows as one."""
+        here = [h for h in self.hits if h.answers and (not self.prefer or h.entry.game == self.prefer)]
+        return bool(here) and unprinted(here[0].entry)
 
 
 def forms(tok: str) -> tuple[str, ...]:
@@ -196,7 +249,7 @@ class RulesIndex:
         self._game = [e.game for e in self.entries]
         self._per_game = Counter(self._game)
         self._lock = threading.Lock()
-        self._cache: dict[tuple[str, int], tuple[dict[int, float], set[int], set[int] | None]] = {}
+        self._cache: dict[tuple[str, int], tuple[dict[int, float], set[int], set[int] | None, set[int]]] = {}
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._db.execute(
             "CREATE VIRTUAL TABLE rules USING fts5(title, keywords, section, names, counted, text, example, "
@@ -230,6 +283,14 @@ class RulesIndex:
         # (what is in brackets is a side note: "WallyST (starts on Recruitment Office)")
         self._title_stems = [{stem(w) for w in words(_ASIDE.sub(" ", e.title)) if not is_stopword(w)}
                              for e in self.entries]
+        # two words next to each other in a title or a keyword ("defense cards", "npc turn"), stemmed and
+        # without stop words: the question that has them together names what the entry is about
+        self._pairs: dict[tuple[str, str], set[int]] = {}
+        for r, e in enumerate(self.entries):
+            for said in (_ASIDE.sub(" ", e.title), *e.keywords):
+                content = [stem(w) for w in words(said) if not is_stopword(w)]
+                for pair in zip(content, content[1:]):
+                    self._pairs.setdefault(pair, set()).add(r)
         # keywords of two words or more, found as they are in a question ("move then activate")
         self._phrases: dict[tuple[str, ...], list[int]] = {}
         for r, e in enumerate(self.entries):
@@ -307,6 +368,12 @@ class RulesIndex:
                     alts = list(fixed)
                 elif len(tok) >= 3 and i == len(toks):
                     alts = [tok + "*"]  # still typing: treat the last word as a prefix
+                    if tok in self.speller.english:
+                        # a whole English word no entry uses ("rain", "blackjack") says the question is
+                        # about something else; that it is still being typed ("competition exam") is
+                        # only a guess, so its completions count a part ("rain" is not "rainbow")
+                        groups.append(Group((tok, tok + "*"), tok, own=1, guess=True))
+                        continue
             own = len(alts)
             for a in list(alts):
                 alts.extend(synonyms_of(a))
@@ -318,7 +385,11 @@ class RulesIndex:
                 groups.append(Group(terms, tok, own if own < len(terms) else 0))
         groups = groups[:MAX_GROUPS]
         groups += self._shape_groups(toks, groups, _is_hybrid(question))
-        return Question(tuple(groups), named, about_app)
+        said = " ".join(words(question[:MAX_QUERY_CHARS]))
+        return Question(tuple(groups), named, about_app,
+                        asks_list=any(re.search(p, said) for p in LIST_PATTERNS),
+                        asks_text=any(re.search(p, said) for p in TEXT_PATTERNS),
+                        asks_opinion=any(re.search(p, said) for p in OPINION_PATTERNS))
 
     @staticmethod
     def _shape_groups(toks: list[str], groups: list[Group], hybrid: bool) -> list[Group]:
@@ -389,37 +460,91 @@ class RulesIndex:
         game; a game the question names takes its place)."""
         q = self.parse(question, name_two_robots=prefer is None)
         prefer = (q.named_game or prefer) if game is None else None
-        score, relevance = self.score(question, q, game)
+        if game is None and q.named_game and q.named_game != "two-robots":
+            # the player asked about that game: another game's rule is no answer ("two robots" is also
+            # what players build in the other games, so it only puts its game first)
+            game = q.named_game
+        scored = self.score(question, q, game)
+        score, relevance = scored.score, scored.relevance
+        honest = self._unanswerable(q, scored) if score else None
+        if honest is not None:
+            top = max(score.values())
+            if top >= ANSWERED:
+                score = {r: v * (ANSWERED - 0.01) / top for r, v in score.items()}
+            if honest >= 0:  # the entry saying the text is not printed: the nearest honest entry, shown first
+                score[honest] = min(max(score.values()) + 0.005, ANSWERED - 0.001)
         answered = bool(score) and max(score.values()) >= ANSWERED
         # only the best need ordering; enough of them that every game has its best ones among them
         order = heapq.nsmallest(limit + SHORTLIST, score,
                                 key=lambda r: (-score[r], -relevance[r], self.entries[r].order))
         if not q.about_app:
             order = self._readings_below_rules(order, score)
+        order = self._second_rule_second(order, scored)
         hits = [Hit(self.entries[r], min(1.0, score[r])) for r in order]
         if prefer:
             rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the score order inside each part
         return Reply(hits[:limit], answered, prefer, q.named_game)
 
-    def score(self, question: str, q: Question, game: str | None) -> tuple[dict[int, float], dict[int, float]]:
-        """Every matching row of `game` (all games: None): its score, and its bm25 relevance."""
-        if not q.groups:
-            return {}, {}
-        n = self._per_game[game] if game else len(self.entries)
-        found = [self._lookup(g) for g in q.groups]
+    def _unanswerable(self, q: Question, scored: Scored) -> int | None:
+        """None when the best entries can answer a question of this shape; else -1, or the row of the
+        honest entry to show first. What a card does is not answered when one of the first three entries
+        says such texts are printed in no source (keyword TEXTS_UNKNOWN) and names what the question
+        does in its title, keywords or section: that entry is the nearest honest one. A strategy opinion
+        is answered only by an entry that gives advice, among the first three and about what the question
+        asks (it holds most of the question); a question of numbers only asks nothing."""
+        score, matched = scored.score, scored.matched
+        ranked = heapq.nlargest(3, score, key=lambda r: score[r])
+        if q.asks_text:
+            for r in ranked:
+                if TEXTS_UNKNOWN in self.entries[r].keywords and matched.get(r):
+                    return r
+        if q.asks_opinion and not q.about_app:  # (how Tablebot picks the best move is no opinion asked)
+            # what the opinion is about: the question without its words of opinion ("best", "should")
+            about = {gi: w for gi, w in scored.weight.items() if q.groups[gi].said not in OPINION_WORDS}
+            total = sum(about.values())
+            if not any(OPINION_MARKERS & set(self.entries[r].keywords)
+                       and sum(about[g] for g in scored.holds.get(r, ()) if g in about) >= 0.5 * total
+                       for r in ranked):
+                return -1
+        if q.asks_text and self.entries[ranked[0]].kind == "example":
+            return -1  # a worked example names a card in passing: it is not the card's text
+        required = [g for g in q.groups if not g.optional]
+        return -1 if all(g.said.isdigit() or g.said in ARITHMETIC for g in required) else None
+
+    def score(self, question: str, q: Question, game: str | None) -> Scored:
+        """Every matching row of `game` (all games: None), scored. Each book is scored on its own, a word's
+        rarity counted in that book: a word no Two Robots entry uses does not make a Raising Robots entry
+        that has it the answer to a Two Robots question, nor the other way round."""
         if game:
-            found = [({r: bm for r, bm in rows.items() if self._game[r] == game}, titled, own)
-                     for rows, titled, own in found]
-        weight = [_idf(len(rows), n) for rows, _, _ in found]
+            return self._score_book(question, q, game)
+        books = [self._score_book(question, q, g) for g in self._per_game]
+        best = max(books, key=lambda s: max(s.score.values(), default=0.0))
+        return Scored({r: v for s in books for r, v in s.score.items()},
+                      {r: v for s in books for r, v in s.relevance.items()},
+                      {r: v for s in books for r, v in s.matched.items()},
+                      {r: v for s in books for r, v in s.holds.items()}, best.weight)
+
+    def _score_book(self, question: str, q: Question, game: str) -> Scored:
+        """Every matching row of one game's book, scored."""
+        if not q.groups:
+            return NOTHING
+        found = [({r: bm for r, bm in rows.items() if self._game[r] == game}, titled, own, headed)
+                 for rows, titled, own, headed in (self._lookup(g) for g in q.groups)]
+        n = self._per_game[game]
+        weight = [_idf(len(own & set(rows)) if g.guess and own is not None else len(rows), n)
+                  for g, (rows, _, own, _) in zip(q.groups, found)]
         required = [w for w, g in zip(weight, q.groups) if not g.optional]
         total = sum(required)
         if not total:
-            return {}, {}
+            return NOTHING
         shape_weight = total / len(required)
         got: dict[int, float] = {}          # optional groups and keyword phrases add to it, at most to 1
         relevance: dict[int, float] = {}
-        for g, w, (rows, titled, own) in zip(q.groups, weight, found):
+        holds: dict[int, set[int]] = {}     # the required groups each row holds
+        matched: dict[int, set[int]] = {}   # the required groups each row holds in its title, keywords
+                                            # or section (not the names its text mentions)
+        for gi, (g, w, (rows, titled, own, headed)) in enumerate(zip(q.groups, weight, found)):
             if g.optional:
                 w = shape_weight
             strong, weak = w, w * 0.7
@@ -428,29 +553,85 @@ class RulesIndex:
                 # ("life" is health in Two Robots, but not in "the meaning of life")
                 add = strong if r in titled else weak
                 if own is not None and r not in own:
-                    add *= SYNONYM_CREDIT
+                    add *= GUESS_CREDIT if g.guess else SYNONYM_CREDIT
                 got[r] = got.get(r, 0.0) + add
                 relevance[r] = relevance.get(r, 0.0) + bm
+                if not g.optional:
+                    holds.setdefault(r, set()).add(gi)
+                    if r in headed:
+                        matched.setdefault(r, set()).add(gi)
+        got = {r: v for r, v in got.items() if r in holds}  # optional groups only add to a match
         if not got:
-            return {}, {}
+            return NOTHING
+        phrased: set[int] = set()           # rows whose title or keyword phrase the question says
         for r, n_words in self._keyword_phrases(question).items():
             if r in got:  # "how many cards can i play" said word for word says more than "sabotage card"
                 got[r] += shape_weight * min(1.0, (n_words - 2) / 3)
+                phrased.add(r)
+        content = [stem(w) for w in words(question[:MAX_QUERY_CHARS]) if not is_stopword(w)]
+        for pair in set(zip(content, content[1:])):
+            for r in self._pairs.get(pair, ()):
+                if r in got:  # a phrase of the entry's title or keywords weighs more than its two words apart
+                    got[r] += shape_weight * PHRASE_CREDIT
+                    phrased.add(r)
         asked = {stem(w) for g in q.groups for t in g.terms for w in words(t)}
         top = max(relevance.values()) or 1.0
         score: dict[int, float] = {}
+        whole_title: set[int] = set()       # rows every word of whose title the question asks
         for r, value in got.items():
             factor = READING_FACTOR if self._reading[r] and not q.about_app else 1.0
             title = self._title_stems[r]
             about = len(title & asked) / len(title) if title else 0.0
+            if about == 1.0:
+                whole_title.add(r)
             # mostly how much of the question the entry holds; then its bm25 and how much of its title was asked
             # (over 1 when optional groups add to a full match: that orders them; the Hit caps it at 1)
             score[r] = value / total * (0.6 + 0.25 * relevance[r] / top + 0.15 * about) * factor
-        for r in [r for r in score if r in self._below]:
-            mine = score[r] - 0.02
-            if any(score.get(b, -1.0) >= mine and (q.about_app or not self._reading[b]) for b in self._below[r]):
-                score[r] *= OVERVIEW_FACTOR
-        return score, relevance
+        self._overviews_and_specifics(q, score, matched, phrased | whole_title)
+        required_weight = {gi: w for gi, (w, g) in enumerate(zip(weight, q.groups)) if not g.optional}
+        return Scored(score, relevance, matched, holds, required_weight)
+
+    def _overviews_and_specifics(self, q: Question, score: dict[int, float], matched: dict[int, set[int]],
+                                 named: set[int]) -> None:
+        """An overview (a section's main entry) moves below a specific entry under it (a card, an IMPORTANT
+        note, a clarification, an example, a sub-heading) that covers the question as well and names, in
+        its title, keywords or section, something of the question the overview's do not, or whose whole
+        title or a keyword phrase the question says (`named`) and the overview's not: the question is
+        about what the specific entry is about. A specific entry that names nothing more stays below its
+        overview, and so do the entries of the overview's own section when the question asks for the
+        whole list ("what are the Mech Masters cards")."""
+        before = dict(score)
+        for r in [r for r in before if r in self._below]:
+            mine = matched.get(r, set())
+            specific = [b for b in self._below[r] if b in before and (q.about_app or not self._reading[b])]
+            adds = [b for b in specific if matched.get(b, set()) - mine or (b in named and r not in named)]
+            if not q.asks_list and any(before[b] >= before[r] - 0.02 for b in adds):
+                score[r] = min(score[r], before[r] * OVERVIEW_FACTOR)
+                continue
+            for b in specific:
+                own_section = self.entries[b].section_id == self.entries[r].section_id
+                below = (q.asks_list and own_section) or b not in adds
+                # only where the overview covers the question nearly as well: one that does not is no
+                # answer to put first
+                if below and before[b] >= before[r] >= 0.75 * before[b]:
+                    score[b] = min(score[b], before[r] * 0.99)
+
+    @staticmethod
+    def _second_rule_second(order: list[int], scored: Scored) -> list[int]:
+        """A question that combines two rules ("Überbot's posters meet an oppressor") shows both: when the
+        first result leaves out a good part of the question, the result that holds most of what it left
+        out comes second."""
+        if len(order) < 3 or not scored.weight:
+            return order
+        left = set(scored.weight) - scored.holds.get(order[0], set())
+        total = sum(scored.weight.values())
+        if sum(scored.weight[g] for g in left) < SECOND_RULE * total:
+            return order
+        gain = {r: sum(scored.weight[g] for g in left & scored.holds.get(r, set())) for r in order[1:10]}
+        best = max(gain, key=lambda r: (gain[r], scored.score[r]))
+        if gain[best] <= 0 or best == order[1]:
+            return order
+        return [order[0], best] + [r for r in order[1:] if r != best]
 
     def _readings_below_rules(self, order: list[int], score: dict[int, float]) -> list[int]:
         """Each of Tablebot's readings moves below the rule entries that score at least half of it:
@@ -466,28 +647,34 @@ class RulesIndex:
             out.append(r)
         return out + waiting
 
-    def _lookup(self, g: Group) -> tuple[dict[int, float], set[int], set[int] | None]:
+    def _lookup(self, g: Group) -> tuple[dict[int, float], set[int], set[int] | None, set[int]]:
         """The rows holding the group (with their bm25, turned positive), those holding it in a title,
-        keyword, section or name, and those holding the player's own word (None: no synonyms)."""
+        keyword, section or name, those holding the player's own word (None: no synonyms), and those
+        holding it in a title, keyword or section (what the entry is about, not a name its text lists)."""
         expr = self._match(g)
         key = (expr, g.own)
         hit = self._cache.get(key)
         if hit is not None:
             return hit
         titled_weights = ", ".join("1" if c in STRONG_COLUMNS else "0" for c in COLUMNS)
+        headed_weights = ", ".join("1" if c in STRONG_COLUMNS and c != "names" else "0" for c in COLUMNS)
         with self._lock:
             rows: dict[int, float] = {}
             titled: set[int] = set()
-            for r, rank, strong in self._db.execute(
-                    f"SELECT rowid, bm25(rules, {', '.join(map(str, WEIGHTS))}), bm25(rules, {titled_weights}) "
+            headed: set[int] = set()
+            for r, rank, strong, head in self._db.execute(
+                    f"SELECT rowid, bm25(rules, {', '.join(map(str, WEIGHTS))}), bm25(rules, {titled_weights}), "
+                    f"bm25(rules, {headed_weights}) "
                     "FROM rules WHERE rules MATCH ?", (expr,)):
                 rows[r] = -rank
                 if strong < 0 or g.column:
                     titled.add(r)
+                if head < 0:
+                    headed.add(r)
             own = None
             if g.own:
                 own = {r for (r,) in self._db.execute(
                     "SELECT rowid FROM rules WHERE rules MATCH ?", (self._match(g, own_only=True),))}
         if len(self._cache) < 20000:
-            self._cache[key] = (rows, titled, own)
-        return rows, titled, own
+            self._cache[key] = (rows, titled, own, headed)
+        return rows, titled, own, headed

@@ -24,17 +24,27 @@ STOPWORDS: frozenset[str] = frozenset({
     # the frame of a question, not its topic ("is that allowed", "still", "right away", "someone else")
     "allowed", "legal", "possible", "able", "still", "anymore", "ever", "even", "else", "some",
     "someone", "somebody", "something", "anyone", "anybody", "anything", "they", "them", "their",
-    "theirs", "he", "she", "his", "her", "him", "hers", "ask", "come", "comes", "came", "way", "ways",
+    "theirs", "he", "she", "his", "her", "him", "hers", "come", "comes", "came", "way", "ways",
     "thing", "things", "much", "many", "while", "now", "yet", "too", "very", "actually", "though",
     "anyway", "wait", "hmm", "lol", "ya", "yeah", "yes", "wat", "wut", "gonna", "wanna", "gotta",
     "ive", "i've", "we're", "youre", "you're", "theyre", "they're", "let", "lets", "guys", "folks",
     "instead", "right", "away", "besides", "halfway", "through", "onto", "up", "without",
+    # "time" alone is the frame of a question ("what time", "every time", "first time playing"); the rules'
+    # own uses are phrases, looked up first ("same time", "time limit")
+    "time",
+    # "is it going to ...": the frame of a question about what will happen ("going first" is a phrase)
+    "going",
 })
+
+# words of a sum: a question made of numbers and these asks nothing about a game ("what is 2 plus 2")
+ARITHMETIC: frozenset[str] = frozenset({"plus", "minus", "times", "divided", "equals", "multiplied"})
 
 # words that make a question about Tablebot itself: its readings then rank with the rules
 APP_WORDS: frozenset[str] = frozenset({
     "tablebot", "app", "planner", "solver", "odds", "calculator", "calculate", "calculates", "page",
-    "screen", "button", "grid", "star", "starred", "heatmap", "suggestion", "suggestions", "suggest",
+    "screen", "button", "grid", "star", "starred", "heatmap", "heat", "suggestion", "suggestions", "suggest",
+    # the rulebooks give no chances: a question about them asks what Tablebot works out
+    "chance", "chances", "probability", "likely",
     "reads", "reading", "interpret", "interprets", "assume", "assumes", "lookahead", "forecast", "model",
 })
 
@@ -66,6 +76,53 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "loss": ("fail", "lose"),
     "tie": ("tiebreak", "tied"),
     "tiebreaker": ("tie",),
+    # doing a thing again is answered by the rule that says how often: "once per game", "once a round"
+    "twice": ("once", "again"),
+    "again": ("once", "twice"),
+    # the direction of play: the books say which player is next, or that they do not name a direction
+    "clockwise": ("direction", "turn order"),
+    "counterclockwise": ("direction", "turn order"),
+    "anticlockwise": ("direction", "turn order"),
+    # a step on a board of spaces joined by lines
+    "diagonally": ("black line", "adjacent", "step"),
+    "diagonal": ("black line", "adjacent", "step"),
+    # "below zero", "at zero": the books write 0
+    "zero": ("0",),
+    "negative": ("below 0",),
+    # a Search "turns over" cards; players say they reveal or flip them
+    "reveal": ("turn over", "turned over", "flip"),
+    "revealed": ("turn over", "turned over", "flip"),
+    # the four basic resources: a competition about resources names none of them
+    "sensor": ("resource",),
+    "sensors": ("resource",),
+    "gear": ("resource",),
+    "gears": ("resource",),
+    "microchips": ("microchip", "resource"),
+    "programs": ("program", "resource"),
+    # "what number is on ...": the books say value
+    "numbers": ("value", "values"),
+    # winning Reputation back is what the book says is hard
+    "regain": ("win back", "get back"),
+    "recover": ("win back", "get back"),
+    # an NPC that arrives on a space moves onto it: that starts an encounter
+    "arrives": ("moves onto", "encounter", "enters"),
+    "arrive": ("moves onto", "encounter", "enters"),
+    "backstory": ("bio", "story", "background"),
+    "lore": ("bio", "story", "background"),
+    # the NPC Entry token is a wooden triangle, and players call it that
+    "triangle": ("entry token", "npc entry"),
+    # the Friendship Cards drawn and not kept: players call them leftovers or rejects
+    "leftover": ("unused", "discard"),
+    "leftovers": ("unused", "discard"),
+    "rejects": ("unused", "discard"),
+    "rejected": ("unused", "discard"),
+    # "EOR": end of round, where the Round End abilities resolve in the order you choose
+    "eor": ("end of round", "round end"),
+    # table slang: a duplicate Part, a character (a Salvager, an inventor)
+    "dupe": ("duplicate",),
+    "dupes": ("duplicate",),
+    "char": ("character",),
+    "chars": ("character",),
     "endgame": ("game end", "end of the game"),
     "final": ("game end", "end"),
     # Raising Robots
@@ -296,7 +353,7 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("2", "players"): ("2p", "two player"),
     ("1", "player"): ("solo",),
     ("one", "player"): ("solo",),
-    ("hand", "limit"): ("hand limit", "seven cards"),
+    ("hand", "limit"): ("hand limit", "seven cards", "hand size"),
     ("first", "player"): ("first player", "goes first"),
     ("round", "end"): ("round end", "end of round"),
     ("wild", "card"): ("wild",),
@@ -324,6 +381,13 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("comes", "with"): ("components", "box"),
     ("goes", "first"): ("first player", "goes first", "turn order"),
     ("go", "first"): ("first player", "goes first", "turn order"),
+    ("going", "first"): ("first player", "goes first", "turn order"),
+    ("counter", "clockwise"): ("direction", "turn order"),
+    ("less", "than"): ("below", "fewer", "under"),
+    # "who made the game": its designers and publisher
+    ("who", "made"): ("designer", "publisher", "design", "published"),
+    ("who", "designed"): ("designer", "publisher", "design"),
+    ("heat", "map"): ("heat map", "heatmap"),
     ("have", "to"): ("must", "required", "may", "optional"),
     ("walks", "onto"): ("encounter", "moves onto"),
     ("walk", "onto"): ("encounter", "moves onto"),
@@ -354,7 +418,7 @@ CONTEXT_SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
 LIMIT_WORDS: tuple[str, ...] = ("maximum", "max", "limit", "at most", "up to", "never more", "no more than")
 _NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 LIMIT_PATTERNS: tuple[str, ...] = (
-    rf"\b(?:have|hold|keep|own|get)(?: more than)? {_NUMBER}\b",
+    rf"\b(?:have|hold|keep|own|get|got|play)(?: more than)? {_NUMBER}\b",
     r"\bup to\b",
 )
 NUMBER_WORDS = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
@@ -362,3 +426,27 @@ NUMBER_WORDS = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twe
 # the five Two Robots energies: two of them joined by a slash ("chem/solar") are a Hybrid Part
 ENERGIES: frozenset[str] = frozenset({"chemical", "chem", "electrical", "elec", "electric", "mechanical",
                                       "nuclear", "nuke", "solar"})
+
+# The shape of a question, read from its words (after folding, as `index.words` gives them).
+# A question for the whole list or an overview: the section's main entry answers it, not one card of it.
+LIST_PATTERNS: tuple[str, ...] = (
+    r"\blist\b", r"\boverview\b", r"\ball (?:the )?\w+s\b", r"\bwhat are the\b", r"\bwho are the\b",
+    r"\bwhich \w+s are there\b", r"\bhow (?:does|do) (?:the )?\w+(?: \w+){0,2} work$",
+)
+# A question for what a card, character or ability does: its printed text. Where the entry about it says
+# that text is printed in no source (keyword TEXTS_UNKNOWN), no rulebook answers the question.
+TEXT_PATTERNS: tuple[str, ...] = (
+    r"\bwhat (?:does|do|did) .+ do\b", r"\beffects? of\b", r"\bcard text\b", r"\bwhat does .+ give\b",
+    r"\bhow much (?:spark |money |vp |points )?does .+ give\b",
+)
+# A question for a strategy opinion: the rulebooks rarely give one, so only an entry that itself gives
+# advice (keyword "strategy" or "advice": the book's own tip, or how Tablebot ranks moves) answers it.
+OPINION_PATTERNS: tuple[str, ...] = (
+    r"\bbetter\b", r"\bbest\b", r"\bstrongest\b", r"\bweakest\b", r"\bshould (?:i|we)\b", r"\bworth it\b",
+    r"\boptimal\b", r"\bgood idea\b", r"\brecommend\w*\b", r"\badvice\b", r"\bstrategy\b",
+    r"\btips?\b",
+)
+OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
+OPINION_WORDS: frozenset[str] = frozenset({"better", "best", "strongest", "weakest", "optimal", "worth", "good",
+                                           "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips"})
+TEXTS_UNKNOWN = "texts not printed"

@@ -42,7 +42,8 @@ def osa_distance(a: str, b: str, limit: int) -> int:
 
 
 def max_edits(word: str) -> int:
-    """Words up to 6 letters tolerate one slip, longer ones two; tiny words none (too many false friends)."""
+    """Words up to 6 letters tolerate one slip, longer ones two; tiny words none (too many false friends).
+    A 4-letter word tolerates only a dropped letter (see Speller.corrections)."""
     if len(word) <= 3:
         return 0
     return 1 if len(word) <= 6 else 2
@@ -71,7 +72,11 @@ class Speller:
         limit = 0 if word in self.english else max_edits(word)
         best: list[tuple[int, int, str]] = []
         if limit and word.isalpha():
-            for length in range(len(word) - limit, len(word) + limit + 1):
+            # a 4-letter word may have lost a letter ("stak": stack), but another letter in it makes a
+            # false friend too often ("lego" is not "legs"), and a short non-English word is more often a
+            # name or slang than a slip
+            lengths = [5] if len(word) == 4 else range(len(word) - limit, len(word) + limit + 1)
+            for length in lengths:
                 for cand in self.by_length.get(length, ()):
                     # a first letter typo is rare on a phone keyboard next to the rest; keep the
                     # search cheap by asking the first or second letter to agree

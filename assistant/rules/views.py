@@ -6,6 +6,8 @@ the other games below. Each result carries `score` (0..1) and `answers`; the rep
 Pages: /rules (search; results as you type with JS, on submit without; says so when the rulebooks do
 not cover the question and shows the nearest sections as related), /rules/<id> (one entry, its
 permalink, cited section, example and related entries) and /rules/<game> (contents by section).
+Fragments for the search boxes: /rules/answer (the answer part of /rules) and /rules/suggest (the
+header box's list); scripts swap them in and render nothing themselves.
 """
 from __future__ import annotations
 
@@ -75,7 +77,7 @@ def api_search():
     limit = _limit_arg()
     reply = rules.ask(q, game=game, prefer=prefer, limit=limit)
     return {"results": [_hit_json(h) for h in reply.hits], "q": q, "game": game, "prefer": reply.prefer,
-            "answered": reply.answered}
+            "answered": reply.answered, "unprinted": reply.unprinted}
 
 
 def _hit_json(hit: rules.Hit) -> dict:
@@ -119,13 +121,33 @@ def search_page():
     names takes its place; other games' answers follow, labelled with their game."""
     q = _q_arg(api=False)
     game = _game_arg(api=False)
+    return render_template("rules/search.html", **_answer(q, game), games=_games())
+
+
+@bp.get("/rules/answer")
+def answer_fragment():
+    """The answer alone (the inside of #rules-answer), for the search boxes of /rules and of a rulebook's
+    contents page to swap in while the player types: the same HTML the page renders on submit."""
+    return render_template("rules/_answer.html", **_answer(_q_arg(api=False), _game_arg(api=False)))
+
+
+@bp.get("/rules/suggest")
+def suggest_fragment():
+    """The suggestions under the header's rules box: the page game's answers first (at most 5), or the
+    nearest sections when no rulebook answers."""
+    context = _answer(_q_arg(api=False), _game_arg(api=False))
+    context["hits"] = context["answers"][:5] if context["reply"].answered else context["related"]
+    return render_template("rules/_suggest.html", **context)
+
+
+def _answer(q: str, game: str | None) -> dict:
     reply = rules.ask(q, prefer=game, limit=DEFAULT_LIMIT)
     answers = [h for h in reply.hits if h.answers]
     here = [h for h in answers if h.entry.game == reply.prefer] if reply.prefer else answers
-    return render_template("rules/search.html", q=q, game=game, reply=reply, answers=answers,
-                           answered_here=bool(here),
-                           related=_nearest_sections(reply.hits, 3 if reply.answered else 5),
-                           games=_games(), kind_labels=KIND_LABELS, game_name=_game_name)
+    return {"q": q, "game": game, "reply": reply, "answers": answers, "answered_here": bool(here),
+            "unprinted": reply.unprinted,
+            "related": _nearest_sections(reply.hits, 3 if reply.answered else 5),
+            "kind_labels": KIND_LABELS, "game_name": _game_name}
 
 
 def _nearest_sections(hits: list[rules.Hit], n: int) -> list[rules.Hit]:

@@ -103,9 +103,10 @@ def test_every_score_is_between_0_and_1_and_answers_means_above_the_threshold():
 
 def test_english_words_are_never_spelled_into_a_rules_word():
     # "banana" is not the Samurai's katana, "monkey" not Robotariat money
+    # (a whole English word as the last word is the word itself, and its completions as a guess)
     groups = {w: rules.index().groups(w) for w in ("banana", "monkey", "meaning", "trade")}
-    assert groups["banana"] == [("banana*",)] and groups["monkey"] == [("monkey*",)]
-    assert groups["trade"] == [("trade*",)]
+    assert groups["banana"] == [("banana", "banana*")] and groups["monkey"] == [("monkey", "monkey*")]
+    assert groups["trade"] == [("trade", "trade*")]
     assert rules.ask("banana").hits == [] and rules.ask("monkey").hits == []
 
 
@@ -161,10 +162,13 @@ def test_a_game_named_in_the_question_comes_first():
 
 
 def test_the_page_game_comes_first_and_other_games_answers_follow():
-    reply = rules.ask("hand limit", prefer="raising-robots")
-    # the Friends rulebook has no hand limit: not answered there, Two Robots' cleanup follows
+    # the Friends book has no frozen stacks: not answered there, Two Robots' follow
+    reply = rules.ask("frozen stack", prefer="raising-robots")
     assert not any(h.answers for h in reply.hits if h.entry.game == "raising-robots")
-    assert reply.answered and reply.hits[0].entry.id == "tr-cleanup-phase"
+    assert reply.answered and reply.hits[0].entry.id == "tr-frozen-stacks"
+    # a hand limit: the base game's fact (hand size has no limit) first, Two Robots' limit of 7 below
+    hand = [h.entry.id for h in rules.ask("hand limit", prefer="raising-robots").hits if h.answers]
+    assert hand[0] == "rr-fact-resources" and "tr-cleanup-phase" in hand
     setup = rules.ask("setup", prefer="two-robots", limit=30).hits
     games = [h.entry.game for h in setup if h.answers]
     assert games[0] == "two-robots" and games == sorted(games, key=lambda g: g != "two-robots")
@@ -200,9 +204,9 @@ def test_the_page_says_plainly_when_the_rulebooks_do_not_cover_it(client):
 
 
 def test_the_page_shows_answers_from_another_game_labelled(client):
-    html = client.get("/rules", query_string={"q": "hand limit", "game": "raising-robots"}).get_data(as_text=True)
+    html = client.get("/rules", query_string={"q": "frozen stack", "game": "raising-robots"}).get_data(as_text=True)
     assert "Not in the Raising Robots: Friends rulebook." in html and "Another game's rulebook covers" in html
-    assert 'href="/rules/tr-cleanup-phase"' in html and "Two Robots · § Cleanup Phase" in html
+    assert 'href="/rules/tr-frozen-stacks"' in html and "Two Robots · § Frozen Stacks" in html
 
 
 @pytest.mark.parametrize("path, game", [

@@ -105,3 +105,13 @@ def test_rules_read_before_stay_readable_offline(browser, live_url):
     page.locator("#tr-frozen-stacks .rule-item > summary").first.click()
     assert "Ice Blast" in page.locator("#tr-frozen-stacks .rule-item-body").first.inner_text()
     ctx.close()
+
+
+def test_a_value_no_source_prints_is_shown_as_an_honest_answer(page, live_url, shots):
+    page.goto(live_url + "/rules?game=robotariat")
+    page.locator("#rules-q").press_sequentially("how many x faces does the black die have", delay=5)
+    expect(page.locator("#rules-status")).to_contain_text("Not printed in the rulebook.")
+    assert "unverified" in page.locator("#rules-results .rule-hit").first.inner_text()
+    assert page.locator("#rules-results .rule-hit a").first.get_attribute("href") == "/rules/rb-unverified-die-faces"
+    check_phone_sizes(page, shots, "rules-unprinted")
+    assert page.js_errors == []

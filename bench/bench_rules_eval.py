@@ -1,0 +1,206 @@
+"""Rules assistant evaluation (issue 24): the question set of tests/rules/data/eval/, its tuning part, its
+held-out part (measured once, then also seen while tuning) and its fresh part (written after that look,
+never tuned on) side by side, in three ways of asking:
+
+- game filter: only the game of the page is searched (`ask(q, game=g)`);
+- page game first: every game, the page's first (`ask(q, prefer=g)`, what the header box does); a
+  question no rulebook answers counts as said so when no entry of the page's game answers it (the page
+  then says "Not in the <game> rulebook" and shows another game's answer, labelled, if there is one),
+  an off-topic one only when no entry of any game answers it;
+- no game: every game, none preferred (`ask(q)`, the /rules page with "All games").
+
+Per part and way: top-1 (the first result is one of the question's entries), top-3, "both shown" (a
+two-rule question has both its entries among the first three), "answered" on the covered questions, and
+"not covered": its precision and recall (a reply that says no rulebook answers is a positive; it is right
+for the questions labelled covered = false), the off-topic ones on their own, and how often the honest
+nearest entry is shown. Then the search time per question (p50, p95: the cold median of 5 runs).
+
+Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|both|all] [--misses] [--ablate]
+`--misses` lists the misses of the parts tuned on (tune, heldout): the fresh part is for reporting only.
+`--ablate` measures each mechanism of the ranking switched off on its own (game filter), to show what
+each choice is worth on both parts.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from assistant.rules import RulesIndex, load_books  # noqa: E402
+
+index_module = sys.modules["assistant.rules.index"]  # the module (assistant.rules.index() is a function)
+
+DATA = ROOT / "tests" / "rules" / "data" / "eval"
+MODES = ("game filter", "page game first", "no game")
+REPEAT = 5
+
+
+def load(part: str) -> list[dict]:
+    return tomllib.loads((DATA / f"eval_{part}.toml").read_text(encoding="utf-8"))["question"]
+
+
+def ask(index: RulesIndex, q: dict, mode: str, limit: int = 5):
+    if mode == "game filter":
+        return index.ask(q["q"], game=q["game"], limit=limit)
+    if mode == "page game first":
+        return index.ask(q["q"], prefer=q["game"], limit=limit)
+    return index.ask(q["q"], limit=limit)
+
+
+@dataclass
+class Score:
+    covered: int = 0
+    top1: int = 0
+    top3: int = 0
+    answered: int = 0
+    pairs: int = 0
+    both: int = 0
+    silent: int = 0          # questions no rulebook answers (off-topic included)
+    silent_said: int = 0     # ... whose reply says so
+    off: int = 0
+    off_said: int = 0
+    near: int = 0
+    near_shown: int = 0
+    false_silent: int = 0    # covered questions whose reply says "not covered"
+    misses: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        flagged = self.silent_said + self.false_silent
+        precision = self.silent_said / flagged if flagged else 1.0
+        recall = self.silent_said / self.silent if self.silent else 1.0
+        return (f"top-1 {pct(self.top1, self.covered)}  top-3 {pct(self.top3, self.covered)}  "
+                f"both shown {self.both}/{self.pairs}  answered {pct(self.answered, self.covered)}\n"
+                f"{'':20}not covered: precision {precision:.1%} recall {recall:.1%} "
+                f"({self.silent_said}/{self.silent} said, {self.false_silent} covered ones said too); "
+                f"off-topic {self.off_said}/{self.off}; honest nearest entry shown {self.near_shown}/{self.near}")
+
+
+def pct(a: int, n: int) -> str:
+    return f"{a}/{n} = {a / n:.1%}" if n else "-"
+
+
+def evaluate(index: RulesIndex, questions: list[dict], mode: str) -> Score:
+    s = Score()
+    for q in questions:
+        reply = ask(index, q, mode)
+        got = [h.entry.id for h in reply.hits]
+        if q.get("covered", True):
+            s.covered += 1
+            hit1 = bool(got) and got[0] in q["ids"]
+            s.top1 += hit1
+            s.top3 += any(i in q["ids"] for i in got[:3])
+            s.answered += reply.answered
+            s.false_silent += not reply.answered
+            if "both" in q:
+                s.pairs += 1
+                s.both += all(i in got[:3] for i in q["both"])
+            if not hit1:
+                s.misses.append(f"  {q['game'][:2]} {q['q']!r} -> {got[:3]} (wanted {q['ids']})")
+        else:
+            s.silent += 1
+            # with the page's game first, the page says "not in this game's rulebook" when no entry of its
+            # game answers (another game's may: it is shown below, labelled); off-topic: none may answer
+            if mode == "page game first" and not q.get("off_topic"):
+                said = not any(h.answers and h.entry.game == q["game"] for h in reply.hits)
+            else:
+                said = not reply.answered
+            s.silent_said += said
+            if q.get("off_topic"):
+                s.off += 1
+                s.off_said += said
+            if "near" in q:
+                s.near += 1
+                s.near_shown += any(i in got[:3] for i in q["near"])
+            if not said:
+                s.misses.append(f"  {q['game'][:2]} {q['q']!r} answered with {got[:3]} (not covered)")
+    return s
+
+
+def timings(index: RulesIndex, questions: list[dict]) -> list[float]:
+    out = []
+    for q in questions:
+        runs = []
+        for _ in range(REPEAT):
+            index._cache.clear()
+            t = time.perf_counter()
+            index.ask(q["q"], prefer=q["game"], limit=10)
+            runs.append(time.perf_counter() - t)
+        out.append(statistics.median(runs) * 1000)
+    return sorted(out)
+
+
+def _without(name: str):
+    """An index with one mechanism switched off (for --ablate)."""
+    patches: dict[str, object] = {}
+    if name == "phrase weight":
+        patches["PHRASE_CREDIT"] = 0.0
+    elif name == "second rule second":
+        patches["SECOND_RULE"] = 2.0
+    old = {k: getattr(index_module, k) for k in patches}
+    for k, v in patches.items():
+        setattr(index_module, k, v)
+    index = RulesIndex(load_books())
+    if name == "phrase weight":
+        index._pairs = {}
+    elif name == "question shapes (card text, opinion, sums)":
+        index._unanswerable = lambda *a: None
+    elif name == "overview and specific pass":
+        index._overviews_and_specifics = lambda *a: None
+    return index, old
+
+
+def ablate(parts: tuple[str, ...]) -> None:
+    print("== each mechanism off on its own (game filter): top-1, top-3, both shown, not-covered precision / recall")
+    for name in ("none", "phrase weight", "second rule second", "question shapes (card text, opinion, sums)",
+                 "overview and specific pass"):
+        index, old = _without(name)
+        cells = []
+        for part in parts:
+            s = evaluate(index, load(part), "game filter")
+            flagged = s.silent_said + s.false_silent
+            cells.append(f"{part} {s.top1 / s.covered:.1%} {s.top3 / s.covered:.1%} {s.both}/{s.pairs} "
+                         f"{(s.silent_said / flagged if flagged else 1):.1%} / {s.silent_said / s.silent:.1%}")
+        print(f"  {name:44} " + "   ".join(cells))
+        for k, v in old.items():
+            setattr(index_module, k, v)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--part", choices=("tune", "heldout", "fresh", "both", "all"), default="all")
+    ap.add_argument("--misses", action="store_true", help="list the tuning part's misses")
+    ap.add_argument("--ablate", action="store_true", help="each mechanism switched off on its own")
+    args = ap.parse_args()
+    t0 = time.perf_counter()
+    index = RulesIndex(load_books())
+    print(f"index built in {(time.perf_counter() - t0) * 1000:.0f} ms, {len(index.entries)} entries")
+    parts = {"both": ("tune", "heldout"), "all": ("tune", "heldout", "fresh")}.get(args.part, (args.part,))
+    every: list[dict] = []
+    for part in parts:
+        questions = load(part)
+        every += questions
+        print(f"== {part}: {len(questions)} questions "
+              f"({sum(q.get('covered', True) for q in questions)} covered, "
+              f"{sum(not q.get('covered', True) for q in questions)} not covered)")
+        for mode in MODES:
+            s = evaluate(index, questions, mode)
+            print(f"{mode:20}{s.line()}")
+            if args.misses and part != "fresh" and mode == "game filter":
+                print("\n".join(s.misses))
+    if args.ablate:
+        ablate(parts)
+    ms = timings(index, every)
+    print(f"search time over {len(ms)} questions (cold, median of {REPEAT}; load {os.getloadavg()[0]:.1f}): "
+          f"p50 {statistics.median(ms):.2f} ms, p95 {ms[int(len(ms) * 0.95) - 1]:.2f} ms, max {ms[-1]:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

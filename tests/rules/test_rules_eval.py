@@ -1,0 +1,205 @@
+"""Issue 24: the rules search on its own evaluation set (tests/rules/data/eval, written as players type and
+split before tuning), the mechanisms that ranking and "not covered" rest on, and the fragments the
+search boxes swap in. The held-out and fresh parts are only measured in bench/bench_rules_eval.py, never
+pinned here: a test on them would make them tuning sets."""
+from __future__ import annotations
+
+import gzip
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from assistant import rules
+
+EVAL = Path(__file__).resolve().parent / "data" / "eval"
+
+
+def _part(name: str) -> list[dict]:
+    return tomllib.loads((EVAL / f"eval_{name}.toml").read_text(encoding="utf-8"))["question"]
+
+
+# ---- the set itself -----------------------------------------------------------------------------
+
+def test_the_set_is_large_split_and_names_only_entries_that_exist():
+    tune, held, fresh = _part("tune"), _part("heldout"), _part("fresh")
+    assert len(tune) + len(held) >= 500 and min(len(tune), len(held)) >= 200 and len(fresh) >= 150
+    asked = [{(q["game"], q["q"]) for q in part} for part in (tune, held, fresh)]
+    assert not (asked[0] & asked[1] or asked[0] & asked[2] or asked[1] & asked[2])
+    ids = {e.id for e in rules.index().entries}
+    for q in tune + held + fresh:
+        assert q["game"] in rules.GAMES and q["q"].strip()
+        assert ("ids" in q) != (q.get("covered", True) is False), q
+        for key in ("ids", "near", "both"):
+            assert set(q.get(key, [])) <= ids, q
+    for part in (tune, held, fresh):  # every game, and questions no rulebook answers, in each part
+        assert {q["game"] for q in part} == set(rules.GAMES)
+        assert sum(not q.get("covered", True) for q in part) >= 30
+        assert sum(bool(q.get("off_topic")) for q in part) >= 10
+
+
+def test_the_tuning_part_stays_where_it_was_tuned():
+    # a regression guard on the part the ranking was tuned on (91.5 % / 99.1 %, not covered 35 of 39, at
+    # the end of issue 24)
+    top1 = top3 = silent_ok = 0
+    covered = [q for q in _part("tune") if q.get("covered", True)]
+    silent = [q for q in _part("tune") if not q.get("covered", True)]
+    for q in covered:
+        got = [h.entry.id for h in rules.ask(q["q"], game=q["game"], limit=3).hits]
+        top1 += bool(got) and got[0] in q["ids"]
+        top3 += any(i in q["ids"] for i in got)
+    for q in silent:
+        silent_ok += not rules.ask(q["q"], game=q["game"]).answered
+    assert top1 / len(covered) >= 0.90 and top3 / len(covered) >= 0.98
+    assert silent_ok / len(silent) >= 0.87
+
+
+# ---- honest "not covered" -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("q, game, honest", [
+    # what a card does, where the only entry about it says its text is not printed (Gambler names the card)
+    ("what does sliding scale do", "robotariat", "rb-unverified-cards"),
+    ("what does weapons jammed do", "two-robots", "tr-unverified-event-effects"),
+])
+def test_a_card_text_no_source_prints_is_not_covered_with_the_honest_entry_first(q, game, honest):
+    reply = rules.ask(q, game=game)
+    assert not reply.answered
+    assert reply.hits[0].entry.id == honest
+
+
+def test_a_value_an_entry_says_is_not_printed_is_an_honest_answer():
+    reply = rules.ask("how many x faces does the black die have", game="robotariat")
+    assert reply.answered and reply.unprinted and reply.hits[0].entry.id == "rb-unverified-die-faces"
+    assert not rules.ask("what does a cop do when it meets posters", game="robotariat").unprinted
+
+
+@pytest.mark.parametrize("q, game", [
+    ("which inventor is the strongest", "raising-robots"),
+    ("is it better to take the 7 vp or the friendship draw", "raising-robots"),
+    ("best character to pick", "robotariat"),
+])
+def test_strategy_opinions_are_not_covered(q, game):
+    assert not rules.ask(q, game=game).answered
+
+
+def test_advice_the_book_or_tablebot_gives_still_answers_a_strategy_question():
+    # the book's own tip (go for competitions early) and Tablebot's reading of how it ranks moves
+    assert rules.ask("should we go for competitions early", game="raising-robots").hits[0].entry.id == \
+        "rr-friendships-only-from-competitions"
+    assert rules.ask("should i reroll with mt-rho", game="robotariat").answered
+
+
+@pytest.mark.parametrize("q", ["what time is it", "what is 2 plus 2", "is it going to rain"])
+def test_frame_words_and_sums_answer_nothing(q):
+    for game in (None, *rules.GAMES):
+        assert not rules.ask(q, prefer=game).answered, (q, game)
+
+
+def test_a_named_game_is_searched_alone():
+    reply = rules.ask("is there an expansion for robotariat", prefer="raising-robots")
+    assert not reply.answered and {h.entry.game for h in reply.hits} <= {"robotariat"}
+
+
+# ---- ranking -------------------------------------------------------------------------------------
+
+def ids(q: str, game: str, n: int = 3) -> list[str]:
+    return [h.entry.id for h in rules.ask(q, game=game, limit=n).hits]
+
+
+def test_a_specific_entry_leads_only_when_the_question_names_what_it_is_about():
+    # the inventor's own section names Confucius; the overview of the six only lists him
+    assert ids("can confucius be upgraded", "raising-robots")[0] == "rr-important-confucius-no-upgrade"
+    # nothing in the question is what the "basic action only" note is about: the Search rule itself
+    assert ids("how does the search action work", "raising-robots")[0] in ("rr-search", "rr-new-actions")
+    assert ids("how does the search action work", "raising-robots", 2).count("rr-search") == 1
+
+
+def test_a_question_for_the_whole_list_gets_the_overview():
+    assert ids("what are the mech masters cards", "raising-robots")[0] == "rr-mech-masters"
+    assert ids("mech masters 13 batteries", "raising-robots")[0] == "rr-card-mech-13-batteries"
+
+
+@pytest.mark.parametrize("q, game, entry_id", [
+    ("can i use a power twice", "two-robots", "tr-event-a-power-card"),         # twice: once per game
+    ("clockwise or counterclockwise turns", "robotariat", "rb-set-up-first-player"),
+    ("can funds go below zero", "robotariat", "rb-reading-game-end-moment"),     # zero: 0
+    ("why turn dupes sideways", "two-robots", "tr-duplicate-parts"),
+    ("friendship rejects where do they go", "raising-robots", "rr-friendship-deck-discard"),
+    ("eor abilities which first", "raising-robots", "rr-important-round-end-order"),
+    ("where does the triangle start", "robotariat", "rb-set-up-npc-entry"),
+])
+def test_the_lexicon_and_phrases_find_the_rule(q, game, entry_id):
+    assert ids(q, game)[0] == entry_id
+
+
+def test_a_question_of_two_rules_shows_both():
+    got = ids("uberbot's doubled posters and a cop arrives, does it get suspicious", "robotariat")
+    assert "rb-uberbot" in got and {"rb-encounter-row-four-or-more", "rb-reading-encounters",
+                                    "rb-human-oppressors"} & set(got)
+
+
+# ---- the fragments the search boxes swap in ------------------------------------------------------
+
+def test_the_answer_fragment_is_the_pages_answer(client):
+    query = {"q": "can i use the upgraded energy for search", "game": "raising-robots"}
+    page = client.get("/rules", query_string=query).get_data(as_text=True)
+    res = client.get("/rules/answer", query_string=query)
+    part = res.get_data(as_text=True)
+    assert res.status_code == 200 and "<html" not in part and "<body" not in part
+    assert 'id="rules-status"' in part and 'href="/rules/rr-search-basic-action-only"' in part
+    inner = page.split('<div id="rules-answer" aria-live="polite">', 1)[1].split("\n</div>\n<h2>", 1)[0]
+    assert inner.strip() == part.strip()
+
+
+def test_the_answer_fragment_says_not_covered_and_not_printed(client):
+    silent = client.get("/rules/answer", query_string={"q": "can i trade cards with another player",
+                                                       "game": "two-robots"}).get_data(as_text=True)
+    assert "Not in the rulebooks." in silent and "Related sections (not an answer)" in silent
+    unprinted = client.get("/rules/answer", query_string={"q": "how many x faces does the black die have",
+                                                          "game": "robotariat"}).get_data(as_text=True)
+    assert "Not printed in the rulebook." in unprinted and 'href="/rules/rb-unverified-die-faces"' in unprinted
+
+
+def test_the_suggest_fragment_lists_the_page_games_answers_or_says_not_covered(client):
+    html = client.get("/rules/suggest", query_string={"q": "frozen stak", "game": "raising-robots"}).get_data(as_text=True)
+    assert "Not in the Raising Robots: Friends rulebook; another game" in html
+    assert html.count("<li><a ") == 5 and "Two Robots · § Frozen Stacks" in html
+    silent = client.get("/rules/suggest", query_string={"q": "can players trade cards with each other",
+                                                        "game": "robotariat"}).get_data(as_text=True)
+    assert "Not in the rulebooks. Related sections:" in silent
+    assert client.get("/rules/suggest", query_string={"q": ""}).get_data(as_text=True).strip() == ""
+
+
+def test_no_script_renders_results_or_keeps_the_kinds_map():
+    script = (Path(__file__).resolve().parents[2] / "static" / "js" / "rules.js").read_text(encoding="utf-8")
+    assert "Worked example" not in script and "Raising Robots: Friends" not in script
+    assert "/rules/answer" in script and "/rules/suggest" in script
+
+
+@pytest.mark.parametrize("url", ["/rules/raising-robots", "/rules/robotariat", "/rules/two-robots", "/rules?q=juice",
+                                 "/rules/rr-competition-example"])
+def test_every_rules_page_with_its_files_fits_the_page_budget(client, url):
+    # the budget of tests/serving/test_page_budget.py (150 KB raw with its files, 50 KB as sent)
+    r = client.get(url, headers={"Accept-Encoding": "gzip"})
+    sent = r.get_data()
+    html = gzip.decompress(sent) if r.headers.get("Content-Encoding") == "gzip" else sent
+    raw, gz = len(html), len(sent)
+    for file in set(re.findall(rb'(?:src|href)="(/static/[^"]+)"', html)):
+        f = client.get(file.decode(), headers={"Accept-Encoding": "gzip"})
+        body = f.get_data()
+        raw += len(gzip.decompress(body)) if f.headers.get("Content-Encoding") == "gzip" else len(body)
+        gz += len(body)
+    assert raw <= 150 * 1024 and gz <= 50 * 1024, (url, raw // 1024, gz // 1024)
+
+
+def test_a_four_letter_word_is_corrected_only_for_a_dropped_letter():
+    speller = rules.index().speller
+    assert "stack" in speller.corrections("stak")
+    assert speller.corrections("lego") == ()  # not "legs": a name, not a slip
+    assert not rules.ask("lego robot instructions").answered
+
+
+def test_a_public_fact_saying_card_texts_are_unknown_is_the_honest_entry_for_one():
+    reply = rules.ask("what does the intruder landing card do", game="two-robots")
+    assert not reply.answered and reply.hits[0].entry.id == "tr-fact-component-counts"
