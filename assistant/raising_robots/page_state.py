@@ -115,15 +115,7 @@ class PageState(Page[RaisingRobotsState]):
                 now = rr.read(newest)
                 if (depends(shown), rr.table_round(shown_raw, shown)) == (depends(now), rr.table_round(newest.state, now)):
                     version = newest.version
-        try:
-            self._set_table(save.save_answer(self.table, version, mutate))
-            ok = True
-        except save.Stale as stale:
-            self._set_table(stale.current)
-            self.status = 409
-            ok = False
-        self.refresh()
-        return ok
+        return super().answer(version, mutate)
 
     def shown_state(self) -> RaisingRobotsState:
         """The state as the posted page showed it (its version), for an answer applied only on that
