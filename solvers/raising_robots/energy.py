@@ -183,8 +183,9 @@ def _phase_answer(phase: str, card: EnergyCard | None, cubes: int, batteries: in
 
 def round_phases(cards: Sequence[EnergyCard], board_cubes: Mapping[str, int] | None = None,
                  batteries: Mapping[str, int] | None = None, bonuses: Mapping[str, int] | None = None,
-                 who: Who = Who()) -> RoundEnergy:
+                 who: Who | None = None) -> RoundEnergy:
     """Every phase in board order: performed or not, at what Total Energy, and why."""
+    who = who or Who()
     check_cards(cards, who)
     board = _by_phase(board_cubes, "board_cubes", MAX_BOARD_CUBES)
     spend = _by_phase(batteries, "batteries", MAX_BATTERIES)
