@@ -1,0 +1,146 @@
+"""The round page (/raising-robots/round): the table's round (the marker, the break at round 5, the
+2-player dummy's card), each seat's Round Preparation (its two energy cards and the phase under each, the
+batteries it spends), the cubes every seat's cards put on the board, and for the seat shown (this phone's)
+the phases it performs with their Total Energy and why; the standings if the game ended now. Everything
+is in the table state (RaisingRobotsState), saved through the page machinery; every phone follows it."""
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+from werkzeug.datastructures import MultiDict
+
+from solvers.errors import InputError
+from solvers.raising_robots import energy, rounds, scoring
+from solvers.raising_robots.abilities import not_taken_note
+
+from ..web.problems import Problem, from_input_error
+from . import present
+from .competitions_setup import end_round
+from .page_state import PageState
+from .schemas import ROUNDS, DummyCard, RoundPrep
+from .score import score_seat
+
+bp = Blueprint("rr_round", __name__)
+ROUND_RULES = (rounds.RULE_ROUNDS, energy.RULE_TOTAL, energy.RULE_USE, rounds.RULE_BREAK, rounds.RULE_DUMMY,
+               rounds.RULE_ROUND_END, energy.RULE_ENERGY_CARDS, energy.RULE_WILLIAM, scoring.RULE_FINAL_SCORE,
+               scoring.RULE_END_SCORING)
+ROUND_FIELDS = (".prep.", "dummy.")
+
+
+def prepare_round(ps: PageState):
+    """`save_form`'s prepare: the seats and tile flips (as every page), and each seat's preparation and the
+    dummy's card stamped with the table's round (what was kept for an earlier round starts blank)."""
+    base, rnd = ps.prepare(), ps.round
+
+    def prepare(part: dict) -> dict:
+        part = base(part)
+        for seat in part["seats"]:
+            if not isinstance(seat.get("prep"), dict) or seat["prep"].get("round") != rnd:
+                seat["prep"] = RoundPrep(round=rnd).model_dump(mode="json")
+        if not isinstance(part.get("dummy"), dict) or part["dummy"].get("round") != rnd:
+            part["dummy"] = DummyCard(round=rnd).model_dump(mode="json")
+        return part
+    return prepare
+
+
+def _page_path(i: int, path: str) -> str:
+    """The solver's field ("cards[1].phase", "bonuses.design") as the page names it."""
+    if path.startswith("bonuses"):
+        return f"seats.{i}.energy_bonuses" + path[len("bonuses"):]
+    return f"seats.{i}.prep.{path}"
+
+
+def seat_energy(ps: PageState, i: int, board: dict[str, int]) -> tuple[energy.RoundEnergy | None, list[Problem]]:
+    seat = ps.state.seat(i)
+    prep = seat.prep_in(ps.round)
+    try:
+        result = energy.round_phases([c.to_solver() for c in prep.entered()], board, prep.batteries.given(),
+                                     seat.energy_bonuses.given(), seat.who())
+    except InputError as err:
+        return None, [Problem(_page_path(i, p.path) if p.path else "", p.message) for p in from_input_error(err)]
+    return result, []
+
+
+def standings(ps: PageState) -> tuple[list[dict], list[str]]:
+    """Each seat's score if the game ended now (the final score's scoring), best first, with the gap to
+    the leader; the seats whose entries do not score yet."""
+    scored = [(ps.names[i], score_seat(ps, i)[0]) for i in range(ps.count)]
+    valid = [(nm, present.as_score(r)) for nm, r in scored if r is not None]
+    rows = []
+    if valid:
+        table = scoring.standings(valid)
+        lead = table[0].total
+        rows = [{"name": s.name, "place": s.place, "total": s.total, "gap": lead - s.total, "robots": s.robots,
+                 "class_cards": s.class_cards, "decided_by": s.decided_by} for s in table]
+    return rows, [nm for nm, r in scored if r is None]
+
+
+def view_model(ps: PageState) -> dict:
+    facts = rounds.round_facts(ps.round, ps.count)
+    dummy = ps.state.dummy_in(ps.round)
+    entered = [ps.state.seat(i).prep_in(ps.round).entered() for i in range(ps.count)]
+    board = rounds.board_cubes([[c.to_solver() for c in cards] for cards in entered],
+                               dummy.phase or None, facts.dummy_cubes or 0)
+    waiting = [ps.names[i] for i in range(ps.count) if len(entered[i]) < energy.CARDS_A_ROUND]
+    if facts.dummy_cubes is not None and not dummy.phase:
+        waiting.append("the dummy’s card")
+    result, problems = seat_energy(ps, ps.seat, board)
+    seat = ps.state.seat(ps.seat)
+    notes = list(result.notes) if result else []
+    if result is not None:
+        taken = [t for t in result.abilities if t.ability not in ("ada", "john")]
+        more = [t.ability.capitalize() for t in result.abilities if t.ability in ("ada", "john")]
+        note = not_taken_note(taken, "energy answer")
+        if note:
+            notes.append(note)
+        if more:
+            notes.append(f"{' and '.join(more)}: this page takes two cards; a further Phase Card is not taken into "
+                         "account here (the energy API takes up to five).")
+    rows, unscored = standings(ps)
+    energy_rules = list(dict.fromkeys(r for p in result.phases for r in p.rules)) if result else [energy.RULE_TOTAL]
+    return {"facts": facts, "dummy": dummy, "board": board, "waiting": waiting, "energy": result,
+            "energy_problems": problems, "energy_rules": energy_rules, "energy_notes": notes, "prep": seat.prep_in(ps.round), "cur": seat,
+            "standings": rows, "unscored": unscored, "william": seat.who().inventor == "william",
+            "entered_count": sum(len(e) >= energy.CARDS_A_ROUND for e in entered)}
+
+
+@bp.route("/raising-robots/round", methods=["GET", "POST"])
+def round_page():
+    ps = PageState()
+    note = None
+    if request.method == "POST":
+        do = request.form.get("do", "")
+        shown_round = ps.shown_round()
+        form = request.form
+        if ps.table is not None and shown_round != ps.round:
+            # another phone moved the round on: this form's cards were for the round before
+            kept = MultiDict([(k, v) for k, v in form.items(multi=True) if not any(s in k for s in ROUND_FIELDS)])
+            if len(kept) != len(form):
+                note = (f"The table is on round {ps.round} now (another phone ended round {shown_round}): the cards "
+                        f"entered for round {shown_round} were not saved. Enter this round’s cards below.")
+            form = kept
+        ps.fields(form, prepare_round(ps))
+        if not ps.problems and do == "round-end":
+            outcome: dict = {}
+            if shown_round >= ROUNDS:
+                ps.problem("", f"Round {shown_round} is the last: the game ends after it.")
+            elif not ps.answer(end_round(outcome)) and ps.round != shown_round:
+                ps.problem("", f"Round {shown_round} is already over (another phone ended it): the table is on round "
+                               f"{ps.round}.")
+            else:
+                note = outcome.get("note")
+                if rounds.round_facts(ps.round, ps.count).break_now:
+                    note = (note or "") + " The break: draw 3 Class Cards and keep 1, and shuffle all 8 energy cards."
+    vm = view_model(ps)
+    if vm["energy_problems"]:
+        ps.problems += [p for p in vm["energy_problems"] if p not in ps.problems]
+        if request.method == "POST":
+            ps.status = 400
+    s = f"seats.{ps.seat}"
+    shown = {f"{s}.prep.cards.{k}.{f}" for k in range(2) for f in ("phase", "energy", "cubes", "multiplier", "twice")}
+    shown |= {f"{s}.prep.batteries.{p}" for p in energy.PHASES} | {f"{s}.energy_bonuses.{p}" for p in energy.PHASES}
+    shown |= {"dummy.phase"}
+    return render_template(
+        "raising_robots/round.html", phases=energy.PHASES, phase_names=energy.PHASE_NAMES, rounds_total=ROUNDS,
+        note=note, rule_titles=present.rule_titles(ROUND_RULES), round_rules=ROUND_RULES,
+        top=present.with_label([p for p in ps.problems if p.path not in shown], ps.state), **vm,
+        **ps.context()), ps.status

@@ -1,0 +1,105 @@
+"""The round page (/raising-robots/round) with a table: each seat's Round Preparation in the table state
+(one save path), the board's cubes from every seat's cards and the 2-player dummy's, the seat's phases with
+their Total Energy (player aid: Phase Rules, Total Energy), the break at round 5, the round end moving the
+marker, and the standings if the game ended now."""
+from __future__ import annotations
+
+import re
+
+URL = "/raising-robots/round"
+
+
+def get(client, table, seat=None):
+    q = f"?table={table['id']}" + (f"&seat={seat}" if seat is not None else "")
+    return client.get(URL + q)
+
+
+def post(client, table, fields, seat=0, version=None):
+    data = {"table": table["id"], "version": str(version or table["version"]), **fields}
+    return client.post(f"{URL}?table={table['id']}&seat={seat}", data=data)
+
+
+def state(client, table):
+    return client.get(f"/api/tables/{table['id']}").get_json()
+
+
+def total(html, phase):
+    m = re.search(rf'id="rr-total-{phase}">(\d+)<', html)
+    return int(m.group(1)) if m else None
+
+
+def test_cards_saved_and_phases_worked_out(client, new_table):
+    """Total Energy: Design card 5 with x2, its own cube doubled (7); Upgrade card 3. Both seats' cubes add."""
+    t = new_table("raising-robots", 2)
+    r = post(client, t, {"seats.0.prep.cards.0.phase": "design", "seats.0.prep.cards.0.energy": "5",
+                         "seats.0.prep.cards.0.cubes": "1", "seats.0.prep.cards.0.multiplier": "true",
+                         "seats.0.prep.cards.1.phase": "upgrade", "seats.0.prep.cards.1.energy": "3"})
+    assert r.status_code == 200, r.text
+    html = r.get_data(as_text=True)
+    assert total(html, "design") == 7 and total(html, "upgrade") == 3 and total(html, "recycle") is None
+    st = state(client, t)
+    prep = st["state"]["raising_robots"]["seats"][0]["prep"]
+    assert prep["round"] == 1 and prep["cards"][0] == {"phase": "design", "energy": 5, "cubes": 1,
+                                                       "multiplier": True, "twice": False}
+    # seat 2 puts 2 cubes on Recycle: seat 1 now performs Recycle at 2, and Design keeps its 7
+    t2 = {**t, "version": st["version"]}
+    post(client, t2, {"seats.1.prep.cards.0.phase": "recycle", "seats.1.prep.cards.0.energy": "2",
+                      "seats.1.prep.cards.0.cubes": "2"}, seat=1)
+    html = get(client, t, 0).get_data(as_text=True)
+    assert total(html, "recycle") == 2 and total(html, "design") == 7
+    assert "Still to enter" in html  # seat 2's second card and the dummy's
+
+
+def test_dummy_cubes_and_batteries(client, new_table):
+    """2-player dummy: round 1's card brings 1 cube to its phase; a battery adds 1 (Total Energy)."""
+    t = new_table("raising-robots", 2, {"table": {"round": 1}})
+    r = post(client, t, {"dummy.phase": "fabricate", "seats.0.prep.cards.0.phase": "fabricate",
+                         "seats.0.prep.cards.0.energy": "4", "seats.0.prep.batteries.fabricate": "2"})
+    html = r.get_data(as_text=True)
+    assert total(html, "fabricate") == 4 + 1 + 2
+    assert "1 cube" in html
+
+
+def test_same_phase_twice_is_a_problem_under_the_field(client, new_table):
+    t = new_table("raising-robots", 2)
+    r = post(client, t, {"seats.0.prep.cards.0.phase": "design", "seats.0.prep.cards.0.energy": "5",
+                         "seats.0.prep.cards.1.phase": "design", "seats.0.prep.cards.1.energy": "3"})
+    assert r.status_code == 400
+    assert 'data-for="seats.0.prep.cards.1.phase"' in r.get_data(as_text=True)
+
+
+def test_round_end_moves_the_marker_and_clears_the_cards(client, new_table):
+    """Round End: cards discarded, cubes returned, the marker moves; reaching round 5 is the break."""
+    t = new_table("raising-robots", 3, {"table": {"round": 4}})
+    post(client, t, {"seats.0.prep.cards.0.phase": "design", "seats.0.prep.cards.0.energy": "5"})
+    st = state(client, t)
+    r = post(client, {**t, "version": st["version"]}, {"do": "round-end"})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200
+    assert state(client, t)["state"]["table"]["round"] == 5
+    assert "Break" in html and total(html, "design") is None
+
+
+def test_stale_round_fields_are_not_saved(client, new_table):
+    """A phone still showing round 1 after another ended it: its cards are not put on round 2."""
+    t = new_table("raising-robots", 2)
+    post(client, t, {"do": "round-end"})
+    r = post(client, t, {"seats.0.prep.cards.0.phase": "design", "seats.0.prep.cards.0.energy": "5"})
+    assert "were not saved" in r.get_data(as_text=True)
+    assert state(client, t)["state"]["raising_robots"]["seats"][0]["prep"]["cards"][0]["energy"] is None
+
+
+def test_standings_if_the_game_ended_now(client, new_table):
+    """Final score scoring: inventory VP plus a VP per 3 left; the gap to the leader."""
+    t = new_table("raising-robots", 2, {"raising_robots": {"seats": [{"inventory": {"vp": 10, "gear": 3}},
+                                                                     {"inventory": {"vp": 4}}]}})
+    html = get(client, t, 0).get_data(as_text=True)
+    assert re.search(r'id="rr-st-total-0">11<', html) and re.search(r'id="rr-st-total-1">4<', html)
+    assert "−7" in html
+
+
+def test_get_without_table_and_odd_state(client, new_table):
+    assert client.get(URL).status_code == 200
+    t = new_table("raising-robots", 2, {"raising_robots": {"seats": [{"prep": {"round": "x", "cards": 7}}],
+                                                           "dummy": [1]}})
+    assert get(client, t).status_code == 200
