@@ -138,7 +138,7 @@ def round_page():
     s = f"seats.{ps.seat}"
     shown = {f"{s}.prep.cards.{k}.{f}" for k in range(2) for f in ("phase", "energy", "cubes", "multiplier", "twice")}
     shown |= {f"{s}.prep.batteries.{p}" for p in energy.PHASES} | {f"{s}.energy_bonuses.{p}" for p in energy.PHASES}
-    shown |= {"dummy.phase"}
+    shown |= {"dummy.phase", f"{s}.inventory.vp"}
     return render_template(
         "raising_robots/round.html", phases=energy.PHASES, phase_names=energy.PHASE_NAMES, rounds_total=ROUNDS,
         note=note, rule_titles=present.rule_titles(ROUND_RULES), round_rules=ROUND_RULES,

@@ -150,32 +150,29 @@ def _phase_answer(phase: str, card: EnergyCard | None, cubes: int, batteries: in
     value = card.energy if card is not None else 0
     total = value + cube_energy + spent + bonus
     if card is not None:
-        opened = f"Your Phase Card is under an energy card of {value}"
-        if cubes:
-            opened += f", and {_plural(cubes, 'cube lies', 'cubes lie')} on {name}"
+        opened = f"Your Phase Card lies under an energy card of {value}"
     else:
-        opened = (f"You did not assign {name}, but {_plural(cubes, 'cube lies', 'cubes lie')} on it (whoever put "
-                  "them there), so you perform it with no card")
-    parts = [f"card {value}"] if card is not None else []
+        opened = (f"Not assigned, but {_plural(cubes, 'cube lies', 'cubes lie')} on {name} (anyone’s cubes count): "
+                  "you perform it without a card")
+    parts = [f"{value} (card)"] if card is not None else []
     if cubes:
-        parts.append(f"{_plural(cubes, 'cube', 'cubes')} × 2 (your card’s multiplier) = {cube_energy}" if doubled
-                     else f"{_plural(cubes, 'cube', 'cubes')} = {cube_energy}")
-    elif doubled:
-        parts.append("no cube to double")
+        parts.append(f"{cube_energy} ({_plural(cubes, 'cube', 'cubes')}"
+                     + (" ×2: your card’s multiplier)" if doubled else ")"))
     if spent:
-        parts.append(_plural(spent, "battery", "batteries"))
+        parts.append(f"{spent} ({_plural(spent, 'battery', 'batteries')})")
     if bonus:
-        parts.append(f"unlocked bonus {bonus}")
-    why = f"{opened}. Total Energy: {' + '.join(parts)} → {total}."
+        parts.append(f"{bonus} (unlocked bonus)")
+    why = f"{opened}. Total Energy {' + '.join(parts)} = {total}." if len(parts) > 1 else \
+        f"{opened}. Total Energy {total}."
     if twice:
         why += f" Under one of William’s cards you perform {name} twice, repeating each action in turn"
         why += (f"; batteries may not be spent then, so the {_plural(batteries, 'battery', 'batteries')} entered "
                 "stay with you." if batteries else "; batteries may not be spent then.")
         rules.append(RULE_WILLIAM)
     if phase in SPLIT_PHASES:
-        why += " Split it between actions as you like; what is left is lost."
+        why += " Split it between actions; what is left is lost."
     else:
-        why += f" Do any action needing at most {total}: board actions top to bottom, then the robots left to right."
+        why += f" Any action needing at most {total}: board actions top to bottom, then robots left to right."
     rules.append(RULE_USE)
     return PhaseEnergy(phase, True, total, value, cubes, cube_energy, spent, bonus, 2 if twice else 1, why,
                        tuple(rules))

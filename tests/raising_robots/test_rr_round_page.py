@@ -103,3 +103,23 @@ def test_get_without_table_and_odd_state(client, new_table):
     t = new_table("raising-robots", 2, {"raising_robots": {"seats": [{"prep": {"round": "x", "cards": 7}}],
                                                            "dummy": [1]}})
     assert get(client, t).status_code == 200
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+odd = st.recursive(st.none() | st.booleans() | st.integers(-3, 120) | st.sampled_from(["design", "", "x", "5"]),
+                   lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                       st.sampled_from(["round", "cards", "phase", "energy", "cubes", "multiplier", "twice",
+                                        "batteries", "design", "prep"]), inner, max_size=4), max_leaves=10)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(odd, odd, st.integers(-2, 120))
+def test_odd_stored_round_state_never_5xx(client, new_table, prep, dummy, rnd):
+    """A page never 5xx's on a stored state (CONVENTIONS: A table's state)."""
+    t = new_table("raising-robots", 2, {"table": {"round": rnd},
+                                        "raising_robots": {"seats": [{"prep": prep, "energy_bonuses": prep}],
+                                                           "dummy": dummy}})
+    assert get(client, t).status_code == 200
+    assert post(client, t, {"seats.0.prep.cards.0.energy": "3"}).status_code in (200, 400, 409)

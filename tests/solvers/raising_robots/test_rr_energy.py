@@ -32,7 +32,7 @@ def test_phase_rules_a_cube_on_a_phase_opens_it_whoever_put_it_there():
     r = round_phases([EnergyCard("design", 5), EnergyCard("upgrade", 3)], {"recycle": 2})
     rec = by_phase(r)["recycle"]
     assert rec.performed and rec.total == 2 and rec.card == 0
-    assert "did not assign Recycle" in rec.why
+    assert "Not assigned" in rec.why and "2 cubes lie on Recycle" in rec.why
 
 
 def test_total_energy_card_plus_cubes():
@@ -40,7 +40,7 @@ def test_total_energy_card_plus_cubes():
     r = round_phases([EnergyCard("fabricate", 4, cubes=1), EnergyCard("assemble", 2)], {"fabricate": 3})
     fab = by_phase(r)["fabricate"]
     assert (fab.total, fab.card, fab.cube_energy) == (7, 4, 3)
-    assert "card 4 + 3 cubes = 3 → 7" in fab.why
+    assert "Total Energy 4 (card) + 3 (3 cubes) = 7" in fab.why
 
 
 def test_total_energy_multiplier_doubles_the_cubes_not_the_card():
@@ -49,7 +49,7 @@ def test_total_energy_multiplier_doubles_the_cubes_not_the_card():
     r = round_phases([EnergyCard("design", 3, multiplier=True), EnergyCard("recycle", 1)], {"design": 2})
     d = by_phase(r)["design"]
     assert (d.cube_energy, d.total) == (4, 7)
-    assert "× 2" in d.why
+    assert "4 (2 cubes ×2: your card’s multiplier)" in d.why
 
 
 def test_total_energy_multiplier_only_on_its_own_phase():
@@ -64,7 +64,7 @@ def test_total_energy_batteries_and_bonuses_add():
                      batteries={"design": 2}, bonuses={"design": 1})
     d = by_phase(r)["design"]
     assert (d.total, d.batteries, d.bonus) == (9, 2, 1)
-    assert "2 batteries" in d.why and "unlocked bonus 1" in d.why
+    assert "2 (2 batteries)" in d.why and "1 (unlocked bonus)" in d.why
 
 
 def test_batteries_and_bonuses_never_open_a_phase():
