@@ -123,3 +123,11 @@ def test_odd_stored_round_state_never_5xx(client, new_table, prep, dummy, rnd):
                                                            "dummy": dummy}})
     assert get(client, t).status_code == 200
     assert post(client, t, {"seats.0.prep.cards.0.energy": "3"}).status_code in (200, 400, 409)
+
+
+def test_every_rule_the_round_links_exists():
+    from assistant.raising_robots.round_page import ROUND_RULES
+    from assistant.rules.loader import load_books
+    from solvers.raising_robots import energy
+    ids = {e.id for b in load_books().values() for e in b.entries}
+    assert set(ROUND_RULES) | set(energy.ALL_RULES) <= ids
