@@ -357,6 +357,7 @@ class Mine:
     objective: str | None
     body: dict[str, Any] | None  # the /suggest `objective` when it applies to the active player now
     note: str = ""
+    taken: bool = False  # the seat is the one this phone holds at the table (not chosen on the form)
 
 
 def mine(rb: dict[str, Any], players: int, phone_seat: int | None = None) -> Mine:
@@ -364,10 +365,10 @@ def mine(rb: dict[str, Any], players: int, phone_seat: int | None = None) -> Min
     every request this phone makes. They are never saved with the table."""
     seat_raw = request.values.get("_seat", "")
     seat = int(seat_raw) if seat_raw.isascii() and seat_raw.isdecimal() and int(seat_raw) < players else None
-    if phone_seat is not None:  # at a table, the phone is its seat: no need to say which player it is
+    if phone_seat is not None and phone_seat < players:  # at a table, the phone is its seat
         seat = phone_seat
     objective = _choice(request.values.get("_objective"), OBJECTIVES)
-    out = Mine(seat, objective, None)
+    out = Mine(seat, objective, None, taken=phone_seat is not None and seat == phone_seat)
     if objective is None:
         return out
     if objective == "gambler" and players < DATA.gambler_min_players:

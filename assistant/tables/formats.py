@@ -43,13 +43,15 @@ def format_of(state: Any) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= CURRENT else 1
 
 
-def upgrade(game: str, raw: Any) -> Upgraded:
-    """`raw` (a stored state of a table of `game`) in the current format, its secrets split off."""
+def upgrade(game: str, raw: Any, stored: bool = True) -> Upgraded:
+    """`raw` (a stored state of a table of `game`) in the current format, its secrets split off. For a
+    state being written (`stored=False`) a secret found in it is only dropped: the public counts stay as
+    the writer sent them, since no private state comes of it."""
     state = copy.deepcopy(raw) if isinstance(raw, dict) else {}
     was = format_of(state)
     if was < 2:
         state = _to_2(game, state)
-    state, privates = split_private(game, state)
+    state, privates = split_private(game, state, count=stored and was < 2)
     state["format"] = CURRENT
     return Upgraded(state, privates, was)
 
@@ -60,7 +62,8 @@ def served(state: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in state.items() if k != "format"}
 
 
-def split_private(game: str, state: dict[str, Any]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+def split_private(game: str, state: dict[str, Any],
+                  count: bool = False) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
     """The public state without any seat's secrets, and the secrets it held (seat -> private state).
     Applied to every state read and written, so a secret put in the public state by any client (an API
     PUT of an old shape) is never stored or served there."""
@@ -76,7 +79,7 @@ def split_private(game: str, state: dict[str, Any]) -> tuple[dict[str, Any], dic
             continue
         secret = {k: seat.pop(k) for k in TWO_ROBOTS_PRIVATE if k in seat}
         held = [c for k in ("hand", "drawn") if isinstance(secret.get(k), list) for c in secret[k]]
-        if held and not isinstance(seat.get("hand_count"), int):
+        if count and held and not isinstance(seat.get("hand_count"), int):  # a round-2 hand: its size
             seat["hand_count"] = len(held)
         if held or secret.get("recent"):
             privates[i] = secret

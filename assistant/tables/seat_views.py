@@ -130,7 +130,8 @@ def claim_page(table_id: str):
         try:
             seats.release(engine(), table.id, seat, phone.token_for(table.id))
             phone.forget(table.id)
-            flash("You gave your seat up; this phone now sees the table as a spectator.", "ok")
+            flash("You gave your seat up; this phone now sees the table without a seat. Anything secret of the seat "
+                  "(a hand) stays with it, and every phone is told when another phone takes it.", "ok")
         except seats.NotHolder:
             flash("This phone does not hold that seat.", "error")
         return redirect(back)

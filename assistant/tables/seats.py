@@ -126,6 +126,8 @@ def claim(engine: Engine, table_id: str, seat: int, name: str, token: str | None
             if not take_over:
                 raise SeatTaken(row.name)
             took_from = row.name
+        elif row is not None and row.token_hash is None and store.private_at(conn, table_id, cur.game, seat, cur.version):
+            took_from = row.name  # a seat given up still holds its secrets: whoever sits there next is announced
         keep = token if row is not None and token and row.token_hash == mine else secrets.token_urlsafe(24)
         now = datetime.now(UTC)
         for other, r in rows.items():  # a phone holds one seat at a table: moving seats frees the old one

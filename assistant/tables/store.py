@@ -153,7 +153,7 @@ def _write(engine: Engine, table_id: str, read_version: int | None, make_state) 
         state, parent = made[0], made[1]
         # the public state is stored in the current format and without secrets, whoever sent it: a secret
         # found in it is dropped (only a seat's holder writes its private state, through `made[2]`)
-        state = formats.upgrade(row.game, state).state
+        state = formats.upgrade(row.game, state, stored=False).state
         privates = {**current.legacy_privates, **(made[2] if len(made) > 2 else {})}
         new = current.version + 1
         conn.execute(update(tables).where(tables.c.id == table_id).values(version=new))

@@ -103,6 +103,10 @@ class PageState(Page[TwoRobotsState]):
     def fields(self, form, prepare=None, label=None):
         """Save the fields of a form named by paths (`players.0.event`); `prepare` fills in what they rely
         on (by default, the seats up to this one)."""
+        if self.table is not None:  # a hand's size is its holder's to say (each hand change keeps it)
+            form = form.copy()
+            for key in [k for k in form if k.endswith(".hand_count") and k != f"players.{self.phone_seat}.hand_count"]:
+                form.poplist(key)
         return super().fields(form, prepare or state.seats_up_to(self.seat), label or field_label)
 
     def body(self) -> dict:

@@ -143,3 +143,30 @@ def test_undo_takes_a_hand_back_with_the_table(app):
     t = a.get(f"/api/tables/{tid}").get_json()
     assert t["state"]["two_robots"]["players"][0].get("stacks", []) == []
     assert a.get(f"/api/tables/{tid}/seats/0/private").get_json()["state"]["hand"][0]["part"] == "head"
+
+
+def test_a_seat_given_up_with_its_hand_is_announced_when_taken_again(app):
+    """Giving a seat up keeps its hand with the seat; whoever sits there next is announced like a take-over,
+    so a friend cannot read the hand unseen by claiming the seat once it is free."""
+    a, b = phones(app, 2)
+    tid = table(a)
+    a.post(f"/api/tables/{tid}/seats/0", json={"name": "Ana"})
+    v = a.get(f"/api/tables/{tid}").get_json()["version"]
+    a.put(f"/api/tables/{tid}/seats/0/private", json={"version": v, "state": {"hand": [SECRET]}})
+    assert a.delete(f"/api/tables/{tid}/seats/0", json={}).status_code == 200
+    r = b.post(f"/api/tables/{tid}/seats/0", json={"name": "Ana"})
+    assert r.status_code == 200 and r.get_json()["took_over_from"] == "Ana"
+    assert "seat moved to another phone" in a.get(f"/two-robots/factory?table={tid}").get_data(as_text=True)
+    # a seat given up with nothing secret is simply free
+    b.post(f"/api/tables/{tid}/seats/2", json={"name": "Bo"})
+    b.delete(f"/api/tables/{tid}/seats/2", json={})
+    assert "took_over_from" not in a.post(f"/api/tables/{tid}/seats/2", json={"name": "Cy"}).get_json()
+
+
+def test_a_hand_put_in_the_public_state_changes_no_count(app):
+    (a,) = phones(app, 1)
+    tid = table(a)
+    state = {"two_robots": {"players": [{}, {}, {"hand": [SECRET], "stacks": []}]}}
+    a.put(f"/api/tables/{tid}", json={"version": 1, "state": state})
+    seat = a.get(f"/api/tables/{tid}").get_json()["state"]["two_robots"]["players"][2]
+    assert "hand" not in seat and seat.get("hand_count") is None
