@@ -433,6 +433,21 @@ class ScrollBoard(BaseModel):
         return [o.text.strip() for o in self.objectives if o.done and o.text.strip()]
 
 
+ROUND_END_INVENTORS = ("johannes", "charlotte", "sacagawea")  # Friends inventors with a Round End part
+
+
+def own_round_end_parts(who: Who) -> list[str]:
+    """The round-end parts a seat's inventor and Friendship cards give it, in a sensible default order."""
+    parts = []
+    if who.inventor in ROUND_END_INVENTORS:
+        parts.append(f"{who.inventor}-base")
+        if who.inventor_upgraded:
+            parts.append(f"{who.inventor}-upgrade")
+    if "temple" in who.friendships:
+        parts.append("temple_friendship-base")
+    return parts
+
+
 class Seat(BaseModel):
     """One player's seat: entered once, read by the planner, round end and score pages."""
     model_config = ConfigDict(extra="ignore")
@@ -461,6 +476,16 @@ class Seat(BaseModel):
     @classmethod
     def _names(cls, v: list[str]) -> list[str]:
         return [n.strip() for n in v]
+
+    @model_validator(mode="after")
+    def _own_round_end(self) -> Seat:
+        """With no order set (a new seat, or after a round end was applied), the seat's own Round End
+        abilities come already in order: the inventor's base part, its upgraded part, then Temple."""
+        if not any(self.round_end.order.values()):
+            own = own_round_end_parts(self.who())
+            if own:
+                self.round_end.order = {k: (own.index(k) + 1 if k in own else None) for k in PART_KEYS}
+        return self
 
     def named_friendships(self) -> list[str]:
         return [n for n in self.friendships if n]
