@@ -95,6 +95,14 @@ def view_model(ps: PageState) -> dict:
         if more:
             notes.append(f"{' and '.join(more)}: this page takes two cards; a further Phase Card is not taken into "
                          "account here (the energy API takes up to five).")
+        spent = sum(p.batteries for p in result.phases)
+        held = seat.inventory.battery
+        if spent > held:
+            notes.append(f"{spent} batteries to spend, {held} in the inventory now: a battery gained during a phase "
+                         "counts only from the next phase on, so check the later phases.")
+        elif spent:
+            notes.append(f"Spending {spent} of {held} batteries: take them off the inventory as you spend them "
+                         "(this page does not change it).")
     rows, unscored = standings(ps)
     energy_rules = list(dict.fromkeys(r for p in result.phases for r in p.rules)) if result else [energy.RULE_TOTAL]
     return {"facts": facts, "dummy": dummy, "board": board, "waiting": waiting, "energy": result,

@@ -131,3 +131,13 @@ def test_every_rule_the_round_links_exists():
     from solvers.raising_robots import energy
     ids = {e.id for b in load_books().values() for e in b.entries}
     assert set(ROUND_RULES) | set(energy.ALL_RULES) <= ids
+
+
+def test_more_batteries_than_held_is_flagged(client, new_table):
+    """Total Energy: batteries gained during a phase count only in later phases; planning more than the
+    inventory holds is pointed out."""
+    t = new_table("raising-robots", 2, {"raising_robots": {"seats": [{"inventory": {"battery": 1}}]}})
+    r = post(client, t, {"seats.0.prep.cards.0.phase": "design", "seats.0.prep.cards.0.energy": "5",
+                         "seats.0.prep.batteries.design": "3"})
+    html = r.get_data(as_text=True)
+    assert total(html, "design") == 8 and "3 batteries to spend, 1 in the inventory" in html
