@@ -17,9 +17,10 @@ from . import present
 from .competitions_setup import end_round
 from .page_state import PageState
 from .schemas import ROUNDS, DummyCard, RoundPrep
-from .score import score_seat
+from .standings import for_table, standings_of
 
 bp = Blueprint("rr_round", __name__)
+bp.app_template_global("rr_table_standings")(for_table)  # the table page's Raising Robots part
 ROUND_RULES = (rounds.RULE_ROUNDS, energy.RULE_TOTAL, energy.RULE_USE, rounds.RULE_BREAK, rounds.RULE_DUMMY,
                rounds.RULE_ROUND_END, energy.RULE_ENERGY_CARDS, energy.RULE_WILLIAM, scoring.RULE_FINAL_SCORE,
                scoring.RULE_END_SCORING)
@@ -60,20 +61,6 @@ def seat_energy(ps: PageState, i: int, board: dict[str, int]) -> tuple[energy.Ro
     return result, []
 
 
-def standings(ps: PageState) -> tuple[list[dict], list[str]]:
-    """Each seat's score if the game ended now (the final score's scoring), best first, with the gap to
-    the leader; the seats whose entries do not score yet."""
-    scored = [(ps.names[i], score_seat(ps, i)[0]) for i in range(ps.count)]
-    valid = [(nm, present.as_score(r)) for nm, r in scored if r is not None]
-    rows = []
-    if valid:
-        table = scoring.standings(valid)
-        lead = table[0].total
-        rows = [{"name": s.name, "place": s.place, "total": s.total, "gap": lead - s.total, "robots": s.robots,
-                 "class_cards": s.class_cards, "decided_by": s.decided_by} for s in table]
-    return rows, [nm for nm, r in scored if r is None]
-
-
 def view_model(ps: PageState) -> dict:
     facts = rounds.round_facts(ps.round, ps.count)
     dummy = ps.state.dummy_in(ps.round)
@@ -103,7 +90,7 @@ def view_model(ps: PageState) -> dict:
         elif spent:
             notes.append(f"Spending {spent} of {held} batteries: take them off the inventory as you spend them "
                          "(this page does not change it).")
-    rows, unscored = standings(ps)
+    rows, unscored = standings_of(ps.state, ps.names)
     energy_rules = list(dict.fromkeys(r for p in result.phases for r in p.rules)) if result else [energy.RULE_TOTAL]
     return {"facts": facts, "dummy": dummy, "board": board, "waiting": waiting, "energy": result,
             "energy_problems": problems, "energy_rules": energy_rules, "energy_notes": notes, "prep": seat.prep_in(ps.round), "cur": seat,

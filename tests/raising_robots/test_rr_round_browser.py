@@ -96,6 +96,11 @@ def test_two_phones_play_a_round(browser, browser_context_args, live_url, new_li
     for p in (a, b):
         expect_shown(p, [("#rr-round-no", "exact", "2"), ("#rr-round-notes", "text", "2 cubes")], timeout=4000)
     expect(a.locator("#rr-total-design")).to_have_count(0)
+    # the table page shows the same standings
+    a.goto(f"{live_url}/t/{table['id']}")
+    expect_shown(a, [("#rr-table-standings-list tbody tr:first-child", "text", "Ben"),
+                     ("#rr-table-standings-list tbody tr:nth-child(2)", "text", "−3")])
+    assert_phone_ready(a)
     assert taps == [5, 3]  # Ana's taps and keys per card: the phase, the field and its digit, + per cube, x2
     ctx_a.close()
     ctx_b.close()

@@ -141,3 +141,16 @@ def test_more_batteries_than_held_is_flagged(client, new_table):
                          "seats.0.prep.batteries.design": "3"})
     html = r.get_data(as_text=True)
     assert total(html, "design") == 8 and "3 batteries to spend, 1 in the inventory" in html
+
+
+def test_table_page_shows_the_standings(client, new_table):
+    """Standings on the table page (issue 22): the same scoring, the gap to the leader; other games' table
+    pages have no such part."""
+    t = new_table("raising-robots", 2, {"table": {"names": ["Ana", "Ben"]},
+                                        "raising_robots": {"seats": [{"inventory": {"vp": 2}},
+                                                                     {"inventory": {"vp": 7, "battery": 3}}]}})
+    html = client.get(f"/t/{t['id']}").get_data(as_text=True)
+    part = html[html.index('id="rr-table-standings"'):]
+    assert part.index("Ben") < part.index("Ana") and "−6" in part
+    other = new_table("two-robots", 2)
+    assert "rr-table-standings" not in client.get(f"/t/{other['id']}").get_data(as_text=True)
