@@ -154,3 +154,14 @@ def test_table_page_shows_the_standings(client, new_table):
     assert part.index("Ben") < part.index("Ana") and "−6" in part
     other = new_table("two-robots", 2)
     assert "rr-table-standings" not in client.get(f"/t/{other['id']}").get_data(as_text=True)
+
+
+def test_without_a_table_the_form_carries_the_round(client):
+    """Not at a table: the page answers from the posted state and keeps nothing (CONVENTIONS)."""
+    r = client.post(URL, data={"_state": "", "_round": "3", "seats.0.prep.cards.0.phase": "assemble",
+                               "seats.0.prep.cards.0.energy": "6", "seats.0.prep.cards.0.cubes": "2"})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200 and total(html, "assemble") == 8
+    assert 'id="rr-round-no" data-live>3<' in html
+    r = client.post(URL, data={"_state": "", "_round": "4", "do": "round-end"})
+    assert 'id="rr-round-no" data-live>5<' in r.get_data(as_text=True) and "Break" in r.get_data(as_text=True)
