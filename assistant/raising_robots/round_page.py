@@ -85,7 +85,8 @@ def view_model(ps: PageState) -> dict:
         spent = sum(p.batteries for p in result.phases)
         held = seat.inventory.battery
         if spent > held:
-            notes.append(f"{spent} batteries to spend, {held} in the inventory now: a battery gained during a phase "
+            notes.append(f"{spent} {'battery' if spent == 1 else 'batteries'} to spend, {held} in the inventory now: "
+                         "a battery gained during a phase "
                          "counts only from the next phase on, so check the later phases.")
         elif spent:
             notes.append(f"Spending {spent} of {held} batteries: take them off the inventory as you spend them "
