@@ -16,7 +16,7 @@ from ..web.problems import Problem, from_input_error
 from . import present
 from .competitions_setup import end_round
 from .page_state import PageState
-from .schemas import ROUNDS, DummyCard, RoundPrep
+from .schemas import ROUNDS, BoardCubes, DummyCard, RoundPrep
 from .standings import for_table, standings_of
 
 bp = Blueprint("rr_round", __name__)
@@ -24,7 +24,7 @@ bp.app_template_global("rr_table_standings")(for_table)  # the table page's Rais
 ROUND_RULES = (rounds.RULE_ROUNDS, energy.RULE_TOTAL, energy.RULE_USE, rounds.RULE_BREAK, rounds.RULE_DUMMY,
                rounds.RULE_ROUND_END, energy.RULE_ENERGY_CARDS, energy.RULE_WILLIAM, scoring.RULE_FINAL_SCORE,
                scoring.RULE_END_SCORING)
-ROUND_FIELDS = (".prep.", "dummy.")
+ROUND_FIELDS = (".prep.", "dummy.", "board.")
 
 
 def prepare_round(ps: PageState):
@@ -39,6 +39,8 @@ def prepare_round(ps: PageState):
                 seat["prep"] = RoundPrep(round=rnd).model_dump(mode="json")
         if not isinstance(part.get("dummy"), dict) or part["dummy"].get("round") != rnd:
             part["dummy"] = DummyCard(round=rnd).model_dump(mode="json")
+        if not isinstance(part.get("board"), dict) or part["board"].get("round") != rnd:
+            part["board"] = BoardCubes(round=rnd).model_dump(mode="json")
         return part
     return prepare
 
@@ -65,8 +67,9 @@ def view_model(ps: PageState) -> dict:
     facts = rounds.round_facts(ps.round, ps.count)
     dummy = ps.state.dummy_in(ps.round)
     entered = [ps.state.seat(i).prep_in(ps.round).entered() for i in range(ps.count)]
+    extra = ps.state.board_in(ps.round).extra
     board = rounds.board_cubes([[c.to_solver() for c in cards] for cards in entered],
-                               dummy.phase or None, facts.dummy_cubes or 0)
+                               dummy.phase or None, facts.dummy_cubes or 0, extra.given())
     waiting = [ps.names[i] for i in range(ps.count) if len(entered[i]) < energy.CARDS_A_ROUND]
     if facts.dummy_cubes is not None and not dummy.phase:
         waiting.append("the dummy’s card")
@@ -93,7 +96,7 @@ def view_model(ps: PageState) -> dict:
                          "(this page does not change it).")
     rows, unscored = standings_of(ps.state, ps.names)
     energy_rules = list(dict.fromkeys(r for p in result.phases for r in p.rules)) if result else [energy.RULE_TOTAL]
-    return {"facts": facts, "dummy": dummy, "board": board, "waiting": waiting, "energy": result,
+    return {"facts": facts, "dummy": dummy, "board": board, "extra": extra, "waiting": waiting, "energy": result,
             "energy_problems": problems, "energy_rules": energy_rules, "energy_notes": notes, "prep": seat.prep_in(ps.round), "cur": seat,
             "standings": rows, "unscored": unscored, "william": seat.who().inventor == "william",
             "entered_count": sum(len(e) >= energy.CARDS_A_ROUND for e in entered)}
@@ -134,7 +137,7 @@ def round_page():
     s = f"seats.{ps.seat}"
     shown = {f"{s}.prep.cards.{k}.{f}" for k in range(2) for f in ("phase", "energy", "cubes", "multiplier", "twice")}
     shown |= {f"{s}.prep.batteries.{p}" for p in energy.PHASES} | {f"{s}.energy_bonuses.{p}" for p in energy.PHASES}
-    shown |= {"dummy.phase", f"{s}.inventory.vp"}
+    shown |= {"dummy.phase", f"{s}.inventory.vp"} | {f"board.extra.{p}" for p in energy.PHASES}
     return render_template(
         "raising_robots/round.html", phases=energy.PHASES, phase_names=energy.PHASE_NAMES, rounds_total=ROUNDS,
         note=note, rule_titles=present.rule_titles(ROUND_RULES), round_rules=ROUND_RULES,

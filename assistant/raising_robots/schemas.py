@@ -412,6 +412,14 @@ class DummyCard(BaseModel):
     _phase = field_validator("phase", mode="before")(lambda v: "" if v is None else v)
 
 
+class BoardCubes(BaseModel):
+    """Cubes on the board in round `round` that no entered card accounts for (a player not using Tablebot,
+    an ability that moved cubes): added to the ones every seat's cards and the dummy's put there."""
+    model_config = ConfigDict(extra="ignore")
+    round: Annotated[Whole, Field(ge=1, le=MAX_TABLE_ROUND)] | None = None
+    extra: PhaseCounts = Field(default_factory=PhaseCounts)
+
+
 class Objective(BaseModel):
     """One objective of Confucius's Scroll Board as the player reads it off the board."""
     model_config = ConfigDict(extra="ignore")
@@ -795,6 +803,7 @@ class RaisingRobotsState(BaseModel):
     search: SearchDeck = Field(default_factory=SearchDeck)
     solo: Solo = Field(default_factory=Solo)
     dummy: DummyCard = Field(default_factory=DummyCard)
+    board: BoardCubes = Field(default_factory=BoardCubes)
 
     _cut = field_validator("seats", mode="before")(_first(MAX_SEATS))
 
@@ -803,6 +812,9 @@ class RaisingRobotsState(BaseModel):
 
     def dummy_in(self, rnd: int) -> DummyCard:
         return self.dummy if self.dummy.round == rnd else DummyCard(round=rnd)
+
+    def board_in(self, rnd: int) -> BoardCubes:
+        return self.board if self.board.round == rnd else BoardCubes(round=rnd)
 
     @classmethod
     def from_stored(cls, raw: Any) -> RaisingRobotsState:

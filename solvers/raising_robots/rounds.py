@@ -3,7 +3,7 @@ marker over 8 rounds, the break when it reaches round 5, and the two-player dumm
 cubes join the ones every seat's energy cards put on the board. Pure: no Flask."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .energy import PHASE_NAMES, PHASES, EnergyCard
@@ -59,10 +59,10 @@ def round_facts(rnd: int, players: int) -> RoundFacts:
 
 
 def board_cubes(seats_cards: Iterable[Sequence[EnergyCard]], dummy_phase: str | None = None,
-                dummy: int = 0) -> dict[str, int]:
-    """The cubes on each phase's board space: every seat's cards put theirs on the phase under them, and
-    the dummy's card (two players) its cubes on its phase."""
-    out = dict.fromkeys(PHASES, 0)
+                dummy: int = 0, extra: Mapping[str, int] | None = None) -> dict[str, int]:
+    """The cubes on each phase's board space: every seat's cards put theirs on the phase under them, the
+    dummy's card (two players) its cubes on its phase, and `extra` the ones no entered card accounts for."""
+    out = {p: (extra or {}).get(p, 0) for p in PHASES}
     for cards in seats_cards:
         for c in cards:
             out[c.phase] += c.cubes

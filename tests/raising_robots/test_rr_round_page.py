@@ -165,3 +165,15 @@ def test_without_a_table_the_form_carries_the_round(client):
     assert 'id="rr-round-no" data-live>3<' in html
     r = client.post(URL, data={"_state": "", "_round": "4", "do": "round-end"})
     assert 'id="rr-round-no" data-live>5<' in r.get_data(as_text=True) and "Break" in r.get_data(as_text=True)
+
+
+def test_other_cubes_join_the_board(client, new_table):
+    """Phase Rules: any cube on a phase opens it, whoever put it there: cubes from a player not using Tablebot
+    are entered as other cubes for this round, and a new round starts without them."""
+    t = new_table("raising-robots", 3)
+    r = post(client, t, {"board.extra.assemble": "2", "seats.0.prep.cards.0.phase": "assemble",
+                         "seats.0.prep.cards.0.energy": "3", "seats.0.prep.cards.0.multiplier": "true"})
+    assert total(r.get_data(as_text=True), "assemble") == 3 + 2 * 2
+    v = state(client, t)["version"]
+    post(client, {**t, "version": v}, {"do": "round-end"})
+    assert total(get(client, t, 0).get_data(as_text=True), "assemble") is None

@@ -207,3 +207,8 @@ def test_against_oracle(phases, values, mults, board, batteries, bonuses):
     assert set(phases) <= set(r.performed())
     bare = round_phases(cards, board)
     assert bare.performed() == r.performed()  # batteries and bonuses never change which phases run
+
+
+def test_board_cubes_add_the_ones_no_card_accounts_for():
+    """Phase Rules: a cube counts whoever put it there (here one from a player not using Tablebot)."""
+    assert board_cubes([[EnergyCard("design", 3, cubes=1)]], extra={"design": 1, "recycle": 2})["design"] == 2
