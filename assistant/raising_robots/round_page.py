@@ -13,9 +13,10 @@ from solvers.raising_robots import energy, rounds, scoring
 from solvers.raising_robots.abilities import not_taken_note
 
 from ..web.problems import Problem, from_input_error
-from . import present
+from . import present, round_secret
 from .competitions_setup import end_round
 from .page_state import PageState
+from .round_secret import draft, held_seats, hidden_from_me, public_prep, secret_mode
 from .schemas import ROUNDS, BoardCubes, DummyCard, RoundPrep
 from .standings import for_table, standings_of
 
@@ -52,12 +53,12 @@ def _page_path(i: int, path: str) -> str:
     return f"seats.{i}.prep.{path}"
 
 
-def seat_energy(ps: PageState, i: int, board: dict[str, int]) -> tuple[energy.RoundEnergy | None, list[Problem]]:
+def seat_energy(ps: PageState, i: int, board: dict[str, int], prep: RoundPrep) -> tuple[energy.RoundEnergy | None,
+                                                                                          list[Problem]]:
     seat = ps.state.seat(i)
-    prep = seat.prep_in(ps.round)
     try:
-        result = energy.round_phases([c.to_solver() for c in prep.entered()], board, prep.batteries.given(),
-                                     seat.energy_bonuses.given(), seat.who())
+        result = energy.round_phases([c.to_solver() for c in prep.entered()], board,
+                                     seat.prep_in(ps.round).batteries.given(), seat.energy_bonuses.given(), seat.who())
     except InputError as err:
         return None, [Problem(_page_path(i, p.path) if p.path else "", p.message) for p in from_input_error(err)]
     return result, []
@@ -66,14 +67,26 @@ def seat_energy(ps: PageState, i: int, board: dict[str, int]) -> tuple[energy.Ro
 def view_model(ps: PageState) -> dict:
     facts = rounds.round_facts(ps.round, ps.count)
     dummy = ps.state.dummy_in(ps.round)
-    entered = [ps.state.seat(i).prep_in(ps.round).entered() for i in range(ps.count)]
+    secret, hidden = secret_mode(ps), hidden_from_me(ps)
+    card_prep = draft(ps) if secret else public_prep(ps, ps.seat)
+    entered = [public_prep(ps, i).entered() for i in range(ps.count)]
+    if secret:
+        entered[ps.seat] = card_prep.entered()  # this phone's own cubes, known to it alone until the reveal
     extra = ps.state.board_in(ps.round).extra
     board = rounds.board_cubes([[c.to_solver() for c in cards] for cards in entered],
                                dummy.phase or None, facts.dummy_cubes or 0, extra.given())
-    waiting = [ps.names[i] for i in range(ps.count) if len(entered[i]) < energy.CARDS_A_ROUND]
+    held = held_seats(ps)
+    status = []
+    for i in range(ps.count):
+        prep = public_prep(ps, i)
+        if i in held and not prep.revealed:
+            status.append("assigned" if prep.ready else "choosing")
+        else:
+            status.append("in" if len(entered[i]) >= energy.CARDS_A_ROUND else "to enter")
+    waiting = [ps.names[i] for i in range(ps.count) if status[i] != "in"]
     if facts.dummy_cubes is not None and not dummy.phase:
         waiting.append("the dummy’s card")
-    result, problems = seat_energy(ps, ps.seat, board)
+    result, problems = (None, []) if hidden else seat_energy(ps, ps.seat, board, card_prep)
     seat = ps.state.seat(ps.seat)
     notes = list(result.notes) if result else []
     if result is not None:
@@ -86,18 +99,20 @@ def view_model(ps: PageState) -> dict:
             notes.append(f"{' and '.join(more)}: this page takes two cards; a further Phase Card is not taken into "
                          "account here (the energy API takes up to five).")
         spent = sum(p.batteries for p in result.phases)
-        held = seat.inventory.battery
-        if spent > held:
-            notes.append(f"{spent} {'battery' if spent == 1 else 'batteries'} to spend, {held} in the inventory now: "
+        in_hand = seat.inventory.battery
+        if spent > in_hand:
+            notes.append(f"{spent} {'battery' if spent == 1 else 'batteries'} to spend, {in_hand} in the inventory now: "
                          "a battery gained during a phase "
                          "counts only from the next phase on, so check the later phases.")
         elif spent:
-            notes.append(f"Spending {spent} of {held} batteries: take them off the inventory as you spend them "
+            notes.append(f"Spending {spent} of {in_hand} batteries: take them off the inventory as you spend them "
                          "(this page does not change it).")
     rows, unscored = standings_of(ps.state, ps.names)
     energy_rules = list(dict.fromkeys(r for p in result.phases for r in p.rules)) if result else [energy.RULE_TOTAL]
     return {"facts": facts, "dummy": dummy, "board": board, "extra": extra, "waiting": waiting, "energy": result,
-            "energy_problems": problems, "energy_rules": energy_rules, "energy_notes": notes, "prep": seat.prep_in(ps.round), "cur": seat,
+            "energy_problems": problems, "energy_rules": energy_rules, "energy_notes": notes,
+            "prep": seat.prep_in(ps.round), "card_prep": card_prep, "cur": seat,
+            "secret": secret, "hidden": hidden, "status": status,
             "standings": rows, "unscored": unscored, "william": seat.who().inventor == "william",
             "entered_count": sum(len(e) >= energy.CARDS_A_ROUND for e in entered)}
 
@@ -117,7 +132,14 @@ def round_page():
                 note = (f"The table is on round {ps.round} now (another phone ended round {shown_round}): the cards "
                         f"entered for round {shown_round} were not saved. Enter this round’s cards below.")
             form = kept
+        cards = {}
+        if secret_mode(ps):
+            form, cards = round_secret.split_form(ps, form)
         ps.fields(form, prepare_round(ps))
+        if cards and not ps.problems and secret_mode(ps):
+            round_secret.save_draft(ps, cards)
+        if not ps.problems and do == "reveal":
+            note = round_secret.reveal(ps)
         if not ps.problems and do == "round-end":
             outcome: dict = {}
             if shown_round >= ROUNDS:

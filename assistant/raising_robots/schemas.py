@@ -396,6 +396,10 @@ class RoundPrep(BaseModel):
     cards: list[EnergyCardEntry] = Field(default_factory=lambda: [EnergyCardEntry(), EnergyCardEntry()],
                                          min_length=2, max_length=2)
     batteries: PhaseCounts = Field(default_factory=PhaseCounts)
+    # the seat's phone keeps its cards in its private state until every seat has assigned (Round
+    # Preparation: Phase Cards are assigned face down and revealed together)
+    ready: bool = False     # assigned in secret, waiting for the others
+    revealed: bool = False  # the cards are in `cards`, public
 
     _pad = field_validator("cards", mode="before")(_padded(2, dict))
 

@@ -1,6 +1,6 @@
 """Two phones play a Raising Robots round on the round page (issue 22), in Chromium at 390x844: each takes
-its seat with the seat picker, enters its two energy cards and the phase under each; each sees its own
-phases with their Total Energy (player aid: Phase Rules, Total Energy, the 2-player dummy), following the
+its seat with the seat picker, enters its two energy cards and the phase under each in secret, says it has
+assigned, and the cards are revealed together; each sees its own phases with their Total Energy (player aid: Phase Rules, Total Energy, the 2-player dummy), following the
 other phone's cubes live; the standings move on both phones; the round ends on one phone and both follow.
 Also checked at 320 px and in dark mode."""
 from __future__ import annotations
@@ -57,12 +57,20 @@ def test_two_phones_play_a_round(browser, browser_context_args, live_url, new_li
     enter_card(a, 0, 1, "upgrade", 3, taps=taps)
     expect_shown(a, [("#rr-total-design", "exact", "7"), ("#rr-total-upgrade", "exact", "3")], timeout=4000)
     expect(a.locator("#rr-phase-recycle")).to_contain_text("not performed")
+    # Ana's choice stays on her phone: Ben's page says only that she is choosing, then that she has assigned
+    expect_shown(b, [("#rr-status", "text", "Ana: choosing in secret")], timeout=4000)
+    a.click("#rr-reveal")
+    taps.append(1)
+    expect_shown(b, [("#rr-status", "text", "Ana: assigned")], timeout=4000)
 
     # Ben: Recycle under a 2 with 2 cubes; Design under a 4; the dummy's card shows Fabricate
     enter_card(b, 1, 0, "recycle", 2, cubes=2)
     enter_card(b, 1, 1, "design", 4)
     b.click("label.pick:has(#f-dummy-phase-fabricate)")
-    # Ben: Recycle 2 + 2 cubes; Design 4 + Ana's cube; Fabricate from the dummy's 1 cube (round 1)
+    # before the reveal Ana's cube is not on Ben's board: Design at his card's 4
+    expect_shown(b, [("#rr-total-recycle", "exact", "4"), ("#rr-total-design", "exact", "4")], timeout=4000)
+    b.click("#rr-reveal")
+    # revealed together: Recycle 2 + 2 cubes; Design 4 + Ana's cube; Fabricate from the dummy's 1 cube (round 1)
     expect_shown(b, [("#rr-total-recycle", "exact", "4"), ("#rr-total-design", "exact", "5"),
                      ("#rr-total-fabricate", "exact", "1")], timeout=4000)
     # Ana's phone follows: Ben's 2 cubes open Recycle for her at 2, the dummy's cube Fabricate at 1
@@ -101,6 +109,7 @@ def test_two_phones_play_a_round(browser, browser_context_args, live_url, new_li
     expect_shown(a, [("#rr-table-standings-list tbody tr:first-child", "text", "Ben"),
                      ("#rr-table-standings-list tbody tr:nth-child(2)", "text", "−3")])
     assert_phone_ready(a)
-    assert taps == [5, 3]  # Ana's taps and keys per card: the phase, the field and its digit, + per cube, x2
+    assert taps == [5, 3, 1]  # Ana's taps and keys per card (the phase, the field and its digit, + per cube,
+    # x2), then "Assigned"
     ctx_a.close()
     ctx_b.close()

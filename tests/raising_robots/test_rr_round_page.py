@@ -47,7 +47,7 @@ def test_cards_saved_and_phases_worked_out(client, new_table):
                       "seats.1.prep.cards.0.cubes": "2"}, seat=1)
     html = get(client, t, 0).get_data(as_text=True)
     assert total(html, "recycle") == 2 and total(html, "design") == 7
-    assert "Still to enter" in html  # seat 2's second card and the dummy's
+    assert "Still to come" in html  # seat 2's second card and the dummy's
 
 
 def test_dummy_cubes_and_batteries(client, new_table):
@@ -177,3 +177,53 @@ def test_other_cubes_join_the_board(client, new_table):
     v = state(client, t)["version"]
     post(client, {**t, "version": v}, {"do": "round-end"})
     assert total(get(client, t, 0).get_data(as_text=True), "assemble") is None
+
+
+def test_phase_cards_stay_secret_until_every_seat_has_assigned(app, new_table):
+    """Round Preparation (player aid): Phase Cards are assigned face down, then revealed together. A seat's
+    phone keeps its cards private (no other phone, page or API sees them) until every held seat is ready."""
+    t = new_table("raising-robots", 2, {"raising_robots": {"seats": [{}, {}]}})
+    tid = t["id"]
+    a, b = app.test_client(), app.test_client()
+    assert a.post(f"/api/tables/{tid}/seats/0", json={"name": "Ana"}).status_code == 200
+    assert b.post(f"/api/tables/{tid}/seats/1", json={"name": "Ben"}).status_code == 200
+
+    def version():
+        return b.get(f"/api/tables/{tid}").get_json()["version"]
+
+    def public(seat):
+        """What every phone can read of a seat's preparation, as the model reads the stored state."""
+        from assistant.raising_robots.schemas import RaisingRobotsState
+        raw = b.get(f"/api/tables/{tid}").get_json()["state"]
+        return RaisingRobotsState.from_stored(raw).seat(seat).prep.model_dump(mode="json")
+
+    def send(phone, seat, fields):
+        return phone.post(f"{URL}?table={tid}&seat={seat}", data={"table": tid, "version": str(version()), **fields})
+
+    r = send(a, 0, {"seats.0.prep.cards.0.phase": "design", "seats.0.prep.cards.0.energy": "5",
+                    "seats.0.prep.cards.0.cubes": "1", "seats.0.prep.cards.1.phase": "upgrade",
+                    "seats.0.prep.cards.1.energy": "3"})
+    assert r.status_code == 200 and total(r.get_data(as_text=True), "design") == 6  # her own cube counts for her
+    assert public(0)["cards"][0]["energy"] is None and not public(0)["ready"]
+    seen_by_ben = b.get(f"{URL}?table={tid}&seat=0").get_data(as_text=True)
+    assert "assigns in secret" in seen_by_ben and total(seen_by_ben, "design") is None
+    assert b.get(f"/api/tables/{tid}/seats/0/private").status_code == 403
+
+    r = send(a, 0, {"do": "reveal"})
+    assert "Ready" in r.get_data(as_text=True)
+    assert public(0)["ready"] and public(0)["cards"][0]["energy"] is None
+    assert "Ben: choosing in secret" in r.get_data(as_text=True)
+
+    r = send(b, 1, {"seats.1.prep.cards.0.phase": "design", "seats.1.prep.cards.0.energy": "4",
+                    "seats.1.prep.cards.1.phase": "recycle", "seats.1.prep.cards.1.energy": "2",
+                    "seats.1.prep.cards.1.cubes": "2", "dummy.phase": "assemble"})
+    assert total(r.get_data(as_text=True), "design") == 4  # Ana's cube is not on Ben's board yet
+    r = send(b, 1, {"do": "reveal"})
+    html = r.get_data(as_text=True)
+    assert "revealed" in html and total(html, "design") == 5 and total(html, "recycle") == 4
+    assert [public(0)["revealed"], public(1)["revealed"]] == [True, True]
+    assert public(0)["cards"][0] == {"phase": "design", "energy": 5, "cubes": 1, "multiplier": False,
+                                            "twice": False}
+    assert "prep" not in a.get(f"/api/tables/{tid}/seats/0/private").get_json()["state"]
+    html = a.get(f"{URL}?table={tid}").get_data(as_text=True)
+    assert total(html, "recycle") == 2 and total(html, "assemble") == 1 and total(html, "design") == 6
