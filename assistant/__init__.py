@@ -43,7 +43,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'tablebot.sqlite3'}"
 
     from . import api, compression, db, pages, raising_robots, robotariat, security, static_files, two_robots
-    from .raising_robots import activations, competitions_setup, planner, round_end, score, search
+    from .raising_robots import activations, competitions_setup, planner, round_end, round_page, score, search
     from .raising_robots import api as raising_robots_api
     from .robotariat import api as robotariat_api
     from .robotariat import pages as robotariat_pages
@@ -63,8 +63,8 @@ def create_app(config: dict | None = None) -> Flask:
     private.init_app(app)  # before the views read request.values
     static_files.init_app(app)
     for bp in (api.bp, pages.bp, tables.bp, seat_views.bp, tables_live.bp, rules.bp,
-               raising_robots_api.bp, competitions_setup.bp, planner.bp, search.bp, round_end.bp, score.bp,
-               activations.bp,
+               raising_robots_api.bp, competitions_setup.bp, round_page.bp, planner.bp, search.bp, round_end.bp,
+               score.bp, activations.bp,
                robotariat_api.bp, robotariat_pages.bp,
                two_robots_api.bp, two_robots_pages.bp):
         app.register_blueprint(bp)

@@ -6,6 +6,8 @@ from __future__ import annotations
 TOOLS = [
     ("raising-robots", "Competitions setup", "rr_competitions_setup.setup_page",
      "Deal one card of each competition; solo and 2P: the tokens on the round tracker and tile flips."),
+    ("raising-robots", "The round", "rr_round.round_page",
+     "Your phases this round and the energy of each, from the energy cards and the cubes; the running score."),
     ("raising-robots", "Competitions planner", "rr_competitions.planner_page",
      "Which competitions to complete now, in what order, paying what, and which reward to take."),
     ("raising-robots", "Search odds", "rr_search.page",

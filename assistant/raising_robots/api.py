@@ -8,6 +8,7 @@ from solvers.raising_robots import activations as act
 
 from ..api import parse
 from . import answers
+from . import energy as energy_answer
 from .bodies import (
     ChainIn,
     CompareIn,
@@ -54,6 +55,11 @@ def score():
 @bp.post("/score/compare")
 def compare():
     return jsonify(answers.compare(parse(CompareIn)))
+
+
+@bp.post("/energy")
+def round_energy():
+    return jsonify(energy_answer.answer(parse(energy_answer.EnergyIn)))
 
 
 @bp.post("/round-end")

@@ -32,6 +32,7 @@ from solvers.raising_robots import round_end as rend
 from solvers.raising_robots.abilities import NAME_MAX, Who
 from solvers.raising_robots.competitions import COMP_TYPES, CRITERIA, FRIENDSHIP_CAP
 from solvers.raising_robots.competitions_data import GAME_DATA
+from solvers.raising_robots.energy import MAX_CARD_CUBES, MAX_CARD_ENERGY, PHASES, EnergyCard
 from solvers.raising_robots.model import ROWS, TOKEN_TYPES, Inventory
 from solvers.raising_robots.scoring_data import SCORING_DATA
 from solvers.raising_robots.search_odds import CARD_ROWS, ENERGIES, MAX_POOL_CARDS
@@ -351,6 +352,78 @@ class RoundEndChoices(BaseModel):
         return [(a, p) for _, a, p in sorted(chosen, key=lambda x: (x[0], ROUND_END_PARTS.index((x[1], x[2]))))]
 
 
+PhaseName = Literal[PHASES]  # type: ignore[valid-type]
+
+
+class PhaseCounts(BaseModel):
+    """A count for each phase (batteries to spend, unlocked board bonuses)."""
+    model_config = ConfigDict(extra="ignore")
+    upgrade: Whole = _count(99)
+    assemble: Whole = _count(99)
+    design: Whole = _count(99)
+    fabricate: Whole = _count(99)
+    recycle: Whole = _count(99)
+
+    def given(self) -> dict[str, int]:
+        return {k: v for k, v in self.model_dump().items() if v}
+
+
+class EnergyCardEntry(BaseModel):
+    """An energy card as the player reads it off the card (the values are in no public source: what is
+    entered is the table's own, unverified data) and the phase card put under it. `twice`: one of
+    William's special Energy Cards. Blank (no phase or no value) until entered."""
+    model_config = ConfigDict(extra="ignore")
+    phase: Literal[("", *PHASES)] = ""  # type: ignore[valid-type]
+    energy: Annotated[Whole, Field(ge=0, le=MAX_CARD_ENERGY)] | None = None
+    cubes: Whole = _count(MAX_CARD_CUBES)
+    multiplier: bool = False
+    twice: bool = False
+
+    _phase = field_validator("phase", mode="before")(lambda v: "" if v is None else v)
+
+    def entered(self) -> bool:
+        return bool(self.phase) and self.energy is not None
+
+    def to_solver(self) -> EnergyCard:
+        return EnergyCard(self.phase, self.energy or 0, self.cubes, self.multiplier, self.twice)
+
+
+class RoundPrep(BaseModel):
+    """A seat's Round Preparation: its two energy cards with the phase under each, and the batteries it
+    means to spend per phase, for round `round` (cards kept for an earlier round read as not entered)."""
+    model_config = ConfigDict(extra="ignore")
+    round: Annotated[Whole, Field(ge=1, le=MAX_TABLE_ROUND)] | None = None
+    cards: list[EnergyCardEntry] = Field(default_factory=lambda: [EnergyCardEntry(), EnergyCardEntry()],
+                                         min_length=2, max_length=2)
+    batteries: PhaseCounts = Field(default_factory=PhaseCounts)
+    # the seat's phone keeps its cards in its private state until every seat has assigned (Round
+    # Preparation: Phase Cards are assigned face down and revealed together)
+    ready: bool = False     # assigned in secret, waiting for the others
+    revealed: bool = False  # the cards are in `cards`, public
+
+    _pad = field_validator("cards", mode="before")(_padded(2, dict))
+
+    def entered(self) -> list[EnergyCardEntry]:
+        return [c for c in self.cards if c.entered()]
+
+
+class DummyCard(BaseModel):
+    """Two players: the phase of the dummy's card revealed in round `round` ("" until entered)."""
+    model_config = ConfigDict(extra="ignore")
+    round: Annotated[Whole, Field(ge=1, le=MAX_TABLE_ROUND)] | None = None
+    phase: Literal[("", *PHASES)] = ""  # type: ignore[valid-type]
+
+    _phase = field_validator("phase", mode="before")(lambda v: "" if v is None else v)
+
+
+class BoardCubes(BaseModel):
+    """Cubes on the board in round `round` that no entered card accounts for (a player not using Tablebot,
+    an ability that moved cubes): added to the ones every seat's cards and the dummy's put there."""
+    model_config = ConfigDict(extra="ignore")
+    round: Annotated[Whole, Field(ge=1, le=MAX_TABLE_ROUND)] | None = None
+    extra: PhaseCounts = Field(default_factory=PhaseCounts)
+
+
 class Objective(BaseModel):
     """One objective of Confucius's Scroll Board as the player reads it off the board."""
     model_config = ConfigDict(extra="ignore")
@@ -372,6 +445,21 @@ class ScrollBoard(BaseModel):
         return [o.text.strip() for o in self.objectives if o.done and o.text.strip()]
 
 
+ROUND_END_INVENTORS = ("johannes", "charlotte", "sacagawea")  # Friends inventors with a Round End part
+
+
+def own_round_end_parts(who: Who) -> list[str]:
+    """The round-end parts a seat's inventor and Friendship cards give it, in a sensible default order."""
+    parts = []
+    if who.inventor in ROUND_END_INVENTORS:
+        parts.append(f"{who.inventor}-base")
+        if who.inventor_upgraded:
+            parts.append(f"{who.inventor}-upgrade")
+    if "temple" in who.friendships:
+        parts.append("temple_friendship-base")
+    return parts
+
+
 class Seat(BaseModel):
     """One player's seat: entered once, read by the planner, round end and score pages."""
     model_config = ConfigDict(extra="ignore")
@@ -389,6 +477,8 @@ class Seat(BaseModel):
     competitions_completed: Annotated[Whole, Field(ge=0, le=4)] | None = None  # None: the completed ones
     round_end: RoundEndChoices = Field(default_factory=RoundEndChoices)
     scroll_board: ScrollBoard = Field(default_factory=ScrollBoard)
+    prep: RoundPrep = Field(default_factory=RoundPrep)
+    energy_bonuses: PhaseCounts = Field(default_factory=PhaseCounts)  # unlocked on the player board
 
     _ids = field_validator("robots", mode="before")(_with_ids)
     _pad_names = field_validator("friendships", mode="before")(_padded(FRIENDSHIP_CAP, ""))
@@ -398,6 +488,16 @@ class Seat(BaseModel):
     @classmethod
     def _names(cls, v: list[str]) -> list[str]:
         return [n.strip() for n in v]
+
+    @model_validator(mode="after")
+    def _own_round_end(self) -> Seat:
+        """With no order set (a new seat, or after a round end was applied), the seat's own Round End
+        abilities come already in order: the inventor's base part, its upgraded part, then Temple."""
+        if not any(self.round_end.order.values()):
+            own = own_round_end_parts(self.who())
+            if own:
+                self.round_end.order = {k: (own.index(k) + 1 if k in own else None) for k in PART_KEYS}
+        return self
 
     def named_friendships(self) -> list[str]:
         return [n for n in self.friendships if n]
@@ -415,6 +515,10 @@ class Seat(BaseModel):
 
     def who_body(self) -> dict:
         return {"inventor": self.inventor.model_dump(), "friendships": self.friendships_body()}
+
+    def prep_in(self, rnd: int) -> RoundPrep:
+        """The seat's preparation for round `rnd` (blank when what is kept is for another round)."""
+        return self.prep if self.prep.round == rnd else RoundPrep(round=rnd)
 
     def robot(self, rid: str) -> RobotCard | None:
         return next((r for r in self.robots if r.id == rid), None)
@@ -702,11 +806,19 @@ class RaisingRobotsState(BaseModel):
     competitions: Competitions = Field(default_factory=Competitions)
     search: SearchDeck = Field(default_factory=SearchDeck)
     solo: Solo = Field(default_factory=Solo)
+    dummy: DummyCard = Field(default_factory=DummyCard)
+    board: BoardCubes = Field(default_factory=BoardCubes)
 
     _cut = field_validator("seats", mode="before")(_first(MAX_SEATS))
 
     def seat(self, i: int) -> Seat:
         return self.seats[i] if 0 <= i < len(self.seats) else Seat()
+
+    def dummy_in(self, rnd: int) -> DummyCard:
+        return self.dummy if self.dummy.round == rnd else DummyCard(round=rnd)
+
+    def board_in(self, rnd: int) -> BoardCubes:
+        return self.board if self.board.round == rnd else BoardCubes(round=rnd)
 
     @classmethod
     def from_stored(cls, raw: Any) -> RaisingRobotsState:

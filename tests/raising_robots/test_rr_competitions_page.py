@@ -236,6 +236,7 @@ def test_planner_flow_in_chromium(page, live_url, shots, live_app):
         page.select_option('select[name="_new.row"]', "design")
         page.click("#rrc-add-robot")
         expect(page.locator("details.robot-wrap")).to_have_count(n)
+    page.click("#rrc-eligible summary")  # each competition's state, in its fold
     page.wait_for_selector("text=4 robots in the design row")
     page.set_viewport_size({"width": 320, "height": 700})
     assert_phone_ready(page)

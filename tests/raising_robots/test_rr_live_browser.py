@@ -41,6 +41,12 @@ CASES = {
                lambda a: set_field(a, "#f-search-deck_size", "5"),
                [("#f-search-deck_size", "value", "5"), ("#rr-estimate", "text", "each of the 5 unknown cards")],
                "#seen_cards", "D4"),
+    "round": ("/raising-robots/round",
+              {"table": {"round": 1}, "raising_robots": {"seats": [
+                  {"prep": {"round": 1, "cards": [{"phase": "design", "energy": 3}, {"phase": "upgrade", "energy": 2}]}}]}},
+              lambda a: set_field(a, "#f-seats-0-prep-cards-0-energy", "6"),
+              [("#f-seats-0-prep-cards-0-energy", "value", "6"), ("#rr-total-design", "exact", "6")],
+              "#f-seats-0-inventory-vp", "4"),
     "setup": ("/raising-robots/competitions/setup",
               {"table": {"round": 1}, "rr_competitions": {"cards": CARDS, "players": 3}},
               lambda a: a.click("#rrs-round-end"),

@@ -1,0 +1,43 @@
+"""Standings during play: each seat's score if the game ended now (the final score's scoring, from what is
+entered) and the gap to the leader. Read by the round page and by the table page's Raising Robots part."""
+from __future__ import annotations
+
+from solvers.raising_robots import scoring
+
+from ..tables import store
+from ..web.context import seat_names
+from . import present
+from . import state as rr
+from .answers import score_player
+from .bodies import ScorePlayerIn
+from .schemas import MAX_SEATS, RaisingRobotsState
+
+
+def standings_of(state: RaisingRobotsState, names: list[str]) -> tuple[list[dict], list[str]]:
+    """Best first, each with its gap to the leader; and the seats whose entries do not score yet (a class
+    card's grade missing, say)."""
+    valid, unscored = [], []
+    for i, name in enumerate(names):
+        body = present.score_body(state.seat(i), name)
+        result, problems = present.answer_or_problems(
+            lambda b=body: score_player(ScorePlayerIn.model_validate(b))[0], lambda path: path)
+        if result is None:
+            unscored.append(name)
+        else:
+            valid.append((name, result))
+    rows = []
+    if valid:
+        table = scoring.standings(valid)
+        lead = table[0].total
+        rows = [{"name": s.name, "place": s.place, "total": s.total, "gap": lead - s.total,
+                 "decided_by": s.decided_by} for s in table]
+    return rows, unscored
+
+
+def for_table(table: store.TableRecord | None) -> dict:
+    """The table page's standings (a template global: the table page knows no game's state)."""
+    if table is None or table.game != "raising-robots":
+        return {"rows": [], "unscored": []}
+    count = max(1, min(MAX_SEATS, table.players))
+    rows, unscored = standings_of(rr.read(table), seat_names(table, count))
+    return {"rows": rows, "unscored": unscored}
