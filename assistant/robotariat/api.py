@@ -49,7 +49,7 @@ from solvers.robotariat.rule_ids import (
     SEARCH_LIMITS_READING,
 )
 from solvers.robotariat.suggest import headline, suggest
-from solvers.robotariat.value import MAX_HORIZON, Valuer, Weights, default_horizon
+from solvers.robotariat.value import MAX_HORIZON, Ahead, Valuer, Weights, default_horizon
 
 from ..api import ApiError, bad_field, json_body, parse, validation_error
 from . import schemas
@@ -226,8 +226,10 @@ def context(body: TableIn, need_ongoing: bool = True) -> Context:
         weights = Weights(**{**DATA.weights.as_dict(),
                              **{k: parse_fraction(v) for k, v in body.weights.items()}})
     horizon = body.horizon if body.horizon is not None else default_horizon(players, state, DATA.max_rounds)
+    ahead = Ahead(seats=len(state.players), entry_track=DATA.entry_track, max_rounds=DATA.max_rounds,
+                  max_oppressors=DATA.max_oppressors, max_civilians=DATA.max_civilians)
     return Context(board, rules, dice, state, players, names, weights, horizon,
-                   Valuer(board, rules, dice, weights, horizon))
+                   Valuer(board, rules, dice, weights, horizon, ahead))
 
 
 def _settings(ctx: Context) -> dict:

@@ -205,11 +205,20 @@ def test_forecast_and_suggestions_render_from_the_api_functions(client):
 
 
 def test_ties_are_shown_as_ties(client):
-    """No Civilian, and the one Oppressor (on the Scrap Yard) can reach no player next NPC turn whatever
-    the active player does: every turn scores the same, so the page says any turn will do instead of
-    listing every turn as tied with a zero score."""
-    tid = new_table(client, {"robotariat": {"state": {"oppressors": ["sy"], "players": [{"at": "p1"}, {"at": "ro"},
-                                                                                          {"at": "sb1"}]}}})
+    """Player Turn, NPC Turn: on a board whose two halves share no black line, the Oppressor, the Entry
+    token and so the NPCs entering later all stay on the half without players, and there are no Civilians
+    or posters: no NPC can ever reach anything the active player's turn changes, now or later in the game,
+    so every turn scores the same and the page says any turn will do instead of listing every turn as
+    tied with a zero score."""
+    board = {"spaces": [{"id": "a1", "name": "Sabotage A", "kind": "sabotage"},
+                        {"id": "a2", "name": "Upgrade A", "kind": "upgrade"},
+                        {"id": "b1", "name": "Sabotage B", "kind": "sabotage"},
+                        {"id": "b2", "name": "Upgrade B", "kind": "upgrade"}],
+             "links": [["a1", "a2"], ["b1", "b2"]],
+             "yellow_next": {"a1": "a2", "a2": "a1", "b1": "b2", "b2": "b1"},
+             "blue_next": {"a1": "a2", "a2": "a1", "b1": "b2", "b2": "b1"}}
+    tid = new_table(client, {"robotariat": {"board": board, "example": False, "state": {
+        "oppressors": ["b1"], "players": [{"at": "a1"}, {"at": "a2"}, {"at": "a1"}], "entry": "b2", "round": 1}}})
     html = client.get(f"/robotariat/?table={tid}").get_data(as_text=True)
     assert 'id="sg-best">Any turn: no NPC can reach anything this turn changes' in html
     assert "options tie" not in html and "score +0.00" not in html
