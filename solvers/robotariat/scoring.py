@@ -16,7 +16,7 @@ each branch's V the same way): tests/solvers/robotariat/test_robotariat_scoring.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .board import Board
@@ -181,20 +181,6 @@ class TurnScorer:
                            posters_junked=junked, reputation_loss=rep_loss, fine=fine, success=success,
                            failure=failure, future=future, objective=bonus, ahead=ahead)
 
-    def _after(self, pre: TableState, plan: RollPlan, funds: int, rep: int, office: int,
-               cur: dict[int, int]) -> TableState:
-        """The table after one roll of the NPC turn from `pre` (a game that goes on), built in full."""
-        posters = list(pre.posters)
-        for x, n in cur.items():
-            posters[x] = n
-        entry = pre.entry
-        for face in (plan.black, plan.red):
-            if not is_arrow(face):
-                entry = self.board.path(face_colour(face))[entry]
-        junk = pre.junk + sum(pre.posters) - sum(posters)
-        return replace(pre, oppressors=plan.oppressors, civilians=plan.civilians, posters=tuple(posters), junk=junk,
-                       funds=funds, reputation=rep, office=office, entry=entry, ended=None)
-
     def rolls(self, pre: TableState):
         """A function (black, red) -> _RollResult for the NPC turn from `pre`, each roll worked out once."""
         plans = self.plans(pre)
@@ -224,7 +210,7 @@ class TurnScorer:
                 scaled = (d * (ws * funds + wr * rep) + v.w_office * office_part + v.w_poster * poster_part) * e
                 ahead = 0
                 if entering is not None:  # the round start comes next: valued once its NPC has entered
-                    after = v.after_scaled(self._after(pre, plan, funds, rep, office, cur))
+                    after = round_start(plan, funds, rep, office, cur, poster_part, office_part)
                     ahead, scaled = after - scaled, after
                 elif looking:
                     ahead = ws * d * v.ahead_scaled(plan.oppressors, plan.civilians, pre.players, plan_entry(plan),
@@ -235,6 +221,45 @@ class TurnScorer:
             scaled = d * (ws * funds + wr * rep + (v.w_win if ended == SUCCESS else -v.w_loss)) * e
             return _RollResult(scaled=scaled, funds=funds, reputation=rep, office=office, junked=junked,
                                fined=fined, ended=ended, future=0)
+
+        def round_start(plan: RollPlan, funds: int, rep: int, office: int, cur: dict[int, int], poster_part: int,
+                        office_part: int) -> int:
+            """V (times scale) once the round start's NPC has entered on the Entry token's space and met it
+            (value.Valuer.after_scaled, the steps of npc_turn.enter_npc)."""
+            x = plan_entry(plan)
+            here = cur.get(x, posters[x])
+            people = players_at.get(x, 0)
+            doubled = here * (2 if uber == x else 1)
+            opp, civ = plan.oppressors, plan.civilians
+            if entering == "oppressor":
+                opp = opp + (x,)
+                if doubled + plan.civilians_at.get(x, 0) + people >= 4:
+                    rep = max(0, rep - 1)
+                    if rep == 0:
+                        return d * (ws * funds - v.w_loss) * e
+                funds = max(0, funds - 2 * people)
+                poster_part -= here * plan.poster_row[x]
+                if x in offices:
+                    office = max(0, office - 2)
+                office_part = rewards[office] * plan.office_arrivals if civ else 0
+            else:
+                civ = civ + (x,)
+                if x not in plan.oppressor_on:
+                    for gift in (people, doubled, rewards[office] if office > 0 and x in offices else 0):
+                        if gift:
+                            funds += gift
+                            if funds >= target:
+                                return d * (ws * funds + wr * rep + v.w_win) * e
+                if v.horizon:
+                    arrivals = v.arrivals(x)
+                    now = list(posters)
+                    for y, n in cur.items():
+                        now[y] = n
+                    poster_part += sum(n * arrivals[y] for y, n in enumerate(now) if n)
+                    office_part = rewards[office] * (plan.office_arrivals + sum(arrivals[o] for o in offices))
+            scaled = (d * (ws * funds + wr * rep) + v.w_office * office_part + v.w_poster * poster_part) * e
+            return scaled + ws * d * v.ahead_scaled(opp, civ, pre.players, x, entered + 1,
+                                                    None if rnd is None else rnd + 1, 0)
 
         def plan_entry(plan: RollPlan) -> int:
             x = pre.entry

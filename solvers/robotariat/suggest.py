@@ -67,6 +67,7 @@ class Suggestions:
     start: TableState
     options: tuple[Option, ...]  # best first
     notes: tuple[str, ...]
+    entering: str | None = None  # the NPC entering at the next round start, when the score looks past it
 
     def as_json(self, board: Board, limit: int | None = None, names: tuple[str, ...] = ()) -> dict:
         scores = [o.score for o in self.options]
@@ -80,7 +81,32 @@ class Suggestions:
                 "best": [i for i, o in enumerate(self.options) if o.score == scores[0]] if scores else [],
                 "player": {"seat": self.start.active, "character": self.start.active_character,
                            "at": board.ids[self.start.players[self.start.active]]},
+                "looked_past": self.looked_past(board),
                 "notes": list(self.notes), "rules": list(RULES_SUGGEST)}
+
+    def looked_past(self, board: Board) -> dict | None:
+        """Whether looking past the coming NPC turn changed the best turn: null when nothing was looked at
+        past it; `changed` with the turn that is best for the coming NPC turn alone (`instead`)."""
+        if not self.options or "ahead" not in self.options[0].expected or self.entering is None and not any(
+                o.expected["ahead"] for o in self.options):
+            return None
+        alone = [o.score - o.expected["ahead"] for o in self.options]
+        best, top = self.options[0], max(alone)
+        changed = alone[0] < top
+        out: dict = {"changed": changed, "entering": self.entering, "instead": None,
+                     "why": "Looking past the coming NPC turn does not change the best turn."}
+        if changed:
+            other = self.options[alone.index(top)]
+            comes = "where the dice take the NPCs before each player moves again"
+            if self.entering is not None:
+                npc = "Human Oppressor" if self.entering == "oppressor" else "Civilian Robot"
+                comes = (f"the {npc} that enters at the next round start on the Entry token's space (now "
+                         f"{board.names[self.start.entry]}), and " + comes)
+            out["instead"] = headline(board, self.start, other)
+            out["why"] = (f"Steered around what is known to come: “{out['instead']}” is best for the coming NPC "
+                          f"turn alone, but counting {comes}, it is worth {number_text(other.expected['ahead'], True)}"
+                          f" against {number_text(best.expected['ahead'], True)} for this turn.")
+        return out
 
 
 def activation_json(board: Board, a: Activation | None) -> dict | None:
@@ -148,6 +174,9 @@ def _why(board: Board, o: Option, rank: int, tied: int, head: str) -> str:
     bits = outcome_bits(x)
     if x["future_donations"]:
         bits.append(f"then about {number_text(x['future_donations'])} SPARK of future donations")
+    if x.get("ahead"):
+        bits.append(f"what is known to come after it, until each player moves again, "
+                    f"{number_text(x['ahead'], True)}")
     text += " After the NPC turn: " + "; ".join(bits) + f". Score {number_text(o.score, True)}"
     if o.activation is not None and o.activation.kind in ("sabotage", "upgrade"):
         text += " (the cards are unknown: scored like not activating)"
@@ -349,7 +378,12 @@ class _Planner:
             best_first = sorted(range(len(plans)), key=lambda i: (-options[i].score, i))
             options += self.extra_options([plans[i] for i in best_first], extras)
         order = sorted(range(len(options)), key=lambda i: (-options[i].score, i))
-        return Suggestions(start=s0, options=tuple(options[i] for i in order), notes=tuple(self.notes))
+        v = self.valuer
+        entering = v.next_entry(s0.entered, len(s0.oppressors), len(s0.civilians)) if v.ahead is not None else None
+        if entering is not None and s0.round is not None and s0.round >= v.ahead.max_rounds:
+            entering = None
+        return Suggestions(start=s0, options=tuple(options[i] for i in order), notes=tuple(self.notes),
+                           entering=entering)
 
     def extra_options(self, plans, extras: list[Extra]) -> list[Option]:
         s0 = self.s0
