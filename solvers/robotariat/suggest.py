@@ -68,6 +68,7 @@ class Suggestions:
     options: tuple[Option, ...]  # best first
     notes: tuple[str, ...]
     entering: str | None = None  # the NPC entering at the next round start, when the score looks past it
+    generated: tuple[int, ...] = ()  # each option's place in generation order (the order of ties)
 
     def as_json(self, board: Board, limit: int | None = None, names: tuple[str, ...] = ()) -> dict:
         scores = [o.score for o in self.options]
@@ -92,20 +93,23 @@ class Suggestions:
             return None
         alone = [o.score - o.expected["ahead"] for o in self.options]
         best, top = self.options[0], max(alone)
-        changed = alone[0] < top
+        first = min((i for i, a in enumerate(alone) if a == top), key=lambda i: self.generated[i])
+        changed = first != 0  # without looking past, another turn would be listed first
         out: dict = {"changed": changed, "entering": self.entering, "instead": None,
                      "why": "Looking past the coming NPC turn does not change the best turn."}
         if changed:
-            other = self.options[alone.index(top)]
+            other = self.options[first]
             comes = "where the dice take the NPCs before each player moves again"
             if self.entering is not None:
                 npc = "Human Oppressor" if self.entering == "oppressor" else "Civilian Robot"
                 comes = (f"the {npc} that enters at the next round start on the Entry token's space (now "
                          f"{board.names[self.start.entry]}), and " + comes)
             out["instead"] = headline(board, self.start, other)
-            out["why"] = (f"Steered around what is known to come: “{out['instead']}” is best for the coming NPC "
-                          f"turn alone, but counting {comes}, it is worth {number_text(other.expected['ahead'], True)}"
-                          f" against {number_text(best.expected['ahead'], True)} for this turn.")
+            than = "as well as this turn" if alone[0] == top else "best"
+            out["why"] = (f"Steered around what is known to come: “{out['instead']}” scores {than} for the coming "
+                          f"NPC turn alone, but counting {comes}, it is worth "
+                          f"{number_text(other.expected['ahead'], True)} against "
+                          f"{number_text(best.expected['ahead'], True)} for this turn.")
         return out
 
 
@@ -383,7 +387,7 @@ class _Planner:
         if entering is not None and s0.round is not None and s0.round >= v.ahead.max_rounds:
             entering = None
         return Suggestions(start=s0, options=tuple(options[i] for i in order), notes=tuple(self.notes),
-                           entering=entering)
+                           entering=entering, generated=tuple(order))
 
     def extra_options(self, plans, extras: list[Extra]) -> list[Option]:
         s0 = self.s0
