@@ -11,11 +11,11 @@ import json
 import math
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from flask import Blueprint
+from flask import Blueprint, has_app_context
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -31,7 +31,7 @@ from solvers.exact import exact, parse_fraction
 from solvers.robotariat import gamedata
 from solvers.robotariat import table as rt
 from solvers.robotariat.board import KINDS, MAX_LINKS, MAX_SPACES, Board, board_problems
-from solvers.robotariat.forecast import Forecaster
+from solvers.robotariat.forecast import Forecaster, canonical
 from solvers.robotariat.game import GameRules
 from solvers.robotariat.lookahead import lookahead
 from solvers.robotariat.model import CHARACTERS, FACES, Dice, Rules, TableState, status_after
@@ -52,7 +52,8 @@ from solvers.robotariat.suggest import headline, suggest
 from solvers.robotariat.value import MAX_HORIZON, Ahead, Valuer, Weights, default_horizon
 
 from ..api import ApiError, bad_field, json_body, parse, validation_error
-from . import schemas
+from ..db import engine
+from . import forecast_store, schemas
 
 bp = Blueprint("robotariat_api", __name__)
 DATA = gamedata.DEFAULTS
@@ -401,11 +402,15 @@ def _objective_answer(ctx: Context, goal: Goal, result, out: dict) -> dict:
             "why": text, "stored": False}
 
 
+FORECAST_MAX_MS = 1000  # no request holds a worker longer than about this (api.md "Robotariat forecast")
+FORECAST_VERSION = "look-past-1"  # the policy's version: games kept by an earlier policy are not reused
+
+
 class GameForecastIn(SuggestIn):
     """The /suggest body, plus how to sample when the game tree is too big to count."""
     seed: int = Field(default=0, ge=0, le=2**31 - 1, strict=True)
     runs: int | None = Field(default=None, ge=1, le=20_000, strict=True)  # at most this many games
-    budget_ms: int = Field(default=20_000, ge=10, le=120_000, strict=True)  # stop sampling after this long
+    budget_ms: int = Field(default=FORECAST_MAX_MS, ge=10, le=120_000, strict=True)  # clamped to FORECAST_MAX_MS
     half_width: float = Field(default=0.02, ge=0.005, le=0.25)  # stop once every 95 % interval is this narrow
     next: Literal["player_turn", "npc_turn"] = "player_turn"  # the active player has played: their NPC turn next
 
@@ -422,29 +427,47 @@ def _estimate(e) -> dict:
     return {"approx": round(e.approx, 6), "interval": [round(e.interval[0], 6), round(e.interval[1], 6)]}
 
 
-# Forecasts in progress, by request (without the time budget): a page's next view of the same table
-# state goes on sampling where the last one stopped, so repeated views narrow the interval. Game k of a
-# forecast always uses the same random stream, so the answer after n games does not depend on how the
-# runs were split between requests.
-_FORECASTS: OrderedDict[str, Forecaster] = OrderedDict()
+# Forecasts in progress in this process, by request (without the time budget), with the games every
+# process has played for the same position kept in the database (forecast_store): a page's next view of
+# the same table state, on any worker, goes on sampling where the last one stopped, so repeated views
+# narrow the interval. Game k of a forecast always uses the same random stream, so the answer after n
+# games does not depend on how the runs were split between requests or workers.
+_FORECASTS: OrderedDict[str, tuple[Forecaster, str]] = OrderedDict()
 _FORECASTS_KEPT = 32
 _FORECASTS_LOCK = threading.Lock()
 
 
-def _forecaster(req: GameForecastIn, ctx: Context) -> Forecaster:
+def _forecaster(req: GameForecastIn, ctx: Context) -> tuple[Forecaster, str]:
+    """The forecast of this request, and the key its games are kept under in the database."""
     key = json.dumps(req.model_dump(mode="json", exclude={"budget_ms", "limit", "objective"}), sort_keys=True)
     with _FORECASTS_LOCK:
-        f = _FORECASTS.pop(key, None)
-        if f is None:
-            g = GameRules(board=ctx.board, rules=ctx.rules, dice=ctx.dice, weights=ctx.weights,
-                          entry_track=DATA.entry_track, max_rounds=DATA.max_rounds,
-                          max_oppressors=DATA.max_oppressors, max_civilians=DATA.max_civilians)
-            f = Forecaster(g, ctx.state, SuggestionPolicy(g), seed=req.seed, half_width=req.half_width,
-                           max_runs=req.runs, npc_turn_next=req.next == "npc_turn")
-        _FORECASTS[key] = f
+        hit = _FORECASTS.pop(key, None)
+        if hit is not None:
+            _FORECASTS[key] = hit
+            return hit
+    g = GameRules(board=ctx.board, rules=ctx.rules, dice=ctx.dice, weights=ctx.weights,
+                  entry_track=DATA.entry_track, max_rounds=DATA.max_rounds,
+                  max_oppressors=DATA.max_oppressors, max_civilians=DATA.max_civilians)
+    policy = SuggestionPolicy(g)
+    start, npc_next = canonical(g, ctx.state, policy, req.next == "npc_turn")
+    store_key = forecast_store.key_of({
+        "version": FORECAST_VERSION, "board": ctx.board.to_json(), "dice": [ctx.dice.black, ctx.dice.red],
+        "office_rewards": ctx.rules.office_rewards, "target": ctx.rules.target,
+        "weights": {k: str(v) for k, v in ctx.weights.as_dict().items()}, "seed": req.seed,
+        "track": DATA.entry_track, "state": asdict(start), "npc_next": npc_next})
+    f = Forecaster(g, start, policy, seed=req.seed, half_width=req.half_width, max_runs=req.runs,
+                   npc_turn_next=npc_next)
+    with _FORECASTS_LOCK:
+        _FORECASTS[key] = hit = (f, store_key)
         while len(_FORECASTS) > _FORECASTS_KEPT:
             _FORECASTS.popitem(last=False)
-    return f
+    return hit
+
+
+def _stored_engine():
+    """The app's database when called within a request or app context (the JSON functions also run
+    without one, in tests and benches: then nothing is kept beyond this process)."""
+    return engine() if has_app_context() else None
 
 
 def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int | None = None) -> dict:
@@ -455,10 +478,18 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
     notes = list(GAME_FORECAST_NOT_MODELLED)
     if s.round is None:
         notes.append(f"No round was given: round {max(1, s.entered)} is assumed from the NPCs on the board.")
-    budget = min(req.budget_ms, budget_ms) if budget_ms else req.budget_ms
-    forecaster = _forecaster(req, ctx)
+    asked = min(req.budget_ms, budget_ms) if budget_ms else req.budget_ms
+    budget = min(asked, FORECAST_MAX_MS)
+    forecaster, store_key = _forecaster(req, ctx)
+    db = _stored_engine()
     with forecaster.lock:
+        kept = forecaster.runs
+        if db is not None and forecaster.exact is None:
+            forecaster.absorb(forecast_store.load(db, store_key))
+            kept = forecaster.runs
         f = forecaster.run(budget / 1000, until_runs)
+        if db is not None and f.method != "exact" and forecaster.runs > kept:
+            forecast_store.save(db, store_key, forecaster.games)
     if f.method == "exact":
         why = ("Every roll of every NPC turn to the end of the game was counted, with each player taking the "
                "suggestions' best turn: the chances are exact.")
@@ -468,9 +499,13 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
                f"Revolution succeeded in {f.p_success.approx:.1%} of them, so the chance lies between {lo:.1%} "
                f"and {hi:.1%} (95 % interval).")
         if f.stopped == "time":
-            why += f" Sampling stopped at the time budget ({budget} ms) before reaching +-{req.half_width:.0%}."
+            why += (f" Sampling stopped at the time budget ({budget} ms) before reaching +-{req.half_width:.0%}; "
+                    "the games are kept, and the next request for this table state goes on from them.")
         elif f.stopped == "max_runs":
             why += f" Sampling stopped at the {req.runs} games asked for."
+    if budget < asked:
+        why += (f" The time budget asked for ({asked} ms) was cut to {FORECAST_MAX_MS} ms: no request holds a "
+                "worker longer; ask again to play more games.")
     return {"p_success": _estimate(f.p_success), "p_fail_reputation": _estimate(f.p_fail_reputation),
             "p_fail_time": _estimate(f.p_fail_time),
             "by_round": [{"round": r.round, "p_success": _estimate(r.p_success),
@@ -478,7 +513,8 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
                           "p_fail_time": _estimate(r.p_fail_time)} for r in f.by_round],
             "runs": f.runs, "method": f.method, "expected_funds": _estimate(f.expected_funds),
             "target": ctx.rules.target, "seed": f.seed, "stopped": f.stopped, "decisions": f.decisions,
-            "seconds": round(f.seconds, 3), "policy": "suggestions", "not_modelled": notes, "why": why,
+            "seconds": round(f.seconds, 3), "budget_ms": budget, "budget_clamped": budget < asked,
+            "policy": "suggestions", "not_modelled": notes, "why": why,
             "rules": with_reading_entries(["rb-game-end", "rb-revolution-table", "rb-round-order", "rb-npc-turn"],
                                           ["game-forecast"], CARD_DRAW_READING),
             "readings": ["game-forecast"], "settings": _settings(ctx)}
