@@ -438,9 +438,32 @@ def play_status(rb: dict[str, Any]) -> dict[str, Any]:
             "posters_left": DATA.poster_supply - on_board - st["junk"], "played": turn_played(rb)}
 
 
-GAME_FORECAST_BUDGET_MS = 150  # what one view of the board page spends on the whole-game forecast
-GAME_FORECAST_MORE_MS, GAME_FORECAST_MORE_RUNS = 4000, 200  # "play out more games" (kept per table state)
-GAME_FORECAST_SHOWN_RUNS = 30  # fewer sampled games than this say too little to show a percentage
+GAME_FORECAST_BUDGET_MS = 150  # what one view of the forecast spends on the whole-game forecast
+GAME_FORECAST_REFINE_MS, GAME_FORECAST_REFINE_AFTER_MS = 400, 1500  # while the page stays open, every 1.5 s
+GAME_FORECAST_REFINED = 0.05  # the open page stops refining at +-5 points (95 %)
+GAME_FORECAST_MORE_MS, GAME_FORECAST_MORE_RUNS = 1000, 400  # "play out more games" (no request holds longer)
+
+
+def game_forecast(rb: dict[str, Any], order: dict[str, Any], budget_ms: int,
+                  until_runs: int | None = None) -> dict[str, Any] | None:
+    """The whole-game forecast of the table (its games kept for every later view), or None."""
+    if order["ended"] or not rb["board"]["spaces"]:
+        return None
+    body = {**api_body(rb), "next": "npc_turn" if order["turn_played"] else "player_turn"}
+    gf, _ = _solve(lambda b: rb_api.game_forecast_json(b, budget_ms=budget_ms, until_runs=until_runs), body)
+    return gf
+
+
+def forecast_fetch(gf: dict[str, Any] | None, table: Any) -> dict[str, Any] | None:
+    """Where the page fetches the forecast from, and when: at once when the page has none yet, then again
+    while the estimate is wider than +-5 points (the games are kept, so each fetch narrows it)."""
+    url = url_for("robotariat.play_forecast", table=table.id if table else None)
+    if gf is None:
+        return {"url": url, "after": 0}
+    if gf["method"] == "exact" or gf["stopped"] != "time":
+        return None
+    lo, hi = gf["p_success"]["interval"]
+    return {"url": url, "after": GAME_FORECAST_REFINE_AFTER_MS} if (hi - lo) / 2 > GAME_FORECAST_REFINED else None
 
 
 @bp.route("/robotariat/", methods=["GET", "POST"])
@@ -457,17 +480,30 @@ def play():
     fc = forecasts(rb, turns, heat, me.body)
     view = board_view(rb, heat=fc["heat"] if request.values.get("show_heat") == "1" else None)
     order = game_order(rb, fc)
-    gf = None
-    if fc["npc"] is not None and not order["ended"]:
-        body = {**api_body(rb), "next": "npc_turn" if order["turn_played"] else "player_turn"}
-        gf, _ = _solve(lambda b: rb_api.game_forecast_json(
-            b, budget_ms=GAME_FORECAST_MORE_MS if more else GAME_FORECAST_BUDGET_MS,
-            until_runs=GAME_FORECAST_MORE_RUNS if more else None), body)
+    # the forecast is worked out in its own request (the page fetches it at once), so the page comes fast;
+    # "play out more games" (the form without scripts) works it out here
+    gf = game_forecast(rb, order, GAME_FORECAST_MORE_MS, GAME_FORECAST_MORE_RUNS) if more else None
     return render("robotariat/play.html", seen, view=view, fc=fc, heats=HEATS, order=order, gf=gf, me=me,
                   status=play_status(rb), entry_track=DATA.entry_track, next_npc=next_npc(rb["state"]),
                   target=DATA.spark_target[seen.players], show_heat=request.values.get("show_heat") == "1",
-                  gf_enough=bool(gf) and (gf["method"] == "exact" or gf["runs"] >= GAME_FORECAST_SHOWN_RUNS),
+                  gf_fetch=None if order["ended"] else forecast_fetch(gf, seen.table),
                   objectives=OBJECTIVES, here=url_for("robotariat.play", table=seen.table.id if seen.table else None))
+
+
+@bp.route("/robotariat/forecast", methods=["GET", "POST"])
+def play_forecast():
+    """The board page's "Will we make it?" part alone: the page fetches it after it has shown, and again
+    while the estimate narrows. Saves nothing."""
+    seen = read()
+    rb = seen.rb
+    order = {"ended": None, "turn_played": turn_played(rb)}
+    refining = request.values.get("refine") == "1"
+    gf = game_forecast(rb, order, GAME_FORECAST_REFINE_MS if refining else GAME_FORECAST_BUDGET_MS)
+    fetch = forecast_fetch(gf, seen.table) if gf is not None else None
+    if fetch is not None:
+        fetch["url"] = url_for("robotariat.play_forecast", table=seen.table.id if seen.table else None, refine=1)
+    return render("robotariat/forecast_part.html", seen, gf=gf, gf_fetch=fetch,
+                  here=url_for("robotariat.play", table=seen.table.id if seen.table else None))
 
 
 # ---- the JSON form of the same actions -------------------------------------------------------------
