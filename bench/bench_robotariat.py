@@ -11,6 +11,7 @@ through the API with Flask's test client (also the board page's action endpoint:
 """
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -18,7 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# TABLEBOT_ROOT: measure another checkout's code with this script (the "before" of a change)
+sys.path.insert(0, os.environ.get("TABLEBOT_ROOT") or str(Path(__file__).resolve().parent.parent))
 
 from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.lookahead import lookahead
@@ -74,7 +76,77 @@ def valuer(s: TableState) -> Valuer:
     return Valuer(BOARD, RULES, DEFAULTS.dice, DEFAULTS.weights, default_horizon(PLAYERS, s))
 
 
+def largest_board(rng: random.Random):
+    """A board at the API's limits: 60 spaces, 300 black lines (a ring and random chords), every kind."""
+    from solvers.robotariat.board import KINDS, MAX_LINKS, MAX_SPACES, Board
+
+    n = MAX_SPACES
+    ids = [f"s{i}" for i in range(n)]
+    kinds = [KINDS[i % len(KINDS)] for i in range(n)]
+    links = {tuple(sorted((ids[i], ids[(i + 1) % n]))) for i in range(n)}
+    while len(links) < MAX_LINKS:
+        a, b = rng.sample(ids, 2)
+        links.add(tuple(sorted((a, b))))
+    nbrs = {i: sorted({b for a, b in links if a == i} | {a for a, b in links if b == i}) for i in ids}
+    return Board.from_json({"spaces": [{"id": i, "kind": k} for i, k in zip(ids, kinds)],
+                            "links": [list(x) for x in sorted(links)],
+                            "yellow_next": {i: rng.choice(nbrs[i]) for i in ids},
+                            "blue_next": {i: rng.choice(nbrs[i]) for i in ids}})
+
+
+def at_the_limits() -> None:
+    """/suggest on the largest boards the API accepts: 60 spaces, 300 links, 5 players, 3 + 3 NPCs."""
+    from assistant.robotariat.api import suggest_json
+
+    rng = random.Random(13)
+    bodies = []
+    for k in range(24):
+        board = largest_board(rng)
+        who = CHARACTERS[k % len(CHARACTERS)]
+        posters = {}
+        for _ in range(rng.randint(0, 5)):
+            x = rng.choice(board.ids)
+            posters[x] = posters.get(x, 0) + 1
+        players = [{"at": rng.choice(board.ids)} for _ in range(PLAYERS)]
+        if who:
+            players[0]["character"] = who
+        bodies.append({"players": PLAYERS, "board": board.to_json(), "state": {
+            "oppressors": [rng.choice(board.ids) for _ in range(3)], "civilians": [rng.choice(board.ids) for _ in range(3)],
+            "players": players, "posters": posters, "junk": rng.randint(0, 3), "funds": rng.randint(5, 60),
+            "reputation": rng.randint(1, 7), "office": rng.randint(0, 10), "entry": rng.choice(board.ids),
+            "round": 6}})
+    run("suggest at the API's limits (60 spaces, 300 links)", suggest_json, bodies)
+
+
+def page_render() -> None:
+    """The board page of a table mid-game (5 players, 3 + 3 NPCs), GET as a phone opens it, CPU time;
+    then the forecast part the page fetches after it (the page's 150 ms budget)."""
+    from assistant import create_app
+    from solvers.robotariat.report import state_json
+
+    rng = random.Random(17)
+    tmp = tempfile.mkdtemp()
+    client = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp}/page.sqlite3"}).test_client()
+    ids = []
+    for _ in range(40):
+        s = scenario(rng, rng.choice(CHARACTERS))
+        st = state_json(BOARD, s)
+        st.pop("ended")
+        st["round"] = 6  # all six NPCs have entered
+        t = client.post("/api/tables", json={"game": "robotariat", "players": PLAYERS}).get_json()
+        client.put(f"/api/tables/{t['id']}", json={"version": 1, "state": {"robotariat": {"state": st}}})
+        ids.append(t["id"])
+    client.get(f"/robotariat/?table={ids[0]}")  # templates compiled once, as a running server has them
+    run("board page (GET), mid-game", lambda tid: client.get(f"/robotariat/?table={tid}"), ids[1:])
+    if "robotariat.play_forecast" in client.application.view_functions:
+        run("its forecast part (GET)", lambda tid: client.get(f"/robotariat/forecast?table={tid}"), ids[1:])
+
+
 def main() -> None:
+    if sys.argv[1:] == ["pages"]:
+        at_the_limits()
+        page_render()
+        return
     rng = random.Random(7)
     print(f"Robotariat, example board ({BOARD.n} spaces), {PLAYERS} players, 3 oppressors, 3 civilians, "
           f"{SCENARIOS} tables per row")

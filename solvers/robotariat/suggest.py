@@ -40,6 +40,8 @@ from .turn import Activation, Extra, apply_activation, moved, with_extra
 from .value import Valuer
 
 SCRAP_EXHAUSTIVE = 24
+MASSES_TRIED = 6  # on those boards, Move the Masses' NPC moves tried with each move of the player
+POSTER_EXHAUSTIVE = 16  # boards with more spaces: posters go where an NPC can come next, and the best other space
 EXTRA_CANDIDATES = 3
 EXTRA_BASES = 5
 RULES_SUGGEST = ("rb-player-turn", "rb-movement", "rb-types-of-space-activations", "rb-npc-turn",
@@ -73,11 +75,13 @@ class Suggestions:
     def as_json(self, board: Board, limit: int | None = None, names: tuple[str, ...] = ()) -> dict:
         scores = [o.score for o in self.options]
         shown = self.options if limit is None else self.options[:limit]
-        out = []
-        for o in shown:
-            rank = 1 + sum(1 for x in scores if x > o.score)
-            tied = sum(1 for x in scores if x == o.score) - 1
-            out.append(option_json(board, self.start, o, rank, tied, names))
+        # the options are best first: an option's rank is 1 + the place of the first option scoring the same
+        first: dict[Fraction, int] = {}
+        ties: dict[Fraction, int] = {}
+        for i, x in enumerate(scores):
+            first.setdefault(x, i)
+            ties[x] = ties.get(x, 0) + 1
+        out = [option_json(board, self.start, o, 1 + first[o.score], ties[o.score] - 1, names) for o in shown]
         return {"options": out, "count": len(self.options),
                 "best": [i for i, o in enumerate(self.options) if o.score == scores[0]] if scores else [],
                 "player": {"seat": self.start.active, "character": self.start.active_character,
@@ -218,7 +222,7 @@ class _Scorer:
         self.s0, self.valuer, self.lean, self.goal = s0, valuer, lean, goal
         self.v0 = valuer.value(s0)
         self.turns = turns if turns is not None else TurnScorer(board, rules, dice, valuer)
-        self.cache: dict[tuple[TableState, bool], tuple[Fraction, dict[str, Fraction]]] = {}
+        self.cache: dict[tuple, tuple[Fraction, dict[str, Fraction]]] = {}
         self.scaled_cache: dict[TableState, tuple[int, int]] = {}
 
     def scaled(self, pre: TableState) -> tuple[int, int]:
@@ -232,8 +236,8 @@ class _Scorer:
     def score(self, pre: TableState, immediate: Encounter | None = None,
               activation: Activation | None = None) -> tuple[Fraction, dict[str, Fraction]]:
         draws = activation is not None and activation.kind in ("sabotage", "upgrade")
-        key = (pre, draws)
-        hit = self.cache.get(key) if immediate is None else None
+        key = (pre, draws, immediate)
+        hit = self.cache.get(key)
         if hit is not None:
             return hit
         v, goal = self.valuer, self.goal
@@ -247,8 +251,7 @@ class _Scorer:
                 expected["objective"] = bonus
                 expected["score"] += bonus
             out = (expected["score"], expected)
-        if immediate is None:
-            self.cache[key] = out
+        self.cache[key] = out
         return out
 
 
@@ -283,7 +286,8 @@ class _Planner:
         if kind == "poster":
             if s.poster_supply_left(rules) < 1:
                 return []
-            return [(Activation(kind=kind, space=space, when=when, place_on=t), None) for t in range(board.n)]
+            targets, note = self.poster_targets(s)
+            return [(Activation(kind=kind, space=space, when=when, place_on=t), note) for t in targets]
         if kind == "recruitment_office":
             top = min(rules.contribute_max, s.funds, rules.office_max - s.office)
             return [(Activation(kind=kind, space=space, when=when, contribute=c), None) for c in range(1, top + 1)]
@@ -299,6 +303,42 @@ class _Planner:
         if kind == "scrap_yard":
             return self.scrap_yard(s, space, when)
         return []
+
+    def best_masses(self, activations: list[tuple[Activation, str | None]]) -> set[tuple]:
+        """The MASSES_TRIED NPC moves of Move the Masses that score best with the active player staying put
+        (the moves' own encounters and the NPC turn after them; the player's own move changes little of it)."""
+        s0 = self.s0
+        scored = []
+        for i, (a, _) in enumerate(activations):
+            after, enc = apply_activation(self.board, self.rules, moved(s0, s0.players[s0.active]), a)
+            scored.append((-self.scorer.score(after, enc, a)[0], i, (a.npc, a.npc_index, a.npc_to)))
+        return {key for _, _, key in sorted(scored)[:MASSES_TRIED]}
+
+    def poster_targets(self, s: TableState) -> tuple[list[int], str | None]:
+        """Where a placed poster is tried: every space on a board of at most POSTER_EXHAUSTIVE spaces; else
+        the spaces an NPC can move onto in the coming NPC turn or enter on at a round start (the Entry token
+        and where its X faces take it), plus the best other space: elsewhere a poster only adds its future
+        donations, so the others are ranked by those (the civilians' arrivals after each roll)."""
+        board = self.board
+        if board.n <= POSTER_EXHAUSTIVE:
+            return list(range(board.n)), None
+        hot = _hot_spaces(board, s)
+        for x in (s.entry, board.yellow[s.entry], board.blue[s.entry]):
+            hot |= {x, board.yellow[x], board.blue[x]}
+        quiet = [x for x in range(board.n) if x not in hot]
+        if quiet:
+            gain = [0] * board.n
+            dice = self.scorer.turns.dice
+            weights = {(b, r): cb * cr for b, cb in dice.counts("black").items() for r, cr in dice.counts("red").items()}
+            for (b, r), plan in self.scorer.turns.plans(s).items():
+                w = weights.get((b, r), 0)
+                if w:
+                    for x in quiet:
+                        gain[x] += w * plan.poster_row[x]
+            hot.add(max(quiet, key=lambda x: (gain[x], -x)))
+        note = (f"poster placed on the {len(hot) - bool(quiet)} spaces an NPC can move onto or enter on next, and on "
+                f"the best of the {len(quiet)} others (elsewhere a poster only adds its future donations)")
+        return sorted(hot), note
 
     def scrap_yard(self, s: TableState, space: int, when: str) -> list[tuple[Activation, str | None]]:
         j = s.junk
@@ -354,6 +394,7 @@ class _Planner:
         s0, board = self.s0, self.board
         here = s0.players[s0.active]
         plans: list[Plan] = []
+        masses = None  # on a large board, the NPC moves of Move the Masses tried with the player's moves
         for to in (here,) + board.neighbours[here]:
             there = moved(s0, to)
             plans.append((to, None, there, None, None))
@@ -362,7 +403,15 @@ class _Planner:
             else:
                 steps = [(here, "before_move", s0, True), (to, "after_move", there, False)]
             for space, when, base, move_after in steps:
-                for a, note in self.activations(base, space, when):
+                activations = self.activations(base, space, when)
+                if activations and activations[0][0].kind == "move_the_masses" and board.n > POSTER_EXHAUSTIVE:
+                    if masses is None:
+                        masses = self.best_masses(activations)
+                    if when != "here":
+                        note = (f"Move the Masses: the {len(masses)} NPC moves that score best with the player "
+                                "staying are tried with each move")
+                        activations = [(a, note) for a, _ in activations if (a.npc, a.npc_index, a.npc_to) in masses]
+                for a, note in activations:
                     after, enc = apply_activation(board, self.rules, base, a)
                     if move_after and after.ended is None:
                         after = moved(after, to)

@@ -302,13 +302,18 @@ class Valuer:
         before = n - next_seat  # NPC turns before the round ends
         kind = None if last else self.next_entry(entered, len(oppressors), len(civilians))
         total = 0
+        walk = self._walk
         for i, x in enumerate(players):
             if i >= next_seat:
                 turns, enters = i - next_seat, False
             else:
                 turns, enters = (before, False) if last else (before + i, kind is not None)
-            meets = sum(self._walk("black", o, turns)[x] for o in oppressors) if turns else 0
-            gives = sum(self._walk("red", c, turns)[x] for c in civilians) if turns else 0
+            meets = gives = 0
+            if turns:
+                for o in oppressors:
+                    meets += walk("black", o, turns)[x]
+                for c in civilians:
+                    gives += walk("red", c, turns)[x]
             if enters:
                 row = self._entering("black" if kind == "oppressor" else "red", entry, before, i)
                 if kind == "oppressor":

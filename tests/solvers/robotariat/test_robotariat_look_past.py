@@ -204,3 +204,41 @@ def test_no_steer_when_nothing_known_changes_the_best_turn():
                 civilians=(IX["up2"], IX["sy"], IX["p1"]), oppressors=(IX["sb2"], IX["sy"], IX["up2"]))
     said = steered(s)
     assert said is None or not said["changed"]
+
+
+def _ring(n: int):
+    from solvers.robotariat.board import KINDS, Board
+
+    ids = [f"s{i}" for i in range(n)]
+    return Board.from_json({"spaces": [{"id": x, "kind": KINDS[i % len(KINDS)]} for i, x in enumerate(ids)],
+                            "links": [[ids[i], ids[(i + 1) % n]] for i in range(n)],
+                            "yellow_next": {ids[i]: ids[(i + 1) % n] for i in range(n)},
+                            "blue_next": {ids[i]: ids[(i - 1) % n] for i in range(n)}})
+
+
+def test_large_boards_try_the_posters_that_can_matter_and_the_best_other_space(monkeypatch):
+    """Types of Space Activations (Poster): on a board of more than 16 spaces, a poster is tried where an
+    NPC can move next or enter, and on the best other space; that one scores exactly as well as the best
+    of all the other spaces tried one by one (elsewhere a poster only adds its future donations)."""
+    from solvers.robotariat import suggest as sg
+
+    board = _ring(24)
+    poster = board.kinds.index("poster")
+    s = TableState(oppressors=(10,), civilians=(14, 3), players=(poster, 20, 21), characters=(None,) * 3,
+                   posters=(0,) * 24, junk=0, funds=5, reputation=4, office=2, entry=5, active=0, round=3)
+    g = replace(NEW, board=board)
+    v = g.valuer(s)
+    pruned = suggest(board, RULES, DICE, s, v)
+    placed = {o.activation.place_on: o.score for o in pruned.options
+              if o.activation is not None and o.activation.kind == "poster" and o.activation.when == "here"}
+    assert all("poster placed on the" in o.search for o in pruned.options
+               if o.activation is not None and o.activation.kind == "poster")
+    monkeypatch.setattr(sg, "POSTER_EXHAUSTIVE", 100)
+    full = suggest(board, RULES, DICE, s, g.valuer(s))
+    every = {o.activation.place_on: o.score for o in full.options
+             if o.activation is not None and o.activation.kind == "poster" and o.activation.when == "here"}
+    assert len(every) == 24 and len(placed) < 24
+    assert all(placed[x] == every[x] for x in placed)
+    others = [x for x in every if x not in placed]
+    assert max(placed.values()) == max(every.values())
+    assert max(every[x] for x in others) <= max(placed[x] for x in placed if x not in others)
