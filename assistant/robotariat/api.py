@@ -30,11 +30,11 @@ from pydantic import (
 from solvers.exact import exact, parse_fraction
 from solvers.robotariat import gamedata
 from solvers.robotariat import table as rt
-from solvers.robotariat.board import KINDS, MAX_LINKS, MAX_SPACES, Board, board_problems
+from solvers.robotariat.board import Board, board_problems
 from solvers.robotariat.forecast import Forecaster, canonical
 from solvers.robotariat.game import GameRules
 from solvers.robotariat.lookahead import lookahead
-from solvers.robotariat.model import CHARACTERS, FACES, Dice, Rules, TableState, status_after
+from solvers.robotariat.model import Dice, Rules, TableState, status_after
 from solvers.robotariat.npc_turn import RULES_NPC_TURN, enter_npc, npc_turn
 from solvers.robotariat.objective_advice import Goal
 from solvers.robotariat.objectives import OBJECTIVES, ObjectiveFacts, check_objectives
@@ -58,56 +58,7 @@ from . import forecast_store, schemas
 bp = Blueprint("robotariat_api", __name__)
 DATA = gamedata.DEFAULTS
 
-Id = Annotated[str, Field(min_length=1, max_length=40)]
-Face = Literal[FACES]  # type: ignore[valid-type]
-
-
-class SpaceIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    id: Id
-    name: str = Field(default="", max_length=60)
-    kind: Literal[KINDS]  # type: ignore[valid-type]
-    x: float | None = Field(default=None, ge=-1000, le=1000)
-    y: float | None = Field(default=None, ge=-1000, le=1000)
-    start: bool = False
-
-
-class BoardIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    spaces: list[SpaceIn] = Field(min_length=1, max_length=MAX_SPACES)
-    links: list[tuple[Id, Id]] = Field(default_factory=list, max_length=MAX_LINKS)
-    yellow_next: dict[Id, Id] = Field(default_factory=dict, max_length=MAX_SPACES + 20)
-    blue_next: dict[Id, Id] = Field(default_factory=dict, max_length=MAX_SPACES + 20)
-
-
-class DiceIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    black: list[Face] = Field(min_length=6, max_length=6)
-    red: list[Face] = Field(min_length=6, max_length=6)
-
-
-class PlayerIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    name: str = Field(default="", max_length=40)
-    at: Id
-    character: Literal[CHARACTERS] | None = None  # type: ignore[valid-type]
-
-
-class StateIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    oppressors: list[Id] = Field(default_factory=list, max_length=len(DATA.entry_track))
-    civilians: list[Id] = Field(default_factory=list, max_length=len(DATA.entry_track))
-    players: list[PlayerIn] = Field(min_length=1, max_length=5)
-    active: int = Field(default=0, ge=0, le=4, strict=True)
-    posters: dict[Id, Annotated[int, Field(ge=0, le=99, strict=True)]] = Field(default_factory=dict, max_length=MAX_SPACES)
-    junk: int = Field(default=0, ge=0, le=99, strict=True)
-    funds: int = Field(default=0, ge=0, le=DATA.funds_max, strict=True)
-    reputation: int = Field(default=5, ge=0, le=DATA.reputation_max, strict=True)
-    office: int = Field(default=0, ge=0, le=DATA.office_max, strict=True)
-    entry: Id | None = None
-    round: int | None = Field(default=None, ge=1, le=DATA.max_rounds, strict=True)
-
-
+# The API's `board`, `dice` and `state` are the table's own models (schemas.py): one shape, stored and sent
 Weight = StrictStr | StrictInt | StrictFloat
 
 
@@ -115,11 +66,11 @@ class TableIn(BaseModel):
     """The body every table endpoint takes (api.md npc-turn body, plus weights and horizon)."""
     model_config = ConfigDict(extra="ignore")
     players: int | None = Field(default=None, ge=3, le=5, strict=True)
-    board: BoardIn | None = None
-    dice: DiceIn | None = None
+    board: schemas.Board | None = None
+    dice: schemas.Dice | None = None
     office_rewards: list[Annotated[int, Field(ge=0, le=99, strict=True)]] | None = Field(default=None, min_length=11,
                                                                                           max_length=11)
-    state: StateIn
+    state: schemas.Pieces
     weights: dict[Literal["spark", "reputation", "office", "poster", "win", "loss"], Weight] | None = None
     horizon: int | None = Field(default=None, ge=0, le=MAX_HORIZON, strict=True)
 
@@ -172,7 +123,12 @@ def _space(board: Board, sid: str, path: str) -> int:
     return i
 
 
-def _state(board: Board, st: StateIn, players: int, rules: Rules) -> tuple[TableState, tuple[str, ...]]:
+def _state(board: Board, st: schemas.Pieces, players: int, rules: Rules) -> tuple[TableState, tuple[str, ...]]:
+    if not st.players:
+        raise bad_field("state.players", "list the players' pieces (at least one)")
+    for i, p in enumerate(st.players):
+        if p.at is None:
+            raise bad_field(f"state.players[{i}].at", "say which space this player stands on")
     if len(st.players) > players:
         raise bad_field("state.players", f"{len(st.players)} pieces listed for a {players}-player game")
     if len(st.oppressors) > DATA.max_oppressors:
@@ -522,7 +478,7 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
 
 class ValidateIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
-    board: BoardIn
+    board: schemas.Board
 
 
 def validate_board_json(body: dict) -> dict:

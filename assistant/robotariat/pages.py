@@ -626,5 +626,3 @@ def api_action():
         raise _action_error(e) from None
     return answer(rb, req.page)
 
-
-from . import editor, facts  # noqa: E402,F401 - their routes are on this blueprint
