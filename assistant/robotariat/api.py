@@ -73,6 +73,7 @@ class TableIn(BaseModel):
     state: schemas.Pieces
     weights: dict[Literal["spark", "reputation", "office", "poster", "win", "loss"], Weight] | None = None
     horizon: int | None = Field(default=None, ge=0, le=MAX_HORIZON, strict=True)
+    cards: list[schemas.Card] | None = Field(default=None, max_length=40)  # Upgrade and Sabotage cards, by name
 
     @field_validator("weights")
     @classmethod
@@ -189,6 +190,21 @@ def context(body: TableIn, need_ongoing: bool = True) -> Context:
                    Valuer(board, rules, dice, weights, horizon, ahead))
 
 
+def not_taken_into_account(body: TableIn, ctx: Context) -> list[str]:
+    """What the answers do not model, named under each (the cards' texts are not known to Tablebot)."""
+    out = []
+    for c in body.cards or []:
+        who = ctx.names[c.seat] if c.seat < len(ctx.names) else f"Player {c.seat + 1}"
+        what = "A1-5's starting Upgrade card" if c.setup else "Upgrade card" if c.deck == "upgrade" else "Sabotage card"
+        out.append(f"{what} “{c.name}” ({who}, {'played' if c.played else 'held'}): its effect is not taken "
+                   "into account.")
+    if ctx.state.seat_of("electric_eye") is not None:
+        out.append("Electric Eye's look at the top two Sabotage cards is not taken into account.")
+    if ctx.state.seat_of("a1_5") is not None and not any(c.setup for c in body.cards or []):
+        out.append("A1-5's starting Upgrade card is not taken into account.")
+    return out
+
+
 def _settings(ctx: Context) -> dict:
     return {"players": ctx.players, "target": ctx.rules.target, "horizon": ctx.horizon,
             "weights": {k: exact(v) for k, v in ctx.weights.as_dict().items()},
@@ -199,7 +215,8 @@ def _settings(ctx: Context) -> dict:
 # ---- the endpoints as functions of the body ------------------------------------------------------
 
 def npc_turn_json(body: dict) -> dict:
-    ctx = context(parse(TableIn, body))
+    req = parse(TableIn, body)
+    ctx = context(req)
     f = npc_turn(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer)
     out = forecast_json(ctx.board, f, ctx.names)
     rules = list(RULES_NPC_TURN)
@@ -215,7 +232,7 @@ def npc_turn_json(body: dict) -> dict:
     readings = ["planner-score", "donation-parts"] + (["choice-ties"] if choices else [])
     out.update(why=forecast_why(ctx.board, f),
                rules=with_reading_entries(rules, readings, *(CHARACTER_READINGS[w] for w in choices)),
-               readings=readings, settings=_settings(ctx))
+               readings=readings, settings=_settings(ctx), not_modelled=not_taken_into_account(req, ctx))
     return out
 
 
@@ -326,7 +343,7 @@ def suggest_json(body: dict) -> dict:
         drawn = o["activate"] is not None and o["activate"]["kind"] in ("sabotage", "upgrade")
         o["rules"] = with_reading_entries(o["rules"], [], *([CARD_DRAW_READING] if drawn else []),
                                           *([SEARCH_LIMITS_READING] if "search" in o or o["extra"] else []))
-    out.update(settings=_settings(ctx), readings=readings)
+    out.update(settings=_settings(ctx), readings=readings, not_modelled=not_taken_into_account(req, ctx))
     return out
 
 
@@ -431,7 +448,7 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
     req = parse(GameForecastIn, body)
     ctx = context(req)
     s = ctx.state
-    notes = list(GAME_FORECAST_NOT_MODELLED)
+    notes = list(GAME_FORECAST_NOT_MODELLED) + not_taken_into_account(req, ctx)
     if s.round is None:
         notes.append(f"No round was given: round {max(1, s.entered)} is assumed from the NPCs on the board.")
     asked = min(req.budget_ms, budget_ms) if budget_ms else req.budget_ms
@@ -498,7 +515,6 @@ class ObjectivesIn(TableIn):
     office_track: list[Annotated[int, Field(ge=0, le=DATA.office_max, strict=True)]] | None = Field(default=None,
                                                                                                   max_length=2000)
     facts: dict = Field(default_factory=dict)
-    cards: list[schemas.Card] | None = Field(default=None, max_length=40)  # by name: counts the cards played
 
 
 class FactsIn(BaseModel):

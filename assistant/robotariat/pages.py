@@ -109,6 +109,8 @@ def api_body(rb: dict[str, Any], **extra: Any) -> dict[str, Any]:
                       "active": st["active"], "posters": st["posters"], "junk": st["junk"], "funds": st["funds"],
                       "reputation": st["reputation"], "office": st["office"], "entry": st["entry"],
                       "round": st["round"]}}
+    if rb["cards"]:
+        body["cards"] = rb["cards"]
     return json.loads(json.dumps({**body, **extra}))
 
 
@@ -525,8 +527,8 @@ def board_check(rb: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
 def objectives_body(rb: dict[str, Any]) -> dict[str, Any]:
     """The objectives request: the table, its log of applied turns, the office track and the facts."""
     log = [{k: e[k] for k in ("round", "player", "turn", "junked", "office")} for e in rb["log"]]
-    extra = {"cards": rb["cards"]} if rb["cards"] else {}  # cards entered by name count, else the typed numbers
-    return api_body(rb, log=log, office_track=rb["office_track"], facts=rb["facts"], **extra)
+    # the cards entered by name count (api_body sends them), else the typed numbers
+    return api_body(rb, log=log, office_track=rb["office_track"], facts=rb["facts"])
 
 
 def objectives_result(rb: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
