@@ -261,11 +261,16 @@ class TurnScorer:
             return scaled + ws * d * v.ahead_scaled(opp, civ, pre.players, x, entered + 1,
                                                     None if rnd is None else rnd + 1, 0)
 
+        entries: dict[tuple[str, str], int] = {}
+
         def plan_entry(plan: RollPlan) -> int:
-            x = pre.entry
-            for face in (plan.black, plan.red):
-                if not is_arrow(face):
-                    x = board.path(face_colour(face))[x]
+            x = entries.get((plan.black, plan.red))
+            if x is None:
+                x = pre.entry
+                for face in (plan.black, plan.red):
+                    if not is_arrow(face):
+                        x = board.path(face_colour(face))[x]
+                entries[(plan.black, plan.red)] = x
             return x
 
         def run(plan: RollPlan, qi: int, funds: int, rep: int, office: int, cur: dict[int, int], junked: int,

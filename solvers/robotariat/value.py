@@ -99,7 +99,7 @@ class Valuer:
         self._red = (red.get("yellow_arrow", 0), red.get("blue_arrow", 0))
         self._rows: dict[int, list[int]] = {}
         self._future: dict[tuple, tuple[int, int]] = {}
-        self._walks: dict[tuple, tuple[int, ...]] = {}
+        self._walks: dict[tuple, list] = {}  # (die, turns) -> each start's row
         self._entries: dict[tuple, tuple[int, ...]] = {}
         self._ahead: dict[tuple, int] = {}
         self.scale = self.k * self.d * self.e  # V = scaled value / scale
@@ -229,11 +229,13 @@ class Valuer:
 
     def _walk(self, die: str, start: int, turns: int) -> tuple[int, ...]:
         """Expected arrivals of one NPC now on `start` at each space over `turns` NPC turns, times e."""
-        key = (die, start, turns)
-        hit = self._walks.get(key)
+        rows = self._walks.get((die, turns))
+        if rows is None:
+            rows = self._walks[(die, turns)] = [None] * self.board.n
+        hit = rows[start]
         if hit is None:
             factor = self.e // 6 ** turns
-            hit = self._walks[key] = tuple(x * factor for x in self._walk_counts(die, start, turns))
+            hit = rows[start] = tuple(x * factor for x in self._walk_counts(die, start, turns))
         return hit
 
     def _walk_counts(self, die: str, start: int, turns: int) -> list[int]:
