@@ -125,8 +125,9 @@ def at_the_limits() -> None:
 
 
 def page_render() -> None:
-    """The board page of a table mid-game (5 players, 3 + 3 NPCs), GET as a phone opens it, CPU time;
-    then the forecast part the page fetches after it (the page's 150 ms budget)."""
+    """The board page of a table mid-game (round 4: the entry track's first four NPCs on the board, 5
+    players), GET as a phone opens it, CPU time; then the forecast part the page fetches after it (the
+    page's 150 ms budget)."""
     from assistant import create_app
     from solvers.robotariat.report import state_json
 
@@ -139,7 +140,8 @@ def page_render() -> None:
         s = scenario(rng, rng.choice(CHARACTERS))
         st = state_json(BOARD, s)
         st.pop("ended")
-        st["round"] = 6  # all six NPCs have entered
+        st["oppressors"], st["civilians"] = st["oppressors"][:2], st["civilians"][:2]
+        st["round"] = 4
         t = client.post("/api/tables", json={"game": "robotariat", "players": PLAYERS}).get_json()
         client.put(f"/api/tables/{t['id']}", json={"version": 1, "state": {"robotariat": {"state": st}}})
         ids.append(t["id"])
