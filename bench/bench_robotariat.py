@@ -151,7 +151,47 @@ def page_render() -> None:
         run("its forecast part (GET)", lambda tid: client.get(f"/robotariat/forecast?table={tid}"), ids[1:])
 
 
+def forecast_budget(states: list[TableState]) -> None:
+    """The whole-game forecast as one view of the board page runs it: what 150 ms buys."""
+    from solvers.robotariat.forecast import Forecaster
+    from solvers.robotariat.game import GameRules
+    from solvers.robotariat.policies import SuggestionPolicy
+
+    game = GameRules(board=BOARD, rules=RULES, dice=DEFAULTS.dice, weights=DEFAULTS.weights,
+                     entry_track=DEFAULTS.entry_track)
+    runs: list[int] = []
+    exact = 0
+
+    def forecast(s: TableState) -> None:
+        nonlocal exact
+        f = Forecaster(game, s, SuggestionPolicy(game)).run(0.15)
+        if f.method == "exact":
+            exact += 1
+        else:
+            runs.append(f.runs)
+
+    run("game forecast, 150 ms budget", forecast, states)
+    print(f"{'':<40} exact for {exact} of 40 tables; else {statistics.median(runs) if runs else 0} games "
+          f"played out (median), min {min(runs) if runs else 0}")
+
+    # what a sampled game costs, whatever else the machine is doing: 150 ms of CPU buys 150 / this games
+    per_game = []
+    for s in states:
+        f = Forecaster(game, s, SuggestionPolicy(game))
+        f.exact_tried = True  # sampling only
+        c0 = time.process_time()
+        n = f.run(None, until_runs=4).runs
+        per_game.append((time.process_time() - c0) / max(1, n))
+    ms = statistics.median(per_game) * 1000
+    print(f"{'game forecast, CPU per sampled game':<40} median {ms:6.1f} ms, p95 "
+          f"{sorted(per_game)[int(0.95 * len(per_game))] * 1000:6.1f} ms: {150 / ms:4.1f} games per 150 ms of CPU")
+
+
 def main() -> None:
+    if sys.argv[1:] == ["forecast"]:
+        rng = random.Random(7)
+        forecast_budget([scenario(rng, who) for who in CHARACTERS for _ in range(SCENARIOS)][:40])
+        return
     if sys.argv[1:] == ["pages"]:
         at_the_limits()
         page_render()
@@ -180,39 +220,7 @@ def main() -> None:
     run("look-ahead, 3 turns, all tables", lambda s: lookahead(BOARD, DEFAULTS.dice, s, 3), all_states)
     run("look-ahead, 12 turns, all tables", lambda s: lookahead(BOARD, DEFAULTS.dice, s, 12), all_states)
 
-    # the whole-game forecast as one view of the board page runs it: what 150 ms buys
-    from solvers.robotariat.forecast import Forecaster
-    from solvers.robotariat.game import GameRules
-    from solvers.robotariat.policies import SuggestionPolicy
-
-    game = GameRules(board=BOARD, rules=RULES, dice=DEFAULTS.dice, weights=DEFAULTS.weights,
-                     entry_track=DEFAULTS.entry_track)
-    runs: list[int] = []
-    exact = 0
-
-    def forecast(s: TableState) -> None:
-        nonlocal exact
-        f = Forecaster(game, s, SuggestionPolicy(game)).run(0.15)
-        if f.method == "exact":
-            exact += 1
-        else:
-            runs.append(f.runs)
-
-    run("game forecast, 150 ms budget", forecast, all_states[:40])
-    print(f"{'':<40} exact for {exact} of 40 tables; else {statistics.median(runs) if runs else 0} games "
-          f"played out (median), min {min(runs) if runs else 0}")
-
-    # what a sampled game costs, whatever else the machine is doing: 150 ms of CPU buys 150 / this games
-    per_game = []
-    for s in all_states[:40]:
-        f = Forecaster(game, s, SuggestionPolicy(game))
-        f.exact_tried = True  # sampling only
-        c0 = time.process_time()
-        n = f.run(None, until_runs=4).runs
-        per_game.append((time.process_time() - c0) / max(1, n))
-    ms = statistics.median(per_game) * 1000
-    print(f"{'game forecast, CPU per sampled game':<40} median {ms:6.1f} ms, p95 "
-          f"{sorted(per_game)[int(0.95 * len(per_game))] * 1000:6.1f} ms: {150 / ms:4.1f} games per 150 ms of CPU")
+    forecast_budget(all_states[:40])
 
     from assistant import create_app
     from solvers.robotariat.report import state_json
