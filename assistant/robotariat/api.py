@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
@@ -491,6 +492,34 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
             "rules": with_reading_entries(["rb-game-end", "rb-revolution-table", "rb-round-order", "rb-npc-turn"],
                                           ["game-forecast"], CARD_DRAW_READING),
             "readings": ["game-forecast"], "settings": _settings(ctx)}
+
+
+def forecast_next_rolls(body: dict, budget_ms: int, enough: int) -> tuple[int, int]:
+    """While the players roll the NPC dice, play games for the tables each roll leads to (the next seat's
+    turn in the same round), the likeliest roll first, until each has `enough` games or the budget is
+    spent: the first view after the roll then finds them kept. Returns (tables ready, tables)."""
+    req = parse(GameForecastIn, body)
+    ctx = context(req)
+    forecaster, _ = _forecaster(req, ctx)
+    start = forecaster.s
+    if not forecaster.npc_next or forecaster.exact is not None or start.active + 1 >= len(start.players):
+        return 0, 0
+    with forecaster.lock:
+        outcomes = forecaster.play.npc_outcomes(start)
+    deadline = time.perf_counter() + min(budget_ms, FORECAST_MAX_MS) / 1000
+    ready = total = 0
+    for _, _, after in sorted(outcomes, key=lambda o: -o[0]):
+        if after.ended is not None:
+            continue
+        total += 1
+        left = int((deadline - time.perf_counter()) * 1000)
+        if left < 10:
+            continue
+        state = state_json(ctx.board, replace(after, active=after.active + 1), ctx.names)
+        state.pop("ended")
+        out = game_forecast_json({**body, "state": state, "next": "player_turn"}, budget_ms=left, until_runs=enough)
+        ready += out["method"] == "exact" or out["runs"] >= enough
+    return ready, total
 
 
 class ValidateIn(BaseModel):

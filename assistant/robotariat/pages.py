@@ -444,6 +444,7 @@ GAME_FORECAST_BUDGET_MS = 150  # what one view of the forecast spends on the who
 GAME_FORECAST_REFINE_MS, GAME_FORECAST_REFINE_AFTER_MS = 400, 1500  # while the page stays open, every 1.5 s
 GAME_FORECAST_REFINED = 0.05  # the open page stops refining at +-5 points (95 %)
 GAME_FORECAST_MORE_MS, GAME_FORECAST_MORE_RUNS = 1000, 400  # "play out more games" (no request holds longer)
+GAME_FORECAST_SHOWN_RUNS = 30  # games each table a roll leads to gets while the dice are rolled
 
 
 def game_forecast(rb: dict[str, Any], order: dict[str, Any], budget_ms: int,
@@ -502,6 +503,15 @@ def play_forecast():
     refining = request.values.get("refine") == "1"
     gf = game_forecast(rb, order, GAME_FORECAST_REFINE_MS if refining else GAME_FORECAST_BUDGET_MS)
     fetch = forecast_fetch(gf, seen.table) if gf is not None else None
+    if fetch is None and gf is not None and gf["method"] != "exact" and order["turn_played"]:
+        # this table's estimate is done; the dice are being rolled: the tables each roll leads to come next
+        body = {**api_body(rb), "next": "npc_turn"}
+        try:
+            ready, total = rb_api.forecast_next_rolls(body, GAME_FORECAST_REFINE_MS, GAME_FORECAST_SHOWN_RUNS)
+        except ApiError:
+            ready = total = 0
+        if ready < total:
+            fetch = {"after": GAME_FORECAST_REFINE_AFTER_MS}
     if fetch is not None:
         fetch["url"] = url_for("robotariat.play_forecast", table=seen.table.id if seen.table else None, refine=1)
     return render("robotariat/forecast_part.html", seen, gf=gf, gf_fetch=fetch,

@@ -605,3 +605,30 @@ def test_cards_are_entered_by_name_and_count_on_the_objectives_page(client):
     r = client.post(f"/robotariat/?table={tid}", data={"do": "add_card", "seat": "0", "deck": "upgrade", "setup": "true",
                                                        "name": "x"})
     assert r.status_code == 400 and "(setup)" in notice(r.get_data(as_text=True))
+
+
+def test_while_the_dice_are_rolled_the_tables_each_roll_leads_to_get_their_games(client):
+    """Round Order 3-4, NPC Turn: once the active player has played, the open page's forecast requests
+    go on to the tables each roll of the NPC dice leads to (the next seat's turn); after the roll, the
+    first view of the new table finds at least 30 games kept for it, or an exact count."""
+    from test_robotariat_api import BOARD
+
+    tid = new_table(client, {"robotariat": {"board": BOARD, "example": False, "state": {
+        "oppressors": ["s0", "s2"], "civilians": ["s1", "s3", "s4"],
+        "players": [{"at": "s1"}, {"at": "s4"}, {"at": "s5"}], "entry": "s5", "funds": 30, "round": 5}}})
+    assert client.post(f"/robotariat/?table={tid}", data={"do": "do_option", "option": "0"}).status_code == 200
+    for _ in range(200):  # what the open page does: fetch again while the server asks for it
+        html = client.get(f"/robotariat/forecast?table={tid}&refine=1").get_data(as_text=True)
+        if "data-fetch=" not in html:
+            break
+    else:
+        raise AssertionError("the forecast kept asking for more")
+    body = client.get(f"/api/robotariat/tables/{tid}").get_json()["body"]
+    npc = client.post("/api/robotariat/npc-turn", json=body).get_json()
+    likeliest = max(npc["outcomes"], key=lambda o: o["p"]["approx"])
+    r = client.post(f"/robotariat/?table={tid}", data={"do": "roll", "black": likeliest["black"],
+                                                        "red": likeliest["red"]})
+    assert r.status_code == 200
+    first = client.get(f"/robotariat/forecast?table={tid}").get_data(as_text=True)
+    runs = re.search(r"(\d+) games? played out", first)
+    assert "Exact: every roll" in first or (runs and int(runs.group(1)) >= 30), first[:2000]
