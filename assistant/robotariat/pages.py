@@ -445,6 +445,7 @@ GAME_FORECAST_REFINE_MS, GAME_FORECAST_REFINE_AFTER_MS = 400, 1500  # while the 
 GAME_FORECAST_REFINED = 0.05  # the open page stops refining at +-5 points (95 %)
 GAME_FORECAST_MORE_MS, GAME_FORECAST_MORE_RUNS = 1000, 400  # "play out more games" (no request holds longer)
 GAME_FORECAST_SHOWN_RUNS = 30  # games each table a roll leads to gets while the dice are rolled
+GAME_FORECAST_PEEK_MS = 10  # the kept games only (the least budget the API takes)
 
 
 def game_forecast(rb: dict[str, Any], order: dict[str, Any], budget_ms: int,
@@ -500,17 +501,29 @@ def play_forecast():
     seen = read()
     rb = seen.rb
     order = {"ended": None, "turn_played": turn_played(rb)}
-    refining = request.values.get("refine") == "1"
-    gf = game_forecast(rb, order, GAME_FORECAST_REFINE_MS if refining else GAME_FORECAST_BUDGET_MS)
-    fetch = forecast_fetch(gf, seen.table) if gf is not None else None
-    if fetch is None and gf is not None and gf["method"] != "exact" and order["turn_played"]:
-        # this table's estimate is done; the dice are being rolled: the tables each roll leads to come next
-        body = {**api_body(rb), "next": "npc_turn"}
-        try:
-            ready, total = rb_api.forecast_next_rolls(body, GAME_FORECAST_REFINE_MS, GAME_FORECAST_SHOWN_RUNS)
-        except ApiError:
-            ready = total = 0
-        if ready < total:
+    if request.values.get("refine") != "1":
+        gf = game_forecast(rb, order, GAME_FORECAST_BUDGET_MS)
+        fetch = forecast_fetch(gf, seen.table) if gf is not None else None
+    else:
+        # while the dice are being rolled (the active player has played), the tables each roll leads to
+        # get their games first, once this table's estimate shows; then this table's estimate narrows
+        rolls_ready = True
+        gf = game_forecast(rb, order, GAME_FORECAST_PEEK_MS if order["turn_played"] else GAME_FORECAST_REFINE_MS)
+        if gf is not None and order["turn_played"] and gf["method"] != "exact":
+            if gf["runs"] < GAME_FORECAST_SHOWN_RUNS:  # this table's own games first; the rolls' next time
+                gf = game_forecast(rb, order, GAME_FORECAST_REFINE_MS)
+                rolls_ready = gf is None or gf["method"] == "exact"
+            else:
+                body = {**api_body(rb), "next": "npc_turn"}
+                try:
+                    ready, total = rb_api.forecast_next_rolls(body, GAME_FORECAST_REFINE_MS, GAME_FORECAST_SHOWN_RUNS)
+                except ApiError:
+                    ready = total = 0
+                rolls_ready = ready >= total
+                if rolls_ready:
+                    gf = game_forecast(rb, order, GAME_FORECAST_REFINE_MS)
+        fetch = forecast_fetch(gf, seen.table) if gf is not None else None
+        if fetch is None and not rolls_ready:
             fetch = {"after": GAME_FORECAST_REFINE_AFTER_MS}
     if fetch is not None:
         fetch["url"] = url_for("robotariat.play_forecast", table=seen.table.id if seen.table else None, refine=1)

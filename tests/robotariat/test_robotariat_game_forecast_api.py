@@ -35,7 +35,10 @@ def test_exact_chances_add_up_to_one(client):
 def test_early_game_is_sampled_with_intervals_and_a_seed(client):
     """A new game is too big to count: seeded Monte Carlo, each chance with its 95 % interval."""
     req = {**body(round=1, funds=0, oppressors=[], civilians=[]), "runs": 4, "seed": 5}
-    status, d = post(client, URL, req)
+    for _ in range(20):  # a busy machine may need more than one request's second for the 4 games
+        status, d = post(client, URL, req)
+        if d["runs"] == 4:
+            break
     assert status == 200 and d["method"] == "monte_carlo" and d["runs"] == 4 and d["seed"] == 5
     for k in ("p_success", "p_fail_reputation", "p_fail_time"):
         lo, hi = d[k]["interval"]
@@ -70,10 +73,12 @@ def test_games_are_kept_for_every_worker_and_runs_never_drop(client):
 
     req = {**body(round=1, funds=0, oppressors=[], civilians=[]), "seed": 9, "runs": 3}
     first = post(client, URL, req)[1]
-    assert first["runs"] == 3
+    assert 1 <= first["runs"] <= 3
     api._FORECASTS.clear()  # another worker: nothing in its memory
     again = post(client, URL, {**req, "runs": 5})[1]
-    assert again["runs"] == 5
+    assert again["runs"] >= first["runs"]
+    while again["runs"] < 5:
+        again = post(client, URL, {**req, "runs": 5})[1]
     api._FORECASTS.clear()
     fewer = post(client, URL, {**req, "runs": 2})[1]
     assert fewer["runs"] >= 5  # the kept games count, even when fewer were asked for
@@ -86,6 +91,8 @@ def test_the_table_before_and_after_do_this_shares_one_forecast(client):
 
     req = {**body(round=1, funds=5, oppressors=["s0"], civilians=[]), "seed": 4, "runs": 3}
     before = post(client, URL, req)[1]
+    while before["runs"] < 3:
+        before = post(client, URL, req)[1]
     after_state = post(client, "/api/robotariat/suggest", req)[1]["options"][0]["state_after"]
     after_state.pop("ended")
     api._FORECASTS.clear()
