@@ -478,6 +478,11 @@
       if (fetching[el.id] === url) return;
       fetching[el.id] = url;
       setTimeout(function () {
+        if (document.visibilityState === "hidden") {  // a page nobody looks at asks for nothing: on its return
+          delete fetching[el.id];
+          document.addEventListener("visibilitychange", fetchParts, { once: true });
+          return;
+        }
         var opts = { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html", "X-Tablebot-Swap": "1" } };
         var carry = carried();
         if (carry.length) { opts.method = "POST"; opts.body = new URLSearchParams(carry.concat(privateParams())); }
