@@ -46,6 +46,8 @@ def create_app(config: dict | None = None) -> Flask:
     from .raising_robots import activations, competitions_setup, planner, round_end, round_page, score, search
     from .raising_robots import api as raising_robots_api
     from .robotariat import api as robotariat_api
+    from .robotariat import editor as robotariat_board
+    from .robotariat import facts as robotariat_facts
     from .robotariat import pages as robotariat_pages
     from .rules import views as rules
     from .tables import live as tables_live
@@ -65,7 +67,7 @@ def create_app(config: dict | None = None) -> Flask:
     for bp in (api.bp, pages.bp, tables.bp, seat_views.bp, tables_live.bp, rules.bp,
                raising_robots_api.bp, competitions_setup.bp, round_page.bp, planner.bp, search.bp, round_end.bp,
                score.bp, activations.bp,
-               robotariat_api.bp, robotariat_pages.bp,
+               robotariat_api.bp, robotariat_pages.bp, robotariat_board.bp, robotariat_facts.bp,
                two_robots_api.bp, two_robots_pages.bp):
         app.register_blueprint(bp)
     # each game's pages, in the order its hub and the table page list them

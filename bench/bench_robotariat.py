@@ -11,6 +11,7 @@ through the API with Flask's test client (also the board page's action endpoint:
 """
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -18,7 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# TABLEBOT_ROOT: measure another checkout's code with this script (the "before" of a change)
+sys.path.insert(0, os.environ.get("TABLEBOT_ROOT") or str(Path(__file__).resolve().parent.parent))
 
 from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.lookahead import lookahead
@@ -71,10 +73,129 @@ def run(label: str, fn, states: list[TableState]) -> tuple[list[float], list[flo
 
 
 def valuer(s: TableState) -> Valuer:
-    return Valuer(BOARD, RULES, DEFAULTS.dice, DEFAULTS.weights, default_horizon(PLAYERS, s))
+    """The valuer the API builds for this table (looking past the coming NPC turn, where the code has it)."""
+    try:
+        from solvers.robotariat.value import Ahead
+    except ImportError:  # a checkout from before the look-past term
+        return Valuer(BOARD, RULES, DEFAULTS.dice, DEFAULTS.weights, default_horizon(PLAYERS, s))
+    ahead = Ahead(seats=PLAYERS, entry_track=DEFAULTS.entry_track)
+    return Valuer(BOARD, RULES, DEFAULTS.dice, DEFAULTS.weights, default_horizon(PLAYERS, s), ahead)
+
+
+def largest_board(rng: random.Random):
+    """A board at the API's limits: 60 spaces, 300 black lines (a ring and random chords), every kind."""
+    from solvers.robotariat.board import KINDS, MAX_LINKS, MAX_SPACES, Board
+
+    n = MAX_SPACES
+    ids = [f"s{i}" for i in range(n)]
+    kinds = [KINDS[i % len(KINDS)] for i in range(n)]
+    links = {tuple(sorted((ids[i], ids[(i + 1) % n]))) for i in range(n)}
+    while len(links) < MAX_LINKS:
+        a, b = rng.sample(ids, 2)
+        links.add(tuple(sorted((a, b))))
+    nbrs = {i: sorted({b for a, b in links if a == i} | {a for a, b in links if b == i}) for i in ids}
+    return Board.from_json({"spaces": [{"id": i, "kind": k} for i, k in zip(ids, kinds)],
+                            "links": [list(x) for x in sorted(links)],
+                            "yellow_next": {i: rng.choice(nbrs[i]) for i in ids},
+                            "blue_next": {i: rng.choice(nbrs[i]) for i in ids}})
+
+
+def at_the_limits() -> None:
+    """/suggest on the largest boards the API accepts: 60 spaces, 300 links, 5 players, 3 + 3 NPCs."""
+    from assistant.robotariat.api import suggest_json
+
+    rng = random.Random(13)
+    bodies = []
+    for k in range(24):
+        board = largest_board(rng)
+        who = CHARACTERS[k % len(CHARACTERS)]
+        posters = {}
+        for _ in range(rng.randint(0, 5)):
+            x = rng.choice(board.ids)
+            posters[x] = posters.get(x, 0) + 1
+        players = [{"at": rng.choice(board.ids)} for _ in range(PLAYERS)]
+        if who:
+            players[0]["character"] = who
+        bodies.append({"players": PLAYERS, "board": board.to_json(), "state": {
+            "oppressors": [rng.choice(board.ids) for _ in range(3)], "civilians": [rng.choice(board.ids) for _ in range(3)],
+            "players": players, "posters": posters, "junk": rng.randint(0, 3), "funds": rng.randint(5, 60),
+            "reputation": rng.randint(1, 7), "office": rng.randint(0, 10), "entry": rng.choice(board.ids),
+            "round": 6}})
+    run("suggest at the API's limits (60 spaces, 300 links)", suggest_json, bodies)
+
+
+def page_render() -> None:
+    """The board page of a table mid-game (round 4: the entry track's first four NPCs on the board, 5
+    players), GET as a phone opens it, CPU time; then the forecast part the page fetches after it (the
+    page's 150 ms budget)."""
+    from assistant import create_app
+    from solvers.robotariat.report import state_json
+
+    rng = random.Random(17)
+    tmp = tempfile.mkdtemp()
+    client = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp}/page.sqlite3",
+                         "TABLE_CREATE_LIMIT": 10_000}).test_client()
+    ids = []
+    for _ in range(40):
+        s = scenario(rng, rng.choice(CHARACTERS))
+        st = state_json(BOARD, s)
+        st.pop("ended")
+        st["oppressors"], st["civilians"] = st["oppressors"][:2], st["civilians"][:2]
+        st["round"] = 4
+        t = client.post("/api/tables", json={"game": "robotariat", "players": PLAYERS}).get_json()
+        client.put(f"/api/tables/{t['id']}", json={"version": 1, "state": {"robotariat": {"state": st}}})
+        ids.append(t["id"])
+    client.get(f"/robotariat/?table={ids[0]}")  # templates compiled once, as a running server has them
+    run("board page (GET), mid-game", lambda tid: client.get(f"/robotariat/?table={tid}"), ids[1:])
+    if "robotariat.play_forecast" in client.application.view_functions:
+        run("its forecast part (GET)", lambda tid: client.get(f"/robotariat/forecast?table={tid}"), ids[1:])
+
+
+def forecast_budget(states: list[TableState]) -> None:
+    """The whole-game forecast as one view of the board page runs it: what 150 ms buys."""
+    from solvers.robotariat.forecast import Forecaster
+    from solvers.robotariat.game import GameRules
+    from solvers.robotariat.policies import SuggestionPolicy
+
+    game = GameRules(board=BOARD, rules=RULES, dice=DEFAULTS.dice, weights=DEFAULTS.weights,
+                     entry_track=DEFAULTS.entry_track)
+    runs: list[int] = []
+    exact = 0
+
+    def forecast(s: TableState) -> None:
+        nonlocal exact
+        f = Forecaster(game, s, SuggestionPolicy(game)).run(0.15)
+        if f.method == "exact":
+            exact += 1
+        else:
+            runs.append(f.runs)
+
+    run("game forecast, 150 ms budget", forecast, states)
+    print(f"{'':<40} exact for {exact} of 40 tables; else {statistics.median(runs) if runs else 0} games "
+          f"played out (median), min {min(runs) if runs else 0}")
+
+    # what a sampled game costs, whatever else the machine is doing: 150 ms of CPU buys 150 / this games
+    per_game = []
+    for s in states:
+        f = Forecaster(game, s, SuggestionPolicy(game))
+        f.exact_tried = True  # sampling only
+        c0 = time.process_time()
+        n = f.run(None, until_runs=4).runs
+        per_game.append((time.process_time() - c0) / max(1, n))
+    ms = statistics.median(per_game) * 1000
+    print(f"{'game forecast, CPU per sampled game':<40} median {ms:6.1f} ms, p95 "
+          f"{sorted(per_game)[int(0.95 * len(per_game))] * 1000:6.1f} ms: {150 / ms:4.1f} games per 150 ms of CPU")
 
 
 def main() -> None:
+    if sys.argv[1:] == ["forecast"]:
+        rng = random.Random(7)
+        forecast_budget([scenario(rng, who) for who in CHARACTERS for _ in range(SCENARIOS)][:40])
+        return
+    if sys.argv[1:] == ["pages"]:
+        at_the_limits()
+        page_render()
+        return
     rng = random.Random(7)
     print(f"Robotariat, example board ({BOARD.n} spaces), {PLAYERS} players, 3 oppressors, 3 civilians, "
           f"{SCENARIOS} tables per row")
@@ -99,33 +220,14 @@ def main() -> None:
     run("look-ahead, 3 turns, all tables", lambda s: lookahead(BOARD, DEFAULTS.dice, s, 3), all_states)
     run("look-ahead, 12 turns, all tables", lambda s: lookahead(BOARD, DEFAULTS.dice, s, 12), all_states)
 
-    # the whole-game forecast as one view of the board page runs it: what 150 ms buys
-    from solvers.robotariat.forecast import Forecaster
-    from solvers.robotariat.game import GameRules
-    from solvers.robotariat.policies import SuggestionPolicy
-
-    game = GameRules(board=BOARD, rules=RULES, dice=DEFAULTS.dice, weights=DEFAULTS.weights,
-                     entry_track=DEFAULTS.entry_track)
-    runs: list[int] = []
-    exact = 0
-
-    def forecast(s: TableState) -> None:
-        nonlocal exact
-        f = Forecaster(game, s, SuggestionPolicy(game)).run(0.15)
-        if f.method == "exact":
-            exact += 1
-        else:
-            runs.append(f.runs)
-
-    run("game forecast, 150 ms budget", forecast, all_states[:40])
-    print(f"{'':<40} exact for {exact} of 40 tables; else {statistics.median(runs) if runs else 0} games "
-          f"played out (median), min {min(runs) if runs else 0}")
+    forecast_budget(all_states[:40])
 
     from assistant import create_app
     from solvers.robotariat.report import state_json
 
     tmp = tempfile.mkdtemp()
-    client = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3"}).test_client()
+    client = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",
+                         "TABLE_CREATE_LIMIT": 10_000}).test_client()  # one address makes all the tables
     bodies = []
     for s in all_states[:SCENARIOS]:
         st = state_json(BOARD, s)

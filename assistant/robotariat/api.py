@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 import math
 import threading
+import time
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from flask import Blueprint
+from flask import Blueprint, has_app_context
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -30,11 +31,11 @@ from pydantic import (
 from solvers.exact import exact, parse_fraction
 from solvers.robotariat import gamedata
 from solvers.robotariat import table as rt
-from solvers.robotariat.board import KINDS, MAX_LINKS, MAX_SPACES, Board, board_problems
-from solvers.robotariat.forecast import Forecaster
+from solvers.robotariat.board import Board, board_problems
+from solvers.robotariat.forecast import Forecaster, canonical
 from solvers.robotariat.game import GameRules
 from solvers.robotariat.lookahead import lookahead
-from solvers.robotariat.model import CHARACTERS, FACES, Dice, Rules, TableState, status_after
+from solvers.robotariat.model import Dice, Rules, TableState, status_after
 from solvers.robotariat.npc_turn import RULES_NPC_TURN, enter_npc, npc_turn
 from solvers.robotariat.objective_advice import Goal
 from solvers.robotariat.objectives import OBJECTIVES, ObjectiveFacts, check_objectives
@@ -49,64 +50,16 @@ from solvers.robotariat.rule_ids import (
     SEARCH_LIMITS_READING,
 )
 from solvers.robotariat.suggest import headline, suggest
-from solvers.robotariat.value import MAX_HORIZON, Valuer, Weights, default_horizon
+from solvers.robotariat.value import MAX_HORIZON, Ahead, Valuer, Weights, default_horizon
 
 from ..api import ApiError, bad_field, json_body, parse, validation_error
-from . import schemas
+from ..db import engine
+from . import forecast_store, schemas
 
 bp = Blueprint("robotariat_api", __name__)
 DATA = gamedata.DEFAULTS
 
-Id = Annotated[str, Field(min_length=1, max_length=40)]
-Face = Literal[FACES]  # type: ignore[valid-type]
-
-
-class SpaceIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    id: Id
-    name: str = Field(default="", max_length=60)
-    kind: Literal[KINDS]  # type: ignore[valid-type]
-    x: float | None = Field(default=None, ge=-1000, le=1000)
-    y: float | None = Field(default=None, ge=-1000, le=1000)
-    start: bool = False
-
-
-class BoardIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    spaces: list[SpaceIn] = Field(min_length=1, max_length=MAX_SPACES)
-    links: list[tuple[Id, Id]] = Field(default_factory=list, max_length=MAX_LINKS)
-    yellow_next: dict[Id, Id] = Field(default_factory=dict, max_length=MAX_SPACES + 20)
-    blue_next: dict[Id, Id] = Field(default_factory=dict, max_length=MAX_SPACES + 20)
-
-
-class DiceIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    black: list[Face] = Field(min_length=6, max_length=6)
-    red: list[Face] = Field(min_length=6, max_length=6)
-
-
-class PlayerIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    name: str = Field(default="", max_length=40)
-    at: Id
-    character: Literal[CHARACTERS] | None = None  # type: ignore[valid-type]
-
-
-class StateIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    oppressors: list[Id] = Field(default_factory=list, max_length=len(DATA.entry_track))
-    civilians: list[Id] = Field(default_factory=list, max_length=len(DATA.entry_track))
-    players: list[PlayerIn] = Field(min_length=1, max_length=5)
-    active: int = Field(default=0, ge=0, le=4, strict=True)
-    posters: dict[Id, Annotated[int, Field(ge=0, le=99, strict=True)]] = Field(default_factory=dict, max_length=MAX_SPACES)
-    junk: int = Field(default=0, ge=0, le=99, strict=True)
-    funds: int = Field(default=0, ge=0, le=DATA.funds_max, strict=True)
-    reputation: int = Field(default=5, ge=0, le=DATA.reputation_max, strict=True)
-    office: int = Field(default=0, ge=0, le=DATA.office_max, strict=True)
-    entry: Id | None = None
-    round: int | None = Field(default=None, ge=1, le=DATA.max_rounds, strict=True)
-
-
+# The API's `board`, `dice` and `state` are the table's own models (schemas.py): one shape, stored and sent
 Weight = StrictStr | StrictInt | StrictFloat
 
 
@@ -114,13 +67,14 @@ class TableIn(BaseModel):
     """The body every table endpoint takes (api.md npc-turn body, plus weights and horizon)."""
     model_config = ConfigDict(extra="ignore")
     players: int | None = Field(default=None, ge=3, le=5, strict=True)
-    board: BoardIn | None = None
-    dice: DiceIn | None = None
+    board: schemas.Board | None = None
+    dice: schemas.Dice | None = None
     office_rewards: list[Annotated[int, Field(ge=0, le=99, strict=True)]] | None = Field(default=None, min_length=11,
                                                                                           max_length=11)
-    state: StateIn
+    state: schemas.Pieces
     weights: dict[Literal["spark", "reputation", "office", "poster", "win", "loss"], Weight] | None = None
     horizon: int | None = Field(default=None, ge=0, le=MAX_HORIZON, strict=True)
+    cards: list[schemas.Card] | None = Field(default=None, max_length=40)  # Upgrade and Sabotage cards, by name
 
     @field_validator("weights")
     @classmethod
@@ -171,7 +125,12 @@ def _space(board: Board, sid: str, path: str) -> int:
     return i
 
 
-def _state(board: Board, st: StateIn, players: int, rules: Rules) -> tuple[TableState, tuple[str, ...]]:
+def _state(board: Board, st: schemas.Pieces, players: int, rules: Rules) -> tuple[TableState, tuple[str, ...]]:
+    if not st.players:
+        raise bad_field("state.players", "list the players' pieces (at least one)")
+    for i, p in enumerate(st.players):
+        if p.at is None:
+            raise bad_field(f"state.players[{i}].at", "say which space this player stands on")
     if len(st.players) > players:
         raise bad_field("state.players", f"{len(st.players)} pieces listed for a {players}-player game")
     if len(st.oppressors) > DATA.max_oppressors:
@@ -226,8 +185,25 @@ def context(body: TableIn, need_ongoing: bool = True) -> Context:
         weights = Weights(**{**DATA.weights.as_dict(),
                              **{k: parse_fraction(v) for k, v in body.weights.items()}})
     horizon = body.horizon if body.horizon is not None else default_horizon(players, state, DATA.max_rounds)
+    ahead = Ahead(seats=len(state.players), entry_track=DATA.entry_track, max_rounds=DATA.max_rounds,
+                  max_oppressors=DATA.max_oppressors, max_civilians=DATA.max_civilians)
     return Context(board, rules, dice, state, players, names, weights, horizon,
-                   Valuer(board, rules, dice, weights, horizon))
+                   Valuer(board, rules, dice, weights, horizon, ahead))
+
+
+def not_taken_into_account(body: TableIn, ctx: Context) -> list[str]:
+    """What the answers do not model, named under each (the cards' texts are not known to Tablebot)."""
+    out = []
+    for c in body.cards or []:
+        who = ctx.names[c.seat] if c.seat < len(ctx.names) else f"Player {c.seat + 1}"
+        what = "A1-5's starting Upgrade card" if c.setup else "Upgrade card" if c.deck == "upgrade" else "Sabotage card"
+        out.append(f"{what} “{c.name}” ({who}, {'played' if c.played else 'held'}): its effect is not taken "
+                   "into account.")
+    if ctx.state.seat_of("electric_eye") is not None:
+        out.append("Electric Eye's look at the top two Sabotage cards is not taken into account.")
+    if ctx.state.seat_of("a1_5") is not None and not any(c.setup for c in body.cards or []):
+        out.append("A1-5's starting Upgrade card is not taken into account.")
+    return out
 
 
 def _settings(ctx: Context) -> dict:
@@ -240,7 +216,8 @@ def _settings(ctx: Context) -> dict:
 # ---- the endpoints as functions of the body ------------------------------------------------------
 
 def npc_turn_json(body: dict) -> dict:
-    ctx = context(parse(TableIn, body))
+    req = parse(TableIn, body)
+    ctx = context(req)
     f = npc_turn(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer)
     out = forecast_json(ctx.board, f, ctx.names)
     rules = list(RULES_NPC_TURN)
@@ -256,7 +233,7 @@ def npc_turn_json(body: dict) -> dict:
     readings = ["planner-score", "donation-parts"] + (["choice-ties"] if choices else [])
     out.update(why=forecast_why(ctx.board, f),
                rules=with_reading_entries(rules, readings, *(CHARACTER_READINGS[w] for w in choices)),
-               readings=readings, settings=_settings(ctx))
+               readings=readings, settings=_settings(ctx), not_modelled=not_taken_into_account(req, ctx))
     return out
 
 
@@ -367,7 +344,7 @@ def suggest_json(body: dict) -> dict:
         drawn = o["activate"] is not None and o["activate"]["kind"] in ("sabotage", "upgrade")
         o["rules"] = with_reading_entries(o["rules"], [], *([CARD_DRAW_READING] if drawn else []),
                                           *([SEARCH_LIMITS_READING] if "search" in o or o["extra"] else []))
-    out.update(settings=_settings(ctx), readings=readings)
+    out.update(settings=_settings(ctx), readings=readings, not_modelled=not_taken_into_account(req, ctx))
     return out
 
 
@@ -399,11 +376,15 @@ def _objective_answer(ctx: Context, goal: Goal, result, out: dict) -> dict:
             "why": text, "stored": False}
 
 
+FORECAST_MAX_MS = 1000  # no request holds a worker longer than about this (api.md "Robotariat forecast")
+FORECAST_VERSION = "look-past-1"  # the policy's version: games kept by an earlier policy are not reused
+
+
 class GameForecastIn(SuggestIn):
     """The /suggest body, plus how to sample when the game tree is too big to count."""
     seed: int = Field(default=0, ge=0, le=2**31 - 1, strict=True)
     runs: int | None = Field(default=None, ge=1, le=20_000, strict=True)  # at most this many games
-    budget_ms: int = Field(default=20_000, ge=10, le=120_000, strict=True)  # stop sampling after this long
+    budget_ms: int = Field(default=FORECAST_MAX_MS, ge=10, le=120_000, strict=True)  # clamped to FORECAST_MAX_MS
     half_width: float = Field(default=0.02, ge=0.005, le=0.25)  # stop once every 95 % interval is this narrow
     next: Literal["player_turn", "npc_turn"] = "player_turn"  # the active player has played: their NPC turn next
 
@@ -420,29 +401,47 @@ def _estimate(e) -> dict:
     return {"approx": round(e.approx, 6), "interval": [round(e.interval[0], 6), round(e.interval[1], 6)]}
 
 
-# Forecasts in progress, by request (without the time budget): a page's next view of the same table
-# state goes on sampling where the last one stopped, so repeated views narrow the interval. Game k of a
-# forecast always uses the same random stream, so the answer after n games does not depend on how the
-# runs were split between requests.
-_FORECASTS: OrderedDict[str, Forecaster] = OrderedDict()
+# Forecasts in progress in this process, by request (without the time budget), with the games every
+# process has played for the same position kept in the database (forecast_store): a page's next view of
+# the same table state, on any worker, goes on sampling where the last one stopped, so repeated views
+# narrow the interval. Game k of a forecast always uses the same random stream, so the answer after n
+# games does not depend on how the runs were split between requests or workers.
+_FORECASTS: OrderedDict[str, tuple[Forecaster, str]] = OrderedDict()
 _FORECASTS_KEPT = 32
 _FORECASTS_LOCK = threading.Lock()
 
 
-def _forecaster(req: GameForecastIn, ctx: Context) -> Forecaster:
+def _forecaster(req: GameForecastIn, ctx: Context) -> tuple[Forecaster, str]:
+    """The forecast of this request, and the key its games are kept under in the database."""
     key = json.dumps(req.model_dump(mode="json", exclude={"budget_ms", "limit", "objective"}), sort_keys=True)
     with _FORECASTS_LOCK:
-        f = _FORECASTS.pop(key, None)
-        if f is None:
-            g = GameRules(board=ctx.board, rules=ctx.rules, dice=ctx.dice, weights=ctx.weights,
-                          entry_track=DATA.entry_track, max_rounds=DATA.max_rounds,
-                          max_oppressors=DATA.max_oppressors, max_civilians=DATA.max_civilians)
-            f = Forecaster(g, ctx.state, SuggestionPolicy(g), seed=req.seed, half_width=req.half_width,
-                           max_runs=req.runs, npc_turn_next=req.next == "npc_turn")
-        _FORECASTS[key] = f
+        hit = _FORECASTS.pop(key, None)
+        if hit is not None:
+            _FORECASTS[key] = hit
+            return hit
+    g = GameRules(board=ctx.board, rules=ctx.rules, dice=ctx.dice, weights=ctx.weights,
+                  entry_track=DATA.entry_track, max_rounds=DATA.max_rounds,
+                  max_oppressors=DATA.max_oppressors, max_civilians=DATA.max_civilians)
+    policy = SuggestionPolicy(g)
+    start, npc_next = canonical(g, ctx.state, policy, req.next == "npc_turn")
+    store_key = forecast_store.key_of({
+        "version": FORECAST_VERSION, "board": ctx.board.to_json(), "dice": [ctx.dice.black, ctx.dice.red],
+        "office_rewards": ctx.rules.office_rewards, "target": ctx.rules.target,
+        "weights": {k: str(v) for k, v in ctx.weights.as_dict().items()}, "seed": req.seed,
+        "track": DATA.entry_track, "state": asdict(start), "npc_next": npc_next})
+    f = Forecaster(g, start, policy, seed=req.seed, half_width=req.half_width, max_runs=req.runs,
+                   npc_turn_next=npc_next)
+    with _FORECASTS_LOCK:
+        _FORECASTS[key] = hit = (f, store_key)
         while len(_FORECASTS) > _FORECASTS_KEPT:
             _FORECASTS.popitem(last=False)
-    return f
+    return hit
+
+
+def _stored_engine():
+    """The app's database when called within a request or app context (the JSON functions also run
+    without one, in tests and benches: then nothing is kept beyond this process)."""
+    return engine() if has_app_context() else None
 
 
 def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int | None = None) -> dict:
@@ -450,13 +449,21 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
     req = parse(GameForecastIn, body)
     ctx = context(req)
     s = ctx.state
-    notes = list(GAME_FORECAST_NOT_MODELLED)
+    notes = list(GAME_FORECAST_NOT_MODELLED) + not_taken_into_account(req, ctx)
     if s.round is None:
         notes.append(f"No round was given: round {max(1, s.entered)} is assumed from the NPCs on the board.")
-    budget = min(req.budget_ms, budget_ms) if budget_ms else req.budget_ms
-    forecaster = _forecaster(req, ctx)
+    asked = min(req.budget_ms, budget_ms) if budget_ms else req.budget_ms
+    budget = min(asked, FORECAST_MAX_MS)
+    forecaster, store_key = _forecaster(req, ctx)
+    db = _stored_engine()
     with forecaster.lock:
+        kept = forecaster.runs
+        if db is not None and forecaster.exact is None:
+            forecaster.absorb(forecast_store.load(db, store_key))
+            kept = forecaster.runs
         f = forecaster.run(budget / 1000, until_runs)
+        if db is not None and f.method != "exact" and forecaster.runs > kept:
+            forecast_store.save(db, store_key, forecaster.games)
     if f.method == "exact":
         why = ("Every roll of every NPC turn to the end of the game was counted, with each player taking the "
                "suggestions' best turn: the chances are exact.")
@@ -466,9 +473,13 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
                f"Revolution succeeded in {f.p_success.approx:.1%} of them, so the chance lies between {lo:.1%} "
                f"and {hi:.1%} (95 % interval).")
         if f.stopped == "time":
-            why += f" Sampling stopped at the time budget ({budget} ms) before reaching +-{req.half_width:.0%}."
+            why += (f" Sampling stopped at the time budget ({budget} ms) before reaching +-{req.half_width:.0%}; "
+                    "the games are kept, and the next request for this table state goes on from them.")
         elif f.stopped == "max_runs":
             why += f" Sampling stopped at the {req.runs} games asked for."
+    if budget < asked:
+        why += (f" The time budget asked for ({asked} ms) was cut to {FORECAST_MAX_MS} ms: no request holds a "
+                "worker longer; ask again to play more games.")
     return {"p_success": _estimate(f.p_success), "p_fail_reputation": _estimate(f.p_fail_reputation),
             "p_fail_time": _estimate(f.p_fail_time),
             "by_round": [{"round": r.round, "p_success": _estimate(r.p_success),
@@ -476,15 +487,44 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
                           "p_fail_time": _estimate(r.p_fail_time)} for r in f.by_round],
             "runs": f.runs, "method": f.method, "expected_funds": _estimate(f.expected_funds),
             "target": ctx.rules.target, "seed": f.seed, "stopped": f.stopped, "decisions": f.decisions,
-            "seconds": round(f.seconds, 3), "policy": "suggestions", "not_modelled": notes, "why": why,
+            "seconds": round(f.seconds, 3), "budget_ms": budget, "budget_clamped": budget < asked,
+            "policy": "suggestions", "not_modelled": notes, "why": why,
             "rules": with_reading_entries(["rb-game-end", "rb-revolution-table", "rb-round-order", "rb-npc-turn"],
                                           ["game-forecast"], CARD_DRAW_READING),
             "readings": ["game-forecast"], "settings": _settings(ctx)}
 
 
+def forecast_next_rolls(body: dict, budget_ms: int, enough: int) -> tuple[int, int]:
+    """While the players roll the NPC dice, play games for the tables each roll leads to (the next seat's
+    turn in the same round), the likeliest roll first, until each has `enough` games or the budget is
+    spent: the first view after the roll then finds them kept. Returns (tables ready, tables)."""
+    req = parse(GameForecastIn, body)
+    ctx = context(req)
+    forecaster, _ = _forecaster(req, ctx)
+    start = forecaster.s
+    if not forecaster.npc_next or forecaster.exact is not None or start.active + 1 >= len(start.players):
+        return 0, 0
+    with forecaster.lock:
+        outcomes = forecaster.play.npc_outcomes(start)
+    deadline = time.perf_counter() + min(budget_ms, FORECAST_MAX_MS) / 1000
+    ready = total = 0
+    for _, _, after in sorted(outcomes, key=lambda o: -o[0]):
+        if after.ended is not None:
+            continue
+        total += 1
+        left = int((deadline - time.perf_counter()) * 1000)
+        if left < 10:
+            continue
+        state = state_json(ctx.board, replace(after, active=after.active + 1), ctx.names)
+        state.pop("ended")
+        out = game_forecast_json({**body, "state": state, "next": "player_turn"}, budget_ms=left, until_runs=enough)
+        ready += out["method"] == "exact" or out["runs"] >= enough
+    return ready, total
+
+
 class ValidateIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
-    board: BoardIn
+    board: schemas.Board
 
 
 def validate_board_json(body: dict) -> dict:
@@ -504,7 +544,6 @@ class ObjectivesIn(TableIn):
     office_track: list[Annotated[int, Field(ge=0, le=DATA.office_max, strict=True)]] | None = Field(default=None,
                                                                                                   max_length=2000)
     facts: dict = Field(default_factory=dict)
-    cards: list[schemas.Card] | None = Field(default=None, max_length=40)  # by name: counts the cards played
 
 
 class FactsIn(BaseModel):

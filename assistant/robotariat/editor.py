@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from flask import Response
+from flask import Blueprint, Response
 
 from solvers.errors import InputError
 
@@ -15,8 +15,10 @@ from ..db import engine
 from ..tables import limits, store
 from ..web import context as page_helpers
 from . import pages
-from .pages import GAME, Seen, bp, normalize, read, render
+from .pages import GAME, Seen, normalize, read, render
 from .present import board_view
+
+bp = Blueprint("robotariat_board", __name__)
 
 # the editor's tap modes: what a tap on the drawing does (robotariat_taps.js reads the hints)
 MODES = [("add", "+ Space", "Tap an empty place (+) to add a space of the kind chosen below.", ""),

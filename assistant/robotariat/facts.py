@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request
+from flask import Blueprint, request
 from werkzeug.datastructures import MultiDict
 
 from solvers.robotariat.objectives import OBJECTIVES, junked_per_turn
@@ -13,8 +13,10 @@ from solvers.robotariat.objectives import OBJECTIVES, junked_per_turn
 from ..web import paths, save
 from ..web.forms import RESERVED
 from . import pages
-from .pages import GAME, Seen, bp, normalize, read, render
+from .pages import GAME, Seen, normalize, read, render
 from .schemas import RobotariatTable
+
+bp = Blueprint("robotariat_facts", __name__)
 
 FACES_WORDS = {"yellow_arrow": "yellow path", "blue_arrow": "blue path", "yellow_x": "Entry token, yellow",
                "blue_x": "Entry token, blue"}

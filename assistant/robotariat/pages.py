@@ -110,6 +110,8 @@ def api_body(rb: dict[str, Any], **extra: Any) -> dict[str, Any]:
                       "active": st["active"], "posters": st["posters"], "junk": st["junk"], "funds": st["funds"],
                       "reputation": st["reputation"], "office": st["office"], "entry": st["entry"],
                       "round": st["round"]}}
+    if rb["cards"]:
+        body["cards"] = rb["cards"]
     return json.loads(json.dumps({**body, **extra}))
 
 
@@ -437,9 +439,34 @@ def play_status(rb: dict[str, Any]) -> dict[str, Any]:
             "posters_left": DATA.poster_supply - on_board - st["junk"], "played": turn_played(rb)}
 
 
-GAME_FORECAST_BUDGET_MS = 150  # what one view of the board page spends on the whole-game forecast
-GAME_FORECAST_MORE_MS, GAME_FORECAST_MORE_RUNS = 4000, 200  # "play out more games" (kept per table state)
-GAME_FORECAST_SHOWN_RUNS = 30  # fewer sampled games than this say too little to show a percentage
+GAME_FORECAST_BUDGET_MS = 150  # what one view of the forecast spends on the whole-game forecast
+GAME_FORECAST_REFINE_MS, GAME_FORECAST_REFINE_AFTER_MS = 400, 1500  # while the page stays open, every 1.5 s
+GAME_FORECAST_REFINED = 0.05  # the open page stops refining at +-5 points (95 %)
+GAME_FORECAST_MORE_MS, GAME_FORECAST_MORE_RUNS = 1000, 400  # "play out more games" (no request holds longer)
+GAME_FORECAST_SHOWN_RUNS = 30  # games each table a roll leads to gets while the dice are rolled
+GAME_FORECAST_PEEK_MS = 10  # the kept games only (the least budget the API takes)
+
+
+def game_forecast(rb: dict[str, Any], order: dict[str, Any], budget_ms: int,
+                  until_runs: int | None = None) -> dict[str, Any] | None:
+    """The whole-game forecast of the table (its games kept for every later view), or None."""
+    if order["ended"] or not rb["board"]["spaces"]:
+        return None
+    body = {**api_body(rb), "next": "npc_turn" if order["turn_played"] else "player_turn"}
+    gf, _ = _solve(lambda b: rb_api.game_forecast_json(b, budget_ms=budget_ms, until_runs=until_runs), body)
+    return gf
+
+
+def forecast_fetch(gf: dict[str, Any] | None, table: Any) -> dict[str, Any] | None:
+    """Where the page fetches the forecast from, and when: at once when the page has none yet, then again
+    while the estimate is wider than +-5 points (the games are kept, so each fetch narrows it)."""
+    url = url_for("robotariat.play_forecast", table=table.id if table else None)
+    if gf is None:
+        return {"url": url, "after": 0}
+    if gf["method"] == "exact" or gf["stopped"] != "time":
+        return None
+    lo, hi = gf["p_success"]["interval"]
+    return {"url": url, "after": GAME_FORECAST_REFINE_AFTER_MS} if (hi - lo) / 2 > GAME_FORECAST_REFINED else None
 
 
 @bp.route("/robotariat/", methods=["GET", "POST"])
@@ -456,17 +483,51 @@ def play():
     fc = forecasts(rb, turns, heat, me.body)
     view = board_view(rb, heat=fc["heat"] if request.values.get("show_heat") == "1" else None)
     order = game_order(rb, fc)
-    gf = None
-    if fc["npc"] is not None and not order["ended"]:
-        body = {**api_body(rb), "next": "npc_turn" if order["turn_played"] else "player_turn"}
-        gf, _ = _solve(lambda b: rb_api.game_forecast_json(
-            b, budget_ms=GAME_FORECAST_MORE_MS if more else GAME_FORECAST_BUDGET_MS,
-            until_runs=GAME_FORECAST_MORE_RUNS if more else None), body)
+    # the forecast is worked out in its own request (the page fetches it at once), so the page comes fast;
+    # "play out more games" (the form without scripts) works it out here
+    gf = game_forecast(rb, order, GAME_FORECAST_MORE_MS, GAME_FORECAST_MORE_RUNS) if more else None
     return render("robotariat/play.html", seen, view=view, fc=fc, heats=HEATS, order=order, gf=gf, me=me,
                   status=play_status(rb), entry_track=DATA.entry_track, next_npc=next_npc(rb["state"]),
                   target=DATA.spark_target[seen.players], show_heat=request.values.get("show_heat") == "1",
-                  gf_enough=bool(gf) and (gf["method"] == "exact" or gf["runs"] >= GAME_FORECAST_SHOWN_RUNS),
+                  gf_fetch=None if order["ended"] else forecast_fetch(gf, seen.table),
                   objectives=OBJECTIVES, here=url_for("robotariat.play", table=seen.table.id if seen.table else None))
+
+
+@bp.route("/robotariat/forecast", methods=["GET", "POST"])
+def play_forecast():
+    """The board page's "Will we make it?" part alone: the page fetches it after it has shown, and again
+    while the estimate narrows. Saves nothing."""
+    seen = read()
+    rb = seen.rb
+    order = {"ended": None, "turn_played": turn_played(rb)}
+    if request.values.get("refine") != "1":
+        gf = game_forecast(rb, order, GAME_FORECAST_BUDGET_MS)
+        fetch = forecast_fetch(gf, seen.table) if gf is not None else None
+    else:
+        # while the dice are being rolled (the active player has played), the tables each roll leads to
+        # get their games first, once this table's estimate shows; then this table's estimate narrows
+        rolls_ready = True
+        gf = game_forecast(rb, order, GAME_FORECAST_PEEK_MS if order["turn_played"] else GAME_FORECAST_REFINE_MS)
+        if gf is not None and order["turn_played"] and gf["method"] != "exact":
+            if gf["runs"] < GAME_FORECAST_SHOWN_RUNS:  # this table's own games first; the rolls' next time
+                gf = game_forecast(rb, order, GAME_FORECAST_REFINE_MS)
+                rolls_ready = gf is None or gf["method"] == "exact"
+            else:
+                body = {**api_body(rb), "next": "npc_turn"}
+                try:
+                    ready, total = rb_api.forecast_next_rolls(body, GAME_FORECAST_REFINE_MS, GAME_FORECAST_SHOWN_RUNS)
+                except ApiError:
+                    ready = total = 0
+                rolls_ready = ready >= total
+                if rolls_ready:
+                    gf = game_forecast(rb, order, GAME_FORECAST_REFINE_MS)
+        fetch = forecast_fetch(gf, seen.table) if gf is not None else None
+        if fetch is None and not rolls_ready:
+            fetch = {"after": GAME_FORECAST_REFINE_AFTER_MS}
+    if fetch is not None:
+        fetch["url"] = url_for("robotariat.play_forecast", table=seen.table.id if seen.table else None, refine=1)
+    return render("robotariat/forecast_part.html", seen, gf=gf, gf_fetch=fetch,
+                  here=url_for("robotariat.play", table=seen.table.id if seen.table else None))
 
 
 # ---- the JSON form of the same actions -------------------------------------------------------------
@@ -488,8 +549,8 @@ def board_check(rb: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
 def objectives_body(rb: dict[str, Any]) -> dict[str, Any]:
     """The objectives request: the table, its log of applied turns, the office track and the facts."""
     log = [{k: e[k] for k in ("round", "player", "turn", "junked", "office")} for e in rb["log"]]
-    extra = {"cards": rb["cards"]} if rb["cards"] else {}  # cards entered by name count, else the typed numbers
-    return api_body(rb, log=log, office_track=rb["office_track"], facts=rb["facts"], **extra)
+    # the cards entered by name count (api_body sends them), else the typed numbers
+    return api_body(rb, log=log, office_track=rb["office_track"], facts=rb["facts"])
 
 
 def objectives_result(rb: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
@@ -589,5 +650,3 @@ def api_action():
         raise _action_error(e) from None
     return answer(rb, req.page)
 
-
-from . import editor, facts  # noqa: E402,F401 - their routes are on this blueprint

@@ -25,12 +25,13 @@ import time
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from .game import TIME_UP, GameRules, entry_pending, next_turn, start_round
+from .game import TIME_UP, GameRules, entry_pending, next_turn, start_round, turns_left
 from .model import SUCCESS, TableState
 from .npc_turn import npc_turn
 
 ENDINGS = (SUCCESS, "reputation", TIME_UP)
 Z95 = 1.959963984540054
+BRANCHING = 9  # about how many positions one NPC turn leads to (3 x 3 face kinds on the default dice)
 
 
 class TooBig(Exception):
@@ -125,6 +126,19 @@ def _start(g: GameRules, s: TableState) -> TableState:
 def _with_round(s: TableState) -> TableState:
     """A state without a round number: the round of the NPCs that have entered (round 1 before any)."""
     return replace(s, round=max(1, s.entered))
+
+
+def canonical(g: GameRules, s: TableState, policy, npc_turn_next: bool = False) -> tuple[TableState, bool]:
+    """The position every game of a forecast from `s` passes through before its first roll: a round start
+    that is due applied, and the active player's turn as the policy plays it (unless it was played, or it
+    ends the game). Returns (that position, whether the NPC turn comes next): forecasts of positions with
+    the same canonical position play the same games (the table before and after "Do this" share one)."""
+    st = _start(g, s)
+    if st.ended is None and not npc_turn_next:
+        pre = policy.choose(st)
+        if pre.ended is None:
+            return pre, True
+    return st, npc_turn_next
 
 
 def exact_forecast(g: GameRules, s: TableState, policy, exact_limit: int = 400, npc_turn_next: bool = False,
@@ -244,6 +258,7 @@ class Forecaster:
         self.exact_tried = False
         self.counts: dict[tuple[str, int], int] = {}
         self.funds: list[int] = []
+        self.games: list[tuple[str, int, int]] = []  # game k's (ending, round, final funds)
         self.seconds = 0.0
         self.lock = threading.Lock()  # one request at a time goes on sampling
 
@@ -267,6 +282,9 @@ class Forecaster:
         `until_runs` games have been played in all."""
         t0 = time.perf_counter()
         deadline = None if budget_s is None else t0 + budget_s
+        decisions = turns_left(self.g, _start(self.g, self.s)) - self.npc_next - 1
+        if not self.exact_tried and BRANCHING ** decisions > self.exact_limit:
+            self.exact_tried = True  # far more positions than the limit: the whole budget goes to sampling
         if not self.exact_tried:
             self.exact_tried = True
             try:  # the exact count gets half the budget; what it decided is reused by the sampling
@@ -282,10 +300,25 @@ class Forecaster:
                                             self.npc_next, deadline)
             except OutOfTime:
                 break
-            self.counts[(kind, rnd)] = self.counts.get((kind, rnd), 0) + 1
-            self.funds.append(f)
+            self._count(kind, rnd, f)
         self.seconds += time.perf_counter() - t0
         return self.result()
+
+    def _count(self, kind: str, rnd: int, funds: int) -> None:
+        self.games.append((kind, rnd, funds))
+        self.counts[(kind, rnd)] = self.counts.get((kind, rnd), 0) + 1
+        self.funds.append(funds)
+
+    def absorb(self, games: list[tuple[str, int, int]]) -> bool:
+        """Take the games another process played for this same forecast, when it played more: game k is
+        the same wherever it is played (its random stream is `f"{seed}:{k}"`), so the longer list holds
+        the shorter. Returns whether anything was taken."""
+        if len(games) <= self.runs:
+            return False
+        self.counts, self.funds, self.games = {}, [], []
+        for kind, rnd, funds in games:
+            self._count(kind, rnd, funds)
+        return True
 
     def result(self) -> GameForecast:
         if self.exact is not None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from .board import Board
 from .model import Dice, Rules, TableState
 from .npc_turn import CIVILIAN, OPPRESSOR, enter_npc
-from .value import Valuer, Weights, default_horizon
+from .value import Ahead, Valuer, Weights, default_horizon
 
 TIME_UP = "time"  # the third way a game ends: round 6 is over and the funds fell short
 
@@ -31,13 +31,20 @@ class GameRules:
     max_rounds: int = 6
     max_oppressors: int = 3
     max_civilians: int = 3
+    look_past: bool = True  # value a turn with what is known to come (value.Ahead); False: this NPC turn only
+
+    def ahead(self, seats: int) -> Ahead | None:
+        if not self.look_past:
+            return None
+        return Ahead(seats=seats, entry_track=self.entry_track, max_rounds=self.max_rounds,
+                     max_oppressors=self.max_oppressors, max_civilians=self.max_civilians)
 
     def valuer(self, s: TableState, cache: dict[int, Valuer] | None = None) -> Valuer:
         """The suggestions' valuer for `s` (its horizon: one round of NPC turns, cut at the end of round 6)."""
         horizon = default_horizon(len(s.players), s, self.max_rounds)
         if cache is not None and horizon in cache:
             return cache[horizon]
-        v = Valuer(self.board, self.rules, self.dice, self.weights, horizon)
+        v = Valuer(self.board, self.rules, self.dice, self.weights, horizon, self.ahead(len(s.players)))
         if cache is not None:
             cache[horizon] = v
         return v

@@ -174,6 +174,8 @@ def _resolve(s: TableState, t: _Table, queue: list[tuple[str, int, int]], entry:
     def value(r: _Run) -> int:
         if valuer is None:
             return 0
+        if valuer.ahead is not None:  # looking past: V reads the positions and the round too
+            return valuer.after_scaled(_final_state(s, t, r, entry))
         return valuer.scaled(r.funds, r.rep, r.office, r.posters, t.civ, r.ended)
 
     def run(r: _Run, qi: int) -> tuple[_Run, int]:
@@ -346,6 +348,8 @@ def resolve_roll(board: Board, rules: Rules, s: TableState, b: str, r: str, valu
     if uber == -1:
         uber = s.where("uberbot")
     opp, civ, entry, queue = _move(board, s, b, r)
+    if valuer.ahead is not None:  # the key leaves out what the look-past term reads (positions, round)
+        memo = None
     local = _local_key(s, b, r, opp, civ, queue, valuer, arcitech, players_at, uber) if memo is not None else None
     found = memo.get(local) if local is not None else None
     if found is None:
@@ -366,7 +370,7 @@ def resolve_roll(board: Board, rules: Rules, s: TableState, b: str, r: str, valu
         after = replace(s, oppressors=opp, civilians=civ, posters=tuple(posters), junk=s.junk + found.to_junk,
                         funds=found.funds, reputation=found.reputation, office=found.office, entry=entry,
                         ended=found.ended)
-        v = valuer.state_scaled(after)
+        v = valuer.after_scaled(after)
     junked = fines = 0
     for e in encounters:
         junked += e.posters_junked

@@ -16,8 +16,13 @@ READINGS: list[dict] = [
               "expected civilian visits to a Recruitment Office over the look-ahead horizon, and for each poster "
               "the expected civilian visits to its space), + win bonus if the Revolution succeeded, - loss "
               "penalty if it failed. Defaults: spark 1, reputation 5, office 1, poster 1, win 100, loss 100, "
-              "horizon one round of NPC turns (cut at the end of round 6). A move's score is the exact "
-              "expectation of this value after the NPC turn that follows, minus its value now. The same score "
+              "horizon one round of NPC turns (cut at the end of round 6). It also counts what is already known to "
+              "come before each player's piece moves again: +1 SPARK for every Civilian expected to move onto "
+              "it and -2 for every Oppressor (the exact expected arrivals on each NPC's own die, the entry "
+              "track's NPC entering at the round start where the X faces take the Entry token included), and "
+              "the NPC turn right before a round start is valued after that round start's entry, exactly. A "
+              "move's score is the exact expectation of this value after the NPC turn that follows, minus its "
+              "value now. The same score "
               "picks Alice Smith's path, MT-ρ's re-roll and ArciTech's re-posted poster. All weights and the "
               "horizon can be changed per request."),
      "rules": ["rb-npc-turn", "rb-game-end", "rb-revolution-table", "rb-character-abilities"]},
@@ -45,8 +50,11 @@ READINGS: list[dict] = [
               "leave (before moving) or the space they reach (after moving), not one with an Oppressor on it. "
               "Sabotage and Upgrade draws are listed, scored like not activating, because the cards are unknown. "
               "Scrap Yard placements are tried on the spaces an NPC can reach next turn plus the best other "
-              "space; when that is too many, posters are placed one at a time where they score best. Mr. "
-              "Postman's and WallyST's extra poster moves are applied at the end of the turn; the three that are "
+              "space; when that is too many, posters are placed one at a time where they score best. "
+              "On boards of more than 16 spaces, a placed poster is tried where an NPC can move next or enter, "
+              "and on the best other space, and Move the Masses' six best NPC moves (with the player staying) "
+              "are tried with each move of the player. Mr. Postman's and WallyST's extra poster moves are "
+              "applied at the end of the turn; the three that are "
               "best on their own are tried with the five best options (Mr. Postman's among the moves from the three best spaces to take a poster from to the four best to put it on)."),
      "rules": ["rb-player-turn", "rb-types-of-space-activations", CR["mr_postman"], CR["wally_st"]]},
     {"id": "lookahead-scope", "entry": "rb-reading-lookahead",
@@ -73,7 +81,8 @@ READINGS: list[dict] = [
               "the game ends when the SPARK target is reached, Reputation hits 0 or round 6 is over. When the "
               "tree of rolls is small (late in the game) every branch is counted and the chances are exact; "
               "otherwise Tablebot plays many whole games with a fixed random seed and shows each chance with "
-              "its 95 % range. Sabotage and Upgrade draws are played as if the space were not used, because "
+              "its 95 % range. The games are kept for the table state and shared by every phone, so each "
+              "view narrows the range. Sabotage and Upgrade draws are played as if the space were not used, because "
               "the card texts are unknown, and secret objectives play no part."),
      "rules": ["rb-game-end", "rb-revolution-table", "rb-round-order", "rb-npc-turn"]},
     {"id": "objective-advice", "entry": "rb-reading-objective-advice",

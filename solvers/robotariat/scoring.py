@@ -57,6 +57,7 @@ class Expectation:
     failure: int
     future: int
     objective: Fraction = Fraction(0)  # weighted sum of a secret objective's bonus (objective_advice.Goal)
+    ahead: int = 0  # the part of `value` that looks past the NPC turn (value.Ahead), over denominator * scale
 
     def as_fractions(self, start: TableState, scale: int, d: int, value_before: Fraction) -> dict[str, Fraction]:
         """The suggestion's `expected` block: deltas against `start`, chances, the score."""
@@ -68,7 +69,7 @@ class Expectation:
                 "posters_junked": Fraction(self.posters_junked, n),
                 "p_reputation_loss": Fraction(self.reputation_loss, n), "p_fine": Fraction(self.fine, n),
                 "p_success": Fraction(self.success, n), "p_failure": Fraction(self.failure, n),
-                "future_donations": Fraction(self.future, n * d)}
+                "future_donations": Fraction(self.future, n * d), "ahead": Fraction(self.ahead, n * scale)}
 
 
 @dataclass(slots=True)
@@ -81,6 +82,7 @@ class _RollResult:
     fined: bool
     ended: str | None
     future: int
+    ahead: int = 0  # the look-past part of `scaled`
 
 
 @dataclass
@@ -140,7 +142,7 @@ class TurnScorer:
         pre_junked = immediate.posters_junked if immediate else 0
         pre_fine = bool(immediate and immediate.fined_players)
         if pre.ended is not None:
-            scaled = v.state_scaled(pre)
+            scaled = v.state_scaled(pre)  # over: no look-past term
             bonus = Fraction(0) if goal is None else goal.roll_term(
                 reputation=pre.reputation, ended=pre.ended, office=pre.office, junked=pre_junked,
                 oppressors=pre.oppressors)
@@ -151,7 +153,7 @@ class TurnScorer:
                                objective=bonus)
         results = self.rolls(pre)
         chances = roll_chances(pre.active_character, self.dice, lambda b, r: results(b, r).scaled)
-        value = funds = rep = office = junked = rep_loss = fine = success = failure = future = 0
+        value = funds = rep = office = junked = rep_loss = fine = success = failure = future = ahead = 0
         bonus = Fraction(0)
         plans = self.plans(pre) if goal is not None else None
         for b, r, w in chances.rolls:
@@ -160,6 +162,7 @@ class TurnScorer:
                 bonus += w * goal.roll_term(reputation=res.reputation, ended=res.ended, office=res.office,
                                             junked=pre_junked + res.junked, oppressors=plans[(b, r)].oppressors)
             value += w * res.scaled
+            ahead += w * res.ahead
             funds += w * res.funds
             rep += w * res.reputation
             office += w * res.office
@@ -176,7 +179,7 @@ class TurnScorer:
                 future += w * res.future
         return Expectation(denominator=chances.denominator, value=value, funds=funds, reputation=rep, office=office,
                            posters_junked=junked, reputation_loss=rep_loss, fine=fine, success=success,
-                           failure=failure, future=future, objective=bonus)
+                           failure=failure, future=future, objective=bonus, ahead=ahead)
 
     def rolls(self, pre: TableState):
         """A function (black, red) -> _RollResult for the NPC turn from `pre`, each roll worked out once."""
@@ -194,18 +197,81 @@ class TurnScorer:
         done: dict[tuple[str, str], _RollResult] = {}
         base_dot: dict[tuple[str, str], int] = {}  # the posters' future-arrival sum before any encounter
 
+        e, looking = v.e, v.ahead is not None
+        entering = v.entry_now(pre) if looking else None
+        entered, rnd, next_seat = pre.entered, pre.round, pre.active + 1
+
         def finish(plan: RollPlan, funds: int, rep: int, office: int, ended: str | None, cur: dict[int, int],
                    junked: int, fined: bool) -> _RollResult:
             if ended is None:
                 row = plan.poster_row
                 poster_part = base_dot[(plan.black, plan.red)] + sum((n - posters[x]) * row[x] for x, n in cur.items())
                 office_part = rewards[office] * plan.office_arrivals if plan.civilians else 0
-                scaled = d * (ws * funds + wr * rep) + v.w_office * office_part + v.w_poster * poster_part
+                scaled = (d * (ws * funds + wr * rep) + v.w_office * office_part + v.w_poster * poster_part) * e
+                ahead = 0
+                if entering is not None:  # the round start comes next: valued once its NPC has entered
+                    after = round_start(plan, funds, rep, office, cur, poster_part, office_part)
+                    ahead, scaled = after - scaled, after
+                elif looking:
+                    ahead = ws * d * v.ahead_scaled(plan.oppressors, plan.civilians, pre.players, plan_entry(plan),
+                                                    entered, rnd, next_seat)
+                    scaled += ahead
                 return _RollResult(scaled=scaled, funds=funds, reputation=rep, office=office, junked=junked,
-                                   fined=fined, ended=None, future=office_part + poster_part)
-            scaled = d * (ws * funds + wr * rep + (v.w_win if ended == SUCCESS else -v.w_loss))
+                                   fined=fined, ended=None, future=office_part + poster_part, ahead=ahead)
+            scaled = d * (ws * funds + wr * rep + (v.w_win if ended == SUCCESS else -v.w_loss)) * e
             return _RollResult(scaled=scaled, funds=funds, reputation=rep, office=office, junked=junked,
                                fined=fined, ended=ended, future=0)
+
+        def round_start(plan: RollPlan, funds: int, rep: int, office: int, cur: dict[int, int], poster_part: int,
+                        office_part: int) -> int:
+            """V (times scale) once the round start's NPC has entered on the Entry token's space and met it
+            (value.Valuer.after_scaled, the steps of npc_turn.enter_npc)."""
+            x = plan_entry(plan)
+            here = cur.get(x, posters[x])
+            people = players_at.get(x, 0)
+            doubled = here * (2 if uber == x else 1)
+            opp, civ = plan.oppressors, plan.civilians
+            if entering == "oppressor":
+                opp = opp + (x,)
+                if doubled + plan.civilians_at.get(x, 0) + people >= 4:
+                    rep = max(0, rep - 1)
+                    if rep == 0:
+                        return d * (ws * funds - v.w_loss) * e
+                funds = max(0, funds - 2 * people)
+                poster_part -= here * plan.poster_row[x]
+                if x in offices:
+                    office = max(0, office - 2)
+                office_part = rewards[office] * plan.office_arrivals if civ else 0
+            else:
+                civ = civ + (x,)
+                if x not in plan.oppressor_on:
+                    for gift in (people, doubled, rewards[office] if office > 0 and x in offices else 0):
+                        if gift:
+                            funds += gift
+                            if funds >= target:
+                                return d * (ws * funds + wr * rep + v.w_win) * e
+                if v.horizon:
+                    arrivals = v.arrivals(x)
+                    now = list(posters)
+                    for y, n in cur.items():
+                        now[y] = n
+                    poster_part += sum(n * arrivals[y] for y, n in enumerate(now) if n)
+                    office_part = rewards[office] * (plan.office_arrivals + sum(arrivals[o] for o in offices))
+            scaled = (d * (ws * funds + wr * rep) + v.w_office * office_part + v.w_poster * poster_part) * e
+            return scaled + ws * d * v.ahead_scaled(opp, civ, pre.players, x, entered + 1,
+                                                    None if rnd is None else rnd + 1, 0)
+
+        entries: dict[tuple[str, str], int] = {}
+
+        def plan_entry(plan: RollPlan) -> int:
+            x = entries.get((plan.black, plan.red))
+            if x is None:
+                x = pre.entry
+                for face in (plan.black, plan.red):
+                    if not is_arrow(face):
+                        x = board.path(face_colour(face))[x]
+                entries[(plan.black, plan.red)] = x
+            return x
 
         def run(plan: RollPlan, qi: int, funds: int, rep: int, office: int, cur: dict[int, int], junked: int,
                 fined: bool, repost: bool) -> _RollResult:

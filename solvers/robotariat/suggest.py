@@ -40,6 +40,8 @@ from .turn import Activation, Extra, apply_activation, moved, with_extra
 from .value import Valuer
 
 SCRAP_EXHAUSTIVE = 24
+MASSES_TRIED = 6  # on those boards, Move the Masses' NPC moves tried with each move of the player
+POSTER_EXHAUSTIVE = 16  # boards with more spaces: posters go where an NPC can come next, and the best other space
 EXTRA_CANDIDATES = 3
 EXTRA_BASES = 5
 RULES_SUGGEST = ("rb-player-turn", "rb-movement", "rb-types-of-space-activations", "rb-npc-turn",
@@ -67,20 +69,52 @@ class Suggestions:
     start: TableState
     options: tuple[Option, ...]  # best first
     notes: tuple[str, ...]
+    entering: str | None = None  # the NPC entering at the next round start, when the score looks past it
+    generated: tuple[int, ...] = ()  # each option's place in generation order (the order of ties)
 
     def as_json(self, board: Board, limit: int | None = None, names: tuple[str, ...] = ()) -> dict:
         scores = [o.score for o in self.options]
         shown = self.options if limit is None else self.options[:limit]
-        out = []
-        for o in shown:
-            rank = 1 + sum(1 for x in scores if x > o.score)
-            tied = sum(1 for x in scores if x == o.score) - 1
-            out.append(option_json(board, self.start, o, rank, tied, names))
+        # the options are best first: an option's rank is 1 + the place of the first option scoring the same
+        first: dict[Fraction, int] = {}
+        ties: dict[Fraction, int] = {}
+        for i, x in enumerate(scores):
+            first.setdefault(x, i)
+            ties[x] = ties.get(x, 0) + 1
+        out = [option_json(board, self.start, o, 1 + first[o.score], ties[o.score] - 1, names) for o in shown]
         return {"options": out, "count": len(self.options),
                 "best": [i for i, o in enumerate(self.options) if o.score == scores[0]] if scores else [],
                 "player": {"seat": self.start.active, "character": self.start.active_character,
                            "at": board.ids[self.start.players[self.start.active]]},
+                "looked_past": self.looked_past(board),
                 "notes": list(self.notes), "rules": list(RULES_SUGGEST)}
+
+    def looked_past(self, board: Board) -> dict | None:
+        """Whether looking past the coming NPC turn changed the best turn: null when nothing was looked at
+        past it; `changed` with the turn that is best for the coming NPC turn alone (`instead`)."""
+        if not self.options or "ahead" not in self.options[0].expected or self.entering is None and not any(
+                o.expected["ahead"] for o in self.options):
+            return None
+        alone = [o.score - o.expected["ahead"] for o in self.options]
+        best, top = self.options[0], max(alone)
+        first = min((i for i, a in enumerate(alone) if a == top), key=lambda i: self.generated[i])
+        changed = first != 0  # without looking past, another turn would be listed first
+        out: dict = {"changed": changed, "entering": self.entering, "instead": None,
+                     "why": "Looking past the coming NPC turn does not change the best turn."}
+        if changed:
+            other = self.options[first]
+            comes = "where the dice take the NPCs before each player moves again"
+            if self.entering is not None:
+                npc = "Human Oppressor" if self.entering == "oppressor" else "Civilian Robot"
+                comes = (f"the {npc} that enters at the next round start on the Entry token's space (now "
+                         f"{board.names[self.start.entry]}), and " + comes)
+            out["instead"] = headline(board, self.start, other)
+            than = "as well as this turn" if alone[0] == top else "best"
+            out["why"] = (f"Steered around what is known to come: “{out['instead']}” scores {than} for the coming "
+                          f"NPC turn alone, but counting {comes}, it is worth "
+                          f"{number_text(other.expected['ahead'], True)} against "
+                          f"{number_text(best.expected['ahead'], True)} for this turn.")
+        return out
 
 
 def activation_json(board: Board, a: Activation | None) -> dict | None:
@@ -148,6 +182,9 @@ def _why(board: Board, o: Option, rank: int, tied: int, head: str) -> str:
     bits = outcome_bits(x)
     if x["future_donations"]:
         bits.append(f"then about {number_text(x['future_donations'])} SPARK of future donations")
+    if x.get("ahead"):
+        bits.append(f"what is known to come after it, until each player moves again, "
+                    f"{number_text(x['ahead'], True)}")
     text += " After the NPC turn: " + "; ".join(bits) + f". Score {number_text(o.score, True)}"
     if o.activation is not None and o.activation.kind in ("sabotage", "upgrade"):
         text += " (the cards are unknown: scored like not activating)"
@@ -185,7 +222,7 @@ class _Scorer:
         self.s0, self.valuer, self.lean, self.goal = s0, valuer, lean, goal
         self.v0 = valuer.value(s0)
         self.turns = turns if turns is not None else TurnScorer(board, rules, dice, valuer)
-        self.cache: dict[tuple[TableState, bool], tuple[Fraction, dict[str, Fraction]]] = {}
+        self.cache: dict[tuple, tuple[Fraction, dict[str, Fraction]]] = {}
         self.scaled_cache: dict[TableState, tuple[int, int]] = {}
 
     def scaled(self, pre: TableState) -> tuple[int, int]:
@@ -199,8 +236,8 @@ class _Scorer:
     def score(self, pre: TableState, immediate: Encounter | None = None,
               activation: Activation | None = None) -> tuple[Fraction, dict[str, Fraction]]:
         draws = activation is not None and activation.kind in ("sabotage", "upgrade")
-        key = (pre, draws)
-        hit = self.cache.get(key) if immediate is None else None
+        key = (pre, draws, immediate)
+        hit = self.cache.get(key)
         if hit is not None:
             return hit
         v, goal = self.valuer, self.goal
@@ -214,8 +251,7 @@ class _Scorer:
                 expected["objective"] = bonus
                 expected["score"] += bonus
             out = (expected["score"], expected)
-        if immediate is None:
-            self.cache[key] = out
+        self.cache[key] = out
         return out
 
 
@@ -250,7 +286,8 @@ class _Planner:
         if kind == "poster":
             if s.poster_supply_left(rules) < 1:
                 return []
-            return [(Activation(kind=kind, space=space, when=when, place_on=t), None) for t in range(board.n)]
+            targets, note = self.poster_targets(s)
+            return [(Activation(kind=kind, space=space, when=when, place_on=t), note) for t in targets]
         if kind == "recruitment_office":
             top = min(rules.contribute_max, s.funds, rules.office_max - s.office)
             return [(Activation(kind=kind, space=space, when=when, contribute=c), None) for c in range(1, top + 1)]
@@ -266,6 +303,42 @@ class _Planner:
         if kind == "scrap_yard":
             return self.scrap_yard(s, space, when)
         return []
+
+    def best_masses(self, activations: list[tuple[Activation, str | None]]) -> set[tuple]:
+        """The MASSES_TRIED NPC moves of Move the Masses that score best with the active player staying put
+        (the moves' own encounters and the NPC turn after them; the player's own move changes little of it)."""
+        s0 = self.s0
+        scored = []
+        for i, (a, _) in enumerate(activations):
+            after, enc = apply_activation(self.board, self.rules, moved(s0, s0.players[s0.active]), a)
+            scored.append((-self.scorer.score(after, enc, a)[0], i, (a.npc, a.npc_index, a.npc_to)))
+        return {key for _, _, key in sorted(scored)[:MASSES_TRIED]}
+
+    def poster_targets(self, s: TableState) -> tuple[list[int], str | None]:
+        """Where a placed poster is tried: every space on a board of at most POSTER_EXHAUSTIVE spaces; else
+        the spaces an NPC can move onto in the coming NPC turn or enter on at a round start (the Entry token
+        and where its X faces take it), plus the best other space: elsewhere a poster only adds its future
+        donations, so the others are ranked by those (the civilians' arrivals after each roll)."""
+        board = self.board
+        if board.n <= POSTER_EXHAUSTIVE:
+            return list(range(board.n)), None
+        hot = _hot_spaces(board, s)
+        for x in (s.entry, board.yellow[s.entry], board.blue[s.entry]):
+            hot |= {x, board.yellow[x], board.blue[x]}
+        quiet = [x for x in range(board.n) if x not in hot]
+        if quiet:
+            gain = [0] * board.n
+            dice = self.scorer.turns.dice
+            weights = {(b, r): cb * cr for b, cb in dice.counts("black").items() for r, cr in dice.counts("red").items()}
+            for (b, r), plan in self.scorer.turns.plans(s).items():
+                w = weights.get((b, r), 0)
+                if w:
+                    for x in quiet:
+                        gain[x] += w * plan.poster_row[x]
+            hot.add(max(quiet, key=lambda x: (gain[x], -x)))
+        note = (f"poster placed on the {len(hot) - bool(quiet)} spaces an NPC can move onto or enter on next, and on "
+                f"the best of the {len(quiet)} others (elsewhere a poster only adds its future donations)")
+        return sorted(hot), note
 
     def scrap_yard(self, s: TableState, space: int, when: str) -> list[tuple[Activation, str | None]]:
         j = s.junk
@@ -321,6 +394,7 @@ class _Planner:
         s0, board = self.s0, self.board
         here = s0.players[s0.active]
         plans: list[Plan] = []
+        masses = None  # on a large board, the NPC moves of Move the Masses tried with the player's moves
         for to in (here,) + board.neighbours[here]:
             there = moved(s0, to)
             plans.append((to, None, there, None, None))
@@ -329,7 +403,15 @@ class _Planner:
             else:
                 steps = [(here, "before_move", s0, True), (to, "after_move", there, False)]
             for space, when, base, move_after in steps:
-                for a, note in self.activations(base, space, when):
+                activations = self.activations(base, space, when)
+                if activations and activations[0][0].kind == "move_the_masses" and board.n > POSTER_EXHAUSTIVE:
+                    if masses is None:
+                        masses = self.best_masses(activations)
+                    if when != "here":
+                        note = (f"Move the Masses: the {len(masses)} NPC moves that score best with the player "
+                                "staying are tried with each move")
+                        activations = [(a, note) for a, _ in activations if (a.npc, a.npc_index, a.npc_to) in masses]
+                for a, note in activations:
                     after, enc = apply_activation(board, self.rules, base, a)
                     if move_after and after.ended is None:
                         after = moved(after, to)
@@ -349,7 +431,12 @@ class _Planner:
             best_first = sorted(range(len(plans)), key=lambda i: (-options[i].score, i))
             options += self.extra_options([plans[i] for i in best_first], extras)
         order = sorted(range(len(options)), key=lambda i: (-options[i].score, i))
-        return Suggestions(start=s0, options=tuple(options[i] for i in order), notes=tuple(self.notes))
+        v = self.valuer
+        entering = v.next_entry(s0.entered, len(s0.oppressors), len(s0.civilians)) if v.ahead is not None else None
+        if entering is not None and s0.round is not None and s0.round >= v.ahead.max_rounds:
+            entering = None
+        return Suggestions(start=s0, options=tuple(options[i] for i in order), notes=tuple(self.notes),
+                           entering=entering, generated=tuple(order))
 
     def extra_options(self, plans, extras: list[Extra]) -> list[Option]:
         s0 = self.s0

@@ -16,17 +16,32 @@ players inside an NPC turn: the path Alice Smith picks, whether MT-ρ re-rolls, 
 torn poster back. Future donations are an estimate from the civilians' own Markov chain on the red
 die: they ignore later tear-downs, later fines and NPCs entering later, and Überbot's doubling.
 
+Looking past the coming NPC turn (`Ahead`, reading `planner-score`): what is already known to come
+until each player's piece moves again is added, in SPARK at the spark weight:
+
+    + (expected Civilian arrivals on each player's space) * 1 - (expected Oppressor arrivals there) * 2
+
+counted for each seat over the NPC turns before that seat's next turn (the turns of the players still to
+play this round, then the round start, then the next round's turns before it), with the NPC of the
+entry track entering on the Entry token's space at the round start (where the X faces take the token)
+and moving on from there; the game's end after round 6 cuts the count. The NPC turn right before a round
+start is valued after that round start's entry, exactly (npc_turn.enter_npc: fines, suspicion, torn
+posters, donations, the game's end). The arrivals are exact expectations of each NPC's own Markov chain
+on its die; they leave out Move the Masses and the choices of later turns (Alice Smith, MT-ρ), a
+Civilian stopped by an Oppressor, suspicion, and fines once the funds are at 0.
+
 Everything is exact: values are kept as whole numbers over a common denominator (the weights'
-denominators times 6**horizon), so comparisons inside the NPC turn cost integer arithmetic only.
+denominators times 6**horizon, times 36**seats when looking past), so comparisons inside the NPC turn
+cost integer arithmetic only.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from math import lcm
 
 from .board import Board
-from .model import SUCCESS, Dice, Rules, TableState
+from .model import SUCCESS, Dice, Rules, TableState, face_colour, is_arrow
 
 MAX_HORIZON = 30  # a game has at most 6 rounds x 5 players NPC turns
 
@@ -45,6 +60,17 @@ class Weights:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
+@dataclass(frozen=True)
+class Ahead:
+    """The game's order, for looking past the coming NPC turn: how many seats play (in seat order from
+    seat 0), the entry track, and the game's end (game.GameRules holds the same numbers)."""
+    seats: int
+    entry_track: tuple[str, ...]
+    max_rounds: int = 6
+    max_oppressors: int = 3
+    max_civilians: int = 3
+
+
 def default_horizon(players: int, state: TableState, max_rounds: int = 6) -> int:
     """One more round of NPC turns after the coming one, cut at the end of round 6 when the round is known
     (players take turns in seat order starting from seat 0, the first player)."""
@@ -57,10 +83,13 @@ def default_horizon(players: int, state: TableState, max_rounds: int = 6) -> int
 class Valuer:
     """V of states for one board, dice, rules and weights (cached civilian arrival rows)."""
 
-    def __init__(self, board: Board, rules: Rules, dice: Dice, weights: Weights, horizon: int):
+    def __init__(self, board: Board, rules: Rules, dice: Dice, weights: Weights, horizon: int,
+                 ahead: Ahead | None = None):
         if not 0 <= horizon <= MAX_HORIZON:
             raise ValueError(f"horizon must be 0..{MAX_HORIZON}")
         self.board, self.rules, self.dice, self.weights, self.horizon = board, rules, dice, weights, horizon
+        self.ahead = ahead
+        self.e = 36 ** ahead.seats if ahead is not None else 1  # the look-past term's denominator
         self.k = lcm(*(w.denominator for w in weights.as_dict().values()))
         self.d = 6 ** horizon
         w = {name: int(value * self.k) for name, value in weights.as_dict().items()}
@@ -70,7 +99,10 @@ class Valuer:
         self._red = (red.get("yellow_arrow", 0), red.get("blue_arrow", 0))
         self._rows: dict[int, list[int]] = {}
         self._future: dict[tuple, tuple[int, int]] = {}
-        self.scale = self.k * self.d  # V = scaled value / scale
+        self._walks: dict[tuple, list] = {}  # (die, turns) -> each start's row
+        self._entries: dict[tuple, tuple[int, ...]] = {}
+        self._ahead: dict[tuple, int] = {}
+        self.scale = self.k * self.d * self.e  # V = scaled value / scale
 
     def arrivals(self, start: int) -> list[int]:
         """Expected number of times a civilian now on `start` moves onto each space in the next `horizon`
@@ -125,15 +157,39 @@ class Valuer:
             self._future[key] = (office_part, poster_part)
         return office_part, poster_part
 
-    def scaled(self, funds: int, reputation: int, office: int, posters, civilians, ended: str | None) -> int:
+    def base_scaled(self, funds: int, reputation: int, office: int, posters, civilians, ended: str | None) -> int:
+        """V without the look-past term, times k * 6**horizon (not times 36**seats)."""
         v = self.d * (self.w_spark * funds + self.w_rep * reputation)
         if ended is None:
             office_part, poster_part = self.future_scaled(civilians, posters, office)
             return v + self.w_office * office_part + self.w_poster * poster_part
         return v + self.d * (self.w_win if ended == SUCCESS else -self.w_loss)
 
+    def scaled(self, funds: int, reputation: int, office: int, posters, civilians, ended: str | None) -> int:
+        """V without the look-past term, times scale."""
+        return self.base_scaled(funds, reputation, office, posters, civilians, ended) * self.e
+
     def state_scaled(self, s: TableState) -> int:
-        return self.scaled(s.funds, s.reputation, s.office, s.posters, s.civilians, s.ended)
+        """V (times scale) of a table where seat `s.active` is about to play, or where the game is over."""
+        return self.scaled_at(s, s.active)
+
+    def after_scaled(self, s: TableState) -> int:
+        """V (times scale) of a table just after seat `s.active`'s NPC turn (an outcome of npc_turn): when a
+        round start comes next, of the table once its NPC has entered."""
+        if self.ahead is None or s.ended is not None:
+            return self.state_scaled(s)
+        kind = self.entry_now(s)
+        if kind is not None:
+            return self.scaled_at(self.enter(s, kind), 0)
+        return self.scaled_at(s, s.active + 1)
+
+    def scaled_at(self, s: TableState, next_seat: int) -> int:
+        """V (times scale) of a table where seat `next_seat` moves next (len(players): the round ends first)."""
+        v = self.scaled(s.funds, s.reputation, s.office, s.posters, s.civilians, s.ended)
+        if self.ahead is None or s.ended is not None:
+            return v
+        return v + self.w_spark * self.d * self.ahead_scaled(s.oppressors, s.civilians, s.players, s.entry,
+                                                             s.entered, s.round, next_seat)
 
     def value(self, s: TableState) -> Fraction:
         return Fraction(self.state_scaled(s), self.scale)
@@ -144,3 +200,129 @@ class Valuer:
             return Fraction(0), Fraction(0)
         o, p = self.future_scaled(s.civilians, s.posters, s.office)
         return Fraction(o, self.d), Fraction(p, self.d)
+
+    # ---- looking past the coming NPC turn (Ahead) ------------------------------------------------
+
+    def next_entry(self, entered: int, oppressors: int, civilians: int) -> str | None:
+        """The NPC the next round start brings ("oppressor" / "civilian"), or None (track empty, or all of
+        that kind on the board already: game.start_round brings none then)."""
+        a = self.ahead
+        if a is None or entered >= len(a.entry_track):
+            return None
+        kind = a.entry_track[entered]
+        have, most = (oppressors, a.max_oppressors) if kind == "oppressor" else (civilians, a.max_civilians)
+        return kind if have < most else None
+
+    def entry_now(self, s: TableState) -> str | None:
+        """The NPC entering right after this NPC turn (seat `s.active` is the round's last), or None."""
+        a = self.ahead
+        if a is None or s.active != len(s.players) - 1 or (s.round is not None and s.round >= a.max_rounds):
+            return None
+        return self.next_entry(s.entered, len(s.oppressors), len(s.civilians))
+
+    def enter(self, s: TableState, kind: str) -> TableState:
+        """The table once the round start's NPC has entered (rulebook "Round Order" 1), seat 0 to play."""
+        from .npc_turn import enter_npc  # npc_turn values its outcomes with this module
+
+        after = enter_npc(self.board, self.rules, s, kind, s.entered + 1, self.ahead.max_rounds).state
+        return replace(after, active=0, round=None if s.round is None else s.round + 1)
+
+    def _walk(self, die: str, start: int, turns: int) -> tuple[int, ...]:
+        """Expected arrivals of one NPC now on `start` at each space over `turns` NPC turns, times e."""
+        rows = self._walks.get((die, turns))
+        if rows is None:
+            rows = self._walks[(die, turns)] = [None] * self.board.n
+        hit = rows[start]
+        if hit is None:
+            factor = self.e // 6 ** turns
+            hit = rows[start] = tuple(x * factor for x in self._walk_counts(die, start, turns))
+        return hit
+
+    def _walk_counts(self, die: str, start: int, turns: int) -> list[int]:
+        """The same, times 6**turns (the die's own chain: an arrow moves the NPC, an X leaves it)."""
+        counts = self.dice.counts(die)
+        cy, cb = counts.get("yellow_arrow", 0), counts.get("blue_arrow", 0)
+        stay = 6 - cy - cb
+        yellow, blue = self.board.yellow, self.board.blue
+        row = [0] * self.board.n
+        dist = {start: 1}
+        for t in range(1, turns + 1):
+            new: dict[int, int] = {}
+            scale = 6 ** (turns - t)
+            for u, m in dist.items():
+                for nxt, c in ((yellow[u], cy), (blue[u], cb)):
+                    if c:
+                        new[nxt] = new.get(nxt, 0) + m * c
+                        row[nxt] += m * c * scale
+                if stay:
+                    new[u] = new.get(u, 0) + m * stay
+            dist = new
+        return row
+
+    def _token(self, entry: int, turns: int) -> dict[int, int]:
+        """Where the Entry token is after `turns` NPC turns (X faces: black die first), weights over 36**turns."""
+        dist = {entry: 1}
+        for _ in range(turns):
+            for die in ("black", "red"):
+                new: dict[int, int] = {}
+                for face, c in self.dice.counts(die).items():
+                    for u, m in dist.items():
+                        there = u if is_arrow(face) else self.board.path(face_colour(face))[u]
+                        new[there] = new.get(there, 0) + m * c
+                dist = new
+        return dist
+
+    def _entering(self, die: str, entry: int, before: int, after: int) -> tuple[int, ...]:
+        """Expected encounters, at each space, of the NPC entering at a round start `before` NPC turns
+        from now on the Entry token's space (its entry counts) and moving on for `after` turns, times e."""
+        key = (die, entry, before, after)
+        hit = self._entries.get(key)
+        if hit is not None:
+            return hit
+        row = [0] * self.board.n
+        # weights over 36**before, then arrivals over 6**after: e is a multiple of both together
+        to_e, walk_to_e = self.e // 36 ** before, self.e // (36 ** before * 6 ** after)
+        for y, w in self._token(entry, before).items():
+            row[y] += w * to_e
+            if after:
+                for x, a in enumerate(self._walk_counts(die, y, after)):
+                    if a:
+                        row[x] += w * a * walk_to_e
+        out = self._entries[key] = tuple(row)
+        return out
+
+    def ahead_scaled(self, oppressors: tuple[int, ...], civilians: tuple[int, ...], players: tuple[int, ...],
+                     entry: int, entered: int, rnd: int | None, next_seat: int) -> int:
+        """The look-past term, in SPARK times e: for each seat, Civilian arrivals (+1) and Oppressor
+        arrivals (-2) on its space until it moves again, seat `next_seat` moving next."""
+        key = (oppressors, civilians, players, entry, entered, rnd, next_seat)
+        hit = self._ahead.get(key)
+        if hit is not None:
+            return hit
+        n = len(players)
+        last = rnd is not None and rnd >= self.ahead.max_rounds
+        before = n - next_seat  # NPC turns before the round ends
+        kind = None if last else self.next_entry(entered, len(oppressors), len(civilians))
+        total = 0
+        walk = self._walk
+        for i, x in enumerate(players):
+            if i >= next_seat:
+                turns, enters = i - next_seat, False
+            else:
+                turns, enters = (before, False) if last else (before + i, kind is not None)
+            meets = gives = 0
+            if turns:
+                for o in oppressors:
+                    meets += walk("black", o, turns)[x]
+                for c in civilians:
+                    gives += walk("red", c, turns)[x]
+            if enters:
+                row = self._entering("black" if kind == "oppressor" else "red", entry, before, i)
+                if kind == "oppressor":
+                    meets += row[x]
+                else:
+                    gives += row[x]
+            total += gives - 2 * meets
+        if len(self._ahead) < 100_000:
+            self._ahead[key] = total
+        return total

@@ -466,6 +466,35 @@
       .then(function () { inflight--; });
   };
 
+  // Parts the server works out after the page (a slow answer, such as the whole-game forecast): an
+  // element with data-live, an id and data-fetch="url" is fetched from that url (data-fetch-after ms
+  // later) and swapped in like a refetch of the page; the server keeps data-fetch on it while the answer
+  // is still being refined, and drops it when it is done.
+  var fetching = {};
+  function fetchParts() {
+    if (!window.fetch) return;
+    document.querySelectorAll("[data-live][id][data-fetch]").forEach(function (el) {
+      var url = el.getAttribute("data-fetch");
+      if (fetching[el.id] === url) return;
+      fetching[el.id] = url;
+      setTimeout(function () {
+        if (document.visibilityState === "hidden") {  // a page nobody looks at asks for nothing: on its return
+          delete fetching[el.id];
+          document.addEventListener("visibilitychange", fetchParts, { once: true });
+          return;
+        }
+        var opts = { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html", "X-Tablebot-Swap": "1" } };
+        var carry = carried();
+        if (carry.length) { opts.method = "POST"; opts.body = new URLSearchParams(carry.concat(privateParams())); }
+        fetch(url, opts)
+          .then(function (r) { return r.ok ? r.text() : null; })
+          .then(function (html) { if (fetching[el.id] === url) delete fetching[el.id]; if (html) T.swap(html); },
+                function () { if (fetching[el.id] === url) delete fetching[el.id]; });
+      }, Number(el.getAttribute("data-fetch-after") || 0));
+    });
+  }
+  document.addEventListener("tablebot:swapped", fetchParts);
+
   // Follow the table: ask for its version about once a second while the page is visible (a 304 while
   // nothing changed), and fetch the page again when it moved on.
   function initFollow() {
@@ -492,7 +521,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     initTheme(); initWake(); initOffline(); T.initSteppers(document);
-    initForms(); initFollow();
+    initForms(); initFollow(); fetchParts();
     if (restorePrivate()) T.refresh();
   });
 })();

@@ -403,3 +403,23 @@ def test_state_after_is_what_the_option_is_scored_on(client):
             for key, field in (("funds_delta", "funds"), ("reputation_delta", "reputation"), ("office_delta", "office")):
                 assert frac(o["expected"][key]) == frac(f["expected"][key]) + after[field] - b["state"][field], \
                     (who, o["headline"], key)
+
+
+def test_cards_and_peeks_are_named_as_not_taken_into_account(client):
+    """Types of Space Activations (Upgrade, Sabotage), Character Abilities (Electric Eye, A1-5): the card
+    texts are unknown, so every answer names the cards in play and Electric Eye's peek as not modelled."""
+    b = body()
+    b["state"]["players"][1]["character"] = "electric_eye"
+    b["state"]["players"][2]["character"] = "a1_5"
+    b["cards"] = [{"seat": 0, "deck": "upgrade", "name": "New Treads"},
+                  {"seat": 1, "deck": "sabotage", "name": "Adjust Traffic Reports", "played": True}]
+    for url in ("/api/robotariat/npc-turn", "/api/robotariat/suggest", "/api/robotariat/game-forecast"):
+        status, d = post(client, url, {**b, "runs": 1} if url.endswith("forecast") else b)
+        assert status == 200, d
+        said = " ".join(d["not_modelled"])
+        assert "Upgrade card “New Treads” (Ann, held)" in said
+        assert "Sabotage card “Adjust Traffic Reports” (Bo, played)" in said
+        assert "Electric Eye's look at the top two Sabotage cards" in said
+        assert "A1-5's starting Upgrade card is not taken into account" in said
+    status, d = post(client, "/api/robotariat/suggest", body())
+    assert d["not_modelled"] == []

@@ -205,11 +205,20 @@ def test_forecast_and_suggestions_render_from_the_api_functions(client):
 
 
 def test_ties_are_shown_as_ties(client):
-    """No Civilian, and the one Oppressor (on the Scrap Yard) can reach no player next NPC turn whatever
-    the active player does: every turn scores the same, so the page says any turn will do instead of
-    listing every turn as tied with a zero score."""
-    tid = new_table(client, {"robotariat": {"state": {"oppressors": ["sy"], "players": [{"at": "p1"}, {"at": "ro"},
-                                                                                          {"at": "sb1"}]}}})
+    """Player Turn, NPC Turn: on a board whose two halves share no black line, the Oppressor, the Entry
+    token and so the NPCs entering later all stay on the half without players, and there are no Civilians
+    or posters: no NPC can ever reach anything the active player's turn changes, now or later in the game,
+    so every turn scores the same and the page says any turn will do instead of listing every turn as
+    tied with a zero score."""
+    board = {"spaces": [{"id": "a1", "name": "Sabotage A", "kind": "sabotage"},
+                        {"id": "a2", "name": "Upgrade A", "kind": "upgrade"},
+                        {"id": "b1", "name": "Sabotage B", "kind": "sabotage"},
+                        {"id": "b2", "name": "Upgrade B", "kind": "upgrade"}],
+             "links": [["a1", "a2"], ["b1", "b2"]],
+             "yellow_next": {"a1": "a2", "a2": "a1", "b1": "b2", "b2": "b1"},
+             "blue_next": {"a1": "a2", "a2": "a1", "b1": "b2", "b2": "b1"}}
+    tid = new_table(client, {"robotariat": {"board": board, "example": False, "state": {
+        "oppressors": ["b1"], "players": [{"at": "a1"}, {"at": "a2"}, {"at": "a1"}], "entry": "b2", "round": 1}}})
     html = client.get(f"/robotariat/?table={tid}").get_data(as_text=True)
     assert 'id="sg-best">Any turn: no NPC can reach anything this turn changes' in html
     assert "options tie" not in html and "score +0.00" not in html
@@ -596,3 +605,30 @@ def test_cards_are_entered_by_name_and_count_on_the_objectives_page(client):
     r = client.post(f"/robotariat/?table={tid}", data={"do": "add_card", "seat": "0", "deck": "upgrade", "setup": "true",
                                                        "name": "x"})
     assert r.status_code == 400 and "(setup)" in notice(r.get_data(as_text=True))
+
+
+def test_while_the_dice_are_rolled_the_tables_each_roll_leads_to_get_their_games(client):
+    """Round Order 3-4, NPC Turn: once the active player has played, the open page's forecast requests
+    go on to the tables each roll of the NPC dice leads to (the next seat's turn); after the roll, the
+    first view of the new table finds at least 30 games kept for it, or an exact count."""
+    from test_robotariat_api import BOARD
+
+    tid = new_table(client, {"robotariat": {"board": BOARD, "example": False, "state": {
+        "oppressors": ["s0", "s2"], "civilians": ["s1", "s3", "s4"],
+        "players": [{"at": "s1"}, {"at": "s4"}, {"at": "s5"}], "entry": "s5", "funds": 30, "round": 5}}})
+    assert client.post(f"/robotariat/?table={tid}", data={"do": "do_option", "option": "0"}).status_code == 200
+    for _ in range(200):  # what the open page does: fetch again while the server asks for it
+        html = client.get(f"/robotariat/forecast?table={tid}&refine=1").get_data(as_text=True)
+        if "data-fetch=" not in html:
+            break
+    else:
+        raise AssertionError("the forecast kept asking for more")
+    body = client.get(f"/api/robotariat/tables/{tid}").get_json()["body"]
+    npc = client.post("/api/robotariat/npc-turn", json=body).get_json()
+    likeliest = max(npc["outcomes"], key=lambda o: o["p"]["approx"])
+    r = client.post(f"/robotariat/?table={tid}", data={"do": "roll", "black": likeliest["black"],
+                                                        "red": likeliest["red"]})
+    assert r.status_code == 200
+    first = client.get(f"/robotariat/forecast?table={tid}").get_data(as_text=True)
+    runs = re.search(r"(\d+) games? played out", first)
+    assert "Exact: every roll" in first or (runs and int(runs.group(1)) >= 30), first[:2000]

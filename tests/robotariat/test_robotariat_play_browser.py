@@ -3,6 +3,8 @@ players by tapping, counted; "Start the next round" only once everyone has playe
 table, each seeing the other's taps and the answers worked out again, without a reload."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser_checks import assert_phone_ready
 from playwright.sync_api import expect
@@ -176,3 +178,19 @@ def test_secret_objective_stays_on_its_phone(browser, browser_context_args, live
     assert not [u for u in urls if "objective" in u], "the objective went into an address (logs, history)"
     ctx_a.close()
     ctx_b.close()
+
+
+def test_first_view_shows_the_forecast_percentage(page, live_url, shots):
+    """Game End, Revolution Table: the first view of a mid-game table (never forecast before) shows the
+    chance the Revolution succeeds as a percentage with its range, fetched after the page has shown."""
+    t = page.request.post(f"{live_url}/api/tables", data={"game": "robotariat", "players": 3}).json()
+    page.request.put(f"{live_url}/api/tables/{t['id']}", data={"version": 1, "state": {"robotariat": {"state": {
+        "oppressors": ["p1"], "civilians": ["ro"], "players": [{"at": "sy"}, {"at": "up1"}, {"at": "mm"}],
+        "posters": {"p2": 1}, "funds": 12, "round": 2, "active": 1}}}})
+    page.goto(f"{live_url}/robotariat/?table={t['id']}")
+    success = page.locator("#game-bars li").first
+    expect(success).to_contain_text("The Revolution succeeds")
+    expect(success.locator(".num")).to_have_text(re.compile(r"^\d+ %( \(\d+–\d+\))?$"), timeout=5000)
+    expect(page.locator("#game-how")).to_contain_text("played out with the best turns")
+    assert page.js_errors == []
+    page.locator("#rb-game").screenshot(path=shots("rb_forecast_first_view"))

@@ -113,7 +113,10 @@ def oracle_game(game: dict, board, st: dict, policy, memo: dict) -> dict:
 
 
 def _game_rules(game: dict, board, rules, dice) -> GameRules:
-    return GameRules(board=board, rules=rules, dice=dice, weights=Weights(**game["weights"]), entry_track=TRACK)
+    # the oracle's NPC turn makes Alice Smith's, MT-ρ's and ArciTech's choices with the score of the coming NPC
+    # turn alone, so the forecast is held to it with that score (the look-past term has its own oracle)
+    return GameRules(board=board, rules=rules, dice=dice, weights=Weights(**game["weights"]), entry_track=TRACK,
+                     look_past=False)
 
 
 @hs.composite

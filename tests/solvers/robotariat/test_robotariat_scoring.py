@@ -4,13 +4,19 @@ the same exact number whether it is summed from npc_turn()'s outcomes (held to t
 by test_robotariat_solver_oracle.py) or by the scorer's shortcut."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
 from test_robotariat_solver_oracle import tables, to_solver
 
 from solvers.robotariat.model import FAILURE, SUCCESS
 from solvers.robotariat.npc_turn import npc_turn
 from solvers.robotariat.scoring import Expectation, TurnScorer
 from solvers.robotariat.suggest import _Planner
+from solvers.robotariat.value import Ahead, Valuer
+
+TRACK = ("civilian", "oppressor", "civilian", "oppressor", "oppressor", "civilian")  # Set Up 6
 
 
 def from_outcomes(board, rules, dice, pre, start, valuer, immediate) -> Expectation:
@@ -24,9 +30,12 @@ def from_outcomes(board, rules, dice, pre, start, valuer, immediate) -> Expectat
         finals = [(o.weight, o.result.state, o.result.posters_junked, o.result.fines > 0) for o in f.outcomes]
         denom = f.denominator
     sums = dict(value=0, funds=0, reputation=0, office=0, posters_junked=0, reputation_loss=0, fine=0, success=0,
-                failure=0, future=0)
+                failure=0, future=0, ahead=0)
     for w, st, junked, fine in finals:
-        sums["value"] += w * valuer.state_scaled(st)
+        after = valuer.after_scaled(st) if st is not pre else valuer.state_scaled(st)
+        sums["value"] += w * after
+        sums["ahead"] += w * (after - valuer.scaled(st.funds, st.reputation, st.office, st.posters, st.civilians,
+                                                   st.ended))
         sums["funds"] += w * st.funds
         sums["reputation"] += w * st.reputation
         sums["office"] += w * st.office
@@ -62,3 +71,23 @@ def test_scorer_equals_the_full_npc_turn_for_every_turn(table):
         fast = scorer.expected(option.after, s, option.immediate)
         plain = from_outcomes(board, rules, dice, option.after, s, valuer, option.immediate)
         assert same(fast, plain), option
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(characters=("arcitech", "uberbot", "mt_rho", "alice_smith", "mr_postman", "wally_st", None)),
+       hs.one_of(hs.none(), hs.integers(1, 6)))
+def test_scorer_equals_the_full_npc_turn_looking_past_it(table, rnd):
+    """The same, with the look-past term (value.Ahead): the arrivals until each seat moves again, and the
+    last seat's NPC turn valued after the round start's entry (Round Order 1), in every round."""
+    game, state = table
+    board, rules, dice, s, plain = to_solver(game, state)
+    if s.funds >= rules.target:
+        return
+    s = replace(s, round=rnd)
+    valuer = Valuer(board, rules, dice, plain.weights, plain.horizon, Ahead(seats=len(s.players), entry_track=TRACK))
+    planner = _Planner(board, rules, dice, s, valuer)
+    scorer = TurnScorer(board, rules, dice, valuer)
+    for option in planner.run().options:
+        fast = scorer.expected(option.after, s, option.immediate)
+        plain_sum = from_outcomes(board, rules, dice, option.after, s, valuer, option.immediate)
+        assert same(fast, plain_sum), option
