@@ -182,7 +182,9 @@ class Tablebot:
         self.sock = listening_socket()
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "DATABASE_URL": db_url, "TABLEBOT_INSTANCE": str(instance), "SECRET_KEY": "test"}
+        env = {**os.environ, "DATABASE_URL": db_url, "TABLEBOT_INSTANCE": str(instance), "SECRET_KEY": "test",
+               # the checkout under test, whichever checkout the virtualenv's editable install points at
+               "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
         script = Path(sys.executable).with_name("tablebot")
         cmd = [str(script)] if script.exists() else [sys.executable, "-m", "assistant.cli"]
         self.log = instance / f"tablebot-{self.port}.log"
