@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -304,6 +305,7 @@ form_values = st.one_of(st.text(max_size=40), st.sampled_from(
      "remove:stack:x|y", "freeze:99", "attack:head:c", "cs", "true", "-1", "99", "power", json.dumps({"players": 5})]))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.dictionaries(st.sampled_from(["do", "combo", "stack0", "frozen0", "hand", "players.0.event", "players.0.actions",
                                         "name2", "name3", "seat", "_seat", "_state", "a_kind", "a_name", "gold",
