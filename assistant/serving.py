@@ -48,6 +48,29 @@ def _raise_open_file_limit(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
+def keep_alive_channel():
+    """waitress's connection class, keeping HTTP/1.1 connections open after answers that have no body.
+
+    waitress 3 closes the connection after any answer without a Content-Length, and it drops that
+    header from a 304 or 204: every poll of an unchanged table (a 304, once a second from each open
+    page) would cost a new connection. Such an answer has no body by definition, so nothing is left
+    for the client to wait for: the connection stays open unless the client asked to close it."""
+    from waitress.channel import HTTPChannel
+    from waitress.task import WSGITask
+
+    class KeepAliveTask(WSGITask):
+        def set_close_on_finish(self) -> None:
+            if (self.version == "1.1" and not self.has_body
+                    and self.request.headers.get("CONNECTION", "").lower() != "close"):
+                return
+            super().set_close_on_finish()
+
+    class KeepAliveChannel(HTTPChannel):
+        task_class = KeepAliveTask
+
+    return KeepAliveChannel
+
+
 class WaitressWorker(Worker):
     """One gunicorn worker process: waitress on the master's listening sockets, `cfg.threads`
     application threads, up to `cfg.worker_connections` connections."""
@@ -64,6 +87,10 @@ class WaitressWorker(Worker):
         sock_map: dict = {}
         server = create_server(self.wsgi, map=sock_map, sockets=[s.sock for s in self.sockets],
                                **waitress_options(self.cfg.threads, connections))
+        channel = keep_alive_channel()
+        for item in sock_map.values():
+            if isinstance(item, BaseWSGIServer):
+                item.channel_class = channel
         last_beat = 0.0
         while self.alive:
             now = time.monotonic()
