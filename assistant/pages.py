@@ -99,7 +99,9 @@ def install_error_pages(app: Flask) -> None:
             return err
         # what the browser needs to know to try again (a rate limit's wait, the methods allowed) stays
         kept = {k: v for k, v in err.get_response().headers.items() if k in ("Retry-After", "Allow")}
-        message = err.description if err.code == 429 and err.description else None
+        # a rate limit's or a storage budget's own sentence; other codes keep the page's default
+        own = err.description if err.description and err.description != type(err).description else None
+        message = err.description if err.code == 429 and err.description else (own if err.code == 413 else None)
         return error_page(err.code, message, kept)
 
     def crash(err: Exception):

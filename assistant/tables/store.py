@@ -22,7 +22,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from ..db import tables, versions
-from . import jsonsafe, limits
+from . import jsonsafe, limits, retention
 
 # No 0/O, 1/I/L: codes are read off one phone and typed on another
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -100,6 +100,7 @@ def create(engine: Engine, game: str, players: int, state: dict | None = None) -
                                                    version=1, created_at=_now()))
                 conn.execute(insert(versions).values(table_id=table_id, version=1, parent=None,
                                                      state=state, at=_now()))
+                retention.charge_new_table(conn, table_id, state)  # a 413 over the address's budget
             return TableRecord(table_id, code, game, players, 1, state, None)
         except IntegrityError:
             continue  # a code collision; draw again
@@ -148,8 +149,10 @@ def _write(engine: Engine, table_id: str, read_version: int | None, make_state) 
         new = current.version + 1
         conn.execute(update(tables).where(tables.c.id == table_id).values(version=new))
         conn.execute(insert(versions).values(table_id=table_id, version=new, parent=parent, state=state, at=_now()))
-        if new % _setting("TABLE_PRUNE_EVERY", DEFAULT_PRUNE_EVERY) == 0:
+        pruned = new % _setting("TABLE_PRUNE_EVERY", DEFAULT_PRUNE_EVERY) == 0
+        if pruned:
             parent = _prune(conn, table_id, parent)
+        retention.charge_write(conn, table_id, state, pruned)  # a 413 over the owner's budget rolls back
     limits.sweep_if_due(engine)
     return TableRecord(row.id, row.code, row.game, row.players, new, state, parent)
 
