@@ -14,8 +14,8 @@
   VACUUM_AFTER_BYTES, it runs VACUUM on the versions table itself (one process at a time, after an
   answer has gone out). SQLite puts deleted pages on its free list and reuses them at once.
 
-store.py calls `charge_new_table` and `charge_write` inside its own transactions, so a refused write
-leaves nothing behind and a kept one is counted exactly once.
+store.py calls `charge_new_table`, `charge_write` and `recount` inside its own transactions, so a
+refused write leaves nothing behind and a kept one is counted exactly once.
 """
 from __future__ import annotations
 
@@ -128,25 +128,27 @@ def kept_bytes(conn: Connection, table_id: str) -> int:
                             .where(versions.c.table_id == table_id)).scalar_one())
 
 
-def charge_write(conn: Connection, table_id: str, state: Any, pruned: bool) -> None:
-    """A version was just written in `conn`'s transaction (and old ones let go when `pruned`): the
-    table's kept bytes go up by the new state, or are counted again after a prune; the owner's budget
-    is checked (a 413 rolls the write back)."""
-    row = conn.execute(select(table_usage.c.owner, table_usage.c.bytes)
-                       .where(table_usage.c.table_id == table_id)).first()
+def charge_write(conn: Connection, table_id: str, state: Any) -> None:
+    """A version of `state` is about to be written in `conn`'s transaction: the table's kept bytes go
+    up by it, and the owner's budget is checked first (a 413 rolls the write back before the state is
+    written, so a refused save leaves no dead row behind on PostgreSQL either)."""
+    row = conn.execute(select(table_usage.c.owner).where(table_usage.c.table_id == table_id)).first()
     if row is None:  # a table from before budgets: its size, charged to nobody
-        conn.execute(insert(table_usage).values(table_id=table_id, owner=None, bytes=kept_bytes(conn, table_id)))
+        conn.execute(insert(table_usage).values(table_id=table_id, owner=None,
+                                                bytes=kept_bytes(conn, table_id) + state_bytes(state)))
         return
-    if pruned:
-        now = kept_bytes(conn, table_id)
-        freed = int(row.bytes) + state_bytes(state) - now
-        if freed > 0:
-            note_freed(freed)
-        conn.execute(update(table_usage).where(table_usage.c.table_id == table_id).values(bytes=now))
-    else:
-        conn.execute(update(table_usage).where(table_usage.c.table_id == table_id)
-                     .values(bytes=table_usage.c.bytes + state_bytes(state)))
+    conn.execute(update(table_usage).where(table_usage.c.table_id == table_id)
+                 .values(bytes=table_usage.c.bytes + state_bytes(state)))
     _check_budget(conn, row.owner)
+
+
+def recount(conn: Connection, table_id: str) -> None:
+    """Old versions were just let go in `conn`'s transaction: what the table holds, counted again."""
+    before = conn.execute(select(table_usage.c.bytes).where(table_usage.c.table_id == table_id)).scalar()
+    now = kept_bytes(conn, table_id)
+    if before is not None and before > now:
+        note_freed(int(before) - now)
+    conn.execute(update(table_usage).where(table_usage.c.table_id == table_id).values(bytes=now))
 
 
 def note_freed(nbytes: int) -> None:

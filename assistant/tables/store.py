@@ -146,13 +146,13 @@ def _write(engine: Engine, table_id: str, read_version: int | None, make_state) 
         if read_version is not None and read_version != current.version:
             raise Conflict(current)
         state, parent = make_state(conn, current)
+        retention.charge_write(conn, table_id, state)  # a 413 over the owner's budget, before any write
         new = current.version + 1
         conn.execute(update(tables).where(tables.c.id == table_id).values(version=new))
         conn.execute(insert(versions).values(table_id=table_id, version=new, parent=parent, state=state, at=_now()))
-        pruned = new % _setting("TABLE_PRUNE_EVERY", DEFAULT_PRUNE_EVERY) == 0
-        if pruned:
+        if new % _setting("TABLE_PRUNE_EVERY", DEFAULT_PRUNE_EVERY) == 0:
             parent = _prune(conn, table_id, parent)
-        retention.charge_write(conn, table_id, state, pruned)  # a 413 over the owner's budget rolls back
+            retention.recount(conn, table_id)
     limits.sweep_if_due(engine)
     return TableRecord(row.id, row.code, row.game, row.players, new, state, parent)
 
