@@ -37,6 +37,10 @@ def waitress_options(threads: int, connections: int) -> dict:
         "asyncore_use_poll": True,  # select() cannot watch a socket numbered over 1023
         "asyncore_loop_timeout": HEARTBEAT_SECONDS,
         "expose_tracebacks": False,
+        # X-Forwarded-For and the like reach the app, whose TABLEBOT_PROXY_HOPS says how many proxies
+        # to trust (waitress would otherwise drop them all, and every phone behind a reverse proxy
+        # would count as the proxy's address for the rate limits and the storage budget)
+        "clear_untrusted_proxy_headers": False,
     }
 
 

@@ -84,3 +84,23 @@ def test_the_production_server_names_no_software(tmp_path):
         answer = raw.sock.recv(65536)
         raw.close()
         assert answer.startswith(b"HTTP/1.1 400") and b"waitress" not in answer.lower(), answer
+
+
+def test_behind_a_proxy_the_app_sees_the_phones_address(tmp_path, monkeypatch):
+    """TABLEBOT_PROXY_HOPS=1: the address the proxy forwards is the one the limits and the storage
+    budget count (waitress must pass X-Forwarded-For on to the app, which decides whom to trust)."""
+    from sqlalchemy import create_engine, select
+
+    from assistant.tables.retention import table_usage
+
+    monkeypatch.setenv("TABLEBOT_PROXY_HOPS", "1")  # the forked server reads it as it builds the app
+    url = f"sqlite:///{tmp_path / 'p.sqlite3'}"
+    with ForkedServer(url, tmp_path / "instance", workers=1, threads=2) as server:
+        status, table, _ = Http(server.url).request("POST", "/api/tables", {"game": "two-robots", "players": 2},
+                                                    headers={"X-Forwarded-For": "203.0.113.9"})
+        assert status == 201
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        owner = conn.execute(select(table_usage.c.owner).where(table_usage.c.table_id == table["id"])).scalar_one()
+    engine.dispose()
+    assert owner == "203.0.113.9"
