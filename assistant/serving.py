@@ -33,6 +33,9 @@ def waitress_options(threads: int, connections: int) -> dict:
         "channel_timeout": IDLE_CONNECTION_SECONDS,
         "cleanup_interval": 10,
         "max_request_body_size": MAX_REQUEST_BODY,
+        # what a connection may hold before its request is whole: 1,000 slow connections cost at most
+        # 32 MiB a worker (waitress's default of 256 KiB would allow 256 MiB)
+        "max_request_header_size": 32 * 1024,
         "ident": "",  # no Server header naming the software
         "asyncore_use_poll": True,  # select() cannot watch a socket numbered over 1023
         "asyncore_loop_timeout": HEARTBEAT_SECONDS,
