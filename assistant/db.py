@@ -37,6 +37,28 @@ versions = Table(
     Column("at", DateTime(timezone=True), nullable=False),
 )
 
+# who holds each seat: the name the player gave and a hash of the holding phone's token (None: free)
+seats = Table(
+    "seats", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(40), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+    Column("claimed_at", DateTime(timezone=True), nullable=True),
+    # when another phone last took this seat over from its holder: every page of the table says so
+    Column("handed_at", DateTime(timezone=True), nullable=True),
+)
+
+# a seat's private state (a Two Robots hand) as of a table version: a row is written only at the versions
+# where it changed, so the state at version v is the newest row at or before v (undo included)
+seat_private = Table(
+    "seat_private", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("state", JSON, nullable=False),
+)
+
 code_misses = Table(
     "code_misses", metadata,
     Column("client", String(64), primary_key=True),

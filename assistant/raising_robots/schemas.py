@@ -3,9 +3,8 @@
 The table state lives under `state["raising_robots"]` (`RaisingRobotsState`): one seat per player (its
 inventory, tokens, robots, class cards, inventor and Friendship cards, round-end choices, Scroll Board),
 the competitions in play, the Search deck and the solo target. Every page and endpoint reads it with
-`web.save.read_state` (lenient: what does not validate is dropped and the defaults stand in); a table
-saved before this model keeps its parts under `rr_players`, `rr_competitions`, `rr_search`, `rr_score`
-and `rr_round_end`, which `legacy_part` reads (once: the first save writes `raising_robots`).
+`web.save.read_state` (lenient: what does not validate is dropped and the defaults stand in); tables
+saved in older shapes are brought to this one when read (`assistant/tables/formats.py`).
 
 Every part a page edits is always there (two cost columns, three class-card places, every Search cell),
 so each input is named by a plain path (`seats.0.inventory.gear`, `seats.0.robots.@<id>.vp`).
@@ -40,7 +39,6 @@ from solvers.raising_robots.search_odds import CARD_ROWS, ENERGIES, MAX_POOL_CAR
 from ..web.stored import lenient
 
 STATE_KEY = "raising_robots"
-LEGACY_KEYS = ("rr_players", "rr_competitions", "rr_search", "rr_score", "rr_round_end")
 MAX_SEATS = 6
 MAX_ROBOTS = 15  # a play area holds 3 rows of 5
 COLUMNS = 5
@@ -149,10 +147,6 @@ class ClassStatus(BaseModel):
 
 
 def _game_end_code(v: object) -> object:
-    """A Game End icon as stored before (`{"kind", "resource", "action"}`) read as its code."""
-    if isinstance(v, dict):
-        kind = v.get("kind")
-        return f"resource_pairs:{v.get('resource')}" if kind == "resource_pairs" else (kind or "")
     return "" if v is None else v
 
 
@@ -191,14 +185,6 @@ class RobotCard(BaseModel):
             if (energy[k] is None) != (v[k] is None):
                 raise ValueError(f"cost {k + 1} needs both its energy and its resources")
         return v
-
-    @model_validator(mode="before")
-    @classmethod
-    def _legacy_game_end(cls, data: Any) -> Any:
-        if isinstance(data, dict) and isinstance(data.get("game_end"), dict) and "game_end_action" not in data:
-            action = data["game_end"].get("action")
-            data = {**data, "game_end_action": action if action in ("upgraded", "basic") else "upgraded"}
-        return data
 
     def costs(self) -> tuple[list[int], list[int]]:
         cols = [k for k in range(2) if self.cost_energy[k] is not None and self.cost_resources[k] is not None]
@@ -723,61 +709,6 @@ class RaisingRobotsState(BaseModel):
         return self.seats[i] if 0 <= i < len(self.seats) else Seat()
 
     @classmethod
-    def legacy_part(cls, state: dict) -> dict | None:
-        """A table saved before this model: its `rr_*` keys as this model's JSON (None when it has none)."""
-        if not any(k in state for k in LEGACY_KEYS):
-            return None
-        d = lambda v: v if isinstance(v, dict) else {}  # noqa: E731
-        choices = d(d(state.get("rr_round_end")).get("seats"))
-        players = state.get("rr_players") if isinstance(state.get("rr_players"), list) else []
-        seats = [_legacy_seat(s, choices.get(str(i))) for i, s in enumerate(players[:MAX_SEATS])]
-        comps = dict(d(state.get("rr_competitions")))
-        comps["completed_this_round"] = comps.get("completed_this_round") if isinstance(
-            comps.get("completed_this_round"), list) else []
-        return {"seats": seats, "competitions": comps, "search": state.get("rr_search"),
-                "solo": d(state.get("rr_score")).get("solo")}
-
-    @classmethod
     def from_stored(cls, raw: Any) -> RaisingRobotsState:
-        """A table's whole state read as this model: `raising_robots`, or an older table's keys."""
-        raw = raw if isinstance(raw, dict) else {}
-        return lenient(cls, raw.get(STATE_KEY) if STATE_KEY in raw else cls.legacy_part(raw))
-
-
-def _legacy_seat(raw: Any, choices: Any) -> Any:
-    """A seat of `rr_players` (and its `rr_round_end` entries) in this model's shape."""
-    if not isinstance(raw, dict):
-        return raw
-    seat = dict(raw)
-    names = raw.get("friendship_names")
-    if isinstance(names, list):
-        seat["friendships"] = [n for n in names if isinstance(n, str)][:FRIENDSHIP_CAP]
-    else:
-        seat.pop("friendships", None)
-    count = raw.get("friendships")
-    if isinstance(count, int) and not isinstance(count, bool):
-        seat["friendship_count"] = count
-    done = raw.get("completed")
-    seat["completed"] = {t: True for t in COMP_TYPES if isinstance(done, list) and t in done}
-    if isinstance(raw.get("class_cards"), list):
-        seat["class_cards"] = [_legacy_card(c) for c in raw["class_cards"][:3]]
-    if isinstance(raw.get("robots"), list):
-        seat["robots"] = [_legacy_robot(r) for r in raw["robots"]]
-    if isinstance(choices, dict):
-        seat["round_end"] = choices
-    return seat
-
-
-def _legacy_robot(raw: Any) -> Any:
-    if not isinstance(raw, dict):
-        return raw
-    robot = dict(raw)
-    if not (isinstance(raw.get("id"), str) and re.match(ROBOT_ID, raw["id"])):
-        robot["id"] = content_id(raw)  # the id the older pages gave it from its content
-    return robot
-
-
-def _legacy_card(raw: Any) -> Any:
-    if isinstance(raw, dict) and raw.get("grade") is None and raw.get("thresholds"):
-        return {**raw, "grade": "auto"}
-    return raw
+        """A table's whole state (in the current format) read as this model."""
+        return lenient(cls, raw.get(STATE_KEY) if isinstance(raw, dict) else None)

@@ -7,7 +7,7 @@ reducer), drawing is present.py.
 Every page is a form posting to itself: the view applies the action (web.save: a change on the newest
 state, or a solver's answer on the version it was worked out for) and renders the whole page; with
 JavaScript, tablebot.js sends the same request in the background and swaps in the page's live parts.
-Not at a table, the page holds the state in one hidden field (`state_json`, data-carry) that goes with
+Not at a table, the page holds the state in one hidden field (`_state`, data-carry) that goes with
 every request. A secret objective (`_seat`, `_objective`) comes with this phone's requests only and
 is never saved. `POST /api/robotariat/tables/<id>/action` and `POST /api/robotariat/action` apply
 the same actions as JSON.
@@ -15,7 +15,7 @@ the same actions as JSON.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from flask import Blueprint, render_template, request, url_for
@@ -35,6 +35,7 @@ from ..web import context as page_helpers
 from ..web import save
 from ..web.context import as_dict, as_list
 from ..web.forms import shown_version
+from ..web.page import CARRIED, Page, posted_json
 from . import actions as A
 from . import api as rb_api
 from . import state as rb_state
@@ -162,56 +163,51 @@ CHANGED = {"npc": "The table changed since this forecast was made, so nothing wa
                     "for the table as it is now, tap “Start round” again."}
 
 
-@dataclass
-class Seen:
-    """What a page shows: the table (None: not at one), its Robotariat value, the seats, and how the
-    posted action went (`error`: the form's problem, shown at the top; `status`: the answer's)."""
-    table: store.TableRecord | None
-    rb: dict[str, Any]
-    players: int
-    names: list[str]
-    status: int = 200
-    error: InputError | None = None
-    done: str | None = None  # the action applied
-    headers: dict[str, str] = field(default_factory=dict)
+class Seen(Page[rb_state.RobotariatTable]):
+    """What a page shows, through the shared page machinery (web.page.Page): the table (None: not at one),
+    its Robotariat value as the pages use it (`rb`, from `normalize`), the seats (`players`, `names`,
+    `phone_seat`), and how the posted action went (`error`: the form's problem, shown at the top;
+    `status`: the answer's). Not at a table, the value travels in the one carried field (`_state`)."""
+
+    def __init__(self) -> None:
+        self.error: InputError | None = None
+        self.done: str | None = None  # the action applied
+        self.headers: dict[str, str] = {}
+        super().__init__(GAME, rb_state.RobotariatTable, GAME, min_seats=3, max_seats=5)
+        self.players = self.count
+        self.names = self.names if self.table is not None else []
+        raw = page_helpers.state_part(self.table, GAME) if self.table is not None else posted_json(CARRIED)
+        self.rb = normalize(raw, self.players, self.names)
+
+    def read_state(self) -> rb_state.RobotariatTable:
+        return rb_state.RobotariatTable()  # the pages read `rb` (normalize), which knows the seats
+
+    def carried_count(self) -> int:
+        n = request.values.get("players")
+        if n is None:
+            n = len(as_list(as_dict(as_dict(posted_json(CARRIED)).get("state")).get("players"))) or None
+        return _int(n, 3, 5, 3)
+
+    def read_private(self) -> dict[str, Any]:
+        return {}  # the secret objective stays in the phone's browser (web/private.py), never on the server
 
 
-def _seats(table: store.TableRecord | None, raw: Any) -> tuple[int, list[str]]:
-    """How many players and their names: the table's, or (not at a table) what the page carried."""
-    if table is not None:
-        players = max(3, min(5, table.players))
-        return players, page_helpers.seat_names(table, players)
-    n = request.values.get("players")
-    if n is None:
-        n = len(as_list(as_dict(as_dict(raw).get("state")).get("players"))) or None
-    return _int(n, 3, 5, 3), []
-
-
-def _carried_state() -> Any:
-    """Not at a table, the page sends the whole `robotariat` value in its one hidden field."""
-    text = request.form.get("state_json")
-    if not text:
-        return None
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        return None
+def table_seats(table: store.TableRecord) -> tuple[int, list[str]]:
+    """How many players a table has (3 to 5) and their names: what the JSON endpoints of a table read."""
+    players = max(3, min(5, table.players))
+    return players, page_helpers.seat_names(table, players)
 
 
 def read() -> Seen:
     """The page's table (`?table=`) and its Robotariat value, or the value the page carried."""
-    table = page_helpers.current_table(GAME)
-    carried = None if table is not None else _carried_state()
-    players, names = _seats(table, carried)
-    raw = page_helpers.state_part(table, GAME) if table is not None else carried
-    return Seen(table, normalize(raw, players, names), players, names)
+    return Seen()
 
 
 def form_action(form: Any) -> dict[str, Any]:
     """A form post as an action dict: plain fields, `x[]`-style lists, `a.b` and `a.b.2` nested."""
     act: dict[str, Any] = {}
     for key in form:
-        if key in ("state_json", "table", "version", "players") or key.startswith("_"):
+        if key in ("table", "version", "players") or key.startswith("_"):
             continue
         values = form.getlist(key)
         if key.endswith("[]"):
@@ -361,15 +357,18 @@ class Mine:
     objective: str | None
     body: dict[str, Any] | None  # the /suggest `objective` when it applies to the active player now
     note: str = ""
+    taken: bool = False  # the seat is the one this phone holds at the table (not chosen on the form)
 
 
-def mine(rb: dict[str, Any], players: int) -> Mine:
+def mine(rb: dict[str, Any], players: int, phone_seat: int | None = None) -> Mine:
     """Read `_seat` and `_objective` from this request (query or form): the private form sends them with
     every request this phone makes. They are never saved with the table."""
     seat_raw = request.values.get("_seat", "")
     seat = int(seat_raw) if seat_raw.isascii() and seat_raw.isdecimal() and int(seat_raw) < players else None
+    if phone_seat is not None and phone_seat < players:  # at a table, the phone is its seat
+        seat = phone_seat
     objective = _choice(request.values.get("_objective"), OBJECTIVES)
-    out = Mine(seat, objective, None)
+    out = Mine(seat, objective, None, taken=phone_seat is not None and seat == phone_seat)
     if objective is None:
         return out
     if objective == "gambler" and players < DATA.gambler_min_players:
@@ -447,10 +446,10 @@ GAME_FORECAST_SHOWN_RUNS = 30  # fewer sampled games than this say too little to
 def play():
     seen = read()
     more = request.method == "POST" and request.form.get("do") == FORECAST_MORE
-    me = mine(seen.rb, seen.players)
+    me = mine(seen.rb, seen.players, seen.phone_seat)
     if not more:
         seen = act(seen, PLAY_ACTIONS | set(OUTCOMES), me.body)
-        me = mine(seen.rb, seen.players)  # the turn may have passed to another player
+        me = mine(seen.rb, seen.players, seen.phone_seat)  # the turn may have passed to another player
     rb = seen.rb
     turns = _int(request.values.get("k"), 1, 12, 3)
     heat = request.values.get("heat") if request.values.get("heat") in HEATS else "oppressor_reach"
@@ -546,7 +545,7 @@ def _action_error(e: InputError) -> ApiError:
 def api_table_action(table_id: str):
     req = api_parse(ActionIn)
     table = _table_or_404(table_id)
-    players, names = _seats(table, None)
+    players, names = table_seats(table)
     outcome = _choice(req.action.get("do"), OUTCOMES)
     if outcome and req.version is None:
         raise bad_field("version", "give the table's version the answer was worked out for")
@@ -574,7 +573,7 @@ def api_table(table_id: str):
     table = _table_or_404(table_id)
     if request.args.get("since") == str(table.version):
         return {"version": table.version, "changed": False}
-    players, names = _seats(table, None)
+    players, names = table_seats(table)
     page = _choice(request.args.get("page"), ANSWER_PAGES) or "play"
     return {**answer(normalize(page_helpers.state_part(table, GAME), players, names), page, table), "changed": True}
 

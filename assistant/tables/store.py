@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,8 +21,8 @@ from sqlalchemy import Text, and_, cast, delete, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from ..db import tables, versions
-from . import jsonsafe, limits, retention
+from ..db import seat_private, tables, versions
+from . import formats, jsonsafe, limits, retention
 
 # No 0/O, 1/I/L: codes are read off one phone and typed on another
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -38,10 +38,13 @@ class TableRecord:
     version: int
     state: dict[str, Any]
     parent: int | None
+    # secrets a format-1 state held in its public part, split off on reading (formats.upgrade); kept with
+    # the next write as each seat's private state. Never part of `as_json`.
+    legacy_privates: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
 
     def as_json(self) -> dict[str, Any]:
         return {"id": self.id, "code": self.code, "game": self.game, "players": self.players,
-                "version": self.version, "state": self.state, "can_undo": self.parent is not None}
+                "version": self.version, "state": formats.served(self.state), "can_undo": self.parent is not None}
 
 
 class Conflict(Exception):
@@ -91,6 +94,7 @@ def _setting(name: str, default: int) -> int:
 def create(engine: Engine, game: str, players: int, state: dict | None = None) -> TableRecord:
     state = state or {}
     jsonsafe.check(state)
+    state = formats.upgrade(game, {**state, "format": formats.CURRENT}).state
     for _ in range(20):
         table_id = new_id()
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
@@ -110,7 +114,8 @@ def create(engine: Engine, game: str, players: int, state: dict | None = None) -
 def _load(conn: Connection, row) -> TableRecord:
     v = conn.execute(select(_STATE.label("state"), versions.c.parent).where(
         and_(versions.c.table_id == row.id, versions.c.version == row.version))).one()
-    return TableRecord(row.id, row.code, row.game, row.players, row.version, jsonsafe.loads(v.state), v.parent)
+    up = formats.upgrade(row.game, jsonsafe.loads(v.state))
+    return TableRecord(row.id, row.code, row.game, row.players, row.version, up.state, v.parent, up.privates)
 
 
 def get(engine: Engine, table_id: str) -> TableRecord | None:
@@ -145,16 +150,38 @@ def _write(engine: Engine, table_id: str, read_version: int | None, make_state) 
         current = _load(conn, row)
         if read_version is not None and read_version != current.version:
             raise Conflict(current)
-        state, parent = make_state(conn, current)
+        made = make_state(conn, current)
+        state, parent = made[0], made[1]
+        # the public state is stored in the current format and without secrets, whoever sent it: a secret
+        # found in it is dropped (only a seat's holder writes its private state, through `made[2]`)
+        state = formats.upgrade(row.game, state, stored=False).state
+        privates = {**current.legacy_privates, **(made[2] if len(made) > 2 else {})}
         retention.charge_write(conn, table_id, state)  # a 413 over the owner's budget, before any write
         new = current.version + 1
         conn.execute(update(tables).where(tables.c.id == table_id).values(version=new))
         conn.execute(insert(versions).values(table_id=table_id, version=new, parent=parent, state=state, at=_now()))
+        for seat, private in privates.items():
+            if 0 <= seat < row.players:
+                conn.execute(insert(seat_private).values(table_id=table_id, seat=seat, version=new, state=private))
         if new % _setting("TABLE_PRUNE_EVERY", DEFAULT_PRUNE_EVERY) == 0:
             parent = _prune(conn, table_id, parent)
             retention.recount(conn, table_id)
     limits.sweep_if_due(engine)
     return TableRecord(row.id, row.code, row.game, row.players, new, state, parent)
+
+
+def private_at(conn: Connection, table_id: str, game: str, seat: int, version: int) -> dict[str, Any]:
+    """Seat `seat`'s private state as it was at table version `version`: the newest row written at or
+    before it, else what a format-1 state of that version held in public ({} when nothing)."""
+    row = conn.execute(select(cast(seat_private.c.state, Text)).where(and_(
+        seat_private.c.table_id == table_id, seat_private.c.seat == seat, seat_private.c.version <= version))
+        .order_by(seat_private.c.version.desc()).limit(1)).scalar_one_or_none()
+    if row is not None:
+        value = jsonsafe.loads(row)
+        return value if isinstance(value, dict) else {}
+    text = conn.execute(select(_STATE).where(
+        and_(versions.c.table_id == table_id, versions.c.version == version))).scalar_one_or_none()
+    return formats.upgrade(game, jsonsafe.loads(text)).privates.get(seat, {}) if text is not None else {}
 
 
 def _prune(conn: Connection, table_id: str, parent: int | None) -> int | None:
@@ -190,7 +217,18 @@ def _prune(conn: Connection, table_id: str, parent: int | None) -> int | None:
     gone = set(drop)
     for i in range(0, len(drop), 500):
         conn.execute(update(versions).where(and_(mine, versions.c.parent.in_(drop[i:i + 500]))).values(parent=None))
+    _prune_private(conn, table_id, min(v for v, _, _ in rows if v not in gone))
     return None if parent in gone else parent
+
+
+def _prune_private(conn: Connection, table_id: str, oldest_kept: int) -> None:
+    """Private rows older than every kept version, but the one each seat's oldest kept version reads."""
+    mine = seat_private.c.table_id == table_id
+    for seat, newest_before in conn.execute(
+            select(seat_private.c.seat, func.max(seat_private.c.version)).where(
+                and_(mine, seat_private.c.version <= oldest_kept)).group_by(seat_private.c.seat)).all():
+        conn.execute(delete(seat_private).where(and_(mine, seat_private.c.seat == seat,
+                                                     seat_private.c.version < newest_before)))
 
 
 def put(engine: Engine, table_id: str, read_version: int, state: dict) -> TableRecord:
@@ -208,7 +246,13 @@ def undo(engine: Engine, table_id: str, read_version: int | None = None) -> Tabl
             and_(versions.c.table_id == table_id, versions.c.version == cur.parent))).first()
         if before is None:  # let go by the retention rule
             raise NothingToUndo()
-        return jsonsafe.loads(before.state), before.parent
+        # each seat's secrets go back with the table (a card played from a hand returns to it)
+        privates = {}
+        for seat in range(cur.players):
+            then = private_at(conn, table_id, cur.game, seat, cur.parent)
+            if then != private_at(conn, table_id, cur.game, seat, cur.version):
+                privates[seat] = then
+        return jsonsafe.loads(before.state), before.parent, privates
 
     return _write(engine, table_id, read_version, previous)
 
@@ -236,6 +280,30 @@ def apply_change(engine: Engine, table_id: str, mutate, tries: int = 2) -> Table
     return _write(engine, table_id, None, under_lock)
 
 
+def read_private(engine: Engine, table: TableRecord, seat: int) -> dict[str, Any]:
+    """A seat's private state at the table's version (for its holder only: the caller checks)."""
+    with engine.connect() as conn:
+        return private_at(conn, table.id, table.game, seat, table.version)
+
+
+def apply_private_change(engine: Engine, table_id: str, seats: list[int], mutate,
+                         read_version: int | None = None) -> TableRecord:
+    """A change that touches seats' private states too: `mutate(state, privates) -> (state, privates)`
+    on copies of the newest state and of the private state of each seat in `seats` (seat -> state), under
+    the table's lock (or only on `read_version`: Conflict otherwise). All are kept in one version, so an
+    undo takes them back together."""
+    def make(conn: Connection, cur: TableRecord):
+        before = {k: private_at(conn, table_id, cur.game, k, cur.version) for k in seats if 0 <= k < cur.players}
+        state, after = mutate(copy.deepcopy(cur.state), copy.deepcopy(before))
+        jsonsafe.check(state)
+        changed = {k: v for k, v in after.items() if k in before and v != before[k]}
+        for v in changed.values():
+            jsonsafe.check(v)
+        return state, cur.version, changed
+
+    return _write(engine, table_id, read_version, make)
+
+
 def history(engine: Engine, table_id: str, limit: int | None = None,
             before: int | None = None) -> list[dict[str, Any]]:
     """Versions oldest first: the newest `limit` of them (all without a limit), only those older than
@@ -247,12 +315,13 @@ def history(engine: Engine, table_id: str, limit: int | None = None,
         where = and_(where, versions.c.version < before)
     query = select(versions.c.version, _STATE.label("state"), versions.c.at).where(where)
     with engine.connect() as conn:
+        game = conn.execute(select(tables.c.game).where(tables.c.id == table_id)).scalar_one_or_none()
         if limit is None:
             rows = conn.execute(query.order_by(versions.c.version)).all()
         else:
             rows = list(reversed(conn.execute(query.order_by(versions.c.version.desc()).limit(limit)).all()))
-    return [{"version": r.version, "state": jsonsafe.loads(r.state), "at": r.at.isoformat() if r.at else None}
-            for r in rows]
+    return [{"version": r.version, "state": formats.served(formats.upgrade(game or "", jsonsafe.loads(r.state)).state),
+             "at": r.at.isoformat() if r.at else None} for r in rows]
 
 
 def current_version(engine: Engine, table_id: str) -> int | None:
@@ -268,6 +337,7 @@ def state_at(engine: Engine, table_id: str, version: int) -> dict[str, Any] | No
     if not is_id(table_id):
         return None
     with engine.connect() as conn:
+        game = conn.execute(select(tables.c.game).where(tables.c.id == table_id)).scalar_one_or_none()
         text = conn.execute(select(_STATE).where(
             and_(versions.c.table_id == table_id, versions.c.version == version))).scalar_one_or_none()
-    return None if text is None else jsonsafe.loads(text)
+    return None if text is None else formats.upgrade(game or "", jsonsafe.loads(text)).state

@@ -13,7 +13,7 @@ from ..catalog import GAMES
 from ..db import engine
 from ..web import save
 from ..web.params import form_int, query_int
-from . import limits, store
+from . import limits, seats, store
 from .schemas import table_info_for
 
 bp = Blueprint("tables", __name__)
@@ -88,7 +88,7 @@ def api_get(key: str):
     table = _lookup(key)
     if table is None:
         raise ApiError(404, "not_found", "No table has this id or code.")
-    return table.as_json()
+    return {**table.as_json(), "seats": [s.as_json() for s in seats.seat_list(engine(), table)]}
 
 
 @bp.put("/api/tables/<table_id>")

@@ -26,9 +26,10 @@ from solvers.two_robots.standings import Seat, standings
 from ..api import ApiError, bad_field
 from ..db import engine
 from ..tables import store
+from ..web import seat as phone
 from . import present
 from .schemas import MAX_PLAN_HAND, AttackIn, CardIn, FactoryIn, OddsIn, OtherSeatIn, PlanIn, default_deck
-from .state import read, seat_body, table_labels
+from .state import read, read_private, seat_body, table_labels
 
 
 @dataclass(frozen=True)
@@ -54,9 +55,14 @@ def from_table(body: FactoryIn) -> FactoryIn:
     if table is None or table.game != "two-robots":
         raise ApiError(404, "not_found", "No Two Robots table has that id.", [{"path": "table", "message": "unknown"}])
     state = read(table)
-    if body.seat >= max(len(state.players), table.players):
+    if body.seat >= table.players:
         raise bad_field("seat", f"the table has {table.players} seats")
-    stored = seat_body(state, body.seat, table_labels(table, state))
+    if phone.phone_seat(table) != body.seat:  # a seat's hand is its own phone's ("Clarifications")
+        raise ApiError(403, "not_your_seat", "Only the phone that holds this seat can ask about its hand: take the "
+                       "seat first (POST /api/tables/<id>/seats/<n>), or send the cards yourself.",
+                       [{"path": "seat", "message": "not held by this phone"}])
+    private = read_private(store.read_private(engine(), table, body.seat), state)
+    stored = seat_body(state, body.seat, table_labels(table, state), private)
     given = {k: getattr(body, k) for k in body.model_fields_set}
     return type(body).model_validate({**stored, **{k: v for k, v in body.model_dump().items() if k in given},
                                       "table": None})

@@ -9,7 +9,6 @@ the page keeps what was entered in a hidden field of its forms, and nothing is s
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from flask import Blueprint, render_template, request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -20,15 +19,14 @@ from solvers.two_robots.game_data import COMBINATIONS, DATA
 
 from .. import rules as rulebook
 from ..api import ApiError
-from ..web import paths, save
-from ..web.context import table_context
-from ..web.forms import posted_fields
+from ..web.page import Page
 from ..web.problems import Problem, from_input_error, from_validation
 from . import answers, present, state
 from .schemas import (
     ENERGY_LETTER,
     LETTER_ENERGY,
     MAX_PLAN_HAND,
+    MAX_SEATS,
     FactoryIn,
     OddsIn,
     PartIn,
@@ -71,91 +69,51 @@ def combos(recent: list[str] | tuple[str, ...] = ()) -> list[dict]:
 
 # ---- the page's table (or, without one, the state its forms carry) ---------------------------------------
 
-class PageState:
-    """The state a page shows and changes: the table's, or without a table the one its forms posted."""
+class PageState(Page[TwoRobotsState]):
+    """The page's table (or the state its forms carry) through the shared page machinery. At a table the
+    page is this phone's seat: its hand (the seat's private state) is read for this phone alone, and a
+    phone without a seat sees the seat picker instead of a factory."""
 
     def __init__(self) -> None:
-        ctx = table_context("two-robots")
-        self.ctx = ctx
-        self.table = ctx["table"]
-        if self.table is None:
-            self.state = TwoRobotsState.from_stored(_posted_state())
-        else:
-            self.state = state.read(self.table)
-        self.labels = state.table_labels(self.table, self.state)
-        self.seat = seat_index(request.values.get("seat", request.values.get("_seat")), len(self.labels))
-        self.problems: list[Problem] = []
-        self.status = 200
+        super().__init__("two-robots", TwoRobotsState, KEY, max_seats=MAX_SEATS)
+        self.labels = self.names
+        self.hand = state.read_private(self.private, self.state)
 
-    def change(self, mutate) -> None:
-        """Apply one change: saved with the table (on its newest state), or to the posted state."""
-        if self.table is not None:
-            self.table = self.ctx["table"] = save.save_change(self.table, mutate)
-            self.state = state.read(self.table)
-        else:
-            self.state = TwoRobotsState.from_stored(mutate({KEY: self.state.model_dump(mode="json")})[KEY])
+    def carried_count(self) -> int:
+        return max(1, len(self.state.players))
 
-    def answer(self, version: int | None, mutate) -> None:
-        """Apply a change worked out from the version the page showed (an Attack card's targets)."""
-        if self.table is None:
-            self.change(mutate)
-            return
-        try:
-            self.table = self.ctx["table"] = save.save_answer(self.table, version, mutate)
-        except save.Stale as stale:
-            self.table = self.ctx["table"] = stale.current
-            self.status = 409
-        self.state = state.read(self.table)
+    def shown_seat(self) -> int:
+        if self.table is not None:  # at a table a phone shows its own seat: the others' hands are theirs
+            return self.phone_seat if self.phone_seat is not None else 0
+        return super().shown_seat()
 
-    def fields(self, form, prepare=None) -> None:
-        """Save the fields of a form named by paths (`players.0.event`); `prepare` fills in what they
-        rely on (by default, the seats up to this one)."""
-        prepare = prepare or state.seats_up_to(self.seat)
-        if self.table is not None:
-            result = save.save_form(self.table, TwoRobotsState, KEY, form, prepare=prepare, label=field_label)
-            self.table = self.ctx["table"] = result.table or self.table
-            self.state = state.read(self.table) if not result.problems else self.state
-            self.problems += result.problems
-            return
-        base = prepare(self.state.model_dump(mode="json"))
-        for path, value in posted_fields(form).items():
-            try:
-                paths.set_(base, path, None if value == "" else value)
-            except paths.PathError:
-                continue
-        try:
-            self.state = TwoRobotsState.model_validate(base)
-        except ValidationError as err:
-            self.problems += from_validation(err, base)
+    @property
+    def needs_seat(self) -> bool:
+        return self.table is not None and self.phone_seat is None
+
+    def refresh(self) -> None:
+        super().refresh()
+        self.labels = self.names
+        self.hand = state.read_private(self.private, self.state)
+
+    def change_private(self, mutate, seats_=None) -> None:
+        super().change_private(mutate, seats_)
+        self.hand = state.read_private(self.private, self.state)
+
+    def fields(self, form, prepare=None, label=None):
+        """Save the fields of a form named by paths (`players.0.event`); `prepare` fills in what they rely
+        on (by default, the seats up to this one)."""
+        if self.table is not None:  # a hand's size is its holder's to say (each hand change keeps it)
+            form = form.copy()
+            for key in [k for k in form if k.endswith(".hand_count") and k != f"players.{self.phone_seat}.hand_count"]:
+                form.poplist(key)
+        return super().fields(form, prepare or state.seats_up_to(self.seat), label or field_label)
 
     def body(self) -> dict:
-        return state.seat_body(self.state, self.seat, self.labels)
+        return state.seat_body(self.state, self.seat, self.labels, self.hand if self.may_read_private() else None)
 
-    def carried(self) -> str:
-        """The state, for the hidden field of a page without a table."""
-        return "" if self.table is not None else json.dumps(self.state.model_dump(mode="json"), separators=(",", ":"))
-
-
-def _posted_state() -> Any:
-    raw = request.form.get("_state", "") if request.method == "POST" else ""
-    try:
-        return json.loads(raw) if raw and len(raw) < 60_000 else None
-    except ValueError:
-        return None
-
-
-class SeatChoice(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    seat: int = Field(default=0, ge=0, lt=5)
-
-
-def seat_index(raw: object, count: int) -> int:
-    """The seat a page shows (`?seat=`): the first one when it names none of the table's."""
-    try:
-        seat = SeatChoice.model_validate({"seat": raw if raw not in (None, "") else 0}).seat
-    except ValidationError:
-        return 0
-    return seat if seat < count else 0
+    def carried_private(self) -> str:
+        return "" if self.table is not None else json.dumps(self.hand.model_dump(mode="json"), separators=(",", ":"))
 
 
 def field_label(path: str) -> str:
@@ -238,24 +196,24 @@ def handle_cards(page: PageState, form) -> None:
         if why:
             page.problems.append(Problem("combo", why))
             return
-        page.change(state.add_card(seat, where, card, DATA.draw))
+        page.change_private(state.add_card(seat, where, card, DATA.draw))
     elif verb == "addcard":
         card, problems = _action_card(form)
         page.problems += problems
         if card is not None:
-            page.change(state.add_card(seat, rest or "hand", card))
+            page.change_private(state.add_card(seat, rest or "hand", card))
     elif verb == "remove":
         where, _, code = rest.partition("|")
-        page.change(state.remove_card(seat, where, code))
+        page.change_private(state.remove_card(seat, where, code))
     elif verb == "play":
         code, _, target = rest.partition("|")
-        page.change(state.play_card(seat, code, None if target == "new" else int(target) if target.isdigit() else -1))
+        page.change_private(state.play_card(seat, code, None if target == "new" else int(target) if target.isdigit() else -1))
     elif verb == "discard":
-        page.change(state.discard_card(seat, rest))
+        page.change_private(state.discard_card(seat, rest))
     elif verb in ("freeze", "thaw") and rest.isdigit():
         page.change(state.set_frozen(seat, int(rest), verb == "freeze"))
     elif verb == "drawn":
-        page.change(state.finish_draw(seat))
+        page.change_private(state.finish_draw(seat))
     elif verb == "attack":
         _play_attack(page, form, rest)
     elif verb == "rename":
@@ -269,7 +227,7 @@ def _play_attack(page: PageState, form, code: str) -> None:
     it destroys go to the discard pile ("Attack Cards"), or the stack it freezes is frozen; the card
     itself goes to the discard pile. Worked out from the version shown, so applied only on it."""
     result = answers.factory_result(FactoryIn.model_validate(page.body()))
-    hand = page.state.seat(page.seat).held()
+    hand = page.hand.held()
     index = next((i for i, c in enumerate(hand) if state.card_code(c.stored()) == code), None)
     attack = result["hand"][index].get("attack") if index is not None else None
     if not attack or not attack["playable"] or not attack["best"]:
@@ -277,23 +235,21 @@ def _play_attack(page: PageState, form, code: str) -> None:
         return
     seats = [page.seat] + [k for k in range(len(page.labels)) if k != page.seat]  # factory k of the answer
 
-    def mutate(full: dict) -> dict:
-        def fn(part: dict) -> None:
-            state.seats_up_to(max(seats))(part)
-            players = part["players"]
-            taken = []
-            for t in sorted(attack["best"], key=lambda t: (t["factory"], t["stack"], t["card"] or 0), reverse=True):
-                stacks = players[seats[t["factory"]]]["stacks"]
-                if t["card"] is None:
-                    stacks[t["stack"]]["frozen"] = True
-                    continue
-                taken.append(stacks[t["stack"]]["cards"].pop(t["card"]))
-                if not stacks[t["stack"]]["cards"]:
-                    del stacks[t["stack"]]
-            card = state._take(players[page.seat]["hand"], code) or state._take(players[page.seat]["drawn"], code)
-            part.setdefault("discard", []).extend(taken + ([card] if card else []))
-        return state.changing(fn)(full)
-    page.answer(_shown_version(form), mutate)
+    def fn(part: dict, mine: dict) -> None:
+        state.seats_up_to(max(seats))(part)
+        players = part["players"]
+        taken = []
+        for t in sorted(attack["best"], key=lambda t: (t["factory"], t["stack"], t["card"] or 0), reverse=True):
+            stacks = players[seats[t["factory"]]]["stacks"]
+            if t["card"] is None:
+                stacks[t["stack"]]["frozen"] = True
+                continue
+            taken.append(stacks[t["stack"]]["cards"].pop(t["card"]))
+            if not stacks[t["stack"]]["cards"]:
+                del stacks[t["stack"]]
+        card = state._take(mine["hand"], code) or state._take(mine["drawn"], code)
+        part.setdefault("discard", []).extend(taken + ([card] if card else []))
+    page.answer(_shown_version(form), None, private=state.changing_hand(page.seat, fn))
 
 
 def _shown_version(form) -> int | None:
@@ -310,7 +266,7 @@ def _rename(page: PageState, form) -> None:
                                               "digits), not HEAD or ARMS."))
         return
     if names != page.state.names():
-        page.change(state.rename_parts(names))
+        page.change_private(state.rename_parts(names, page.count), list(range(page.count)))
 
 
 def parse_cards(text: str, names: tuple[str, ...], path: str, hand: bool) -> tuple[list[dict], list[Problem]]:
@@ -360,7 +316,7 @@ def _typed_cards(page: PageState, form) -> None:
     if problems:
         page.problems += problems
         return
-    page.change(state.set_cards(page.seat, stacks, hand))
+    page.change_private(state.set_cards(page.seat, stacks, hand))
 
 
 # ---- the factory page --------------------------------------------------------------------------------
@@ -405,9 +361,10 @@ def factory_page():
         plan = _solve(answers.plan_result, PlanIn, dict(body, event=seat.event, actions=seat.actions,
                                                         powers_left=seat.powers_left), page.problems)
     chosen = request.form.get("combo") if request.method == "POST" else None
-    chosen = chosen if chosen in {c["code"] for c in combos()} else (seat.recent[0] if seat.recent else "")
-    recent = seat.recent[:4]
-    held = [c.stored() for c in seat.held()]
+    hand = page.hand
+    chosen = chosen if chosen in {c["code"] for c in combos()} else (hand.recent[0] if hand.recent else "")
+    recent = hand.recent[:4]
+    held = [c.stored() for c in hand.held()]
     # the stacks as answered, or as stored when the factory cannot be (so its cards can be taken out)
     stacks = result["stacks"] if result is not None else [
         {"energy": None, "possible": [], "parts": [], "frozen": st.frozen, "active_robot": False,
@@ -418,18 +375,14 @@ def factory_page():
         "two_robots/factory.html", page=page, seat=seat, seat_index=page.seat, seat_names=page.labels,
         result=result, stacks=stacks, plan=plan, problems=page.problems, names=page.state.names(), combos=combos(recent),
         chosen=chosen, recent=recent, held=held, hand_codes=[state.card_code(c) for c in held],
-        drawn=len(seat.drawn), code=state.card_code, short=SHORT, events=EVENTS, salvagers=DATA.salvagers,
+        drawn=len(hand.drawn), code=state.card_code, short=SHORT, events=EVENTS, salvagers=DATA.salvagers,
         action_cards=DATA.action_cards, energies=DATA.energies, part_sources=[p.source for p in DATA.part_names],
-        default_names=DATA.part_ids, carried=page.carried(), discard=[c.model_dump() for c in page.state.discard],
+        default_names=DATA.part_ids, carried=page.carried(), carried_private=page.carried_private(), discard=[c.model_dump() for c in page.state.discard],
         texts={"stacks": [", ".join(card_text(c) for c in s["cards"]) for s in body["stacks"]],
-               "hand": ", ".join(card_text(c) for c in seat_cards(seat))},
+               "hand": ", ".join(card_text(c.stored()) for c in hand.hand)},
         problem_paths=[p.path for p in page.problems], text_paths=[f"stack{i}" for i in range(MAX_STACK_FIELDS)] + ["hand"],
         factory_rules=FACTORY_RULES, plan_rules=PLAN_RULES, standing_rules=STANDING_RULES, rule_titles=rule_titles(),
         pile=present.robot_pile(page.table.players if page.table is not None else None), **page.ctx), page.status
-
-
-def seat_cards(seat) -> list[dict]:
-    return [c.stored() for c in seat.hand]
 
 
 # ---- the odds page ---------------------------------------------------------------------------------------
@@ -474,7 +427,7 @@ def odds_page():
     except (ApiError, InputError, ValidationError) as err:
         t = None
         page.problems.append(Problem("", getattr(err, "message", "The factory cannot be read.")))
-    if t is not None:
+    if t is not None and not page.needs_seat:
         source = present.unseen_json(t.pool, entered=False)
         cards, wish = _wanted_flags(unseen_list(t), want, names)
         if sum(c["count"] for c in cards) > 0:
@@ -491,6 +444,7 @@ def odds_page():
         "two_robots/odds.html", page=page, odds=odds, source=source, wish=wish, want=want, wants=WANTS, grid=grid,
         deck=deck, entered=page.state.deck is not None, names=names, energies=DATA.energies, short=SHORT,
         seat_index=page.seat, seat_names=page.labels, problems=page.problems, carried=page.carried(),
+        carried_private=page.carried_private(),
         odds_rules=ODDS_RULES, rule_titles=rule_titles(), **page.ctx), page.status
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from solvers.two_robots.cards import HandCard
 from solvers.two_robots.factory import ENERGIES, MAX_STACKS, Factory, Part, Stack
@@ -267,25 +267,15 @@ def _first(n: int):
     return cut
 
 
-class UnseenGrid(BaseModel):
-    """Unseen-card counts one seat entered on the odds page (kept from older tables; `deck` replaces it)."""
-    model_config = ConfigDict(extra="ignore")
-    parts: dict[str, Annotated[Whole, Field(ge=0, le=100)]] = Field(default_factory=dict)
-    attack: Annotated[Whole, Field(ge=0, le=100)] = DATA.deck_attack
-    defense: Annotated[Whole, Field(ge=0, le=100)] = DATA.deck_defense
-
-
 Combo = Annotated[str, Field(pattern=r"^[cemns]{1,2}$")]
 
 
 class SeatState(BaseModel):
-    """One seat: its factory, its hand (on its own phone), and its turn settings."""
+    """One seat as every phone sees it: its factory, how many cards it holds, and its turn settings. Its
+    hand is in the seat's private state (`SeatPrivate`), which only its own phone reads."""
     model_config = ConfigDict(extra="ignore")
     stacks: list[StackIn] = Field(default_factory=list, max_length=MAX_STACKS)
-    hand: list[HandCardIn] = Field(default_factory=list, max_length=MAX_PLAN_HAND)
-    drawn: list[HandCardIn] = Field(default_factory=list, max_length=DATA.draw)   # a draw being entered
-    recent: list[Combo] = Field(default_factory=list, max_length=6)   # energies entered last, newest first
-    hand_count: Annotated[Whole, Field(ge=0, le=30)] | None = None   # when the hand is not entered
+    hand_count: Annotated[Whole, Field(ge=0, le=30)] | None = None   # public ("Clarifications")
     event: EventChoice = "none"
     actions: Annotated[Whole, Field(ge=0, le=3)] = DATA.actions
     powers_left: Annotated[Whole, Field(ge=0, le=5)] = DATA.default_health
@@ -293,7 +283,6 @@ class SeatState(BaseModel):
     health: Annotated[Whole, Field(ge=0, le=9)] | None = None
 
     _cut_stacks = field_validator("stacks", mode="before")(_first(MAX_STACKS))
-    _cut_hand = field_validator("hand", mode="before")(_first(MAX_PLAN_HAND))
 
     @property
     def health_now(self) -> int:
@@ -303,17 +292,27 @@ class SeatState(BaseModel):
         sv = DATA.salvager(self.salvager)
         return sv.health if sv is not None else DATA.default_health
 
-    @property
-    def cards_in_hand(self) -> int | None:
-        held = len(self.hand) + len(self.drawn)
-        return held if held else self.hand_count
+    def factory(self) -> Factory:
+        return Factory(tuple(s.to_solver() for s in self.stacks))
+
+
+class SeatPrivate(BaseModel):
+    """What one seat keeps on its own phone: its hand, a draw being entered, the energies entered last."""
+    model_config = ConfigDict(extra="ignore")
+    hand: list[HandCardIn] = Field(default_factory=list, max_length=MAX_PLAN_HAND)
+    drawn: list[HandCardIn] = Field(default_factory=list, max_length=DATA.draw)
+    recent: list[Combo] = Field(default_factory=list, max_length=6)   # newest first
+
+    _cut_hand = field_validator("hand", mode="before")(_first(MAX_PLAN_HAND))
 
     def held(self) -> list[HandCardIn]:
         """The cards in hand, with a draw being entered (they are in the hand at the table)."""
         return self.hand + self.drawn
 
-    def factory(self) -> Factory:
-        return Factory(tuple(s.to_solver() for s in self.stacks))
+    def known(self, names: tuple[str, ...]) -> SeatPrivate:
+        """Without cards whose part name is not one of the table's (another phone renamed a part)."""
+        return SeatPrivate(hand=[c for c in self.hand if c.kind != "part" or c.part in names],
+                           drawn=[c for c in self.drawn if c.kind != "part" or c.part in names], recent=self.recent)
 
 
 class TwoRobotsState(BaseModel):
@@ -343,8 +342,6 @@ class TwoRobotsState(BaseModel):
         for seat in self.players:
             seat.stacks = [s for s in (StackIn.model_construct(cards=[c for c in st.cards if c.part in names],
                                                                frozen=st.frozen) for st in seat.stacks) if s.cards]
-            seat.hand = [c for c in seat.hand if c.kind != "part" or c.part in names]
-            seat.drawn = [c for c in seat.drawn if c.kind != "part" or c.part in names]
         self.discard = [c for c in self.discard if c.kind != "part" or c.part in names]
         if self.deck is not None:
             self.deck.parts = [p for p in self.deck.parts if p.part in names]
@@ -352,16 +349,7 @@ class TwoRobotsState(BaseModel):
 
     @classmethod
     def from_stored(cls, raw: object) -> TwoRobotsState:
-        """The table's state, whatever was saved: a part that does not validate reads as its default.
-        Older tables kept unseen-card counts per seat (`players[i].unseen`); the first such seat's
-        counts become the table's deck (those counts plus the cards that seat had in sight)."""
-        raw = dict(raw) if isinstance(raw, dict) else {}
-        if raw.get("deck") is None and isinstance(raw.get("players"), list):
-            for seat in raw["players"]:
-                deck = _deck_from_unseen(seat) if isinstance(seat, dict) else None
-                if deck is not None:
-                    raw["deck"] = deck
-                    break
+        """The table's part (in the current format), whatever was saved: a broken part reads as its default."""
         return lenient(cls, raw)
 
     def names(self) -> tuple[str, ...]:
@@ -369,34 +357,6 @@ class TwoRobotsState(BaseModel):
 
     def seat(self, index: int) -> SeatState:
         return self.players[index] if 0 <= index < len(self.players) else SeatState()
-
-
-def _deck_from_unseen(seat: dict) -> dict | None:
-    try:
-        grid = UnseenGrid.model_validate(seat.get("unseen"))
-    except ValidationError:
-        return None
-    seen: dict[str, int] = {}
-    cards = [c for st in seat.get("stacks") or [] if isinstance(st, dict) for c in st.get("cards") or []]
-    cards += [c for c in seat.get("hand") or [] if isinstance(c, dict)]
-    attack = defense = 0
-    for c in cards:
-        if not isinstance(c, dict):
-            continue
-        if c.get("kind") == "attack":
-            attack += 1
-        elif c.get("kind") == "defense":
-            defense += 1
-        elif isinstance(c.get("part"), str) and isinstance(c.get("energies"), list) and \
-                all(e in ENERGY_LETTER for e in c["energies"]):
-            key = grid_key(c["part"], _in_order(c["energies"]))
-            seen[key] = seen.get(key, 0) + 1
-    parts = []
-    for key, n in grid.parts.items():
-        part, _, code = key.partition(":")
-        if code and all(ch in LETTER_ENERGY for ch in code):
-            parts.append({"part": part, "energies": [LETTER_ENERGY[ch] for ch in code], "count": n + seen.get(key, 0)})
-    return {"parts": parts, "attack": grid.attack + attack, "defense": grid.defense + defense}
 
 
 # ---- the deck grid's keys ("head:cs") -------------------------------------------------------------------

@@ -68,14 +68,8 @@ def _merged(saved: store.TableRecord, shown: int | None) -> None:
 
 
 def stored_part(state: Any, model: type[BaseModel], key: str) -> Any:
-    """The raw part `key` of a stored state. A table saved before the game kept its part under one key has
-    none: a model with `legacy_part(state)` reads it from the older keys instead (until the first save
-    writes `key`), so no save starts such a table from the defaults."""
-    if not isinstance(state, dict):
-        return None
-    if key not in state and hasattr(model, "legacy_part"):
-        return model.legacy_part(state)
-    return state.get(key)
+    """The raw part `key` of a stored state (the store has brought it to the current format)."""
+    return state.get(key) if isinstance(state, dict) else None
 
 
 def read_state(table: store.TableRecord | None, model: type[M], key: str) -> M:
@@ -206,6 +200,35 @@ def save_answer(table: store.TableRecord, version: int | None, mutate: Mutate) -
     except store.Conflict as c:
         notice("conflict", "Another phone changed the table at the same moment, so nothing was applied. "
                            "Here is the table now.")
+        raise Stale(c.current) from None
+    notice("ok", f"Saved with table {saved.code} (version {saved.version}).")
+    return saved
+
+
+PrivateMutate = Callable[[dict, dict[int, dict]], tuple[dict, dict[int, dict]]]
+
+
+def save_private_change(table: store.TableRecord, seats: list[int], mutate: PrivateMutate) -> store.TableRecord:
+    """`save_change` for a change of seats' private states as well (a card from a hand onto a stack):
+    `mutate(state, {seat: private})` on the newest ones, all kept in one version."""
+    saved = store.apply_private_change(engine(), table.id, seats, mutate)
+    _merged(saved, shown_version(request.form) if has_request_context() else None)
+    notice("ok", f"Saved with table {saved.code} (version {saved.version}).")
+    return saved
+
+
+def save_private_answer(table: store.TableRecord, version: int | None, seats: list[int],
+                        mutate: PrivateMutate) -> store.TableRecord:
+    """`save_answer` for an answer that changes seats' private states as well: only on `version`."""
+    if version is None:
+        current = store.get(engine(), table.id) or table
+        notice("conflict", "Another phone changed the table first, so nothing was applied.")
+        raise Stale(current)
+    try:
+        saved = store.apply_private_change(engine(), table.id, seats, mutate, read_version=version)
+    except store.Conflict as c:
+        notice("conflict", "Another phone changed the table first, so nothing was applied. "
+                           "Here is the table now; the answer below is worked out again from it.")
         raise Stale(c.current) from None
     notice("ok", f"Saved with table {saved.code} (version {saved.version}).")
     return saved

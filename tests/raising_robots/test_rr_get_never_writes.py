@@ -25,7 +25,8 @@ def test_a_get_leaves_the_table_as_it_was(client, new_table, path):
     r = client.get(f"{path}?table={table['id']}")
     assert r.status_code == 200
     after = client.get(f"/api/tables/{table['id']}").get_json()
-    assert after["version"] == table["version"] and after["state"] == STATE
+    # the PUT stored the older shape in the current format (formats.py); a GET leaves it as stored
+    assert after["version"] == table["version"] and after["state"] == table["state"]
 
 
 def test_the_planner_shows_the_flip_and_robots_without_writing(client, new_table):

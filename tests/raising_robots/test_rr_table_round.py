@@ -53,7 +53,7 @@ def test_an_old_marker_moves_to_the_table_round_once(client):
                               "rr_competitions": {"cards": CARDS, "sides": SIDES_A, "marker": 4}})
     html = client.get(f"{SETUP}?table={tid}").get_data(as_text=True)
     assert 'id="rrs-round">4<' in html
-    assert "marker" in state_of(client, tid)["rr_competitions"]  # a GET never writes
+    assert "marker" in state_of(client, tid)["raising_robots"]["competitions"]  # a GET never writes
     save_planner(client, tid)
     state = state_of(client, tid)
     assert state["table"]["round"] == 4 and state["table"]["names"] == ["Ada", "Ben"]

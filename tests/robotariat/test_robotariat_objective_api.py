@@ -119,13 +119,13 @@ def test_off_a_table_the_carried_state_never_holds_the_objective(client):
 
     state = {"state": GATHER["state"]}
     mine = {"_seat": "0", "_objective": "traffic_director"}
-    r = client.post("/robotariat/", data={"state_json": json.dumps(state), **mine})
+    r = client.post("/robotariat/", data={"_state": json.dumps(state), **mine})
     html = r.get_data(as_text=True)
     assert r.status_code == 200 and 'id="sg-objective">Your objective (Traffic Director)' in html
     assert "traffic_director" not in json.dumps(carried(html))
-    r = client.post("/robotariat/", data={"state_json": json.dumps(state), "do": "do_option", "option": "0", **mine})
+    r = client.post("/robotariat/", data={"_state": json.dumps(state), "do": "do_option", "option": "0", **mine})
     after = carried(r.get_data(as_text=True))
     assert len(set(after["state"]["oppressors"])) == 1  # the objective's turn: the Oppressors together
     assert "traffic_director" not in json.dumps(after).lower() and "traffic director" not in json.dumps(after).lower()
-    exported = client.post("/robotariat/board.json", data={"state_json": json.dumps(after), **mine}).get_data(as_text=True)
+    exported = client.post("/robotariat/board.json", data={"_state": json.dumps(after), **mine}).get_data(as_text=True)
     assert "traffic" not in exported.lower()

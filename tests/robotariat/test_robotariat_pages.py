@@ -41,8 +41,8 @@ def notice(html: str) -> str:
 
 def carried(html: str) -> dict:
     """The state a page carries in its forms when it is not kept with a table."""
-    m = re.search(r'name="state_json" data-carry value="([^"]*)"', html)
-    assert html.count('name="state_json"') == 1  # one copy of the state on the page
+    m = re.search(r'name="_state" data-carry value="([^"]*)"', html)
+    assert html.count('name="_state"') == 1  # one copy of the state on the page
     value = json.loads(html_lib.unescape(m.group(1)))
     return rb.normalize(value, len(value.get("state", {}).get("players", [])) or 3)
 
@@ -122,7 +122,7 @@ def test_a_crowded_space_grows_so_no_piece_is_cut_off():
 
 
 def test_without_a_table_the_form_carries_the_state(client):
-    r = client.post("/robotariat/", data={"state_json": json.dumps(MID_GAME), "do": "poster", "at": "sy", "delta": "1"})
+    r = client.post("/robotariat/", data={"_state": json.dumps(MID_GAME), "do": "poster", "at": "sy", "delta": "1"})
     assert r.status_code == 200
     state = carried(r.get_data(as_text=True))["state"]
     assert state["posters"] == {"p1": 2, "up2": 1, "sy": 1} and state["funds"] == 10
@@ -142,7 +142,7 @@ def test_without_a_table_the_form_carries_the_state(client):
     ({"do": "add_space", "kind": "poster"}, "do"),  # the editor's action, not the board page's
 ])
 def test_bad_board_forms_are_400_naming_the_field(client, form, field):
-    r = client.post("/robotariat/", data={"state_json": json.dumps(MID_GAME), **form})
+    r = client.post("/robotariat/", data={"_state": json.dumps(MID_GAME), **form})
     assert r.status_code == 400
     assert f"({field})" in notice(r.get_data(as_text=True))
 
@@ -150,7 +150,7 @@ def test_bad_board_forms_are_400_naming_the_field(client, form, field):
 def test_the_poster_supply_is_eight(client):
     """Tools of the Revolution: 8 red cubes are the posters, on the board or in the junk pile."""
     full = {"state": {"posters": {"p1": 5}, "junk": 3}}
-    r = client.post("/robotariat/", data={"state_json": json.dumps(full), "do": "poster", "at": "mm", "delta": "1"})
+    r = client.post("/robotariat/", data={"_state": json.dumps(full), "do": "poster", "at": "mm", "delta": "1"})
     assert r.status_code == 400 and "all 8 posters are out" in notice(r.get_data(as_text=True))
 
 
@@ -159,12 +159,12 @@ def test_next_npc_follows_the_entry_track(client):
     state = {}
     kinds = []
     for _ in range(6):
-        r = client.post("/robotariat/", data={"state_json": json.dumps(state), "do": "place_npc", "to": "sy"})
+        r = client.post("/robotariat/", data={"_state": json.dumps(state), "do": "place_npc", "to": "sy"})
         state = carried(r.get_data(as_text=True))
         kinds.append("oppressor" if len(state["state"]["oppressors"]) > sum(k == "oppressor" for k in kinds)
                      else "civilian")
     assert kinds == list(rb.DATA.entry_track)
-    r = client.post("/robotariat/", data={"state_json": json.dumps(state), "do": "place_npc", "to": "sy"})
+    r = client.post("/robotariat/", data={"_state": json.dumps(state), "do": "place_npc", "to": "sy"})
     assert r.status_code == 400
 
 
@@ -323,7 +323,7 @@ def test_every_reading_shown_links_its_rule_entry(client):
 def test_a_broken_board_says_so_instead_of_a_forecast(client):
     broken = {"board": {"spaces": [{"id": "a", "kind": "poster"}, {"id": "b", "kind": "upgrade"}],
                         "links": [["a", "b"]], "yellow_next": {"a": "b"}, "blue_next": {}}}
-    r = client.post("/robotariat/", data={"state_json": json.dumps(broken), "do": "active", "seat": "0"})
+    r = client.post("/robotariat/", data={"_state": json.dumps(broken), "do": "active", "seat": "0"})
     html = r.get_data(as_text=True)
     assert r.status_code == 200 and 'id="npc-error"' in html and "no next space on the yellow path" in html
 
@@ -338,14 +338,14 @@ def test_editor_builds_a_board_and_the_check_follows(client):
              {"do": "path", "colour": "yellow", "from": "s2", "to": "s1"},
              {"do": "path", "colour": "blue", "from": "s1", "to": "s2"}]
     for step in steps:
-        r = client.post("/robotariat/board", data={"state_json": json.dumps(state), **step})
+        r = client.post("/robotariat/board", data={"_state": json.dumps(state), **step})
         assert r.status_code == 200, notice(r.get_data(as_text=True))
         state = carried(r.get_data(as_text=True))
     html = r.get_data(as_text=True)
     assert state["board"]["links"] == [["s1", "s2"]]  # a path step draws its black line
     assert "s2 has no next space on the blue path" in html and 'id="check-bad"' in html
     assert re.search(r'class="space kind-recruitment_office problem"', html)  # ringed on the drawing
-    r = client.post("/robotariat/board", data={"state_json": json.dumps(state), "do": "path", "colour": "blue",
+    r = client.post("/robotariat/board", data={"_state": json.dumps(state), "do": "path", "colour": "blue",
                                                "from": "s2", "to": "s1"})
     assert 'id="check-ok"' in r.get_data(as_text=True)
     assert carried(r.get_data(as_text=True))["example"] is False
@@ -397,7 +397,7 @@ def test_import_of_a_bare_api_board_lays_it_out(client):
 
 
 def test_export_without_a_table_posts_the_carried_board(client):
-    r = client.post("/robotariat/board.json", data={"state_json": json.dumps(MID_GAME)})
+    r = client.post("/robotariat/board.json", data={"_state": json.dumps(MID_GAME)})
     assert r.status_code == 200 and len(r.get_json()["board"]["spaces"]) == 10
 
 
@@ -502,7 +502,7 @@ _values = st.one_of(st.text(max_size=12), st.sampled_from(["mm", "p1", "p0", "o0
                                                             "yellow", "blue", "yellow_arrow", "nan", "1e309"]))
 _forms = st.dictionaries(st.sampled_from(["do", "piece", "to", "at", "delta", "funds", "round", "seat", "character",
                                           "kind", "name", "id", "a", "b", "colour", "from", "x", "y", "black",
-                                          "red", "board_text", "action_json", "state_json", "cards_played[]", "option", "version",
+                                          "red", "board_text", "action_json", "_state", "cards_played[]", "option", "version",
                                           "dice.black.2", "office_rewards[]", "data.dice.black.2",
                                           "data.office_rewards.3", "facts.objectives.0", "facts.max_junked",
                                           "facts.spy_correct.1", "code", "step", "at", "_objective", "_seat"]),

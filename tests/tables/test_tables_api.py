@@ -192,8 +192,8 @@ def test_apply_change_reapplies_a_change_on_the_newer_state(app):
             return state
 
         done = table_store.apply_change(engine(), t.id, add_b)
-        assert done.state == {"a": 2, "b": 1} and done.version == 3  # both changes kept
-        assert calls == [{"a": 1}, {"a": 2}]
+        assert done.state == {"a": 2, "b": 1, "format": 2} and done.version == 3  # both changes kept
+        assert calls == [{"a": 1, "format": 2}, {"a": 2, "format": 2}]
 
 
 def test_deep_json_is_a_400(client):

@@ -6,6 +6,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tr_helpers import claim, phone_with_seat
 
 CONTRACT_EXAMPLE = {
     "part_names": ["head", "arms", "legs", "torso"],
@@ -349,16 +350,18 @@ def test_attack_endpoint_bad_fields(client):
         assert any(f["path"] == path for f in r.get_json()["error"]["fields"]), (body, r.get_json())
 
 
-def test_factory_says_who_is_winning_and_reads_the_table(client):
+def test_factory_says_who_is_winning_and_reads_the_table(app, client):
     """Objective + Clarifications: the factory answer for a seat of a table reads every seat's factory
     from it (`table`, `seat`), says who leads and what threatens the player; other seats' hands are
-    never read, only their size."""
+    never read, only their size. `client` is Ana's phone (seat 0); Ben's hand is on his own phone."""
     table = client.post("/api/tables", json={"game": "two-robots", "players": 2}).get_json()
     ben = {"stacks": [{"cards": [C(p, "nuclear") for p in ("head", "arms", "legs", "torso")]},
-                      {"cards": [C(p, "solar") for p in ("head", "arms", "legs")]}],
-           "hand": [{"kind": "part", **C("torso", "solar")}]}
+                      {"cards": [C(p, "solar") for p in ("head", "arms", "legs")]}]}
     state = {"table": {"names": ["Ana", "Ben"]}, "two_robots": {"players": [MECH_THREE, ben]}}
     assert client.put(f"/api/tables/{table['id']}", json={"version": 1, "state": state}).status_code == 200
+    claim(client, table, 0, "Ana")
+    phone_with_seat(app, table, 1, "Ben", hand=[{"kind": "part", **C("torso", "solar")}])
+    assert client.get(f"/api/tables/{table['id']}").get_json()["state"]["two_robots"]["players"][1]["hand_count"] == 1
     d = post(client, "/api/two-robots/factory", {"table": table["id"], "seat": 0}).get_json()
     st_ = d["standings"]
     assert st_["summary"] == "Ben leads: 1 active robot, 1 part from two robots."

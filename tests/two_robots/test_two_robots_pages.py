@@ -9,6 +9,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tr_helpers import claim, phone_with_seat, private, set_hand
 
 from assistant import rules
 
@@ -35,12 +36,18 @@ def version(client, table: dict) -> int:
 
 
 def tap(client, table: dict, seat: int, do: str, **fields) -> str:
-    """One button of the factory page, as the form posts it."""
+    """One button of the factory page, as the form posts it (at a table the page is the phone's own seat,
+    whatever `seat` the address names: claim it first)."""
     url = f"/two-robots/factory?table={table['id']}&seat={seat}"
     r = client.post(url, data={"table": table["id"], "version": str(version(client, table)), "_seat": str(seat),
                                "do": do, **fields})
     assert r.status_code in (200, 400), r.status_code
     return r.get_data(as_text=True)
+
+
+def words(html: str) -> str:
+    """The page's text, one space between words."""
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 
 
 def C(part, *es):
@@ -64,7 +71,22 @@ def test_liz_example_typed_without_a_table(client):
     carried = re.search(r'name="_state" value="([^"]*)"', html).group(1)
     html = client.post("/two-robots/factory", data={"_state": carried.replace("&#34;", '"'), "combo": "c",
                                                     "do": "add:stack:0:legs"}).get_data(as_text=True)
-    assert "Stack 1 · Chemical" in html and "3/4" in html
+    assert "Stack 1 · Chemical 3/4" in words(html)  # the stack itself, not the plan's "parts per stack"
+
+
+def test_the_hand_travels_in_its_own_field_without_a_table(client):
+    """Stacking Part Cards, Liz example, without a table: the hand is not part of the carried state (it
+    goes in `_private`, as a seat's secrets do at a table) and comes back with the next tap, so the
+    TORSO (Chemical) from the hand can be played on the Chemical stack."""
+    html = client.post("/two-robots/factory", data={"do": "text", "stack0": "head:cs, arms:c", "stack1": "legs:cs",
+                                                    "hand": "torso:c"}).get_data(as_text=True)
+    carried = {k: re.search(rf'name="{k}" value="([^"]*)"', html).group(1).replace("&#34;", '"')
+               for k in ("_state", "_private")}
+    assert "torso" not in carried["_state"] and json.loads(carried["_private"])["hand"][0]["part"] == "torso"
+    assert 'value="play:torso:c|0"' in html and "Stack 1 · Chemical 2/4" in words(html)
+    html = client.post("/two-robots/factory", data={**carried, "do": "play:torso:c|0"}).get_data(as_text=True)
+    assert "Stack 1 · Chemical 3/4" in words(html)
+    assert json.loads(re.search(r'name="_private" value="([^"]*)"', html).group(1).replace("&#34;", '"'))["hand"] == []
 
 
 def test_alyssa_example_typed_hand_problems(client):
@@ -94,14 +116,17 @@ def test_cards_from_the_buttons_go_to_this_seat(client):
     """Stacking Part Cards: an energy, then a part on a row. A card that cannot go there (the Liz example
     read the other way: a Solar card on the Chemical stack) is refused with why, and nothing is saved."""
     table = new_table(client)
+    claim(client, table, 1, "Ben")
     tap(client, table, 1, "add:new:head", combo="cs")
     tap(client, table, 1, "add:stack:0:arms", combo="c")
     tap(client, table, 1, "add:hand:torso", combo="m")
     tap(client, table, 1, "add:drawn:legs", combo="e")
     seat = stored(client, table)["players"][1]
+    mine = private(client, table, 1)  # the hand, the draw and the recent energies are the seat's own
     assert [c["part"] for c in seat["stacks"][0]["cards"]] == ["head", "arms"]
-    assert [c["part"] for c in seat["hand"]] == ["torso"] and [c["part"] for c in seat["drawn"]] == ["legs"]
-    assert seat["recent"][:3] == ["e", "m", "c"]
+    assert [c["part"] for c in mine["hand"]] == ["torso"] and [c["part"] for c in mine["drawn"]] == ["legs"]
+    assert mine["recent"][:3] == ["e", "m", "c"]
+    assert seat["hand_count"] == 2 and not {"hand", "drawn", "recent"} & set(seat)
     before = version(client, table)
     html = tap(client, table, 1, "add:stack:0:legs", combo="s")
     assert version(client, table) == before and "no energy is on every card" in html
@@ -112,27 +137,31 @@ def test_cards_from_the_buttons_go_to_this_seat(client):
 def test_the_draw_goes_into_the_hand_with_the_third_card(client):
     """Turn Overview (draw three): the three drawn cards go into the hand together, in one save."""
     table = new_table(client)
+    claim(client, table, 0, "Ana")
     for part in ("head", "arms"):
         tap(client, table, 0, f"add:drawn:{part}", combo="s")
-    assert stored(client, table)["players"][0]["hand"] == []
+    assert private(client, table, 0)["hand"] == []
     v = version(client, table)
     tap(client, table, 0, "add:drawn:legs", combo="s")
-    seat = stored(client, table)["players"][0]
+    seat = private(client, table, 0)
     assert [c["part"] for c in seat["hand"]] == ["head", "arms", "legs"] and seat["drawn"] == []
+    assert stored(client, table)["players"][0]["hand_count"] == 3
     assert version(client, table) == v + 1
 
 
 def test_playing_freezing_and_discarding(client):
     """Stacking Part Cards: a card from the hand onto a stack; Frozen Stacks: a stack frozen; Cleanup:
     a card from the hand to the discard pile, which every seat's answers then leave out of the unseen cards."""
-    table = new_table(client, state={"two_robots": {"players": [{"stacks": [{"cards": [C("head", "chemical")]}],
-                                                                  "hand": [C("arms", "chemical"), C("legs", "solar")]}]}})
+    table = new_table(client, state={"two_robots": {"players": [{"stacks": [{"cards": [C("head", "chemical")]}]}]}})
+    claim(client, table, 0, "Ana")
+    set_hand(client, table, 0, [C("arms", "chemical"), C("legs", "solar")])
     tap(client, table, 0, "play:arms:c|0")
     tap(client, table, 0, "freeze:0")
     tap(client, table, 0, "discard:legs:s")
     part = stored(client, table)
     assert [c["part"] for c in part["players"][0]["stacks"][0]["cards"]] == ["head", "arms"]
-    assert part["players"][0]["stacks"][0]["frozen"] is True and part["players"][0]["hand"] == []
+    assert part["players"][0]["stacks"][0]["frozen"] is True and private(client, table, 0)["hand"] == []
+    assert part["players"][0]["hand_count"] == 0
     assert [c["part"] for c in part["discard"]] == ["legs"]
     odds = client.get(f"/two-robots/odds?table={table['id']}").get_data(as_text=True)
     assert "1 from the discard pile" in odds
@@ -140,8 +169,10 @@ def test_playing_freezing_and_discarding(client):
 
 def test_turn_settings_are_saved_by_path_and_bad_numbers_named(client):
     table = new_table(client)
+    claim(client, table, 1, "Ben")
     url = f"/two-robots/factory?table={table['id']}&seat=1"
-    r = client.post(url, data={"table": table["id"], "version": "1", "_seat": "1", "players.1.event": "power",
+    r = client.post(url, data={"table": table["id"], "version": str(version(client, table)), "_seat": "1",
+                               "players.1.event": "power",
                                "players.1.actions": "2", "players.1.powers_left": "1"})
     assert r.status_code == 200
     seat = stored(client, table)["players"][1]
@@ -152,15 +183,16 @@ def test_turn_settings_are_saved_by_path_and_bad_numbers_named(client):
     assert stored(client, table)["players"][1]["actions"] == 2
 
 
-def test_part_names_renamed_for_the_whole_table(client):
+def test_part_names_renamed_for_the_whole_table(app, client):
     """How to Build a Robot: HEAD and ARMS are fixed; the other two names are the table's, and renaming
-    one renames it in every seat's cards."""
-    table = new_table(client, state={"two_robots": {"players": [{}, {"stacks": [{"cards": [C("legs", "solar")]}],
-                                                                  "hand": [C("legs", "chemical")]}]}})
+    one renames it in every seat's cards (Ben's hand, on his own phone, too)."""
+    table = new_table(client, state={"two_robots": {"players": [{}, {"stacks": [{"cards": [C("legs", "solar")]}]}]}})
+    ben = phone_with_seat(app, table, 1, "Ben", hand=[C("legs", "chemical")])
+    claim(client, table, 0, "Ana")
     tap(client, table, 0, "rename", name2="Body", name3="wheels")
     part = stored(client, table)
     assert part["part_names"] == ["head", "arms", "body", "wheels"]
-    assert part["players"][1]["stacks"][0]["cards"][0]["part"] == "body" and part["players"][1]["hand"][0]["part"] == "body"
+    assert part["players"][1]["stacks"][0]["cards"][0]["part"] == "body" and private(ben, table, 1)["hand"][0]["part"] == "body"
     html = tap(client, table, 0, "rename", name2="head", name3="x")
     assert 'data-for="name2"' in html
 
@@ -170,7 +202,9 @@ def test_odds_default_deck_entered_counts_and_back(client):
     in the deck grid makes the deck the table's, and "back to the default deck" undoes that."""
     table = new_table(client, state={"two_robots": {"players": [
         {"stacks": [{"cards": [C("head", "chemical", "solar"), C("arms", "chemical", "solar"),
-                               C("legs", "chemical", "solar")]}], "hand": [C("head", "chemical")]}]}})
+                               C("legs", "chemical", "solar")]}]}]}})
+    claim(client, table, 0, "Ana")
+    set_hand(client, table, 0, [C("head", "chemical")])
     url = f"/two-robots/odds?table={table['id']}"
     html = client.get(url).get_data(as_text=True)
     assert "9 of 96 unseen cards" in html and "7377/28576" in html
@@ -190,6 +224,7 @@ def test_an_old_tables_unseen_counts_become_its_deck(client):
     table = new_table(client, state={"two_robots": {"players": [
         {"stacks": [{"cards": [C("head", "solar")]}], "unseen": {"parts": {"head:s": 2, "torso:s": 1}, "attack": 5,
                                                                  "defense": 0}}]}})
+    claim(client, table, 0, "Ana")
     html = client.get(f"/two-robots/odds?table={table['id']}").get_data(as_text=True)
     assert "entered for this table" in html and "of 8 unseen cards" in html  # 2 + 1 parts, 5 attacks
 
@@ -202,12 +237,16 @@ def test_a_get_never_writes(client):
     assert version(client, table) == v
 
 
-def test_pages_stay_small(client):
-    """One copy of the state per page at most (pages under 150 KB)."""
+def test_pages_stay_small(app, client):
+    """One copy of the state per page at most (pages under 150 KB), every seat with a full hand."""
     hand = [C(p, e) for p in ("head", "arms", "legs") for e in ("chemical", "solar", "nuclear", "mechanical")][:15]
     seat = {"stacks": [{"cards": [C(p, e) for p in ("head", "arms", "legs", "torso")] * 3} for e in
-                       ("chemical", "solar", "nuclear", "mechanical", "electrical")], "hand": hand}
+                       ("chemical", "solar", "nuclear", "mechanical", "electrical")]}
     table = new_table(client, players=5, state={"two_robots": {"players": [seat] * 5, "discard": hand * 6}})
+    claim(client, table, 0, "Ana")
+    set_hand(client, table, 0, hand)
+    for k in range(1, 5):
+        phone_with_seat(app, table, k, f"P{k}", hand=hand)
     for url in ("/two-robots/factory", "/two-robots/odds"):
         r = client.get(f"{url}?table={table['id']}")
         assert r.status_code == 200 and len(r.data) < 150_000, (url, len(r.data))
@@ -249,6 +288,7 @@ def test_apocalypse_check_and_the_pile_for_the_player_count(client):
     other = [C(p, "solar") for p in ("head", "arms", "torso")]
     table = new_table(client, players=5, state={"two_robots": {"players": [
         {"stacks": [{"cards": three, "frozen": True}, {"cards": other}], "salvager": "apocalypse"}]}})
+    claim(client, table, 0, "Ana")
     html = client.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
     assert "stack 1 is frozen, so the ability may not be triggered" in html
     assert "Active Robot pile, 5 players:" in html and "not known" in html and "2 players" not in html
@@ -286,6 +326,8 @@ def test_pages_answer_whatever_the_table_state_holds(client):
                                                                 "powers_left", "salvager", "health", "unseen")}]}}]
     for n, state in enumerate(states):
         table = new_table(client, state=state)
+        if n % 3:  # a phone holding the seat (its hand is read and changed), else one without a seat
+            claim(client, table, n % 2, "Ana")
         for method, url, form in _pages(table["id"], n % 2):
             r = client.get(url) if method == "GET" else client.post(url, data=form)
             assert r.status_code in (200, 400, 409), (method, url, state, r.status_code)
@@ -295,6 +337,7 @@ def test_pages_answer_whatever_the_table_state_holds(client):
 @given(st.fixed_dictionaries({}, optional={"two_robots": odd_value, "table": odd_value}), st.integers(0, 1))
 def test_pages_answer_random_table_state(client, state, seat):
     table = new_table(client, state=state)
+    claim(client, table, seat, "Ana")
     for method, url, form in _pages(table["id"], seat):
         r = client.get(url) if method == "GET" else client.post(url, data=form)
         assert r.status_code in (200, 400, 409), (method, url, state, r.status_code)
@@ -322,6 +365,7 @@ def test_an_impossible_factory_is_said_and_can_be_mended(client):
     says why in the players' words, still shows its cards, and taking one out brings the answers back."""
     table = new_table(client, state={"two_robots": {"players": [{"stacks": [{"cards": [C("head", "nuclear")]},
                                                                             {"cards": [C("arms", "nuclear")]}]}]}})
+    claim(client, table, 0, "Ana")
     html = client.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
     assert "Stacks 1 and 2 can only be Nuclear between them" in html and "stacks[" not in html
     assert 'value="remove:stack:1|arms:n"' in html

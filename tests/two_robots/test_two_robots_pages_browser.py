@@ -1,10 +1,12 @@
 """Two Robots pages in real Chromium at phone size: one flow per page, two phones on one table, and
-screenshots at 390 and 320 px and dark."""
+screenshots at 390 and 320 px and dark. At a table each phone first takes its seat (the page is that
+seat's; its hand is the seat's private state)."""
 from __future__ import annotations
 
 import pytest
 from browser_checks import assert_phone_ready, check_phone_sizes, phone
 from playwright.sync_api import expect
+from tr_helpers import enter_hand, hand_on, take_seat
 
 pytestmark = pytest.mark.browser
 SLOW = 15_000  # ms: answers under a full test run on two cores (Playwright's default is 5 s)
@@ -39,6 +41,7 @@ def test_factory_page_liz_example_hand_and_plan(page, live_url, shots):
     new stack started with a Chemical/Solar card becomes Solar. The hand shows where each card may go;
     playing one from its menu moves it into the factory; a stack is frozen from its head."""
     table = new_table(page, live_url)
+    take_seat(page, live_url, table, 0, "Liz")
     page.goto(f"{live_url}/two-robots/factory?table={table['id']}")
     add(page, "new", "head", "cs")
     add(page, "stack:0", "arms", "c")
@@ -75,11 +78,13 @@ def test_factory_page_alyssa_example_attack_on_the_table(page, live_url, shots):
     says so plainly; played from the hand, it takes them off both factories into the discard pile."""
     alyssa = {"stacks": [{"cards": [part("head", "nuclear")], "frozen": True},
                          {"cards": [part("arms", "chemical"), part("legs", "chemical")], "frozen": False},
-                         {"cards": [part("head", "solar", "electrical")], "frozen": False}],
-              "hand": [{"kind": "attack", "name": "Nuclear Explosion", "stacks_required": 3, "play": True},
-                       part("arms", "nuclear"), {"kind": "defense", "name": "Homing Missiles", "stacks_required": 2}]}
+                         {"cards": [part("head", "solar", "electrical")], "frozen": False}]}
+    hand = [{"kind": "attack", "name": "Nuclear Explosion", "stacks_required": 3, "play": True},
+            part("arms", "nuclear"), {"kind": "defense", "name": "Homing Missiles", "stacks_required": 2}]
     ben = {"stacks": [{"cards": [part("torso", "nuclear")]}, {"cards": [part("head", "mechanical")]}]}
     table = new_table(page, live_url, {"table": {"names": ["Alyssa", "Ben"]}, "two_robots": {"players": [alyssa, ben]}})
+    take_seat(page, live_url, table, 0, "Alyssa")
+    enter_hand(page, live_url, table, 0, hand)
     page.goto(f"{live_url}/two-robots/factory?table={table['id']}&seat=0")
     expect(page.locator("#tr-plan .notice.warn")).to_contain_text("your own HEAD (Nuclear)")
     expect(page.locator("#tr-hand-problems")).to_contain_text("ARMS (Nuclear) in your hand has no legal place")
@@ -98,21 +103,28 @@ def test_factory_page_alyssa_example_attack_on_the_table(page, live_url, shots):
     state = page.request.get(f"{live_url}/api/tables/{table['id']}").json()["state"]["two_robots"]
     assert len(state["players"][0]["stacks"]) == 2 and len(state["players"][1]["stacks"]) == 1
     assert {c.get("part") or c.get("name") for c in state["discard"]} == {"head", "torso", "Nuclear Explosion"}
+    assert [c.get("name") or c["part"] for c in hand_on(page, live_url, table, 0)] == ["arms", "Homing Missiles"]
+    assert state["players"][0]["hand_count"] == 2
     assert page.js_errors == []
 
 
 def test_two_phones_a_card_on_phone_b_changes_phone_as_odds(browser, browser_context_args, live_url, shots):
     """Every factory is on the table: Ben adds a TORSO (Mechanical) to his factory on his phone; on Ana's
     phone, open on her factory page and on her odds page, the cards that finish her Mechanical stack
-    drop from 5 to 4 within 2 s, without a reload, and what Ana is typing stays."""
+    drop from 5 to 4 within 2 s, without a reload, and what Ana is typing stays. Ana's odds page is a
+    second tab of her phone (a seat is one phone's)."""
     api = browser.new_context().request
     ana = {"stacks": [{"cards": [part("head", "mechanical"), part("arms", "mechanical"), part("legs", "mechanical")]}]}
     table = api.post(f"{live_url}/api/tables", data={"game": "two-robots", "players": 2}).json()
     api.put(f"{live_url}/api/tables/{table['id']}",
             data={"version": 1, "state": {"table": {"names": ["Ana", "Ben"]}, "two_robots": {"players": [ana, {}]}}})
     ctx_a, a = phone(browser, browser_context_args)
-    ctx_o, odds = phone(browser, browser_context_args)
+    odds = ctx_a.new_page()
+    odds.navigations = []
+    odds.on("framenavigated", lambda f: odds.navigations.append(f.url) if f == odds.main_frame else None)
     ctx_b, b = phone(browser, browser_context_args)
+    take_seat(a, live_url, table, 0, "Ana")
+    take_seat(b, live_url, table, 1, "Ben")
     a.goto(f"{live_url}/two-robots/factory?table={table['id']}&seat=0")
     odds.goto(f"{live_url}/two-robots/odds?table={table['id']}&seat=0")
     b.goto(f"{live_url}/two-robots/factory?table={table['id']}&seat=1")
@@ -132,7 +144,7 @@ def test_two_phones_a_card_on_phone_b_changes_phone_as_odds(browser, browser_con
     assert len(a.navigations) == 1 and len(odds.navigations) == 1
     assert_phone_ready(odds)
     odds.screenshot(path=shots("two_robots_odds_live"), full_page=True)
-    for ctx in (ctx_a, ctx_o, ctx_b):
+    for ctx in (ctx_a, ctx_b):
         ctx.close()
 
 
@@ -142,6 +154,7 @@ def test_odds_page_deck_and_wish(page, live_url, shots):
     ana = {"stacks": [{"cards": [part("head", "chemical", "solar"), part("arms", "chemical", "solar"),
                                  part("legs", "chemical", "solar")]}]}
     table = new_table(page, live_url, {"two_robots": {"players": [ana]}})
+    take_seat(page, live_url, table, 0, "Ana")
     page.goto(f"{live_url}/two-robots/odds?table={table['id']}")
     expect(page.locator("#tr-odds-line")).to_contain_text("9 of 97 unseen cards")
     expect(page.locator("#tr-big")).to_have_attribute("title", "exactly 4713/18430")  # 1 - C(88,3)/C(97,3)
@@ -162,6 +175,7 @@ def test_an_energy_tapped_while_the_last_card_is_saved_stays_chosen(page, live_u
     puts the energy used last first among the buttons; the energy tapped meanwhile stays the one chosen,
     so the next part is added with it (seen when a Chemical ARMS went in as Chemical/Solar)."""
     table = new_table(page, live_url)
+    take_seat(page, live_url, table, 0, "Ana")   # version 2: the seat's name is the table's
     page.goto(f"{live_url}/two-robots/factory?table={table['id']}")
     held = []
     page.route("**/two-robots/factory*", lambda route: held.append(route) if route.request.method == "POST" else route.continue_())
@@ -173,7 +187,7 @@ def test_an_energy_tapped_while_the_last_card_is_saved_stays_chosen(page, live_u
         page.wait_for_timeout(50)
     page.locator("#tr-picker label.tr-combo:has(input[value='c'])").click()   # while the save is under way
     held[0].continue_()
-    expect(page.locator("body")).to_have_attribute("data-table-version", "2", timeout=SLOW)
+    expect(page.locator("body")).to_have_attribute("data-table-version", "3", timeout=SLOW)
     expect(page.locator("#tr-picker label.tr-combo").first).to_contain_text("Ch/So")  # used last, first
     expect(page.locator("#tr-picker input[value='c']")).to_be_checked()
     assert page.js_errors == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
+from tr_helpers import hand_on, take_seat
 
 pytestmark = pytest.mark.browser
 
@@ -19,6 +20,7 @@ BEFORE = 42
 
 def test_taps_to_enter_six_factory_cards_and_a_hand_of_five(page, live_url):
     table = page.request.post(f"{live_url}/api/tables", data={"game": "two-robots", "players": 2}).json()
+    take_seat(page, live_url, table, 0, "Ana")
     page.goto(f"{live_url}/two-robots/factory?table={table['id']}")
     taps = {"n": 0, "combo": None}
 
@@ -44,7 +46,8 @@ def test_taps_to_enter_six_factory_cards_and_a_hand_of_five(page, live_url):
     expect(page.locator("#tr-stacks .tr-tile")).to_have_count(6)
     expect(page.locator("#tr-hand-cards > li")).to_have_count(5)
     stored = page.request.get(f"{live_url}/api/tables/{table['id']}").json()["state"]["two_robots"]["players"][0]
-    assert [len(s["cards"]) for s in stored["stacks"]] == [3, 3] and len(stored["hand"]) == 5
+    assert [len(s["cards"]) for s in stored["stacks"]] == [3, 3] and len(hand_on(page, live_url, table, 0)) == 5
+    assert stored["hand_count"] == 5
     assert taps["n"] == 21 and taps["n"] <= BEFORE / 2, taps["n"]
     assert page.js_errors == []
 

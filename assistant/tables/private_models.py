@@ -1,0 +1,56 @@
+"""What each game keeps in a seat's private state, and the counts of it the rules make public.
+
+Two Robots: the hand, a draw being entered and the energies entered last (the rulebook's Clarifications
+make only the number of cards in hand public). The other games keep nothing on the server yet (the
+Robotariat's secret objective stays in its phone's browser), so their private state is any small object.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..api import validation_error
+from ..web.stored import lenient
+
+
+def _model(game: str):
+    if game == "two-robots":
+        from ..two_robots.schemas import SeatPrivate
+        return SeatPrivate
+    return None
+
+
+def read(game: str, raw: dict[str, Any]) -> dict[str, Any]:
+    """A stored private state as its game's model reads it (leniently: a broken part drops out)."""
+    model = _model(game)
+    return lenient(model, raw).model_dump(mode="json") if model is not None else raw
+
+
+def check(game: str, state: dict[str, Any]) -> dict[str, Any]:
+    """A private state sent by its holder, strictly: a 400 names the field."""
+    model = _model(game)
+    if model is None:
+        return state
+    try:
+        return model.model_validate(state).model_dump(mode="json")
+    except ValidationError as err:
+        raise validation_error(err, "state") from None
+
+
+def with_public_counts(game: str, state: dict[str, Any], seat: int, private: dict[str, Any]) -> dict[str, Any]:
+    """The public state with what the rules make public of a seat's private state (a hand's size)."""
+    if game != "two-robots":
+        return state
+    part = state.setdefault("two_robots", {})
+    if not isinstance(part, dict):
+        return state
+    players = part.setdefault("players", [])
+    if not isinstance(players, list):
+        return state
+    while len(players) <= seat:
+        players.append({})
+    if isinstance(players[seat], dict):
+        held = len(private.get("hand") or []) + len(private.get("drawn") or [])
+        players[seat]["hand_count"] = held
+    return state
