@@ -51,7 +51,7 @@ def create_app(config: dict | None = None) -> Flask:
     from .robotariat import pages as robotariat_pages
     from .rules import views as rules
     from .tables import live as tables_live
-    from .tables import seat_views
+    from .tables import retention, seat_views
     from .tables import views as tables
     from .two_robots import api as two_robots_api
     from .two_robots import pages as two_robots_pages
@@ -64,6 +64,7 @@ def create_app(config: dict | None = None) -> Flask:
     security.init_app(app)
     private.init_app(app)  # before the views read request.values
     static_files.init_app(app)
+    retention.init_app(app)  # storage budget per address, idle tables expire, PostgreSQL's VACUUM
     for bp in (api.bp, pages.bp, tables.bp, seat_views.bp, tables_live.bp, rules.bp,
                raising_robots_api.bp, competitions_setup.bp, round_page.bp, planner.bp, search.bp, round_end.bp,
                score.bp, activations.bp,

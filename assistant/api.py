@@ -14,6 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from solvers.errors import InputError
 
+from . import outages
 from .tables import jsonsafe
 
 M = TypeVar("M", bound=BaseModel)
@@ -118,7 +119,14 @@ def parse(model: type[M], data: Any = None) -> M:
 
 @bp.get("/api/health")
 def health():
-    return {"status": "ok"}
+    """200 {"status": "ok", ...} when the database answers and has room; 503 with Retry-After otherwise."""
+    from . import db, outages
+
+    report = outages.check(db.engine())
+    if report["status"] == "ok":
+        return report
+    retry = outages.STORAGE_RETRY_SECONDS if report["storage"] == "full" else outages.DATABASE_RETRY_SECONDS
+    return report, 503, {"Retry-After": str(retry)}
 
 
 _CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 409: "conflict",
@@ -128,6 +136,8 @@ _MESSAGES = {404: "Nothing is at this address.", 405: "This address does not tak
 
 
 def install_error_handlers(app: Flask) -> None:
+    app.after_request(outages.forget_full_after_a_write)
+
     def wants_json() -> bool:
         return request.path.startswith("/api/") or request.path.endswith(".json") or is_json_request()
 
@@ -166,6 +176,15 @@ def install_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def _crash(err: Exception):  # never let a solver bug show as a bare 500 page without a message
+        # a page's own in-place save (X-Tablebot-Swap) reads the JSON to say what it waits for
+        as_json = wants_json() or bool(request.headers.get("X-Tablebot-Swap"))
+        outage = outages.answer(err, page=not as_json)
+        if outage is not None:  # the database is down or the disk full: wait and retry, not a bug
+            code, message, retry = outage
+            app.logger.warning("answered 503 %s: %s", code, str(err).splitlines()[0] if str(err) else type(err).__name__)
+            problem = ApiError(503, code, message)
+            body, status = problem.response() if as_json else problem.page()
+            return body, status, {"Retry-After": str(retry)}
         app.logger.exception("unhandled error")
         if wants_json():
             return ApiError(500, "internal", "Something went wrong on our side; nothing you entered was lost.").response()

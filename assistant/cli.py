@@ -1,12 +1,13 @@
-"""`tablebot` console script: serve the app with gunicorn (several worker processes, threads in each),
-or with Flask's development server under `--debug`.
+"""`tablebot` console script: serve the app with gunicorn's master and waitress in each of its worker
+processes (threads in each), or with Flask's development server under `--debug`.
 
-Why gunicorn with threaded workers: the solvers are pure Python, so a request's CPU time holds its
+Why several processes with threads: the solvers are pure Python, so a request's CPU time holds its
 process's GIL; several processes answer solver requests side by side, where threads in one process
 would wait for each other. Threads in each process keep the many small requests (a table's version
-polled every second by each phone, static files, saves) from queueing behind a solver, and the
-gthread worker keeps idle keep-alive connections out of its threads, so 50 phones following tables
-do not hold 50 threads.
+polled every second by each phone, static files, saves) from queueing behind a solver.
+Why waitress in the workers (assistant/serving.py): it reads every request in full before a thread
+takes it, so slow phones and idle keep-alive connections hold no thread; gunicorn's own threaded
+worker gives a connection to a thread that then waits for its bytes, and ten slow clients stop it.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import os
 import sys
 
 DEFAULT_THREADS = 4
-KEEPALIVE_SECONDS = 5  # longer than the pages' 1 s version poll, so each phone keeps its connection
+WORKER_CONNECTIONS = 1000  # open connections per worker: phones following tables, slow ones included
 
 
 def default_workers() -> int:
@@ -43,8 +44,8 @@ def gunicorn_options(bind: list[str], workers: int, threads: int) -> dict:
         "bind": bind,
         "workers": workers,
         "threads": threads,
-        "worker_class": "gthread",
-        "keepalive": KEEPALIVE_SECONDS,
+        "worker_class": "assistant.serving.WaitressWorker",
+        "worker_connections": WORKER_CONNECTIONS,
         "preload_app": True,
         "timeout": 60,  # a worker stuck this long (a solver gone wrong) is replaced
         "graceful_timeout": 10,
@@ -98,7 +99,7 @@ def main(argv: list[str] | None = None) -> None:
 
     app = build_app({"DEBUG": True} if args.debug else None)
     data = make_url(app.config["DATABASE_URL"]).render_as_string(hide_password=True)
-    server = "development server" if args.debug else f"gunicorn, {args.workers} workers x {args.threads} threads"
+    server = "development server" if args.debug else f"gunicorn + waitress, {args.workers} workers x {args.threads} threads"
     host = f"[{args.host}]" if ":" in args.host else args.host
     where = ", ".join(args.bind) if args.bind and not args.debug else f"http://{host}:{args.port}/"
     print(f"Tablebot on {where}  ({server}; data: {data})", file=sys.stderr, flush=True)

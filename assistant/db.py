@@ -98,7 +98,9 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 5})
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
-        engine = create_engine(url, pool_pre_ping=True)
+        # a database host that does not answer at all is given up on after 5 s (503 to retry), not the
+        # system's TCP timeout of minutes with a thread held
+        engine = create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 5})
     return engine
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, Flask, Response, abort, current_app, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from . import static_files
+from . import outages, static_files
 from .catalog import GAMES
 
 bp = Blueprint("pages", __name__)
@@ -68,6 +68,7 @@ ERRORS = {
     405: ("Not this way", "This address does not take that kind of request."),
     413: ("Too much at once", "What was sent is over the 64 KiB limit."),
     429: ("Too many tries", "Wait a minute, then try again."),
+    503: ("Try again in a moment", "The server cannot keep changes just now. Nothing saved before is lost."),
     500: ("Something went wrong on our side", "Nothing you entered was lost. Go back and try again; if it "
                                               "happens again, the server's log says what failed."),
 }
@@ -98,12 +99,20 @@ def install_error_pages(app: Flask) -> None:
             return err
         # what the browser needs to know to try again (a rate limit's wait, the methods allowed) stays
         kept = {k: v for k, v in err.get_response().headers.items() if k in ("Retry-After", "Allow")}
-        message = err.description if err.code == 429 and err.description else None
+        # a rate limit's or a storage budget's own sentence; other codes keep the page's default
+        own = err.description if err.description and err.description != type(err).description else None
+        message = err.description if err.code == 429 and err.description else (own if err.code == 413 else None)
         return error_page(err.code, message, kept)
 
     def crash(err: Exception):
-        if is_api() and json_crash is not None:
+        swap = bool(request.headers.get("X-Tablebot-Swap"))  # a page's own save reads the JSON answer
+        if (is_api() or swap) and json_crash is not None:
             return json_crash(err)
+        outage = outages.answer(err, page=True)
+        if outage is not None:  # the database is down or the disk full: a 503 to retry, not a bug
+            code, message, retry = outage
+            app.logger.warning("answered 503 %s: %s", code, str(err).splitlines()[0] if str(err) else type(err).__name__)
+            return error_page(503, message, {"Retry-After": str(retry)})
         app.logger.exception("unhandled error")
         return error_page(500)
 

@@ -87,6 +87,24 @@ def check_request() -> None:
                        "Send the body as JSON (Content-Type: application/json), even when it is empty.")
 
 
+def _about_a_table() -> bool:
+    """A table's page or answer (or a game page kept with a table): what one table holds, by its id."""
+    path = request.path
+    if path.startswith(("/api/tables", "/t/")) or "/tables/" in path:
+        return True
+    return bool(request.args.get("table") or (request.method == "POST" and request.form.get("table")))
+
+
+def table_cache_control(response) -> None:
+    """No cache keeps a table's answers (its state, names, secrets typed into it) once the page is gone:
+    no-store; an answer that is revalidated by its ETag (a table's version, polled each second) is
+    private, no-cache, so that the 304s keep working."""
+    if "no-cache" in response.headers.get("Cache-Control", "") and response.headers.get("ETag"):
+        response.headers["Cache-Control"] = "private, no-cache"
+    else:
+        response.headers["Cache-Control"] = "no-store"
+
+
 def init_app(app: Flask) -> None:
     app.session_interface = _SessionCookies()
     app.before_request(check_request)
@@ -99,4 +117,6 @@ def init_app(app: Flask) -> None:
         response.headers["Referrer-Policy"] = "same-origin"
         response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
         response.headers.pop("Server", None)  # the app names no server and no versions
+        if _about_a_table():
+            table_cache_control(response)
         return response

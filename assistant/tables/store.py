@@ -22,7 +22,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from ..db import seat_private, tables, versions
-from . import formats, jsonsafe, limits
+from . import formats, jsonsafe, limits, retention
 
 # No 0/O, 1/I/L: codes are read off one phone and typed on another
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -104,6 +104,7 @@ def create(engine: Engine, game: str, players: int, state: dict | None = None) -
                                                    version=1, created_at=_now()))
                 conn.execute(insert(versions).values(table_id=table_id, version=1, parent=None,
                                                      state=state, at=_now()))
+                retention.charge_new_table(conn, table_id, state)  # a 413 over the address's budget
             return TableRecord(table_id, code, game, players, 1, state, None)
         except IntegrityError:
             continue  # a code collision; draw again
@@ -155,6 +156,7 @@ def _write(engine: Engine, table_id: str, read_version: int | None, make_state) 
         # found in it is dropped (only a seat's holder writes its private state, through `made[2]`)
         state = formats.upgrade(row.game, state, stored=False).state
         privates = {**current.legacy_privates, **(made[2] if len(made) > 2 else {})}
+        retention.charge_write(conn, table_id, state)  # a 413 over the owner's budget, before any write
         new = current.version + 1
         conn.execute(update(tables).where(tables.c.id == table_id).values(version=new))
         conn.execute(insert(versions).values(table_id=table_id, version=new, parent=parent, state=state, at=_now()))
@@ -163,6 +165,7 @@ def _write(engine: Engine, table_id: str, read_version: int | None, make_state) 
                 conn.execute(insert(seat_private).values(table_id=table_id, seat=seat, version=new, state=private))
         if new % _setting("TABLE_PRUNE_EVERY", DEFAULT_PRUNE_EVERY) == 0:
             parent = _prune(conn, table_id, parent)
+            retention.recount(conn, table_id)
     limits.sweep_if_due(engine)
     return TableRecord(row.id, row.code, row.game, row.players, new, state, parent)
 

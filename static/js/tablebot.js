@@ -84,7 +84,7 @@
     if (body !== undefined) { opts.headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
     return fetch(url, opts).then(function (r) {
       return r.json().catch(function () { return null; }).then(function (data) {
-        return { ok: r.ok, status: r.status, data: data };
+        return { ok: r.ok, status: r.status, data: data, headers: r.headers };
       });
     }, function () {
       return { ok: false, status: 0, data: { error: { message: "No connection: nothing was sent. Try again when online." } } };
@@ -145,6 +145,14 @@
               + self.version + ").");
             return self.save(mutate, attempt + 1);
           }
+          if (res.status === 0 || res.status === 503 || res.status === 502 || res.status === 504) {
+            // not kept just now: the change is applied again, on the newest state, after the wait
+            var wait = Math.min(Number(res.headers && res.headers.get("Retry-After")) || Math.pow(2, Math.min(attempt + 1, 5)), 60);
+            emit("waiting", "Not saved yet: " + (res.status === 0 ? "no connection to the server." : T.errorText(res)) + " What you entered is kept on this phone; "
+              + "trying again in " + wait + " s.");
+            return new Promise(function (resolve) { setTimeout(resolve, wait * 1000); })
+              .then(function () { return self.save(mutate, attempt + 1); });
+          }
           emit("error", T.errorText(res));
           throw new Error(T.errorText(res));
         });
@@ -183,6 +191,7 @@
       if (kind === "loaded") { el.textContent = "Kept with table " + (table.code || "") + "."; }
       if (kind === "conflict") { el.textContent = info; el.classList.add("conflict"); }
       if (kind === "error") { el.textContent = "Not saved: " + info; el.classList.add("error"); }
+      if (kind === "waiting") { el.textContent = info; el.classList.add("error"); }
     });
   };
 
@@ -365,7 +374,24 @@
     for (var v = shown + 1; v < now; v++) if (!ownVersions[v]) return true;
     return false;
   }
+  // A form the server could not keep is sent again by itself: after the server's Retry-After, else
+  // after 2, 4, 8 ... up to 30 s; the status line says what it waits for and when it tries again.
+  var retries = new WeakMap();  // form -> {timer, tries}
+  function sendAgain(form, submitter, retryAfter, why) {
+    var r = retries.get(form) || { timer: null, tries: 0 };
+    r.tries++;
+    var wait = retryAfter > 0 ? Math.min(retryAfter, 60) : Math.min(30, Math.pow(2, r.tries));
+    clearTimeout(r.timer);
+    r.timer = setTimeout(function () {
+      if (form.isConnected && !form.getAttribute("aria-busy")) T.submit(form, submitter);
+    }, wait * 1000);
+    retries.set(form, r);
+    status("error", "Not saved yet: " + why + " What you entered is kept on this phone; trying again in "
+      + wait + " s" + (r.tries > 1 ? " (try " + r.tries + ")" : "") + ".");
+  }
   T.submit = function (form, submitter) {
+    var pending = retries.get(form);
+    if (pending) clearTimeout(pending.timer);  // this send carries the waiting change too
     var sentAt = gen;
     var body = new FormData(form);
     var shown = Number(body.get("version"));
@@ -378,6 +404,17 @@
       method: "POST", body: new URLSearchParams(body), credentials: "same-origin",
       headers: { Accept: "text/html", "X-Tablebot-Swap": "1" }
     }).then(function (r) {
+      if (r.status === 503 || r.status === 502 || r.status === 504) {
+        // the server cannot keep it just now (database restarting, disk full): what was typed stays
+        // unsaved here, and the same form is sent again after the wait the server asked for
+        return r.json().catch(function () { return null; }).then(function (data) {
+          var e = data && data.error;
+          sendAgain(form, submitter, Number(r.headers.get("Retry-After")),
+            e && e.message ? e.message : "the server is not answering just now (" + r.status + ").");
+          return r;
+        });
+      }
+      retries.delete(form);
       return r.text().then(function (html) {
         Object.keys(unsaved).forEach(function (k) { if (unsaved[k] <= sentAt && k.indexOf(formKey(form) + "|") === 0) delete unsaved[k]; });
         if (/text\/html/.test(r.headers.get("Content-Type") || "")) {
@@ -390,7 +427,7 @@
         return r;
       });
     }, function () {
-      status("error", "Not saved: no connection. What you typed is kept; it is sent again with your next change.");
+      sendAgain(form, submitter, 0, "no connection to the server.");
     }).then(function (r) {
       inflight--;
       form.removeAttribute("aria-busy");

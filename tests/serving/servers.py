@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+from werkzeug.datastructures import Headers
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -31,7 +33,8 @@ class Http:
         self.connects = 0  # connections opened: 1 while the server keeps the connection alive
 
     def request(self, method: str, path: str, body=None, headers: dict | None = None):
-        """(status, parsed JSON or raw bytes, response headers); raises OSError when the server is gone."""
+        """(status, parsed JSON or raw bytes, response headers, looked up in any case); raises OSError when
+        the server is gone."""
         if self.conn is None:
             self.conn = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
             self.connects += 1
@@ -49,7 +52,7 @@ class Http:
             self.close()
         ctype = r.getheader("Content-Type", "")
         payload = json.loads(raw) if raw and ctype.startswith("application/json") else raw
-        return r.status, payload, dict(r.getheaders())
+        return r.status, payload, Headers(r.getheaders())  # names in any case, as HTTP has them
 
     def close(self) -> None:
         if self.conn is not None:
@@ -182,7 +185,9 @@ class Tablebot:
         self.sock = listening_socket()
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "DATABASE_URL": db_url, "TABLEBOT_INSTANCE": str(instance), "SECRET_KEY": "test"}
+        env = {**os.environ, "DATABASE_URL": db_url, "TABLEBOT_INSTANCE": str(instance), "SECRET_KEY": "test",
+               # the checkout under test, whichever checkout the virtualenv's editable install points at
+               "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
         script = Path(sys.executable).with_name("tablebot")
         cmd = [str(script)] if script.exists() else [sys.executable, "-m", "assistant.cli"]
         self.log = instance / f"tablebot-{self.port}.log"

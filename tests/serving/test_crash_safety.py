@@ -10,6 +10,7 @@ import sqlite3
 import threading
 import time
 
+import pytest
 from serving.servers import ForkedServer, Http, full_history
 from sqlalchemy import text
 
@@ -85,6 +86,7 @@ def _consistent(url: str) -> None:
         engine.dispose()
 
 
+@pytest.mark.slow  # ten kills and restarts on each database
 def test_every_acknowledged_write_survives_sigkill_of_the_server(db_url, tmp_path):
     acked: dict[tuple[str, int], dict] = {}
     server = ForkedServer(db_url, tmp_path / "instance", workers=2, threads=4).start()

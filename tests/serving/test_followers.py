@@ -1,6 +1,6 @@
 """Fifty phones following tables do not tie up the server: each keeps one keep-alive connection and
 asks for its table's version (304 while unchanged), and a save still answers at once, even on one
-worker with two threads (idle keep-alive connections wait in gunicorn's poller, not in a thread).
+worker with two threads (idle keep-alive connections wait in waitress's reading thread, not in an application thread).
 bench/bench_http.py measures the same at full speed."""
 from __future__ import annotations
 

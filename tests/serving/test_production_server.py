@@ -1,4 +1,4 @@
-"""`tablebot` serves with gunicorn (several workers, threads, keep-alive), the development server only
+"""`tablebot` serves with gunicorn and waitress (several workers, threads, keep-alive), the development server only
 with --debug; several servers started at once on one empty database all come up (the schema is made
 once, under a lock), and what they stored is there after a restart. The real console script, both
 databases."""
@@ -60,10 +60,12 @@ def test_the_app_is_built_once_then_frozen_for_the_garbage_collector(tmp_path, u
     assert app.extensions["tablebot_db"].pool.checkedin() == 0
 
 
-def test_gunicorn_settings_keep_connections_alive_and_use_threads():
+def test_gunicorn_settings_read_requests_with_waitress_and_use_threads():
     options = cli.gunicorn_options(["127.0.0.1:5000"], 2, 4)
-    assert options["worker_class"] == "gthread" and options["threads"] == 4 and options["workers"] == 2
-    assert options["keepalive"] >= 2 and options["preload_app"] is True
+    assert options["worker_class"] == "assistant.serving.WaitressWorker"
+    assert options["threads"] == 4 and options["workers"] == 2 and options["preload_app"] is True
+    # far above waitress's default of 100: a room of phones, slow ones included, is not turned away
+    assert options["worker_connections"] >= 500
 
 
 def test_servers_started_at_once_on_an_empty_database_all_come_up_and_keep_data_over_a_restart(db_url, tmp_path):
@@ -83,7 +85,7 @@ def test_servers_started_at_once_on_an_empty_database_all_come_up_and_keep_data_
             assert status == 200
             ids.append((table["id"], s.port))
         out = servers[0].output()
-        assert "gthread" in out and "Booting worker" in out and "development server" not in out.lower()
+        assert "WaitressWorker" in out and "Booting worker" in out and "development server" not in out.lower()
     finally:
         for s in servers:
             s.terminate()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tr_helpers import claim, phone_with_seat
@@ -128,6 +129,7 @@ plausible = st.fixed_dictionaries({
     "hand": st.lists(card.map(lambda c: {"kind": "part", **c}), max_size=4)})
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(json_values, plausible))
 def test_factory_fuzz_never_5xx(client, body):
