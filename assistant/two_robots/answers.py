@@ -158,6 +158,22 @@ def seats(body: FactoryIn, t: TableInput) -> list[Seat]:
                           powers_left=o.powers_left) for k, (o, f) in enumerate(zip(t.others, t.other_factories))]
 
 
+def outcome(body: FactoryIn, t: TableInput) -> dict:
+    """Won, how and defeated from every seat's health and the seat's own factory ("Objective"): every
+    other Salvager at health 0 is a win as the last one standing; at 0 yourself you are out and win
+    nothing; two active robots win while you are in the game."""
+    defeated = body.health == 0
+    others = [o.health for o in t.others]
+    if not defeated and others and all(h == 0 for h in others):
+        return {"won": True, "how": "last_standing", "defeated": False}
+    if not defeated and t.view.won:
+        return {"won": True, "how": "two_robots", "defeated": False}
+    return {"won": False, "how": None, "defeated": defeated}
+
+
+OUT_OF_GAME = "You are out of the game (health 0): the factory stays on the table, and it wins nothing."
+
+
 def factory_result(body: FactoryIn) -> dict:
     """The factory endpoint's answer (also rendered by the factory page)."""
     body = from_table(body)
@@ -174,6 +190,12 @@ def factory_result(body: FactoryIn) -> dict:
         out["apocalypse"] = present.apocalypse_json(apocalypse_check(t.factory, t.names))
     out["standings"] = present.standings_json(standings(seats(body, t), 0, t.names, t.pool.cards, t.hand))
     out["unseen"] = present.unseen_json(t.pool, entered=False)
+    out |= outcome(body, t)
+    if out["defeated"]:
+        out["why"] = OUT_OF_GAME
+    elif out["how"] == "last_standing":
+        out["why"] = "Every other Salvager is out of the game: you win as the last one standing."
+    out["rules"] = [*out["rules"], "tr-objective"]
     return out
 
 
@@ -187,6 +209,9 @@ def plan_result(body: PlanIn) -> dict:
                           event=body.event, powers_left=body.powers_left, hand_limit=body.hand_limit,
                           others=t.other_factories, labels=t.labels))
     out = present.plan_json(plan, t.names)
+    out |= outcome(body, t)
+    if out["defeated"]:
+        out["warnings"] = [OUT_OF_GAME, *out.get("warnings", [])]
     out["notes"] = notes + out["notes"]
     out["unseen_source"] = source["source"] if source["source"] == "entered" else "default" \
         if t.deck_source == "default" else "deck"

@@ -232,13 +232,15 @@ def standings_json(st: Standings) -> dict:
                    "deployable_robots": r.deployable_robots, "parts_to_two_robots": r.parts_to_two_robots,
                    "won": r.won, "one_short": list(r.one_short), "finishing_cards": r.finishing_cards,
                    "p_robot_next_turn": p(r.p_robot_next_turn), "in_hand": r.in_hand, "would_win": r.would_win,
-                   "health": r.health, "why": r.why} for r in st.seats],
+                   "health": r.health, "defeated": r.defeated, "why": r.why} for r in st.seats],
         "threats": [{"seat": t.seat, "kind": t.kind, "energy": t.energy, "hits": [ref_json(h) for h in t.hits],
                      "stack": t.stack.stack if t.stack is not None else None, "breaks_robot": t.breaks_robot,
                      "harm": t.harm, "every_choice": t.every_choice,
                      "p": p(t.p) if t.p is not None else None, "why": t.why} for t in st.threats],
         "notes": list(st.notes),
         "rules": list(st.rules),
+        "winners": list(st.winners),
+        "how": st.how,
     }
 
 

@@ -315,6 +315,27 @@ class SeatPrivate(BaseModel):
                            drawn=[c for c in self.drawn if c.kind != "part" or c.part in names], recent=self.recent)
 
 
+Phase = Literal["draw", "play", "event", "cleanup"]
+
+
+class TurnState(BaseModel):
+    """Whose turn it is and which phase ("Turn Overview"), with the Play phase's actions left and the
+    Event this turn triggered ("power", "active_robot" or none yet)."""
+    model_config = ConfigDict(extra="ignore")
+    seat: Annotated[Whole, Field(ge=0, lt=MAX_SEATS)]
+    phase: Phase = "draw"
+    number: Annotated[Whole, Field(ge=1, le=10_000)] = 1
+    actions_left: Annotated[Whole, Field(ge=0, le=3)] = DATA.actions
+    event: Literal["power", "active_robot"] | None = None
+
+
+class WinnerState(BaseModel):
+    """The seats that won and how ("Objective": two robots, or the last Salvager standing)."""
+    model_config = ConfigDict(extra="ignore")
+    seats: list[Annotated[Whole, Field(ge=0, lt=MAX_SEATS)]] = Field(min_length=1, max_length=MAX_SEATS)
+    how: Literal["two_robots", "last_standing"]
+
+
 class TwoRobotsState(BaseModel):
     """`state["two_robots"]` of a table."""
     model_config = ConfigDict(extra="ignore")
@@ -322,6 +343,13 @@ class TwoRobotsState(BaseModel):
     players: list[SeatState] = Field(default_factory=list, max_length=MAX_SEATS)
     discard: list[CardIn] = Field(default_factory=list, max_length=MAX_PILE)
     deck: DeckIn | None = None
+    turn: TurnState | None = None
+    winner: WinnerState | None = None
+    # the Salvagers' turn-order numbers as this table reads them off its cards (default: game data, unverified)
+    turn_order: dict[SalvagerId, Annotated[Whole, Field(ge=0, le=99)]] | None = None
+
+    def turn_numbers(self) -> dict[str, int]:
+        return {sv.id: sv.turn_order for sv in DATA.salvagers} | (self.turn_order or {})
 
     _cut_players = field_validator("players", mode="before")(_first(MAX_SEATS))
     _cut_discard = field_validator("discard", mode="before")(_first(MAX_PILE))
@@ -394,3 +422,108 @@ def deck_json(deck: DeckIn | None, part_names: tuple[str, ...]) -> dict:
         part, _, code = key.partition(":")
         parts.append({"part": part, "energies": [LETTER_ENERGY[ch] for ch in code], "count": n})
     return {"parts": parts, "attack": attack, "defense": defense}
+
+
+# ---- the table action endpoint (api.md "Additions of round 3": Two Robots game) -----------------------
+
+class _ActionIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    def seat_of(self) -> int | None:
+        return getattr(self, "seat", None)
+
+
+class DamageIn(_ActionIn):
+    type: Literal["damage"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    amount: int = Field(default=1, ge=1, le=9, strict=True)
+
+
+class NextPhaseIn(_ActionIn):
+    type: Literal["next_phase"]
+
+
+class FreezeIn(_ActionIn):
+    type: Literal["freeze"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    stack: int = Field(ge=0, lt=MAX_STACKS, strict=True)
+    frozen: bool = True
+
+
+class PartAtIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    stack: int = Field(ge=0, lt=MAX_STACKS, strict=True)
+    card: int = Field(ge=0, le=60, strict=True)
+
+
+class EventPowerIn(_ActionIn):
+    type: Literal["event_power"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    sacrifices: list[PartAtIn] = Field(min_length=1, max_length=4)
+
+
+class EventRobotIn(_ActionIn):
+    type: Literal["event_robot"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    sacrifice: PartAtIn
+
+
+Code = Annotated[str, Field(min_length=1, max_length=100)]
+Where = Annotated[str, Field(pattern=r"^(hand|drawn|new|discard|stack:[0-4])$")]
+
+
+class PlayIn(_ActionIn):
+    type: Literal["play"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    code: Code
+    stack: int | None = Field(default=None, ge=0, lt=MAX_STACKS, strict=True)
+
+
+class TargetIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    stack: int = Field(ge=0, lt=MAX_STACKS, strict=True)
+    card: int | None = Field(default=None, ge=0, le=60, strict=True)
+
+
+class AttackPlayIn(_ActionIn):
+    type: Literal["attack"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    code: Code
+    targets: list[TargetIn] = Field(min_length=1, max_length=4)
+
+
+class DiscardIn(_ActionIn):
+    type: Literal["discard"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    code: Code
+
+
+class EnterIn(_ActionIn):
+    type: Literal["enter"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    where: Where
+    card: HandCardIn
+
+
+class RemoveIn(_ActionIn):
+    type: Literal["remove"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    where: Where
+    code: Code
+
+
+class FinishDrawIn(_ActionIn):
+    type: Literal["finish_draw"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+
+
+TableActionBody = Annotated[DamageIn | NextPhaseIn | FreezeIn | EventPowerIn | EventRobotIn | PlayIn | AttackPlayIn
+                            | DiscardIn | EnterIn | RemoveIn | FinishDrawIn, Field(discriminator="type")]
+
+
+class TableActionIn(BaseModel):
+    """`POST /api/two-robots/tables/<id>/action`: the version the action was worked out from, and the action."""
+    model_config = ConfigDict(extra="ignore")
+    version: int = Field(ge=1, strict=True)
+    action: TableActionBody
