@@ -48,6 +48,7 @@ FACTORY_RULES = ["tr-energy-stacks", "tr-stacking-part-cards", "tr-liz-example",
 PLAN_RULES = ["tr-turn-overview", "tr-the-event-phase", "tr-note-sacrifice-anywhere", "tr-cleanup-phase"]
 ODDS_RULES = ["tr-turn-overview", "tr-draw-phase", "tr-fact-component-counts", "tr-unverified-card-contents",
               "tr-clarification-public-info"]
+GAME_RULES = ["tr-turn-order", "tr-turn-overview", "tr-note-flipped-power-health", "tr-objective"]
 STANDING_RULES = ["tr-objective", "tr-attack-cards", "tr-frozen-stacks", "tr-clarification-public-info"]
 WANTS = {"robot": "A part that finishes a robot", "part": "A part card", "attack": "An Attack card",
          "defense": "A Defense card"}
@@ -131,7 +132,8 @@ class PageState(Page[TwoRobotsState]):
             form = form.copy()
             for key in [k for k in form if k.endswith(".hand_count") and k != f"players.{self.phone_seat}.hand_count"]:
                 form.poplist(key)
-        return super().fields(form, prepare or state.seats_up_to(self.seat), label or field_label)
+        seats = state.seats_up_to(self.seat)
+        return super().fields(form, prepare or (lambda part: with_turn_order(seats(part))), label or field_label)
 
     def body(self) -> dict:
         return state.seat_body(self.state, self.seat, self.labels, self.hand if self.may_read_private() else None)
@@ -140,7 +142,15 @@ class PageState(Page[TwoRobotsState]):
         return "" if self.table is not None else json.dumps(self.hand.model_dump(mode="json"), separators=(",", ":"))
 
 
+def with_turn_order(part: dict) -> dict:
+    """`save_form`'s `prepare` for the turn-order numbers: the game data's until the table changes one."""
+    part["turn_order"] = TwoRobotsState.model_validate({"turn_order": part.get("turn_order")}).turn_numbers()
+    return part
+
+
 def field_label(path: str) -> str:
+    if path.startswith("turn_order."):
+        return f"{path.split('.')[-1].title()}'s turn-order number"
     words = {"event": "the Event option", "actions": "actions left", "powers_left": "unused Power cards",
              "health": "health", "salvager": "the Salvager", "hand_count": "cards in hand"}
     return words.get(path.rsplit(".", 1)[-1], path)
@@ -404,7 +414,9 @@ def factory_page():
                "hand": ", ".join(card_text(c.stored()) for c in hand.hand)},
         problem_paths=[p.path for p in page.problems], text_paths=[f"stack{i}" for i in range(MAX_STACK_FIELDS)] + ["hand"],
         factory_rules=FACTORY_RULES, plan_rules=PLAN_RULES, standing_rules=STANDING_RULES, rule_titles=rule_titles(),
-        pile=present.robot_pile(page.table.players if page.table is not None else None), **page.ctx), page.status
+        pile=present.robot_pile(page.table.players if page.table is not None else None),
+        game=present.game_view(page.state, state.setting(page.state, page.count), page.labels, page.phone_seat),
+        game_rules=GAME_RULES, turn_numbers=page.state.turn_numbers(), **page.ctx), page.status
 
 
 # ---- the odds page ---------------------------------------------------------------------------------------

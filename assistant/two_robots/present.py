@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from solvers.exact import exact
+from solvers.two_robots import table
 from solvers.two_robots.attacks import AttackAnswer, AttackOption, PartRef
 from solvers.two_robots.cards import HandCard
 from solvers.two_robots.factory import (
@@ -20,6 +22,8 @@ from solvers.two_robots.hand import HandView
 from solvers.two_robots.odds import Completion, DrawOdds, UnseenCard, UnseenPool
 from solvers.two_robots.planner import Step, TurnPlan
 from solvers.two_robots.standings import Standings
+
+from .schemas import TwoRobotsState
 
 
 def part_json(card: Part) -> dict:
@@ -278,3 +282,43 @@ def game_data_json() -> dict:
                        "health_source": sv.health_source} for sv in DATA.salvagers],
         "active_robot_pile": {"source": "public", "url": DATA.robot_pile_url, "by_players": robot_pile(None)},
     }
+
+
+def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str], me: int | None) -> dict:
+    """The game as every phone shows it: whose turn, which phase and what is left of it, each seat's
+    health, the turn order and, once decided, the winner ("Turn Order", "Turn Overview", "Objective")."""
+    raw = part.model_dump(mode="json")
+
+    def name(k: int) -> str:
+        return labels[k] if k < len(labels) else f"Player {k + 1}"
+    order = table.turn_order(setting, raw)
+    numbers = setting.turn_order
+    seats = []
+    for k in range(setting.seats):
+        seat = part.seat(k)
+        sv = DATA.salvager(seat.salvager)
+        h = seat.health_now
+        seats.append({"seat": k, "name": name(k), "you": k == me, "salvager": sv.name if sv else None,
+                      "number": numbers.get(sv.id) if sv else None, "health": h, "defeated": h <= 0,
+                      "powers_left": min(seat.powers_left, h), "hand_count": seat.hand_count})
+    out: dict[str, Any] = {"started": part.turn is not None, "seats": seats,
+                           "order": [name(k) for k in order if seats[k]["health"] > 0],
+                           "phases": [{"id": p, "name": table.PHASE_NAMES[p]} for p in table.PHASES],
+                           "turn": None, "winner": None}
+    if part.winner is not None:
+        names = [name(k) for k in part.winner.seats]
+        how = ("the last Salvager standing" if part.winner.how == table.LAST_STANDING else "two active robots")
+        out["winner"] = {"seats": list(part.winner.seats), "how": part.winner.how, "names": names,
+                         "text": f"{' and '.join(names)} {'wins' if len(names) == 1 else 'win'}: {how}."}
+    if part.turn is not None:
+        t = part.turn
+        mine = t.seat == me
+        out["turn"] = {"seat": t.seat, "name": name(t.seat), "mine": mine, "phase": t.phase,
+                       "phase_name": table.PHASE_NAMES[t.phase], "number": t.number, "actions_left": t.actions_left,
+                       "event": t.event, "left": table.left_in_turn(setting, raw),
+                       "line": f"Turn {t.number}: {'your' if mine else name(t.seat) + '’s'} turn, "
+                               f"{table.PHASE_NAMES[t.phase]} phase."}
+        nxt = table.PHASES.index(t.phase) + 1
+        out["next"] = (f"Go to the {table.PHASE_NAMES[table.PHASES[nxt]]} phase" if nxt < len(table.PHASES)
+                       else "End the turn")
+    return out

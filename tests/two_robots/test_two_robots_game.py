@@ -1,0 +1,222 @@
+"""The Two Robots game at the table (issue 21; api.md "Additions of round 3": Two Robots game): health on
+the stateless answers, `POST /api/two-robots/tables/<id>/action` (damage, next_phase and the other
+table actions), `turn` and `winner` in the public state, and the factory page's game panel."""
+from __future__ import annotations
+
+import re
+
+from tr_helpers import claim, current_version, private, set_hand
+
+NAMES = ("head", "arms", "legs", "torso")
+
+
+def P(part: str, *energies: str) -> dict:
+    return {"part": part, "energies": list(energies)}
+
+
+def robot(energy: str) -> dict:
+    return {"cards": [P(n, energy) for n in NAMES]}
+
+
+def act(client, table: dict | str, action: dict, version: int | None = None):
+    tid = table if isinstance(table, str) else table["id"]
+    v = current_version(client, tid) if version is None else version
+    return client.post(f"/api/two-robots/tables/{tid}/action", json={"version": v, "action": action})
+
+
+def tr_state(client, table: dict) -> dict:
+    return client.get(f"/api/tables/{table['id']}").get_json()["state"]["two_robots"]
+
+
+# ---- the stateless answers read health ------------------------------------------------------------
+
+def test_factory_every_other_salvager_at_zero_health_is_a_win_as_the_last_standing(client):
+    """Objective: defeating every other Salvager wins; standings never say "You lead ... from two robots"."""
+    body = {"stacks": [{"cards": [P("head", "solar")]}], "health": 2,
+            "others": [{"stacks": [robot("nuclear")], "health": 0}, {"stacks": [], "health": 0}]}
+    out = client.post("/api/two-robots/factory", json=body).get_json()
+    assert (out["won"], out["how"], out["defeated"]) == (True, "last_standing", False)
+    assert out["standings"]["summary"] == "You win: the last Salvager standing."
+    assert out["standings"]["winners"] == [0] and out["standings"]["leaders"] == [0]
+    plan = client.post("/api/two-robots/plan", json=body).get_json()
+    assert (plan["won"], plan["how"], plan["defeated"]) == (True, "last_standing", False)
+
+
+def test_factory_own_health_zero_is_defeated_and_never_leads(client):
+    """Objective / note in The Event Phase: at 0 health you are out, even with the best factory."""
+    body = {"stacks": [robot("solar"), {"cards": [P(n, "nuclear") for n in NAMES[:3]]}], "health": 0,
+            "others": [{"stacks": [{"cards": [P("head", "chemical")]}], "health": 2, "name": "Ben"},
+                       {"stacks": [], "health": 1, "name": "Cy"}]}
+    out = client.post("/api/two-robots/factory", json=body).get_json()
+    assert (out["won"], out["how"], out["defeated"]) == (False, None, True)
+    st = out["standings"]
+    assert 0 not in st["leaders"] and st["seats"][0]["defeated"] is True
+    assert st["summary"].startswith("You are out of the game") and "You lead" not in st["summary"]
+    assert st["threats"] == []
+    out = client.post("/api/two-robots/plan", json=body).get_json()
+    assert out["defeated"] is True and out["won"] is False
+
+
+def test_factory_two_robots_still_win_while_in_the_game(client):
+    """Objective: two Active Robots win ("two_robots"); health above 0 changes nothing."""
+    body = {"stacks": [robot("solar"), robot("nuclear")], "health": 1, "others": [{"stacks": [], "health": 3}]}
+    out = client.post("/api/two-robots/factory", json=body).get_json()
+    assert (out["won"], out["how"], out["defeated"]) == (True, "two_robots", False)
+
+
+def test_a_defeated_opponent_never_leads_the_standings(client):
+    """Objective: a defeated Salvager is out; Ben (one robot, health 0) does not lead."""
+    body = {"stacks": [{"cards": [P("head", "solar")]}], "health": 3,
+            "others": [{"stacks": [robot("nuclear")], "health": 0, "name": "Ben"}, {"stacks": [], "health": 2, "name": "Cy"}]}
+    st = client.post("/api/two-robots/factory", json=body).get_json()["standings"]
+    assert 1 not in st["leaders"] and "Ben" not in st["summary"]
+    assert "out of the game" in st["seats"][1]["why"]
+
+
+# ---- the action endpoint -------------------------------------------------------------------------------
+
+def test_next_phase_moves_draw_play_event_cleanup_then_the_next_salvager_in_turn_order(app, new_table):
+    """Turn Order (smaller Salvager number first) and Turn Overview (the four phases)."""
+    table = new_table("two-robots", 3, {"two_robots": {"players": [{"salvager": "apocalypse"}, {},
+                                                                   {"salvager": "scavenger"}]}})
+    c = app.test_client()
+    seen = []
+    for _ in range(6):
+        r = act(c, table, {"type": "next_phase"})
+        assert r.status_code == 200, r.get_json()
+        t = r.get_json()["state"]["two_robots"]["turn"]
+        seen.append((t["seat"], t["phase"]))
+    assert seen == [(2, "draw"), (2, "play"), (2, "event"), (2, "cleanup"), (0, "draw"), (0, "play")]
+
+
+def test_damage_defeats_skips_and_the_last_standing_wins(app, new_table):
+    """Objective: damage to 0 puts a Salvager out; turns skip them; the last one standing wins."""
+    table = new_table("two-robots", 3)
+    c = app.test_client()
+    for _ in range(4):
+        act(c, table, {"type": "next_phase"})
+    r = act(c, table, {"type": "damage", "seat": 2, "amount": 3})
+    assert r.status_code == 200
+    part = r.get_json()["state"]["two_robots"]
+    assert part["players"][2]["health"] == 0 and part["winner"] is None
+    for _ in range(5):  # seat 0's cleanup ends, seat 1 plays its four phases
+        part = act(c, table, {"type": "next_phase"}).get_json()["state"]["two_robots"]
+    assert (part["turn"]["seat"], part["turn"]["phase"]) == (0, "draw")  # seat 2 is skipped
+    part = act(c, table, {"type": "damage", "seat": 0, "amount": 3}).get_json()["state"]["two_robots"]
+    assert part["winner"] == {"seats": [1], "how": "last_standing"}
+    r = act(c, table, {"type": "next_phase"})
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "action.type"
+    assert "game is over" in r.get_json()["error"]["message"]
+
+
+def test_a_stale_version_is_a_409_with_the_table_and_nothing_applied(app, new_table):
+    """api.md: 409 when `version` is stale: two phones tapping Next phase at once move the game once."""
+    table = new_table("two-robots", 2)
+    c = app.test_client()
+    v = current_version(c, table)
+    assert act(c, table, {"type": "next_phase"}, v).status_code == 200
+    r = act(c, table, {"type": "next_phase"}, v)
+    assert r.status_code == 409 and r.get_json()["table"]["version"] == v + 1
+    assert tr_state(c, table)["turn"]["phase"] == "draw"
+
+
+def test_bad_actions_are_400s_naming_the_field(app, new_table):
+    table = new_table("two-robots", 3)
+    c = app.test_client()
+    cases = [({"type": "damage", "seat": 3}, "action.seat"), ({"type": "damage", "seat": "x"}, "action.seat"),
+             ({"type": "damage", "seat": 0, "amount": 0}, "action.amount"), ({"type": "fly"}, "action.type"),
+             ({"seat": 1}, "action.type"),
+             ({"type": "event_robot", "seat": 0, "sacrifice": {"stack": 0, "card": 0}}, "action.sacrifices")]
+    for action, path in cases:
+        r = act(c, table, action)
+        assert r.status_code == 400, (action, r.get_json())
+        assert r.get_json()["error"]["fields"][0]["path"] == path, (action, r.get_json())
+    r = c.post(f"/api/two-robots/tables/{table['id']}/action", json={"action": {"type": "next_phase"}})
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "version"
+    assert c.post("/api/two-robots/tables/nope/action", json={"version": 1, "action": {"type": "next_phase"}}).status_code == 404
+
+
+def test_hand_actions_are_the_seat_holder_s_alone_and_the_hand_stays_private(app, new_table):
+    """Clarifications: only a hand's size is public. Ana plays a part from her hand in her Play phase;
+    Ben cannot play from her hand; the answer and the public state hold her hand size, never her cards."""
+    table = new_table("two-robots", 2)
+    ana, ben = app.test_client(), app.test_client()
+    claim(ana, table, 0, "Ana")
+    claim(ben, table, 1, "Ben")
+    set_hand(ana, table, 0, [{"kind": "part", "part": "torso", "energies": ["solar"]},
+                             {"kind": "attack", "name": "Quiet Zebra", "stacks_required": 1}])
+    act(ana, table, {"type": "next_phase"})
+    act(ana, table, {"type": "next_phase"})
+    r = act(ben, table, {"type": "play", "seat": 0, "code": "torso:s"})
+    assert r.status_code == 403
+    r = act(ana, table, {"type": "play", "seat": 0, "code": "torso:s"})
+    assert r.status_code == 200, r.get_json()
+    part = r.get_json()["state"]["two_robots"]
+    assert part["players"][0]["hand_count"] == 1 and part["turn"]["actions_left"] == 2
+    assert "Quiet Zebra" not in r.get_data(as_text=True)
+    assert [c["name"] for c in private(ana, table, 0)["hand"]] == ["Quiet Zebra"]
+
+
+def test_event_a_flips_a_power_card_on_the_table(app, new_table):
+    """The Event Phase, option A: two parts sacrificed, a Power card used (health unchanged)."""
+    table = new_table("two-robots", 2, {"two_robots": {"players": [{"stacks": [robot("solar")]}, {}]}})
+    c = app.test_client()
+    for _ in range(3):
+        act(c, table, {"type": "next_phase"})
+    r = act(c, table, {"type": "event_power", "seat": 0, "sacrifices": [{"stack": 0, "card": 0}, {"stack": 0, "card": 1}]})
+    assert r.status_code == 200, r.get_json()
+    me = r.get_json()["state"]["two_robots"]["players"][0]
+    assert me["powers_left"] == 2 and me["health"] is None and len(me["stacks"][0]["cards"]) == 2
+
+
+# ---- the page ------------------------------------------------------------------------------------------
+
+def test_factory_page_shows_the_turn_and_a_phone_without_a_seat_sees_it_too(app, new_table):
+    """Every phone shows whose turn and which phase it is (the seatless phone as well, without buttons)."""
+    table = new_table("two-robots", 3)
+    ana, ben, nobody = app.test_client(), app.test_client(), app.test_client()
+    claim(ana, table, 0, "Ana")
+    claim(ben, table, 1, "Ben")
+    page = ana.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
+    assert 'id="tr-start"' in page and "Turn order: Ana, Ben" in page
+    v = current_version(ana, table)
+    r = ana.post(f"/two-robots/factory?table={table['id']}", data={"do": "next_phase", "version": str(v),
+                                                                  "table": table["id"]})
+    assert r.status_code == 200
+    for phone, line in ((ana, "Turn 1: your turn, Draw phase."), (ben, "Turn 1: Ana’s turn, Draw phase."),
+                        (nobody, "Turn 1: Ana’s turn, Draw phase.")):
+        html = phone.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
+        assert line in html
+    assert 'id="tr-next"' not in nobody.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
+    # the same tap on the version shown before is refused: the game moved on once
+    r = ben.post(f"/two-robots/factory?table={table['id']}", data={"do": "next_phase", "version": str(v),
+                                                                  "table": table["id"]})
+    assert r.status_code == 409
+    assert tr_state(ana, table)["turn"]["phase"] == "draw"
+
+
+def test_factory_page_damage_and_winner(app, new_table):
+    table = new_table("two-robots", 2)
+    ana = app.test_client()
+    claim(ana, table, 0, "Ana")
+    for _ in range(3):
+        v = current_version(ana, table)
+        r = ana.post(f"/two-robots/factory?table={table['id']}", data={"do": "damage:1", "version": str(v),
+                                                                      "table": table["id"]})
+        assert r.status_code == 200
+    html = r.get_data(as_text=True)
+    assert re.search(r'id="tr-winner"[^>]*><strong>Ana wins: the last Salvager standing.', html)
+    assert "You win: the last Salvager standing." in html
+
+
+def test_factory_page_turn_order_numbers_are_the_table_s(app, new_table):
+    """Turn Order: the numbers on the Salvager cards; unverified here, so the table edits them."""
+    table = new_table("two-robots", 2, {"two_robots": {"players": [{"salvager": "samurai"}, {"salvager": "apocalypse"}]}})
+    ana = app.test_client()
+    claim(ana, table, 0, "Ana")
+    v = current_version(ana, table)
+    r = ana.post(f"/two-robots/factory?table={table['id']}", data={"turn_order.apocalypse": "0", "version": str(v),
+                                                                  "table": table["id"], "_seat": "0"})
+    assert r.status_code == 200
+    assert tr_state(ana, table)["turn_order"]["apocalypse"] == 0
+    assert "Turn order: Player 2, Ana" in ana.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
