@@ -220,3 +220,36 @@ def test_factory_page_turn_order_numbers_are_the_table_s(app, new_table):
     assert r.status_code == 200
     assert tr_state(ana, table)["turn_order"]["apocalypse"] == 0
     assert "Turn order: Player 2, Ana" in ana.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
+
+
+def test_a_part_in_hand_offers_a_new_stack_and_plays_there(app, new_table):
+    """How to Build a Robot / Energy Stacks: a part with no stack yet starts one (its menu's button names
+    the new stack, and the tap puts it there)."""
+    table = new_table("two-robots", 2)
+    ana = app.test_client()
+    claim(ana, table, 0, "Ana")
+    set_hand(ana, table, 0, [{"kind": "part", "part": "head", "energies": ["solar"]}])
+    html = ana.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
+    assert 'value="play:head:s|new"' in html
+    v = current_version(ana, table)
+    r = ana.post(f"/two-robots/factory?table={table['id']}", data={"do": "play:head:s|new", "version": str(v),
+                                                                  "table": table["id"]})
+    assert r.status_code == 200
+    assert tr_state(ana, table)["players"][0]["stacks"][0]["cards"][0]["part"] == "head"
+    assert private(ana, table, 0)["hand"] == []
+
+
+def test_a_refused_play_says_why_and_changes_nothing(app, new_table):
+    """Turn Overview: once the game is followed, a card is played in your own Play phase only."""
+    table = new_table("two-robots", 2)
+    ana, ben = app.test_client(), app.test_client()
+    claim(ana, table, 0, "Ana")
+    claim(ben, table, 1, "Ben")
+    set_hand(ben, table, 1, [{"kind": "part", "part": "head", "energies": ["solar"]}])
+    act(ana, table, {"type": "next_phase"})
+    v = current_version(ben, table)
+    r = ben.post(f"/two-robots/factory?table={table['id']}", data={"do": "play:head:s|new", "version": str(v),
+                                                                  "table": table["id"]})
+    assert r.status_code == 400
+    assert "It is seat 1’s turn".replace("’", "'") in r.get_data(as_text=True).replace("&#39;", "'")
+    assert current_version(ben, table) == v and len(private(ben, table, 1)["hand"]) == 1
