@@ -42,6 +42,7 @@ from typing import Any
 
 from solvers.errors import InputError
 
+from .cards import DESTROY, FREEZE, HandCard, effect_of
 from .factory import BIT, ENERGIES, Factory, Part, Stack, analyse, mask_of, or_list
 
 PHASES = ("draw", "play", "event", "cleanup")
@@ -431,15 +432,19 @@ def _play(setting: Setting, table: dict, hands: Hands, k: int, code: str, stack:
 
 
 def _attack(setting: Setting, table: dict, hands: Hands, k: int, code: str, targets: Sequence[Target]) -> None:
-    """An Attack card on the targets chosen: exactly `destroy` Part cards carrying its energy, from any
-    factory, frozen stacks too ("Attack Cards"); or, for a card without an energy, one enemy stack not
-    frozen yet, frozen ("Frozen Stacks", Ice Blast; Tablebot's reading: one stack per card)."""
+    """An Attack card on the targets chosen: a card that destroys (by the energy entered, or by its name:
+    Nuclear Explosion) takes exactly its count of Part cards carrying its energy, from any factory, frozen
+    stacks too ("Attack Cards"); Ice Blast freezes one enemy stack not frozen yet ("Frozen Stacks";
+    Tablebot's reading: one stack per card). A card Tablebot does not know is resolved by hand."""
     mine = hands[k]
     card = next((c for c in reversed(mine["hand"]) if card_code(c) == code), None)
     if card is None or card.get("kind") != "attack":
         raise InputError("code", "that Attack card is not in the hand")
     _gold(_seat(table, k), card)
-    energy = card.get("energy")
+    effect = effect_of(HandCard(kind="attack", name=card.get("name") or "", energy=card.get("energy"),
+                                destroy=card.get("destroy") or 0))
+    if effect.kind not in (DESTROY, FREEZE):
+        raise InputError("code", "Tablebot does not know what this card does: resolve it by hand")
     if not targets:
         raise InputError("targets", "choose what the card hits")
     for t in targets:
@@ -448,11 +453,12 @@ def _attack(setting: Setting, table: dict, hands: Hands, k: int, code: str, targ
         stacks = _seat(table, t.seat)["stacks"]
         if not 0 <= t.stack < len(stacks) or (t.card is not None and not 0 <= t.card < len(stacks[t.stack]["cards"])):
             raise InputError("targets", "that card is not there any more")
-    if energy in ENERGIES:
+    if effect.kind == DESTROY:
+        energy = effect.energy or ""
         refs = {(t.seat, t.stack, t.card) for t in targets}
         matching = [(s, i, j) for s in range(setting.seats) for i, st in enumerate(_seat(table, s)["stacks"])
                     for j, c in enumerate(st["cards"]) if mask_of(c["energies"]) & BIT[energy]]
-        need = card.get("destroy") or 2
+        need = effect.count
         if any(t.card is None for t in targets) or len(refs) != len(targets) or not refs <= set(matching):
             raise InputError("targets", f"it destroys {energy.title()} Part cards (a hybrid when either energy matches)")
         if len(refs) != need:

@@ -316,3 +316,17 @@ def test_turns_never_land_on_a_defeated_salvager_and_the_winner_is_the_last_one_
             prev = before["turn"]["seat"]
             expected = next(order[(order.index(prev) + i) % 4] for i in range(1, 5) if order[(order.index(prev) + i) % 4] in standing)
             assert seat == expected
+
+
+def test_nuclear_explosion_by_name_alone_destroys_nuclear_parts_and_an_unknown_card_is_resolved_by_hand():
+    """Frozen Stacks, Alyssa example: Nuclear Explosion is known by its name (it destroys Nuclear parts);
+    an Attack card whose effect Tablebot does not know is not played on the table by it."""
+    s = setting(2)
+    t = {"players": [{"stacks": [stack(P("head", "nuclear"), frozen=True)]}, {"stacks": [stack(P("torso", "nuclear"))]}]}
+    h = {0: {"hand": [attack("Nuclear Explosion", 1), attack("Mystery Beam", 1)]}}
+    both = (T.Target(seat=0, stack=0, card=0), T.Target(seat=1, stack=0, card=0))
+    with pytest.raises(InputError, match="does not know"):
+        run(s, t, T.PlayAttack(seat=0, code="attack:1:Mystery Beam", targets=both), hands=h)
+    t, h = run(s, t, T.PlayAttack(seat=0, code="attack:1:Nuclear Explosion", targets=both), hands=h)
+    assert t["players"][0]["stacks"] == [] and t["players"][1]["stacks"] == []
+    assert [c["name"] for c in h[0]["hand"]] == ["Mystery Beam"]
