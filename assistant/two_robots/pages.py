@@ -480,6 +480,7 @@ def odds_page():
         deck=deck, entered=page.state.deck is not None, names=names, energies=DATA.energies, short=SHORT,
         seat_index=page.seat, seat_names=page.labels, problems=page.problems, carried=page.carried(),
         carried_private=page.carried_private(),
+        game=present.game_view(page.state, state.setting(page.state, page.count), page.labels, page.phone_seat),
         odds_rules=ODDS_RULES, rule_titles=rule_titles(), **page.ctx), page.status
 
 

@@ -253,3 +253,18 @@ def test_a_refused_play_says_why_and_changes_nothing(app, new_table):
     assert r.status_code == 400
     assert "It is seat 1’s turn".replace("’", "'") in r.get_data(as_text=True).replace("&#39;", "'")
     assert current_version(ben, table) == v and len(private(ben, table, 1)["hand"]) == 1
+
+
+def test_the_odds_page_says_whose_turn_it_is(app, new_table):
+    """Every page of the table shows whose turn and phase it is (the odds page in one line)."""
+    table = new_table("two-robots", 2)
+    ana = app.test_client()
+    claim(ana, table, 0, "Ana")
+    url = f"/two-robots/odds?table={table['id']}"
+    assert "The game is not being followed yet" in ana.get(url).get_data(as_text=True)
+    act(ana, table, {"type": "next_phase"})
+    act(ana, table, {"type": "next_phase"})
+    html = ana.get(url).get_data(as_text=True)
+    assert "Turn 1: your turn, Play phase." in html and "3 of 3 actions left" in html
+    act(ana, table, {"type": "damage", "seat": 1, "amount": 3})
+    assert "Ana wins: the last Salvager standing." in ana.get(url).get_data(as_text=True)
