@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from solvers.errors import InputError
 from solvers.two_robots.attacks import resolve
-from solvers.two_robots.cards import HandCard, effect_of
+from solvers.two_robots.cards import COUNTER_ATTACK, HandCard, effect_of
+from solvers.two_robots.defense import ATTACK_RULES, Holder, attack_chain, attack_threshold, event_chain
 from solvers.two_robots.factory import Factory, FactoryView, Part, analyse, apocalypse_check, check_part_names
 from solvers.two_robots.game_data import DATA
 from solvers.two_robots.hand import REACTIVE_WHY, hand_problems, hand_view
@@ -28,7 +29,7 @@ from ..db import engine
 from ..tables import store
 from ..web import seat as phone
 from . import present
-from .schemas import MAX_PLAN_HAND, AttackIn, CardIn, FactoryIn, OddsIn, OtherSeatIn, PlanIn, default_deck
+from .schemas import MAX_PLAN_HAND, AttackIn, CardIn, DefenseIn, FactoryIn, OddsIn, OtherSeatIn, PlanIn, default_deck
 from .state import read, read_private, seat_body, table_labels
 
 
@@ -182,6 +183,11 @@ def factory_result(body: FactoryIn) -> dict:
     out = present.factory_json(t.factory, t.view)
     views = [hand_view(t.factory, c, t.names, table=table, player=0, labels=t.labels) for c in t.hand]
     out["hand"] = present.hand_json(views)
+    counters = sum(effect_of(c).kind == COUNTER_ATTACK and c.stacks_required <= len(t.factory.stacks) for c in t.hand)
+    for row, v in zip(out["hand"], views, strict=True):
+        if v.attack is not None and v.playable:  # Defense Cards: does it go through their Homing Missiles
+            row["defense"] = {"why": attack_threshold(counters, max(0, body.actions - 1)),
+                              "rules": list(ATTACK_RULES)}
     # the factory is possible; what cannot work in it is said here, one sentence per card
     out["problems"] = [{"stacks": list(p.stacks), "hand": p.hand, "message": p.message}
                        for p in hand_problems(t.factory, views, DATA.actions)]
@@ -261,3 +267,19 @@ def attack_result(body: AttackIn) -> dict:
                       f"yet. {answer.why}")
     out["rules"] = ["tr-attack-defense-cards", *out["rules"]]
     return out
+
+
+def defense_result(body: DefenseIn) -> dict:
+    """Does an Attack card or an Event go through the Defense cards the table says are held, link by link."""
+    labels = [o.name or f"Player {k + 2}" for k, o in enumerate(body.others)]
+    me = body.player.name or "you"
+    holders = [Holder(label=n, homing_missiles=o.homing_missiles, sentry_gunships=o.sentry_gunships)
+               for n, o in zip(labels, body.others, strict=True)]
+    if body.play == "attack":
+        if not holders:
+            raise bad_field("others", "name at least one player whose parts the Attack card hits")
+        chain = attack_chain(Holder(label=me, homing_missiles=body.player.homing_missiles), holders,
+                             body.actions_left, body.card or "Attack card")
+    else:
+        chain = event_chain(me, body.event, holders)
+    return present.defense_json(chain)

@@ -37,6 +37,11 @@ def attack():
     return answers.attack_result(parse(AttackIn))
 
 
+@bp.post("/api/two-robots/defense")
+def defense():
+    return answers.defense_result(parse(schemas.DefenseIn))
+
+
 @bp.get("/api/two-robots/data")
 def data():
     return present.game_data_json()

@@ -9,6 +9,7 @@ from solvers.exact import exact
 from solvers.two_robots import table
 from solvers.two_robots.attacks import AttackAnswer, AttackOption, PartRef
 from solvers.two_robots.cards import HandCard
+from solvers.two_robots.defense import Chain, Holder, event_chain
 from solvers.two_robots.factory import (
     ApocalypseCheck,
     Factory,
@@ -304,7 +305,9 @@ def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str
     out: dict[str, Any] = {"started": part.turn is not None, "seats": seats,
                            "order": [name(k) for k in order if seats[k]["health"] > 0],
                            "phases": [{"id": p, "name": table.PHASE_NAMES[p]} for p in table.PHASES],
-                           "turn": None, "winner": None}
+                           "turn": None, "winner": None, "event_defense": " ".join(
+                               f"Option {o}: " + event_chain("you", e, [Holder("an opponent", sentry_gunships=1)]).why
+                               for o, e in (("A", "power"), ("B", "active_robot")))}
     if part.winner is not None:
         names = [name(k) for k in part.winner.seats]
         how = ("the last Salvager standing" if part.winner.how == table.LAST_STANDING else "two active robots")
@@ -322,3 +325,10 @@ def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str
         out["next"] = (f"Go to the {table.PHASE_NAMES[table.PHASES[nxt]]} phase" if nxt < len(table.PHASES)
                        else "End the turn")
     return out
+
+
+def defense_json(chain: Chain) -> dict:
+    return {"goes_through": chain.goes_through, "actions_used": chain.actions_used, "why": chain.why,
+            "chain": [{"by": link.by, "card": link.card, "cancels": link.cancels, "action": link.action}
+                      for link in chain.links],
+            "notes": list(chain.notes), "rules": list(chain.rules)}

@@ -201,6 +201,7 @@ class FactoryIn(BaseModel):
     seen: list[CardIn] = Field(default_factory=list, max_length=MAX_PILE)
     deck: DeckIn | None = None
     health: int | None = Field(default=None, ge=0, le=9)
+    actions: int = Field(default=DATA.actions, ge=0, le=3)   # actions left in the Play phase
     table: str | None = Field(default=None, min_length=1, max_length=64)
     seat: int = Field(default=0, ge=0, lt=MAX_SEATS)
 
@@ -212,7 +213,6 @@ class FactoryIn(BaseModel):
 
 class PlanIn(FactoryIn):
     unseen: list[UnseenIn] | None = Field(default=None, max_length=120)
-    actions: int = Field(default=DATA.actions, ge=0, le=3)
     event: EventChoice = "none"
     powers_left: int = Field(default=DATA.default_health, ge=0, le=5)
     hand_limit: int = Field(default=DATA.hand_limit, ge=0, le=30)
@@ -527,3 +527,25 @@ class TableActionIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
     version: int = Field(ge=1, strict=True)
     action: TableActionBody
+
+
+# ---- Defense chains (issue 21: "does it go through") ----------------------------------------------------
+
+class HolderIn(BaseModel):
+    """A player and the Defense cards they can play now (gold numbers met), as the table says."""
+    model_config = ConfigDict(extra="ignore")
+    name: str | None = Field(default=None, max_length=40)
+    homing_missiles: int = Field(default=0, ge=0, le=DATA.deck_defense, strict=True)
+    sentry_gunships: int = Field(default=0, ge=0, le=DATA.deck_defense, strict=True)
+
+
+class DefenseIn(BaseModel):
+    """`POST /api/two-robots/defense`: an Attack card the turn player plays on the Parts of `others`, or an
+    Event it triggers with `others` as its opponents."""
+    model_config = ConfigDict(extra="ignore")
+    play: Literal["attack", "event"]
+    card: str = Field(default="", max_length=60)
+    event: Literal["power", "active_robot"] = "power"
+    player: HolderIn = Field(default_factory=HolderIn)
+    actions_left: int = Field(default=DATA.actions - 1, ge=0, le=DATA.actions, strict=True)
+    others: list[HolderIn] = Field(default_factory=list, max_length=MAX_SEATS - 1)

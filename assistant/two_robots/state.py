@@ -47,7 +47,8 @@ def seat_body(state: TwoRobotsState, seat: int, labels: list[str] | None = None,
                        "health": other.health_now, "powers_left": other.powers_left})
     body: dict[str, Any] = {"part_names": list(state.names()), "stacks": [s.model_dump() for s in mine.stacks],
                             "hand": [c.stored() for c in private.held()], "others": others,
-                            "discard": [c.model_dump() for c in state.discard], "health": mine.health_now}
+                            "discard": [c.model_dump() for c in state.discard], "health": mine.health_now,
+                            "actions": mine.actions}
     if mine.salvager:
         body["salvager"] = mine.salvager
     if state.deck is not None:
