@@ -12,6 +12,7 @@ from solvers.two_robots.defense import ATTACK_RULES, Holder, attack_chain, attac
 from solvers.two_robots.factory import Factory, FactoryView, Part, analyse, apocalypse_check, check_part_names
 from solvers.two_robots.game_data import DATA
 from solvers.two_robots.hand import REACTIVE_WHY, hand_problems, hand_view
+from solvers.two_robots.named_cards import KINDS, not_modelled
 from solvers.two_robots.odds import (
     Sighting,
     UnseenCard,
@@ -172,6 +173,31 @@ def outcome(body: FactoryIn, t: TableInput) -> dict:
     return {"won": False, "how": None, "defeated": defeated}
 
 
+def unmodelled(body: FactoryIn) -> tuple[list[dict], str | None]:
+    """The Power cards, abilities and Active Robot cards of the Salvagers at the table that the table
+    entered by name: each could change this answer and Tablebot does not model it. A Salvager chosen
+    without its cards entered is named too. Returns them and the sentence that says so."""
+    salvagers = [body.salvager, *[o.salvager for o in body.others]]
+    cards = not_modelled([c.to_solver() for c in body.named_cards], salvagers)
+    words = [f"{c.name} ({KINDS[c.kind]}{', ' + DATA.salvager(c.salvager).name if c.salvager else ''})" for c in cards]
+    for s in dict.fromkeys(x for x in salvagers if x):  # what a chosen Salvager has that nobody entered
+        sv = DATA.salvager(s)
+        mine = [c for c in cards if c.salvager == s]
+        missing = []
+        if not any(c.kind == "ability" for c in mine):
+            missing.append("what its Special ability does (only whether it may be triggered is checked)"
+                           if s == "apocalypse" == body.salvager else "its Special ability")
+        powers = sum(c.kind == "power" for c in mine)
+        if powers < sv.health:
+            missing.append("its other Power cards" if powers else "its Power cards")
+        if missing:
+            words.append(f"{sv.name}: " + " and ".join(missing))
+    if not words:
+        return [], None
+    return ([{"name": c.name, "kind": c.kind, "salvager": c.salvager, "phase": c.phase} for c in cards],
+            "Not taken into account (Tablebot does not model what they do): " + "; ".join(words) + ".")
+
+
 OUT_OF_GAME = "You are out of the game (health 0): the factory stays on the table, and it wins nothing."
 
 
@@ -197,6 +223,9 @@ def factory_result(body: FactoryIn) -> dict:
     out["standings"] = present.standings_json(standings(seats(body, t), 0, t.names, t.pool.cards, t.hand))
     out["unseen"] = present.unseen_json(t.pool, entered=False)
     out |= outcome(body, t)
+    out["not_modelled"], said = unmodelled(body)
+    if said:
+        out["standings"]["notes"].append(said)
     if out["defeated"]:
         out["why"] = OUT_OF_GAME
     elif out["how"] == "last_standing":
@@ -216,6 +245,9 @@ def plan_result(body: PlanIn) -> dict:
                           others=t.other_factories, labels=t.labels))
     out = present.plan_json(plan, t.names)
     out |= outcome(body, t)
+    out["not_modelled"], said = unmodelled(body)
+    if said:
+        out["notes"] = [*out["notes"], said]
     if out["defeated"]:
         out["warnings"] = [OUT_OF_GAME, *out.get("warnings", [])]
     out["notes"] = notes + out["notes"]
@@ -237,6 +269,10 @@ def odds_result(body: OddsIn) -> dict:
         mode, wanted = "completes_robot", sorted({j for c in completions for j in c.cards})
     out = present.odds_json(draw_odds(unseen, wanted, body.draws), unseen, wanted, completions, mode)
     out["notes"] = notes
+    out["not_modelled"], said = unmodelled(body)
+    out["not_modelled_note"] = said
+    if said:
+        out["notes"].append(said)
     out["unseen_source"] = source["source"] if source["source"] == "entered" else "default" \
         if t.deck_source == "default" else "deck"
     out["unseen"] = source

@@ -14,7 +14,7 @@ from flask import Blueprint, render_template, request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from solvers.errors import InputError
-from solvers.two_robots import table
+from solvers.two_robots import named_cards, table
 from solvers.two_robots.factory import Factory, analyse
 from solvers.two_robots.game_data import COMBINATIONS, DATA
 
@@ -26,9 +26,11 @@ from . import answers, present, state
 from .schemas import (
     ENERGY_LETTER,
     LETTER_ENERGY,
+    MAX_NAMED,
     MAX_PLAN_HAND,
     MAX_SEATS,
     FactoryIn,
+    NamedCardIn,
     OddsIn,
     PlanIn,
     StackIn,
@@ -238,9 +240,36 @@ def handle_cards(page: PageState, form) -> None:
         _typed_cards(page, form)
     elif verb in TURN_VERBS:
         handle_turn(page, form, verb, rest)
+    elif verb == "named":
+        handle_named(page, form, rest)
 
 
 TURN_VERBS = ("next_phase", "damage", "event_power", "event_robot")
+
+
+def handle_named(page: PageState, form, rest: str) -> None:
+    """Add a card by name (what the form leaves as "as the rulebook suggests" comes from what the rulebook
+    says of that name), or remove one."""
+    if rest.startswith("remove:"):
+        page.change(state.remove_named(rest.removeprefix("remove:")))
+        return
+    name = " ".join(form.get("nc_name", "").split())[:40]
+    k = named_cards.known(name)
+    whose = form.get("nc_salvager", "")
+    data = {"name": k.name if k else name, "kind": form.get("nc_kind") or (k.kind if k else "power"),
+            "salvager": None if whose == "-" else whose or (k.salvager if k else None),
+            "phase": form.get("nc_phase") or (k.phase if k else "any"), "text": form.get("nc_text", "").strip()}
+    try:
+        card = NamedCardIn.model_validate(data)
+    except ValidationError as err:
+        what = {"name": "Give the card's name.", "text": "The words on a card fit in 400 letters."}
+        page.problem("named", what.get(str(err.errors()[0]["loc"][0]), "Choose the kind, whose card and its phase "
+                                                                         "from the lists."))
+        return
+    if len(page.state.named_cards) >= MAX_NAMED:
+        page.problem("named", f"At most {MAX_NAMED} cards are kept.")
+        return
+    page.change(state.add_named(card.model_dump(mode="json")))
 
 
 def handle_turn(page: PageState, form, verb: str, rest: str) -> None:
@@ -417,7 +446,9 @@ def factory_page():
         factory_rules=FACTORY_RULES, plan_rules=PLAN_RULES, standing_rules=STANDING_RULES, rule_titles=rule_titles(),
         pile=present.robot_pile(page.table.players if page.table is not None else None),
         game=present.game_view(page.state, state.setting(page.state, page.count), page.labels, page.phone_seat),
-        game_rules=GAME_RULES, turn_numbers=page.state.turn_numbers(), **page.ctx), page.status
+        game_rules=GAME_RULES, turn_numbers=page.state.turn_numbers(),
+        named=[present.named_json(c) for c in page.state.named_cards], known_cards=named_cards.KNOWN,
+        named_kinds=named_cards.KINDS, named_phases=present.NAMED_PHASES, **page.ctx), page.status
 
 
 # ---- the odds page ---------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from solvers.exact import exact
-from solvers.two_robots import table
+from solvers.two_robots import named_cards, table
 from solvers.two_robots.attacks import AttackAnswer, AttackOption, PartRef
 from solvers.two_robots.cards import HandCard
 from solvers.two_robots.defense import Chain, Holder, event_chain
@@ -24,7 +24,7 @@ from solvers.two_robots.odds import Completion, DrawOdds, UnseenCard, UnseenPool
 from solvers.two_robots.planner import Step, TurnPlan
 from solvers.two_robots.standings import Standings
 
-from .schemas import TwoRobotsState
+from .schemas import NamedCardIn, TwoRobotsState
 
 
 def part_json(card: Part) -> dict:
@@ -321,6 +321,8 @@ def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str
                        "event": t.event, "left": table.left_in_turn(setting, raw),
                        "line": f"Turn {t.number}: {'your' if mine else name(t.seat) + '’s'} turn, "
                                f"{table.PHASE_NAMES[t.phase]} phase."}
+        due = named_cards.reminders([c.to_solver() for c in part.named_cards], part.seat(t.seat).salvager, t.phase)
+        out["turn"]["reminders"] = [named_json(c) for c in part.named_cards if c.to_solver() in due]
         nxt = table.PHASES.index(t.phase) + 1
         out["next"] = (f"Go to the {table.PHASE_NAMES[table.PHASES[nxt]]} phase" if nxt < len(table.PHASES)
                        else "End the turn")
@@ -332,3 +334,17 @@ def defense_json(chain: Chain) -> dict:
             "chain": [{"by": link.by, "card": link.card, "cancels": link.cancels, "action": link.action}
                       for link in chain.links],
             "notes": list(chain.notes), "rules": list(chain.rules)}
+
+
+def named_json(card: NamedCardIn) -> dict:
+    """An entered card as the pages show it, with what the rulebook says of a card of that name."""
+    sv = DATA.salvager(card.salvager)
+    k = named_cards.known(card.name)
+    return {"id": card.id, "name": card.name, "kind": card.kind, "kind_label": named_cards.KINDS[card.kind],
+            "salvager": card.salvager, "salvager_name": sv.name if sv else None, "phase": card.phase,
+            "phase_label": NAMED_PHASES[card.phase], "text": card.text, "says": k.says if k else "",
+            "rule": k.rule if k else None}
+
+
+NAMED_PHASES = {"draw": "Draw phase", "play": "Play phase", "event": "Event phase", "cleanup": "Cleanup phase",
+                "any": "any phase"}

@@ -7,6 +7,7 @@ in) and the scripts get it as `model_dump()`. Request bodies validate strictly (
 """
 from __future__ import annotations
 
+import uuid
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
@@ -14,6 +15,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 from solvers.two_robots.cards import HandCard
 from solvers.two_robots.factory import ENERGIES, MAX_STACKS, Factory, Part, Stack
 from solvers.two_robots.game_data import COMBINATIONS, DATA
+from solvers.two_robots.named_cards import Entered
 from solvers.two_robots.odds import Deck, UnseenCard
 
 from ..web.stored import lenient
@@ -34,6 +36,7 @@ Whole = Annotated[int, BeforeValidator(_no_bool)]
 MAX_PLAN_HAND = 15   # the hand limit is 7 and a draw adds 3; more would only slow the exhaustive search
 MAX_SEATS = 5        # Two Robots plays 2 to 5 ("Variations")
 MAX_PILE = 100       # the Action deck holds 100 cards
+MAX_NAMED = 40       # Power cards (12), abilities (5), Active Robot card names, and room for add-ons
 
 
 def part_id(value: object) -> object:
@@ -175,6 +178,23 @@ def default_deck(part_names: tuple[str, ...]) -> Deck:
 
 # ---- request bodies ----------------------------------------------------------------------------------
 
+class NamedCardIn(BaseModel):
+    """A Power card, Salvager ability or Active Robot card entered by name with the words on the card (no
+    source gives them: unverified); `salvager`: whose it is (None: anyone's, an Active Robot card)."""
+    model_config = ConfigDict(extra="ignore")
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex[:8], pattern=r"^[0-9a-f]{8}$")
+    name: str = Field(min_length=1, max_length=40)
+    kind: Literal["power", "ability", "robot_card"] = "power"
+    salvager: SalvagerId | None = None
+    phase: Literal["draw", "play", "event", "cleanup", "any"] = "any"
+    text: str = Field(default="", max_length=400)
+
+    _blank = field_validator("salvager", mode="before")(lambda v: None if v == "" else v)
+
+    def to_solver(self) -> Entered:
+        return Entered(name=self.name, kind=self.kind, salvager=self.salvager, phase=self.phase, text=self.text)
+
+
 class OtherSeatIn(BaseModel):
     """Another seat at the table: its factory (public), and what else is public about it."""
     model_config = ConfigDict(extra="ignore")
@@ -183,6 +203,7 @@ class OtherSeatIn(BaseModel):
     hand_count: int | None = Field(default=None, ge=0, le=30)
     health: int | None = Field(default=None, ge=0, le=9)
     powers_left: int | None = Field(default=None, ge=0, le=5)
+    salvager: SalvagerId | None = None
 
     def factory(self) -> Factory:
         return Factory(tuple(s.to_solver() for s in self.stacks))
@@ -202,6 +223,7 @@ class FactoryIn(BaseModel):
     deck: DeckIn | None = None
     health: int | None = Field(default=None, ge=0, le=9)
     actions: int = Field(default=DATA.actions, ge=0, le=3)   # actions left in the Play phase
+    named_cards: list[NamedCardIn] = Field(default_factory=list, max_length=MAX_NAMED)
     table: str | None = Field(default=None, min_length=1, max_length=64)
     seat: int = Field(default=0, ge=0, lt=MAX_SEATS)
 
@@ -345,6 +367,7 @@ class TwoRobotsState(BaseModel):
     deck: DeckIn | None = None
     turn: TurnState | None = None
     winner: WinnerState | None = None
+    named_cards: list[NamedCardIn] = Field(default_factory=list, max_length=MAX_NAMED)
     # the Salvagers' turn-order numbers as this table reads them off its cards (default: game data, unverified)
     turn_order: dict[SalvagerId, Annotated[Whole, Field(ge=0, le=99)]] | None = None
 
@@ -352,6 +375,7 @@ class TwoRobotsState(BaseModel):
         return {sv.id: sv.turn_order for sv in DATA.salvagers} | (self.turn_order or {})
 
     _cut_players = field_validator("players", mode="before")(_first(MAX_SEATS))
+    _cut_named = field_validator("named_cards", mode="before")(_first(MAX_NAMED))
     _cut_discard = field_validator("discard", mode="before")(_first(MAX_PILE))
 
     @field_validator("part_names", mode="before")

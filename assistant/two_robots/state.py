@@ -44,11 +44,12 @@ def seat_body(state: TwoRobotsState, seat: int, labels: list[str] | None = None,
         other = state.seat(k)
         others.append({"name": labels[k] if k < len(labels) else f"Player {k + 1}",
                        "stacks": [s.model_dump() for s in other.stacks], "hand_count": other.hand_count,
-                       "health": other.health_now, "powers_left": other.powers_left})
+                       "health": other.health_now, "powers_left": other.powers_left, "salvager": other.salvager})
     body: dict[str, Any] = {"part_names": list(state.names()), "stacks": [s.model_dump() for s in mine.stacks],
                             "hand": [c.stored() for c in private.held()], "others": others,
                             "discard": [c.model_dump() for c in state.discard], "health": mine.health_now,
-                            "actions": mine.actions}
+                            "actions": mine.actions,
+                            "named_cards": [c.model_dump() for c in state.named_cards]}
     if mine.salvager:
         body["salvager"] = mine.salvager
     if state.deck is not None:
@@ -153,4 +154,17 @@ def rename_parts(names: tuple[str, ...], seats: int) -> PrivateChange:
 def reset_deck() -> Callable[[dict], dict]:
     def fn(part: dict) -> None:
         part["deck"] = None
+    return changing(fn)
+
+
+def add_named(card: dict) -> Callable[[dict], dict]:
+    """A Power card, ability or Active Robot card entered by name (a table setting: no game action)."""
+    def fn(part: dict) -> None:
+        part.setdefault("named_cards", []).append(card)
+    return changing(fn)
+
+
+def remove_named(card_id: str) -> Callable[[dict], dict]:
+    def fn(part: dict) -> None:
+        part["named_cards"] = [c for c in part.get("named_cards", []) if c.get("id") != card_id]
     return changing(fn)

@@ -268,3 +268,45 @@ def test_the_odds_page_says_whose_turn_it_is(app, new_table):
     assert "Turn 1: your turn, Play phase." in html and "3 of 3 actions left" in html
     act(ana, table, {"type": "damage", "seat": 1, "amount": 3})
     assert "Ana wins: the last Salvager standing." in ana.get(url).get_data(as_text=True)
+
+
+def test_cards_entered_by_name_are_kept_reminded_in_their_phase_and_named_under_the_answers(app, new_table):
+    """Special Abilities and Clarifications: Shogun (Samurai's Power) entered by name with its words is kept
+    with the table, reminded in Samurai's Event phase with what the rulebook says of it, and named under the
+    answers as not taken into account, as is what Samurai has that nobody entered."""
+    table = new_table("two-robots", 2, {"two_robots": {"players": [{"salvager": "samurai"}, {}]}})
+    ana, ben = app.test_client(), app.test_client()
+    claim(ana, table, 0, "Ana")
+    claim(ben, table, 1, "Ben")
+    url = f"/two-robots/factory?table={table['id']}"
+    v = current_version(ana, table)
+    r = ana.post(url, data={"do": "named:add", "nc_name": "shogun", "nc_text": "Reveal two cards.", "version": str(v),
+                            "table": table["id"]})
+    assert r.status_code == 200
+    cards = tr_state(ana, table)["named_cards"]
+    assert [(c["name"], c["kind"], c["salvager"], c["phase"]) for c in cards] == [("Shogun", "power", "samurai", "event")]
+    for _ in range(3):
+        act(ana, table, {"type": "next_phase"})
+    for phone in (ana, ben):  # every phone: it is Samurai's Event phase
+        html = phone.get(url).get_data(as_text=True)
+        assert re.search(r'id="tr-reminders".*Shogun.*Reveal two cards\..*not reshuffled', html, re.S)
+    out = ben.post("/api/two-robots/factory", json={"table": table["id"], "seat": 1}).get_json()
+    assert [c["name"] for c in out["not_modelled"]] == ["Shogun"]
+    assert ("Not taken into account (Tablebot does not model what they do): Shogun (Power card, Samurai); Samurai: "
+            "its Special ability and its other Power cards.") in out["standings"]["notes"]
+    plan = ana.post("/api/two-robots/plan", json={"table": table["id"], "seat": 0}).get_json()
+    assert any(n.startswith("Not taken into account") and "Shogun" in n for n in plan["notes"])
+    v = current_version(ana, table)
+    r = ana.post(url, data={"do": f"named:remove:{cards[0]['id']}", "version": str(v), "table": table["id"]})
+    assert r.status_code == 200 and tr_state(ana, table)["named_cards"] == []
+
+
+def test_a_nameless_card_is_refused_by_the_field(app, new_table):
+    table = new_table("two-robots", 2)
+    ana = app.test_client()
+    claim(ana, table, 0, "Ana")
+    v = current_version(ana, table)
+    r = ana.post(f"/two-robots/factory?table={table['id']}", data={"do": "named:add", "nc_name": " ", "version": str(v),
+                                                                  "table": table["id"]})
+    assert r.status_code == 400 and "Give the card" in r.get_data(as_text=True)
+    assert current_version(ana, table) == v
