@@ -126,6 +126,8 @@ class PageState(Page[TwoRobotsState]):
             return self.answer(version, change)
         except InputError as err:
             self.problem(path, err.message[:1].upper() + err.message[1:] + ".")
+            if isinstance(err, table.Moved):
+                self.status = 409
             return False
 
     def fields(self, form, prepare=None, label=None):
@@ -273,17 +275,19 @@ def handle_named(page: PageState, form, rest: str) -> None:
 
 
 def handle_turn(page: PageState, form, verb: str, rest: str) -> None:
-    """The turn panel's buttons. Each is worked out from the table the phone showed, so it is applied
-    on that version only: two phones tapping "Next phase" at once move the game on once."""
+    """The game panel's buttons. "Next phase" and a damage carry what the phone showed (the turn, the
+    health), so two phones tapping at once move the game on once, while another phone's unrelated change
+    (a card entered) does not stop them; an Event's sacrifices are worked out from the version shown."""
     version = _shown_version(form)
     if verb == "next_phase":
-        page.act(table.NextPhase(), version, path="turn")
+        page.act(table.NextPhase(seen=rest or None), path="turn")
     elif verb == "damage":
-        k = _int(rest)
+        seat, _, seen = rest.partition(":")
+        k = _int(seat)
         if k is None or k >= page.count:
             page.problem("turn", "Choose the seat that suffers the damage.")
             return
-        page.act(table.Damage(seat=k, amount=1), version, path="turn")
+        page.act(table.Damage(seat=k, amount=1, seen=_int(seen)), path="turn")
     else:
         picked = [tuple(map(int, v.split("."))) for v in form.getlist("sacrifice")
                   if v.count(".") == 1 and all(x.isdecimal() and len(x) < 3 for x in v.split("."))]

@@ -302,7 +302,7 @@ def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str
         seats.append({"seat": k, "name": name(k), "you": k == me, "salvager": sv.name if sv else None,
                       "number": numbers.get(sv.id) if sv else None, "health": h, "defeated": h <= 0,
                       "powers_left": min(seat.powers_left, h), "hand_count": seat.hand_count})
-    out: dict[str, Any] = {"started": part.turn is not None, "seats": seats,
+    out: dict[str, Any] = {"started": part.turn is not None, "seats": seats, "seen": table.turn_key(raw),
                            "order": [name(k) for k in order if seats[k]["health"] > 0],
                            "phases": [{"id": p, "name": table.PHASE_NAMES[p]} for p in table.PHASES],
                            "turn": None, "winner": None, "event_defense": " ".join(

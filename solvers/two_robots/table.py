@@ -157,11 +157,22 @@ class SetCards:
 class Damage:
     seat: int
     amount: int = 1
+    seen: int | None = None     # the health the phone showed: applied only while it still is (no double tap)
 
 
 @dataclass(frozen=True, kw_only=True)
 class NextPhase:
-    pass
+    seen: str | None = None     # the turn the phone showed (`turn_key`): applied only while it still is
+
+
+class Moved(InputError):
+    """The game moved on since the phone showed it (another phone was first): nothing was applied."""
+
+
+def turn_key(table: dict) -> str:
+    """The turn in a few letters ("3:play", "start" before the first): what a phone saw."""
+    turn = table.get("turn")
+    return f"{turn['number']}:{turn['phase']}" if turn else "start"
 
 
 Action = (EnterCard | RemoveCard | FinishDraw | PlayCard | PlayAttack | Freeze | EventPower | EventRobot | Discard
@@ -274,9 +285,13 @@ def _apply(setting: Setting, table: dict, hands: Hands, action: Action) -> None:
                 raise InputError("stacks", view.problems[0].message)
             _seat(table, k)["stacks"] = after
             hands[k]["hand"] = copy.deepcopy(list(hand))
-        case Damage(seat=k, amount=amount):
+        case Damage(seat=k, amount=amount, seen=seen):
+            if seen is not None and health(setting, _seat(table, k)) != seen:
+                raise Moved("seat", f"seat {k + 1}'s health changed meanwhile (another phone): nothing was applied")
             _damage(setting, table, k, amount)
-        case NextPhase():
+        case NextPhase(seen=seen):
+            if seen is not None and seen != turn_key(table):
+                raise Moved("type", "the game moved on meanwhile (another phone was first): nothing was applied")
             _next_phase(setting, table)
         case _:
             raise InputError("type", "unknown action")

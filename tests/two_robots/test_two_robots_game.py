@@ -179,8 +179,9 @@ def test_factory_page_shows_the_turn_and_a_phone_without_a_seat_sees_it_too(app,
     claim(ben, table, 1, "Ben")
     page = ana.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
     assert 'id="tr-start"' in page and "Turn order: Ana, Ben" in page
+    assert 'value="next_phase:start"' in page
     v = current_version(ana, table)
-    r = ana.post(f"/two-robots/factory?table={table['id']}", data={"do": "next_phase", "version": str(v),
+    r = ana.post(f"/two-robots/factory?table={table['id']}", data={"do": "next_phase:start", "version": str(v),
                                                                   "table": table["id"]})
     assert r.status_code == 200
     for phone, line in ((ana, "Turn 1: your turn, Draw phase."), (ben, "Turn 1: Ana’s turn, Draw phase."),
@@ -188,22 +189,31 @@ def test_factory_page_shows_the_turn_and_a_phone_without_a_seat_sees_it_too(app,
         html = phone.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
         assert line in html
     assert 'id="tr-next"' not in nobody.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
-    # the same tap on the version shown before is refused: the game moved on once
-    r = ben.post(f"/two-robots/factory?table={table['id']}", data={"do": "next_phase", "version": str(v),
+    # Ben taps "Start" on the page he had: the game moved on once, and his phone is told so
+    r = ben.post(f"/two-robots/factory?table={table['id']}", data={"do": "next_phase:start", "version": str(v),
                                                                   "table": table["id"]})
-    assert r.status_code == 409
-    assert tr_state(ana, table)["turn"]["phase"] == "draw"
+    assert r.status_code == 409 and "moved on meanwhile" in r.get_data(as_text=True)
+    # another phone's unrelated change does not stop a tap on the turn shown
+    set_hand(ben, table, 1, [{"kind": "part", "part": "head", "energies": ["solar"]}])
+    r = ana.post(f"/two-robots/factory?table={table['id']}", data={"do": "next_phase:1:draw", "version": str(v),
+                                                                  "table": table["id"]})
+    assert r.status_code == 200
+    assert tr_state(ana, table)["turn"]["phase"] == "play"
+
 
 
 def test_factory_page_damage_and_winner(app, new_table):
     table = new_table("two-robots", 2)
     ana = app.test_client()
     claim(ana, table, 0, "Ana")
-    for _ in range(3):
+    for health in (3, 2, 1):
         v = current_version(ana, table)
-        r = ana.post(f"/two-robots/factory?table={table['id']}", data={"do": "damage:1", "version": str(v),
+        r = ana.post(f"/two-robots/factory?table={table['id']}", data={"do": f"damage:1:{health}", "version": str(v),
                                                                       "table": table["id"]})
         assert r.status_code == 200
+        if health == 3:  # the same tap again (a double tap, or a second phone): the health shown has changed
+            again = ana.post(f"/two-robots/factory?table={table['id']}", data={"do": "damage:1:3", "table": table["id"]})
+            assert again.status_code == 409 and tr_state(ana, table)["players"][1]["health"] == 2
     html = r.get_data(as_text=True)
     assert re.search(r'id="tr-winner"[^>]*><strong>Ana wins: the last Salvager standing.', html)
     assert "You win: the last Salvager standing." in html

@@ -1,6 +1,7 @@
 """A whole Two Robots game on three phones in Chromium (issue 21, "Done when"): Ana, Ben and Cy take their
 seats with the factory page's seat picker. Ben (Samurai, number 1) goes before Ana (Apocalypse, 5) and Cy
-(no Salvager: after them), "Turn Order". Ben enters his first draw of three cards and plays one in the
+(no Salvager: after them), "Turn Order". Ben enters his Shogun Power card by name; every phone reminds
+of it in his Event phase. Ben enters his first draw of three cards and plays one in the
 Play phase (an action counted); every phase change shows on every phone without a reload. Ana damages
 Cy three times: Cy is out, and his turn is skipped. Ben damages Ana three times: Ben, the last Salvager
 standing, wins, and all three phones say so ("Objective"). The page at 390x844 and 320 px, light and dark."""
@@ -51,6 +52,13 @@ def test_three_phones_play_from_the_first_draw_to_a_winner(browser, browser_cont
         loads = [len(p.navigations) for p in everyone]
         everywhere(everyone, "#tr-order-line", "Turn order: Ben, Ana, Cy")
 
+        # Ben enters his Samurai's Shogun Power card by name, with its words (Special Abilities)
+        ben.locator("#tr-named-add summary").click()
+        ben.fill("#nc-name", "Shogun")
+        ben.fill("#nc-text", "Reveal two Active Robot cards.")
+        tap(ben, "#tr-named-new button[name=do][value='named:add']")
+        expect(ben.locator("#tr-named-list")).to_contain_text("Shogun", timeout=SLOW)
+
         # Ana starts the game: Ben's Draw phase on every phone
         tap(ana, "#tr-start")
         everywhere((ana, cy), "#tr-turn-line", "Turn 1: Ben’s turn, Draw phase.")
@@ -72,18 +80,20 @@ def test_three_phones_play_from_the_first_draw_to_a_winner(browser, browser_cont
         tap(ben, "#tr-hand-cards button[name=do][value='play:head:s|new']")
         everywhere(everyone, "#tr-left", "2 of 3 actions left")
         expect(ana.locator("#tr-standings")).to_contain_text("Ben", timeout=SLOW)
-        for phase in ("Event", "Cleanup"):
-            tap(ben, "#tr-next")
-            everywhere(everyone, "#tr-phases li.current", phase)
+        tap(ben, "#tr-next")
+        everywhere(everyone, "#tr-phases li.current", "Event")
+        everywhere(everyone, "#tr-reminders", "Shogun (Power card, Samurai, Event phase): Reveal two Active Robot cards.")
+        tap(ben, "#tr-next")
+        everywhere(everyone, "#tr-phases li.current", "Cleanup")
         tap(ben, "#tr-next")
         everywhere((ben, cy), "#tr-turn-line", "Turn 2: Ana’s turn, Draw phase.")
         expect(ana.locator("#tr-turn-line")).to_have_text("Turn 2: your turn, Draw phase.", timeout=SLOW)
 
         # Ana damages Cy three times: Cy is out of the game
         for health in ("2", "1"):
-            tap(ana, "button[name=do][value='damage:2']")
+            tap(ana, "#tr-health tr[data-key='health-2'] button")
             everywhere(everyone, "#tr-health tr[data-key='health-2'] td.num", health)
-        tap(ana, "button[name=do][value='damage:2']")
+        tap(ana, "#tr-health tr[data-key='health-2'] button")
         everywhere(everyone, "#tr-health tr[data-key='health-2']", "out")
         expect(cy.locator("#tr-lead")).to_contain_text("You are out of the game", timeout=SLOW)
         expect(ana.locator("#tr-lead")).not_to_contain_text("Cy leads")
@@ -100,7 +110,7 @@ def test_three_phones_play_from_the_first_draw_to_a_winner(browser, browser_cont
 
         # Ben damages Ana three times: Ben is the last Salvager standing
         for _ in range(3):
-            tap(ben, "button[name=do][value='damage:0']")
+            tap(ben, "#tr-health tr[data-key='health-0'] button")
         everywhere(everyone, "#tr-winner", "Ben wins: the last Salvager standing.")
         expect(ben.locator("#tr-lead")).to_have_text("You win: the last Salvager standing.", timeout=SLOW)
         expect(ana.locator("#tr-lead")).to_contain_text("You are out of the game", timeout=SLOW)

@@ -330,3 +330,15 @@ def test_nuclear_explosion_by_name_alone_destroys_nuclear_parts_and_an_unknown_c
     t, h = run(s, t, T.PlayAttack(seat=0, code="attack:1:Nuclear Explosion", targets=both), hands=h)
     assert t["players"][0]["stacks"] == [] and t["players"][1]["stacks"] == []
     assert [c["name"] for c in h[0]["hand"]] == ["Mystery Beam"]
+
+
+def test_a_tap_on_the_turn_or_health_a_phone_showed_applies_once():
+    """Tablebot's reading: two phones tapping "Next phase" (or a damage) on the same turn move the game once."""
+    s = setting(2)
+    t, _ = run(s, {}, T.NextPhase(seen="start"))
+    with pytest.raises(T.Moved):
+        run(s, t, T.NextPhase(seen="start"))
+    t, _ = run(s, t, T.NextPhase(seen=T.turn_key(t)), T.Damage(seat=1, seen=3))
+    assert turn_of(t) == (0, "play") and T.health(s, t["players"][1]) == 2
+    with pytest.raises(T.Moved):
+        run(s, t, T.Damage(seat=1, seen=3))
