@@ -22,6 +22,7 @@ from solvers.two_robots.game_data import DATA
 from solvers.two_robots.hand import HandView
 from solvers.two_robots.odds import Completion, DrawOdds, UnseenCard, UnseenPool
 from solvers.two_robots.planner import Step, TurnPlan
+from solvers.two_robots.robot_pile import two_without_reshuffle
 from solvers.two_robots.standings import Standings
 
 from .schemas import NamedCardIn, TwoRobotsState
@@ -260,9 +261,15 @@ def robot_pile(players: int | None) -> list[dict]:
             out.append({"players": n, "known": False, "cards": [], "total": 0})
             continue
         total = sum(mix.values())
+        two = two_without_reshuffle(mix)
+        names = DATA.robot_pile_names
         out.append({"players": n, "known": True, "total": total,
-                    "cards": [{"id": k, "name": DATA.robot_pile_names[k], "count": v, "p": exact(Fraction(v, total))}
-                              for k, v in mix.items()]})
+                    "cards": [{"id": k, "name": names[k], "count": v, "p": exact(Fraction(v, total))}
+                              for k, v in mix.items()],
+                    "two": {"after": [{"first": names[a.first], "p_first": exact(a.p_first),
+                                       "second": [{"name": names[k], "p": exact(p)} for k, p in a.second]}
+                                      for a in two.after],
+                            "at_least_once": [{"name": names[k], "p": exact(p)} for k, p in two.at_least_once]}})
     return out
 
 

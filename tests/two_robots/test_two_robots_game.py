@@ -320,3 +320,15 @@ def test_a_nameless_card_is_refused_by_the_field(app, new_table):
                                                                   "table": table["id"]})
     assert r.status_code == 400 and "Give the card" in r.get_data(as_text=True)
     assert current_version(ana, table) == v
+
+
+def test_the_pile_gives_the_second_card_s_odds_without_a_reshuffle(app, new_table):
+    """Clarifications: Katana and Shogun reveal two Active Robot cards without a reshuffle between them; the
+    factory page of a 3-player table gives the second card's odds after each first one."""
+    table = new_table("two-robots", 3)
+    ana = app.test_client()
+    claim(ana, table, 0, "Ana")
+    html = ana.get(f"/two-robots/factory?table={table['id']}").get_data(as_text=True)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html))
+    assert "First Shots Fired (60 %), then: Shots Fired 50 %, Weapons Jammed 25 %, Scattershot 25 %." in text
+    assert "First Weapons Jammed (20 %), then: Shots Fired 75 %, Scattershot 25 %." in text
