@@ -138,7 +138,12 @@ class PageState(Page[TwoRobotsState]):
             for key in [k for k in form if k.endswith(".hand_count") and k != f"players.{self.phone_seat}.hand_count"]:
                 form.poplist(key)
         seats = state.seats_up_to(self.seat)
-        return super().fields(form, prepare or (lambda part: with_turn_order(seats(part))), label or field_label)
+        if prepare is None and any(k.startswith("turn_order.") for k in form):  # the numbers, once one is changed
+            prepare = lambda part: with_turn_order(seats(part))  # noqa: E731
+        result = super().fields(form, prepare or seats, label or field_label)
+        if not result.problems and table.unsettled(state.setting(self.state, self.count), self.state.model_dump(mode="json")):
+            self.act(table.Settle())  # a health typed in: the winner and whose turn it is follow ("Objective")
+        return result
 
     def body(self) -> dict:
         return state.seat_body(self.state, self.seat, self.labels, self.hand if self.may_read_private() else None)

@@ -165,6 +165,18 @@ class NextPhase:
     seen: str | None = None     # the turn the phone showed (`turn_key`): applied only while it still is
 
 
+@dataclass(frozen=True, kw_only=True)
+class Settle:
+    """Nothing done: the winner and the turn worked out again after a change made by hand (a health typed)."""
+
+
+def unsettled(setting: Setting, table: dict) -> bool:
+    """Whether the stored winner or turn no longer follows from the table (a health changed by hand)."""
+    turn = table.get("turn")
+    out = turn is not None and table.get("winner") is None and health(setting, _seat(copy.deepcopy(table), turn["seat"])) <= 0
+    return out or (table.get("winner") or None) != decided(setting, table)
+
+
 class Moved(InputError):
     """The game moved on since the phone showed it (another phone was first): nothing was applied."""
 
@@ -176,7 +188,7 @@ def turn_key(table: dict) -> str:
 
 
 Action = (EnterCard | RemoveCard | FinishDraw | PlayCard | PlayAttack | Freeze | EventPower | EventRobot | Discard
-          | SetCards | Damage | NextPhase)
+          | SetCards | Damage | NextPhase | Settle)
 HAND_ACTIONS = (EnterCard, RemoveCard, FinishDraw, PlayCard, PlayAttack, Discard, SetCards)  # touch a seat's hand
 
 
@@ -289,6 +301,8 @@ def _apply(setting: Setting, table: dict, hands: Hands, action: Action) -> None:
             if seen is not None and health(setting, _seat(table, k)) != seen:
                 raise Moved("seat", f"seat {k + 1}'s health changed meanwhile (another phone): nothing was applied")
             _damage(setting, table, k, amount)
+        case Settle():
+            pass
         case NextPhase(seen=seen):
             if seen is not None and seen != turn_key(table):
                 raise Moved("type", "the game moved on meanwhile (another phone was first): nothing was applied")

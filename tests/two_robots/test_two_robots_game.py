@@ -332,3 +332,21 @@ def test_the_pile_gives_the_second_card_s_odds_without_a_reshuffle(app, new_tabl
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html))
     assert "First Shots Fired (60 %), then: Shots Fired 50 %, Weapons Jammed 25 %, Scattershot 25 %." in text
     assert "First Weapons Jammed (20 %), then: Shots Fired 75 %, Scattershot 25 %." in text
+
+
+def test_a_health_typed_in_settles_the_winner_and_the_turn(app, new_table):
+    """Objective: a Salvager set to health 0 by hand is out as surely as by damage: the turn passes on and
+    the last one standing wins."""
+    table = new_table("two-robots", 3)
+    ana = app.test_client()
+    claim(ana, table, 0, "Ana")
+    act(ana, table, {"type": "next_phase"})
+    url = f"/two-robots/factory?table={table['id']}"
+    v = current_version(ana, table)
+    r = ana.post(url, data={"players.0.health": "0", "version": str(v), "table": table["id"], "_seat": "0"})
+    assert r.status_code == 200
+    part = tr_state(ana, table)
+    assert (part["turn"]["seat"], part["turn"]["phase"]) == (1, "draw") and part["winner"] is None
+    v = current_version(ana, table)
+    ana.post(url, data={"players.2.health": "0", "version": str(v), "table": table["id"], "_seat": "2"})
+    assert tr_state(ana, table)["winner"] == {"seats": [1], "how": "last_standing"}
