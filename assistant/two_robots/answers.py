@@ -155,8 +155,11 @@ def unseen_cards(body: PlanIn | OddsIn, t: TableInput) -> tuple[tuple[UnseenCard
 
 
 def seats(body: FactoryIn, t: TableInput) -> list[Seat]:
-    mine = Seat(label="you", factory=t.factory, hand_count=len(t.hand), health=body.health)
-    return [mine] + [Seat(label=t.labels[k + 1], factory=f, hand_count=o.hand_count, health=o.health,
+    """Every seat as the standings read it; in the simpler game nobody has health ("Variations")."""
+    def h(value: int | None) -> int | None:
+        return None if body.simple else value
+    mine = Seat(label="you", factory=t.factory, hand_count=len(t.hand), health=h(body.health))
+    return [mine] + [Seat(label=t.labels[k + 1], factory=f, hand_count=o.hand_count, health=h(o.health),
                           powers_left=o.powers_left) for k, (o, f) in enumerate(zip(t.others, t.other_factories))]
 
 
@@ -164,8 +167,8 @@ def outcome(body: FactoryIn, t: TableInput) -> dict:
     """Won, how and defeated from every seat's health and the seat's own factory ("Objective"): every
     other Salvager at health 0 is a win as the last one standing; at 0 yourself you are out and win
     nothing; two active robots win while you are in the game."""
-    defeated = body.health == 0
-    others = [o.health for o in t.others]
+    defeated = body.health == 0 and not body.simple
+    others = [o.health for o in t.others] if not body.simple else []
     if not defeated and others and all(h == 0 for h in others):
         return {"won": True, "how": "last_standing", "defeated": False}
     if not defeated and t.view.won:
@@ -177,6 +180,8 @@ def unmodelled(body: FactoryIn) -> tuple[list[dict], str | None]:
     """The Power cards, abilities and Active Robot cards of the Salvagers at the table that the table
     entered by name: each could change this answer and Tablebot does not model it. A Salvager chosen
     without its cards entered is named too. Returns them and the sentence that says so."""
+    if body.simple:  # the simpler game plays without them ("Variations")
+        return [], None
     salvagers = [body.salvager, *[o.salvager for o in body.others]]
     cards = not_modelled([c.to_solver() for c in body.named_cards], salvagers)
     words = [f"{c.name} ({KINDS[c.kind]}{', ' + DATA.salvager(c.salvager).name if c.salvager else ''})" for c in cards]
@@ -218,7 +223,7 @@ def factory_result(body: FactoryIn) -> dict:
     out["problems"] = [{"stacks": list(p.stacks), "hand": p.hand, "message": p.message}
                        for p in hand_problems(t.factory, views, DATA.actions)]
     out["part_names"] = list(t.names)
-    if body.salvager == "apocalypse":
+    if body.salvager == "apocalypse" and not body.simple:
         out["apocalypse"] = present.apocalypse_json(apocalypse_check(t.factory, t.names))
     out["standings"] = present.standings_json(standings(seats(body, t), 0, t.names, t.pool.cards, t.hand))
     out["unseen"] = present.unseen_json(t.pool, entered=False)
@@ -240,10 +245,13 @@ def plan_result(body: PlanIn) -> dict:
         raise bad_field("hand", f"the planner takes at most {MAX_PLAN_HAND} cards (your hand limit is 7)")
     t = table_input(body)
     unseen, notes, source = unseen_cards(body, t)
+    event = "none" if body.simple else body.event  # the simpler game has no Event phase ("Variations")
     plan = plan_turn(Turn(factory=t.factory, hand=t.hand, part_names=t.names, unseen=unseen, actions=body.actions,
-                          event=body.event, powers_left=body.powers_left, hand_limit=body.hand_limit,
+                          event=event, powers_left=body.powers_left, hand_limit=body.hand_limit,
                           others=t.other_factories, labels=t.labels))
     out = present.plan_json(plan, t.names)
+    if body.simple:
+        out["event_options"] = []
     out |= outcome(body, t)
     out["not_modelled"], said = unmodelled(body)
     if said:

@@ -51,7 +51,7 @@ PLAN_RULES = ["tr-turn-overview", "tr-the-event-phase", "tr-note-sacrifice-anywh
 ODDS_RULES = ["tr-turn-overview", "tr-draw-phase", "tr-fact-component-counts", "tr-unverified-card-contents",
               "tr-clarification-public-info"]
 GAME_RULES = ["tr-turn-order", "tr-reading-turn-order", "tr-turn-overview", "tr-note-flipped-power-health",
-              "tr-reading-damage-power-card", "tr-objective"]
+              "tr-reading-damage-power-card", "tr-objective", "tr-variation-simpler-game"]
 STANDING_RULES = ["tr-objective", "tr-attack-cards", "tr-frozen-stacks", "tr-clarification-public-info"]
 WANTS = {"robot": "A part that finishes a robot", "part": "A part card", "attack": "An Attack card",
          "defense": "A Defense card"}

@@ -311,7 +311,8 @@ def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str
                       "powers_left": min(seat.powers_left, h), "hand_count": seat.hand_count})
     out: dict[str, Any] = {"started": part.turn is not None, "seats": seats, "seen": table.turn_key(raw),
                            "order": [name(k) for k in order if seats[k]["health"] > 0],
-                           "phases": [{"id": p, "name": table.PHASE_NAMES[p]} for p in table.PHASES],
+                           "phases": [{"id": p, "name": table.PHASE_NAMES[p]} for p in setting.phases],
+                           "simple": setting.simple,
                            "turn": None, "winner": None, "event_defense": " ".join(
                                f"Option {o}: " + event_chain("you", e, [Holder("an opponent", sentry_gunships=1)]).why
                                for o, e in (("A", "power"), ("B", "active_robot")))}
@@ -330,9 +331,9 @@ def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str
                                f"{table.PHASE_NAMES[t.phase]} phase."}
         due = named_cards.reminders([c.to_solver() for c in part.named_cards], part.seat(t.seat).salvager, t.phase)
         out["turn"]["reminders"] = [named_json(c) for c in part.named_cards if c.to_solver() in due]
-        nxt = table.PHASES.index(t.phase) + 1
-        out["next"] = (f"Go to the {table.PHASE_NAMES[table.PHASES[nxt]]} phase" if nxt < len(table.PHASES)
-                       else "End the turn")
+        phases = setting.phases
+        nxt = phases.index(t.phase) + 1 if t.phase in phases else len(phases) - 1
+        out["next"] = (f"Go to the {table.PHASE_NAMES[phases[nxt]]} phase" if nxt < len(phases) else "End the turn")
     return out
 
 

@@ -224,6 +224,7 @@ class FactoryIn(BaseModel):
     health: int | None = Field(default=None, ge=0, le=9)
     actions: int = Field(default=DATA.actions, ge=0, le=3)   # actions left in the Play phase
     named_cards: list[NamedCardIn] = Field(default_factory=list, max_length=MAX_NAMED)
+    simple: bool = False   # the simpler game ("Variations"): no Power cards (no health), abilities or Event
     table: str | None = Field(default=None, min_length=1, max_length=64)
     seat: int = Field(default=0, ge=0, lt=MAX_SEATS)
 
@@ -368,6 +369,7 @@ class TwoRobotsState(BaseModel):
     turn: TurnState | None = None
     winner: WinnerState | None = None
     named_cards: list[NamedCardIn] = Field(default_factory=list, max_length=MAX_NAMED)
+    simple: bool = False   # "Variations": the simpler game, without Powers, abilities or Active Robot cards
     # the Salvagers' turn-order numbers as this table reads them off its cards (default: game data, unverified)
     turn_order: dict[SalvagerId, Annotated[Whole, Field(ge=0, le=99)]] | None = None
 

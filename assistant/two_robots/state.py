@@ -49,7 +49,7 @@ def seat_body(state: TwoRobotsState, seat: int, labels: list[str] | None = None,
                             "hand": [c.stored() for c in private.held()], "others": others,
                             "discard": [c.model_dump() for c in state.discard], "health": mine.health_now,
                             "actions": mine.actions,
-                            "named_cards": [c.model_dump() for c in state.named_cards]}
+                            "named_cards": [c.model_dump() for c in state.named_cards], "simple": state.simple}
     if mine.salvager:
         body["salvager"] = mine.salvager
     if state.deck is not None:
@@ -79,7 +79,7 @@ def setting(part: TwoRobotsState, seats: int) -> table.Setting:
     return table.Setting(seats=max(1, min(seats, MAX_SEATS)), part_names=part.names(),
                          turn_order=part.turn_numbers(), start_health=DATA.default_health, draw=DATA.draw,
                          actions=DATA.actions, hand_limit=DATA.hand_limit, power_cost=DATA.power_cost,
-                         robot_card_cost=DATA.robot_card_cost)
+                         robot_card_cost=DATA.robot_card_cost, simple=part.simple)
 
 
 def acting(seats: int, action: table.Action, hand_seats: tuple[int, ...] = ()) -> PrivateChange:

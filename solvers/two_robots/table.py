@@ -70,6 +70,12 @@ class Setting:
     hand_limit: int = 7
     power_cost: int = 2
     robot_card_cost: int = 1
+    simple: bool = False        # "Variations": the simpler game, without Powers, abilities or Active Robot cards
+
+    @property
+    def phases(self) -> tuple[str, ...]:
+        """The phases of a turn: the simpler game has no Event phase (nothing to trigger one with)."""
+        return tuple(p for p in PHASES if p != "event") if self.simple else PHASES
 
 
 # ---- actions -----------------------------------------------------------------------------------------
@@ -173,7 +179,7 @@ class Settle:
 def unsettled(setting: Setting, table: dict) -> bool:
     """Whether the stored winner or turn no longer follows from the table (a health changed by hand)."""
     turn = table.get("turn")
-    out = turn is not None and table.get("winner") is None and health(setting, _seat(copy.deepcopy(table), turn["seat"])) <= 0
+    out = turn is not None and table.get("winner") is None and turn["seat"] not in alive(setting, copy.deepcopy(table))
     return out or (table.get("winner") or None) != decided(setting, table)
 
 
@@ -213,7 +219,10 @@ def health(setting: Setting, seat: dict) -> int:
 
 
 def alive(setting: Setting, table: dict) -> list[int]:
-    """The seats still in the game: health above 0 (a Salvager at 0 is out: "Objective")."""
+    """The seats still in the game: health above 0 (a Salvager at 0 is out: "Objective"); in the simpler
+    game nobody has Power cards, so nobody is out."""
+    if setting.simple:
+        return list(range(setting.seats))
     return [k for k in range(setting.seats) if health(setting, _seat(table, k)) > 0]
 
 
@@ -230,7 +239,7 @@ def decided(setting: Setting, table: dict) -> dict | None:
     """The winner, once the game is decided: the last Salvager standing, else every seat still in the game
     with two active robots (frozen ones count: "Frozen Stacks")."""
     standing = alive(setting, table)
-    if len(standing) == 1 and setting.seats > 1:
+    if len(standing) == 1 and setting.seats > 1 and not setting.simple:
         return {"seats": standing, "how": LAST_STANDING}
     built = [k for k in standing if analyse(factory_of(_seat(table, k)), setting.part_names).won]
     return {"seats": built, "how": TWO_ROBOTS} if built else None
@@ -258,7 +267,7 @@ def reduce(setting: Setting, table: dict, hands: Hands, action: Action) -> tuple
         del table["discard"][:-MAX_PILE]
     table["winner"] = decided(setting, table)
     turn = table.get("turn")
-    if turn is not None and table["winner"] is None and health(setting, _seat(table, turn["seat"])) <= 0:
+    if turn is not None and table["winner"] is None and turn["seat"] not in alive(setting, table):
         _next_seat(setting, table)  # the turn's Salvager is out: the next one plays
     return table, hands
 
@@ -520,6 +529,8 @@ def _event(setting: Setting, table: dict, k: int, parts: Sequence[PartAt], cost:
     factory): the parts sacrificed come from anywhere in the factory, a robot too, never a frozen stack
     ("The Event Phase" and its note, "Frozen Stacks")."""
     seat = _seat(table, k)
+    if setting.simple:
+        raise InputError("type", "the simpler game has no Power cards or Active Robot cards: no Event (Variations)")
     turn = table.get("turn")
     if turn is not None:
         _over(table)
@@ -557,6 +568,8 @@ def _damage(setting: Setting, table: dict, k: int, amount: int) -> None:
     a flipped one goes first, so the unused Power cards never outnumber the health."""
     if amount < 1:
         raise InputError("amount", "damage is at least 1")
+    if setting.simple:
+        raise InputError("type", "the simpler game has no Power cards, so no health to lose (Variations)")
     seat = _seat(table, k)
     before = health(setting, seat)
     if before <= 0:
@@ -584,7 +597,8 @@ def _next_phase(setting: Setting, table: dict) -> None:
                                      f"seat {turn['seat'] + 1} holds {held}")
         _next_seat(setting, table)
         return
-    turn["phase"] = PHASES[PHASES.index(phase) + 1]
+    phases = setting.phases
+    turn["phase"] = phases[phases.index(phase) + 1] if phase in phases else "cleanup"
     if turn["phase"] == "play":
         turn["actions_left"] = setting.actions
         _seat(table, turn["seat"])["actions"] = setting.actions

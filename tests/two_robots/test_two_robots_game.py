@@ -350,3 +350,25 @@ def test_a_health_typed_in_settles_the_winner_and_the_turn(app, new_table):
     v = current_version(ana, table)
     ana.post(url, data={"players.2.health": "0", "version": str(v), "table": table["id"], "_seat": "2"})
     assert tr_state(ana, table)["winner"] == {"seats": [1], "how": "last_standing"}
+
+
+def test_the_simpler_game_as_a_table_setting(app, new_table):
+    """Variations: the simpler game, set on the game panel, drops the Event phase, health and the cards by
+    name from every phone's page, and from the answers (no defeat, no Event option, nothing named)."""
+    table = new_table("two-robots", 2, {"two_robots": {"players": [{"salvager": "samurai", "health": 0}, {}]}})
+    ana = app.test_client()
+    claim(ana, table, 0, "Ana")
+    url = f"/two-robots/factory?table={table['id']}"
+    v = current_version(ana, table)
+    r = ana.post(url, data={"simple": ["false", "true"], "version": str(v), "table": table["id"], "_seat": "0"})
+    assert r.status_code == 200 and tr_state(ana, table)["simple"] is True
+    html = ana.get(url).get_data(as_text=True)
+    assert 'id="tr-simple-note"' in html and 'id="tr-health"' not in html and 'id="tr-named"' not in html
+    assert 'name="players.0.event"' not in html and "Event phase options" not in html
+    act(ana, table, {"type": "next_phase"})
+    act(ana, table, {"type": "next_phase"})
+    part = act(ana, table, {"type": "next_phase"}).get_json()["state"]["two_robots"]
+    assert part["turn"]["phase"] == "cleanup"
+    out = ana.post("/api/two-robots/factory", json={"table": table["id"], "seat": 0}).get_json()
+    assert (out["defeated"], out["not_modelled"]) == (False, [])
+    assert "out of the game" not in out["standings"]["summary"]

@@ -342,3 +342,22 @@ def test_a_tap_on_the_turn_or_health_a_phone_showed_applies_once():
     assert turn_of(t) == (0, "play") and T.health(s, t["players"][1]) == 2
     with pytest.raises(T.Moved):
         run(s, t, T.Damage(seat=1, seen=3))
+
+
+def test_the_simpler_game_has_no_event_phase_no_health_and_two_robots_is_the_only_win():
+    """Variations: the simpler game plays without Special Abilities or Power cards, with the Action deck only:
+    no Event (nothing to trigger one), no health to lose, so the win is two robots."""
+    s = setting(2, simple=True)
+    t, _ = run(s, {}, T.NextPhase(), T.NextPhase(), T.NextPhase())
+    assert turn_of(t) == (0, "cleanup")
+    with pytest.raises(InputError, match="no Power cards"):
+        run(s, t, T.Damage(seat=1))
+    with pytest.raises(InputError, match="no Event"):
+        run(s, {"players": [{"stacks": [robot("solar")]}]}, T.EventPower(seat=0, sacrifices=(
+            T.PartAt(stack=0, card=0), T.PartAt(stack=0, card=1))))
+    t = {"players": [{"health": 0}, {"health": 0}]}  # health left over from a standard game counts for nothing
+    t, _ = run(s, t, T.NextPhase())
+    assert t["winner"] is None and turn_of(t) == (0, "draw")
+    t["players"][1]["stacks"] = [robot("solar"), stack(*(P(n, "nuclear") for n in NAMES[:3]))]
+    t, _ = run(s, t, T.EnterCard(seat=1, where="stack:1", card=P("torso", "nuclear")), hands={1: {}})
+    assert t["winner"] == {"seats": [1], "how": T.TWO_ROBOTS}
