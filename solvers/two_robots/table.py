@@ -25,13 +25,17 @@ The actions, one record per thing done at the table (rulebook sections in bracke
   SetCards      the seat's factory and hand as typed (they replace what was there)
   Damage        a seat suffers damage: a Power card per point leaves the game (note in "The Event Phase")
   NextPhase     Draw -> Play -> Event -> Cleanup -> the next Salvager still in the game ("Turn Order")
+  Settle        nothing done: the winner and the turn worked out again after a change made by hand
+NextPhase and Damage may carry what the phone showed (`seen`): applied only while it still holds, so
+two phones tapping at once move the game once (`Moved` otherwise).
 
 Once a turn is being followed (`turn` is set), the turn's rules hold: only the turn's Salvager plays
 cards, in its Play phase, three actions at most; a Defense card may be played out of turn and counts an
 action only for the turn's Salvager ("Defense Cards"); one Event in the Event phase; the Cleanup phase
 ends only at the hand limit. Before the first `NextPhase` nothing is counted (a table that only wants
 the answers). The winner is worked out after every action: the last Salvager standing, else the seats
-with two active robots ("Objective").
+with two active robots ("Objective"). The simpler game ("Variations", `Setting.simple`) has no Event
+phase and no health: two robots is its only win.
 """
 from __future__ import annotations
 
