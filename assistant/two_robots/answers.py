@@ -7,10 +7,12 @@ from dataclasses import dataclass
 
 from solvers.errors import InputError
 from solvers.two_robots.attacks import resolve
-from solvers.two_robots.cards import HandCard, effect_of
+from solvers.two_robots.cards import COUNTER_ATTACK, HandCard, effect_of
+from solvers.two_robots.defense import ATTACK_RULES, Holder, attack_chain, attack_threshold, event_chain
 from solvers.two_robots.factory import Factory, FactoryView, Part, analyse, apocalypse_check, check_part_names
 from solvers.two_robots.game_data import DATA
 from solvers.two_robots.hand import REACTIVE_WHY, hand_problems, hand_view
+from solvers.two_robots.named_cards import KINDS, not_modelled
 from solvers.two_robots.odds import (
     Sighting,
     UnseenCard,
@@ -28,7 +30,7 @@ from ..db import engine
 from ..tables import store
 from ..web import seat as phone
 from . import present
-from .schemas import MAX_PLAN_HAND, AttackIn, CardIn, FactoryIn, OddsIn, OtherSeatIn, PlanIn, default_deck
+from .schemas import MAX_PLAN_HAND, AttackIn, CardIn, DefenseIn, FactoryIn, OddsIn, OtherSeatIn, PlanIn, default_deck
 from .state import read, read_private, seat_body, table_labels
 
 
@@ -153,9 +155,55 @@ def unseen_cards(body: PlanIn | OddsIn, t: TableInput) -> tuple[tuple[UnseenCard
 
 
 def seats(body: FactoryIn, t: TableInput) -> list[Seat]:
-    mine = Seat(label="you", factory=t.factory, hand_count=len(t.hand), health=body.health)
-    return [mine] + [Seat(label=t.labels[k + 1], factory=f, hand_count=o.hand_count, health=o.health,
+    """Every seat as the standings read it; in the simpler game nobody has health ("Variations")."""
+    def h(value: int | None) -> int | None:
+        return None if body.simple else value
+    mine = Seat(label="you", factory=t.factory, hand_count=len(t.hand), health=h(body.health))
+    return [mine] + [Seat(label=t.labels[k + 1], factory=f, hand_count=o.hand_count, health=h(o.health),
                           powers_left=o.powers_left) for k, (o, f) in enumerate(zip(t.others, t.other_factories))]
+
+
+def outcome(body: FactoryIn, t: TableInput) -> dict:
+    """Won, how and defeated from every seat's health and the seat's own factory ("Objective"): every
+    other Salvager at health 0 is a win as the last one standing; at 0 yourself you are out and win
+    nothing; two active robots win while you are in the game."""
+    defeated = body.health == 0 and not body.simple
+    others = [o.health for o in t.others] if not body.simple else []
+    if not defeated and others and all(h == 0 for h in others):
+        return {"won": True, "how": "last_standing", "defeated": False}
+    if not defeated and t.view.won:
+        return {"won": True, "how": "two_robots", "defeated": False}
+    return {"won": False, "how": None, "defeated": defeated}
+
+
+def unmodelled(body: FactoryIn) -> tuple[list[dict], str | None]:
+    """The Power cards, abilities and Active Robot cards of the Salvagers at the table that the table
+    entered by name: each could change this answer and Tablebot does not model it. A Salvager chosen
+    without its cards entered is named too. Returns them and the sentence that says so."""
+    if body.simple:  # the simpler game plays without them ("Variations")
+        return [], None
+    salvagers = [body.salvager, *[o.salvager for o in body.others]]
+    cards = not_modelled([c.to_solver() for c in body.named_cards], salvagers)
+    words = [f"{c.name} ({KINDS[c.kind]}{', ' + DATA.salvager(c.salvager).name if c.salvager else ''})" for c in cards]
+    for s in dict.fromkeys(x for x in salvagers if x):  # what a chosen Salvager has that nobody entered
+        sv = DATA.salvager(s)
+        mine = [c for c in cards if c.salvager == s]
+        missing = []
+        if not any(c.kind == "ability" for c in mine):
+            missing.append("what its Special ability does (only whether it may be triggered is checked)"
+                           if s == "apocalypse" == body.salvager else "its Special ability")
+        powers = sum(c.kind == "power" for c in mine)
+        if powers < sv.health:
+            missing.append("its other Power cards" if powers else "its Power cards")
+        if missing:
+            words.append(f"{sv.name}: " + " and ".join(missing))
+    if not words:
+        return [], None
+    return ([{"name": c.name, "kind": c.kind, "salvager": c.salvager, "phase": c.phase} for c in cards],
+            "Not taken into account (Tablebot does not model what they do): " + "; ".join(words) + ".")
+
+
+OUT_OF_GAME = "You are out of the game (health 0): the factory stays on the table, and it wins nothing."
 
 
 def factory_result(body: FactoryIn) -> dict:
@@ -166,14 +214,28 @@ def factory_result(body: FactoryIn) -> dict:
     out = present.factory_json(t.factory, t.view)
     views = [hand_view(t.factory, c, t.names, table=table, player=0, labels=t.labels) for c in t.hand]
     out["hand"] = present.hand_json(views)
+    counters = sum(effect_of(c).kind == COUNTER_ATTACK and c.stacks_required <= len(t.factory.stacks) for c in t.hand)
+    for row, v in zip(out["hand"], views, strict=True):
+        if v.attack is not None and v.playable:  # Defense Cards: does it go through their Homing Missiles
+            row["defense"] = {"why": attack_threshold(counters, max(0, body.actions - 1)),
+                              "rules": list(ATTACK_RULES)}
     # the factory is possible; what cannot work in it is said here, one sentence per card
     out["problems"] = [{"stacks": list(p.stacks), "hand": p.hand, "message": p.message}
                        for p in hand_problems(t.factory, views, DATA.actions)]
     out["part_names"] = list(t.names)
-    if body.salvager == "apocalypse":
+    if body.salvager == "apocalypse" and not body.simple:
         out["apocalypse"] = present.apocalypse_json(apocalypse_check(t.factory, t.names))
     out["standings"] = present.standings_json(standings(seats(body, t), 0, t.names, t.pool.cards, t.hand))
     out["unseen"] = present.unseen_json(t.pool, entered=False)
+    out |= outcome(body, t)
+    out["not_modelled"], said = unmodelled(body)
+    if said:
+        out["standings"]["notes"].append(said)
+    if out["defeated"]:
+        out["why"] = OUT_OF_GAME
+    elif out["how"] == "last_standing":
+        out["why"] = "Every other Salvager is out of the game: you win as the last one standing."
+    out["rules"] = [*out["rules"], "tr-objective"]
     return out
 
 
@@ -183,10 +245,19 @@ def plan_result(body: PlanIn) -> dict:
         raise bad_field("hand", f"the planner takes at most {MAX_PLAN_HAND} cards (your hand limit is 7)")
     t = table_input(body)
     unseen, notes, source = unseen_cards(body, t)
+    event = "none" if body.simple else body.event  # the simpler game has no Event phase ("Variations")
     plan = plan_turn(Turn(factory=t.factory, hand=t.hand, part_names=t.names, unseen=unseen, actions=body.actions,
-                          event=body.event, powers_left=body.powers_left, hand_limit=body.hand_limit,
+                          event=event, powers_left=body.powers_left, hand_limit=body.hand_limit,
                           others=t.other_factories, labels=t.labels))
     out = present.plan_json(plan, t.names)
+    if body.simple:
+        out["event_options"] = []
+    out |= outcome(body, t)
+    out["not_modelled"], said = unmodelled(body)
+    if said:
+        out["notes"] = [*out["notes"], said]
+    if out["defeated"]:
+        out["warnings"] = [OUT_OF_GAME, *out.get("warnings", [])]
     out["notes"] = notes + out["notes"]
     out["unseen_source"] = source["source"] if source["source"] == "entered" else "default" \
         if t.deck_source == "default" else "deck"
@@ -206,6 +277,10 @@ def odds_result(body: OddsIn) -> dict:
         mode, wanted = "completes_robot", sorted({j for c in completions for j in c.cards})
     out = present.odds_json(draw_odds(unseen, wanted, body.draws), unseen, wanted, completions, mode)
     out["notes"] = notes
+    out["not_modelled"], said = unmodelled(body)
+    out["not_modelled_note"] = said
+    if said:
+        out["notes"].append(said)
     out["unseen_source"] = source["source"] if source["source"] == "entered" else "default" \
         if t.deck_source == "default" else "deck"
     out["unseen"] = source
@@ -236,3 +311,19 @@ def attack_result(body: AttackIn) -> dict:
                       f"yet. {answer.why}")
     out["rules"] = ["tr-attack-defense-cards", *out["rules"]]
     return out
+
+
+def defense_result(body: DefenseIn) -> dict:
+    """Does an Attack card or an Event go through the Defense cards the table says are held, link by link."""
+    labels = [o.name or f"Player {k + 2}" for k, o in enumerate(body.others)]
+    me = body.player.name or "you"
+    holders = [Holder(label=n, homing_missiles=o.homing_missiles, sentry_gunships=o.sentry_gunships)
+               for n, o in zip(labels, body.others, strict=True)]
+    if body.play == "attack":
+        if not holders:
+            raise bad_field("others", "name at least one player whose parts the Attack card hits")
+        chain = attack_chain(Holder(label=me, homing_missiles=body.player.homing_missiles), holders,
+                             body.actions_left, body.card or "Attack card")
+    else:
+        chain = event_chain(me, body.event, holders)
+    return present.defense_json(chain)

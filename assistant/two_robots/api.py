@@ -2,9 +2,16 @@
 from __future__ import annotations
 
 from flask import Blueprint
+from pydantic import ValidationError
 
-from ..api import parse
-from . import answers, present
+from solvers.errors import InputError
+from solvers.two_robots import table
+
+from ..api import ApiError, bad_field, json_body, parse
+from ..db import engine
+from ..tables import store
+from ..web import seat as phone
+from . import answers, present, schemas, state
 from .schemas import AttackIn, FactoryIn, OddsIn, PlanIn
 
 bp = Blueprint("two_robots_api", __name__)
@@ -30,6 +37,98 @@ def attack():
     return answers.attack_result(parse(AttackIn))
 
 
+@bp.post("/api/two-robots/defense")
+def defense():
+    return answers.defense_result(parse(schemas.DefenseIn))
+
+
 @bp.get("/api/two-robots/data")
 def data():
     return present.game_data_json()
+
+
+def _reducer_action(a: schemas.TableActionBody) -> table.Action:
+    """The request's action as the reducer's record."""
+    match a:
+        case schemas.DamageIn():
+            return table.Damage(seat=a.seat, amount=a.amount)
+        case schemas.NextPhaseIn():
+            return table.NextPhase()
+        case schemas.FreezeIn():
+            return table.Freeze(seat=a.seat, stack=a.stack, frozen=a.frozen)
+        case schemas.EventPowerIn():
+            return table.EventPower(seat=a.seat, sacrifices=tuple(table.PartAt(stack=p.stack, card=p.card)
+                                                                  for p in a.sacrifices))
+        case schemas.EventRobotIn():
+            return table.EventRobot(seat=a.seat, sacrifice=table.PartAt(stack=a.sacrifice.stack, card=a.sacrifice.card))
+        case schemas.PlayIn():
+            return table.PlayCard(seat=a.seat, code=a.code, stack=a.stack)
+        case schemas.AttackPlayIn():
+            return table.PlayAttack(seat=a.seat, code=a.code, targets=tuple(
+                table.Target(seat=t.seat, stack=t.stack, card=t.card) for t in a.targets))
+        case schemas.DiscardIn():
+            return table.Discard(seat=a.seat, code=a.code)
+        case schemas.EnterIn():
+            return table.EnterCard(seat=a.seat, where=a.where, card=a.card.stored())
+        case schemas.RemoveIn():
+            return table.RemoveCard(seat=a.seat, where=a.where, code=a.code)
+        case schemas.FinishDrawIn():
+            return table.FinishDraw(seat=a.seat)
+    raise bad_field("action.type", "unknown action")
+
+
+ACTION_TYPES = {m.model_fields["type"].annotation.__args__[0] for m in schemas.TableActionBody.__origin__.__args__}
+
+
+def _parse_action() -> schemas.TableActionIn:
+    """The body, or a 400 naming each bad field as the caller wrote it (`action.seat`, not pydantic's
+    `action.damage.seat`; an unknown or missing `type` is `action.type`)."""
+    data = json_body()
+    if not isinstance(data, dict):
+        raise bad_field("body", "must be an object")
+    try:
+        return schemas.TableActionIn.model_validate(data)
+    except ValidationError as err:
+        fields = []
+        for e in err.errors(include_url=False):
+            loc = list(e["loc"])
+            if loc[:1] == ["action"] and len(loc) > 1 and loc[1] in ACTION_TYPES:
+                del loc[1]
+            elif loc == ["action"] and e["type"].startswith("union_tag"):
+                loc = ["action", "type"]
+                e["msg"] = "must be one of " + ", ".join(sorted(ACTION_TYPES))
+            path = ".".join(str(x) for x in loc) or "body"
+            msg = e["msg"].removeprefix("Value error, ")
+            fields.append({"path": path, "message": msg[:1].lower() + msg[1:]})
+        first = fields[0]
+        raise ApiError(400, "bad_request", f"{first['path']}: {first['message']}", fields) from None
+
+
+@bp.post("/api/two-robots/tables/<table_id>/action")
+def table_action(table_id: str):
+    """One table action on the version the caller saw: 200 the table, 409 (with the table) when another
+    phone saved first, 400 naming the field when the rules refuse it, 403 for another seat's hand."""
+    body = _parse_action()
+    record = store.get(engine(), table_id) if store.is_id(table_id) else None
+    if record is None or record.game != "two-robots":
+        raise ApiError(404, "not_found", "No Two Robots table has this id.")
+    action = _reducer_action(body.action)
+    seats = max(1, min(record.players, schemas.MAX_SEATS))
+    if getattr(action, "seat", 0) >= seats:
+        raise bad_field("action.seat", f"the table has {seats} seats")
+    hand_seats: tuple[int, ...] = ()
+    if isinstance(action, table.HAND_ACTIONS):
+        if phone.phone_seat(record) != action.seat:  # a hand is its holder's alone ("Clarifications")
+            raise ApiError(403, "not_your_seat", "Only the phone that holds this seat changes its hand.",
+                           [{"path": "action.seat", "message": "not held by this phone"}])
+        hand_seats = (action.seat,)
+    try:
+        saved = store.apply_private_change(engine(), record.id, list(hand_seats),
+                                           state.acting(seats, action, hand_seats), read_version=body.version)
+    except InputError as err:
+        raise bad_field(f"action.{err.path}", err.message) from None
+    except store.Conflict as c:
+        raise ApiError(409, "conflict", f"Someone else saved this table first (it is now at version "
+                       f"{c.current.version}); nothing was applied. Here is the table now.",
+                       extra={"table": c.current.as_json()}) from None
+    return saved.as_json()

@@ -14,6 +14,7 @@ from flask import Blueprint, render_template, request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from solvers.errors import InputError
+from solvers.two_robots import named_cards, table
 from solvers.two_robots.factory import Factory, analyse
 from solvers.two_robots.game_data import COMBINATIONS, DATA
 
@@ -25,11 +26,12 @@ from . import answers, present, state
 from .schemas import (
     ENERGY_LETTER,
     LETTER_ENERGY,
+    MAX_NAMED,
     MAX_PLAN_HAND,
     MAX_SEATS,
     FactoryIn,
+    NamedCardIn,
     OddsIn,
-    PartIn,
     PlanIn,
     StackIn,
     TwoRobotsState,
@@ -48,6 +50,8 @@ FACTORY_RULES = ["tr-energy-stacks", "tr-stacking-part-cards", "tr-liz-example",
 PLAN_RULES = ["tr-turn-overview", "tr-the-event-phase", "tr-note-sacrifice-anywhere", "tr-cleanup-phase"]
 ODDS_RULES = ["tr-turn-overview", "tr-draw-phase", "tr-fact-component-counts", "tr-unverified-card-contents",
               "tr-clarification-public-info"]
+GAME_RULES = ["tr-turn-order", "tr-reading-turn-order", "tr-turn-overview", "tr-note-flipped-power-health",
+              "tr-reading-damage-power-card", "tr-objective", "tr-variation-simpler-game"]
 STANDING_RULES = ["tr-objective", "tr-attack-cards", "tr-frozen-stacks", "tr-clarification-public-info"]
 WANTS = {"robot": "A part that finishes a robot", "part": "A part card", "attack": "An Attack card",
          "defense": "A Defense card"}
@@ -100,6 +104,32 @@ class PageState(Page[TwoRobotsState]):
         super().change_private(mutate, seats_)
         self.hand = state.read_private(self.private, self.state)
 
+    def act(self, action: table.Action, version: int | None = None, path: str = "") -> bool:
+        """Apply one table action through the reducer: one that touches the seat's hand is this phone's
+        own seat's; with `version`, only on the version the page showed (another phone first: a 409).
+        A refusal of the rules is shown next to `path`."""
+        hand = isinstance(action, table.HAND_ACTIONS)
+        try:
+            if hand:
+                change = state.acting(self.count, action, (self.seat,))
+                if version is None:
+                    self.change_private(change)
+                    return True
+                if not self.may_read_private():
+                    self.problem("", "Take your seat first: only its own phone changes a hand.")
+                    return False
+                return self.answer(version, None, private=change)
+            change = state.acting_public(self.count, action)
+            if version is None:
+                self.change(change)
+                return True
+            return self.answer(version, change)
+        except InputError as err:
+            self.problem(path, err.message[:1].upper() + err.message[1:] + ".")
+            if isinstance(err, table.Moved):
+                self.status = 409
+            return False
+
     def fields(self, form, prepare=None, label=None):
         """Save the fields of a form named by paths (`players.0.event`); `prepare` fills in what they rely
         on (by default, the seats up to this one)."""
@@ -107,7 +137,13 @@ class PageState(Page[TwoRobotsState]):
             form = form.copy()
             for key in [k for k in form if k.endswith(".hand_count") and k != f"players.{self.phone_seat}.hand_count"]:
                 form.poplist(key)
-        return super().fields(form, prepare or state.seats_up_to(self.seat), label or field_label)
+        seats = state.seats_up_to(self.seat)
+        if prepare is None and any(k.startswith("turn_order.") for k in form):  # the numbers, once one is changed
+            prepare = lambda part: with_turn_order(seats(part))  # noqa: E731
+        result = super().fields(form, prepare or seats, label or field_label)
+        if not result.problems and table.unsettled(state.setting(self.state, self.count), self.state.model_dump(mode="json")):
+            self.act(table.Settle())  # a health typed in: the winner and whose turn it is follow ("Objective")
+        return result
 
     def body(self) -> dict:
         return state.seat_body(self.state, self.seat, self.labels, self.hand if self.may_read_private() else None)
@@ -116,7 +152,15 @@ class PageState(Page[TwoRobotsState]):
         return "" if self.table is not None else json.dumps(self.hand.model_dump(mode="json"), separators=(",", ":"))
 
 
+def with_turn_order(part: dict) -> dict:
+    """`save_form`'s `prepare` for the turn-order numbers: the game data's until the table changes one."""
+    part["turn_order"] = TwoRobotsState.model_validate({"turn_order": part.get("turn_order")}).turn_numbers()
+    return part
+
+
 def field_label(path: str) -> str:
+    if path.startswith("turn_order."):
+        return f"{path.split('.')[-1].title()}'s turn-order number"
     words = {"event": "the Event option", "actions": "actions left", "powers_left": "unused Power cards",
              "health": "health", "salvager": "the Salvager", "hand_count": "cards in hand"}
     return words.get(path.rsplit(".", 1)[-1], path)
@@ -161,27 +205,12 @@ def _action_card(form) -> tuple[dict | None, list[Problem]]:
     return out, []
 
 
-def _legal(page: PageState, where: str, card: dict) -> str | None:
-    """Why a part card may not go there ("Stacking Part Cards"), or None when it may."""
-    mine = page.state.seat(page.seat).factory()
-    part = PartIn.model_validate(card).to_solver()
-    if where == "new":
-        after = mine.add(part, None)
-    elif where.startswith("stack:"):
-        i = int(where.split(":")[1])
-        if i >= len(mine.stacks):
-            return "That stack is not there any more."
-        if mine.stacks[i].frozen:
-            return f"Stack {i + 1} is frozen: it takes no new parts."
-        after = mine.add(part, i)
-    else:
-        return None
-    view = analyse(after, page.state.names())
-    return view.problems[0].message if view.problems else None
+def _int(raw: str) -> int | None:
+    return int(raw) if raw.isascii() and raw.isdecimal() and len(raw) < 4 else None
 
 
 def handle_cards(page: PageState, form) -> None:
-    """One tap of the card buttons: `do` names what to do and with which card."""
+    """One tap of the card buttons: `do` names what to do and with which card; the reducer does it."""
     do = form.get("do", "")
     verb, _, rest = do.partition(":")
     seat = page.seat
@@ -190,66 +219,107 @@ def handle_cards(page: PageState, form) -> None:
         where, _, part = rest.rpartition(":")
         card = part_card(part, form.get("combo", ""), names)
         if card is None:
-            page.problems.append(Problem("combo", "Choose the card's energy first, then its part."))
+            page.problem("combo", "Choose the card's energy first, then its part.")
             return
-        why = _legal(page, where, card)
-        if why:
-            page.problems.append(Problem("combo", why))
-            return
-        page.change_private(state.add_card(seat, where, card, DATA.draw))
+        page.act(table.EnterCard(seat=seat, where=where, card=card), path="combo")
     elif verb == "addcard":
         card, problems = _action_card(form)
         page.problems += problems
         if card is not None:
-            page.change_private(state.add_card(seat, rest or "hand", card))
+            page.act(table.EnterCard(seat=seat, where=rest or "hand", card=card), path="combo")
     elif verb == "remove":
         where, _, code = rest.partition("|")
-        page.change_private(state.remove_card(seat, where, code))
+        page.act(table.RemoveCard(seat=seat, where=where, code=code), path="combo")
     elif verb == "play":
         code, _, target = rest.partition("|")
-        page.change_private(state.play_card(seat, code, None if target == "new" else int(target) if target.isdigit() else -1))
+        page.act(table.PlayCard(seat=seat, code=code, stack=None if target == "new" else _int(target)), path="combo")
     elif verb == "discard":
-        page.change_private(state.discard_card(seat, rest))
-    elif verb in ("freeze", "thaw") and rest.isdigit():
-        page.change(state.set_frozen(seat, int(rest), verb == "freeze"))
+        page.act(table.Discard(seat=seat, code=rest), path="combo")
+    elif verb in ("freeze", "thaw") and _int(rest) is not None:
+        page.act(table.Freeze(seat=seat, stack=int(rest), frozen=verb == "freeze"), path="combo")
     elif verb == "drawn":
-        page.change_private(state.finish_draw(seat))
+        page.act(table.FinishDraw(seat=seat), path="combo")
     elif verb == "attack":
         _play_attack(page, form, rest)
     elif verb == "rename":
         _rename(page, form)
     elif verb == "text":
         _typed_cards(page, form)
+    elif verb in TURN_VERBS:
+        handle_turn(page, form, verb, rest)
+    elif verb == "named":
+        handle_named(page, form, rest)
+
+
+TURN_VERBS = ("next_phase", "damage", "event_power", "event_robot")
+
+
+def handle_named(page: PageState, form, rest: str) -> None:
+    """Add a card by name (what the form leaves as "as the rulebook suggests" comes from what the rulebook
+    says of that name), or remove one."""
+    if rest.startswith("remove:"):
+        page.change(state.remove_named(rest.removeprefix("remove:")))
+        return
+    name = " ".join(form.get("nc_name", "").split())[:40]
+    k = named_cards.known(name)
+    whose = form.get("nc_salvager", "")
+    data = {"name": k.name if k else name, "kind": form.get("nc_kind") or (k.kind if k else "power"),
+            "salvager": None if whose == "-" else whose or (k.salvager if k else None),
+            "phase": form.get("nc_phase") or (k.phase if k else "any"), "text": form.get("nc_text", "").strip()}
+    try:
+        card = NamedCardIn.model_validate(data)
+    except ValidationError as err:
+        what = {"name": "Give the card's name.", "text": "The words on a card fit in 400 letters."}
+        page.problem("named", what.get(str(err.errors()[0]["loc"][0]), "Choose the kind, whose card and its phase "
+                                                                         "from the lists."))
+        return
+    if len(page.state.named_cards) >= MAX_NAMED:
+        page.problem("named", f"At most {MAX_NAMED} cards are kept.")
+        return
+    page.change(state.add_named(card.model_dump(mode="json")))
+
+
+def handle_turn(page: PageState, form, verb: str, rest: str) -> None:
+    """The game panel's buttons. "Next phase" and a damage carry what the phone showed (the turn, the
+    health), so two phones tapping at once move the game on once, while another phone's unrelated change
+    (a card entered) does not stop them; an Event's sacrifices are worked out from the version shown."""
+    version = _shown_version(form)
+    if verb == "next_phase":
+        page.act(table.NextPhase(seen=rest or None), path="turn")
+    elif verb == "damage":
+        seat, _, seen = rest.partition(":")
+        k = _int(seat)
+        if k is None or k >= page.count:
+            page.problem("turn", "Choose the seat that suffers the damage.")
+            return
+        page.act(table.Damage(seat=k, amount=1, seen=_int(seen)), path="turn")
+    else:
+        picked = [tuple(map(int, v.split("."))) for v in form.getlist("sacrifice")
+                  if v.count(".") == 1 and all(x.isdecimal() and len(x) < 3 for x in v.split("."))]
+        parts = tuple(table.PartAt(stack=i, card=j) for i, j in picked)
+        if verb == "event_power":
+            page.act(table.EventPower(seat=page.seat, sacrifices=parts), version, path="turn")
+        else:
+            if len(parts) != 1:
+                page.problem("turn", "Tick the one part you sacrifice.")
+                return
+            page.act(table.EventRobot(seat=page.seat, sacrifice=parts[0]), version, path="turn")
 
 
 def _play_attack(page: PageState, form, code: str) -> None:
-    """Play an Attack card from the hand on its best targets as the page showed them: the Part cards
-    it destroys go to the discard pile ("Attack Cards"), or the stack it freezes is frozen; the card
-    itself goes to the discard pile. Worked out from the version shown, so applied only on it."""
+    """Play an Attack card from the hand on its best targets as the page showed them ("Attack Cards",
+    "Frozen Stacks"); the reducer checks they are legal. Worked out from the version shown, so applied
+    only on it."""
     result = answers.factory_result(FactoryIn.model_validate(page.body()))
     hand = page.hand.held()
     index = next((i for i, c in enumerate(hand) if state.card_code(c.stored()) == code), None)
     attack = result["hand"][index].get("attack") if index is not None else None
     if not attack or not attack["playable"] or not attack["best"]:
-        page.problems.append(Problem("", "That card cannot be played on the table as it is now."))
+        page.problem("combo", "That card cannot be played on the table as it is now.")
         return
     seats = [page.seat] + [k for k in range(len(page.labels)) if k != page.seat]  # factory k of the answer
-
-    def fn(part: dict, mine: dict) -> None:
-        state.seats_up_to(max(seats))(part)
-        players = part["players"]
-        taken = []
-        for t in sorted(attack["best"], key=lambda t: (t["factory"], t["stack"], t["card"] or 0), reverse=True):
-            stacks = players[seats[t["factory"]]]["stacks"]
-            if t["card"] is None:
-                stacks[t["stack"]]["frozen"] = True
-                continue
-            taken.append(stacks[t["stack"]]["cards"].pop(t["card"]))
-            if not stacks[t["stack"]]["cards"]:
-                del stacks[t["stack"]]
-        card = state._take(mine["hand"], code) or state._take(mine["drawn"], code)
-        part.setdefault("discard", []).extend(taken + ([card] if card else []))
-    page.answer(_shown_version(form), None, private=state.changing_hand(page.seat, fn))
+    targets = tuple(table.Target(seat=seats[t["factory"]], stack=t["stack"], card=t["card"]) for t in attack["best"])
+    page.act(table.PlayAttack(seat=page.seat, code=code, targets=targets), _shown_version(form), path="combo")
 
 
 def _shown_version(form) -> int | None:
@@ -315,8 +385,9 @@ def _typed_cards(page: PageState, form) -> None:
         problems += [Problem(f"stack{i}", p.message) for p in view.problems for i in p.stacks]
     if problems:
         page.problems += problems
+        page.status = 400
         return
-    page.change_private(state.set_cards(page.seat, stacks, hand))
+    page.act(table.SetCards(seat=page.seat, stacks=tuple(stacks), hand=tuple(hand)), path="hand")
 
 
 # ---- the factory page --------------------------------------------------------------------------------
@@ -382,7 +453,11 @@ def factory_page():
                "hand": ", ".join(card_text(c.stored()) for c in hand.hand)},
         problem_paths=[p.path for p in page.problems], text_paths=[f"stack{i}" for i in range(MAX_STACK_FIELDS)] + ["hand"],
         factory_rules=FACTORY_RULES, plan_rules=PLAN_RULES, standing_rules=STANDING_RULES, rule_titles=rule_titles(),
-        pile=present.robot_pile(page.table.players if page.table is not None else None), **page.ctx), page.status
+        pile=present.robot_pile(page.table.players if page.table is not None else None),
+        game=present.game_view(page.state, state.setting(page.state, page.count), page.labels, page.phone_seat),
+        game_rules=GAME_RULES, turn_numbers=page.state.turn_numbers(),
+        named=[present.named_json(c) for c in page.state.named_cards], known_cards=named_cards.KNOWN,
+        named_kinds=named_cards.KINDS, named_phases=present.NAMED_PHASES, **page.ctx), page.status
 
 
 # ---- the odds page ---------------------------------------------------------------------------------------
@@ -445,6 +520,7 @@ def odds_page():
         deck=deck, entered=page.state.deck is not None, names=names, energies=DATA.energies, short=SHORT,
         seat_index=page.seat, seat_names=page.labels, problems=page.problems, carried=page.carried(),
         carried_private=page.carried_private(),
+        game=present.game_view(page.state, state.setting(page.state, page.count), page.labels, page.phone_seat),
         odds_rules=ODDS_RULES, rule_titles=rule_titles(), **page.ctx), page.status
 
 

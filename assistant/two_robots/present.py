@@ -3,10 +3,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from solvers.exact import exact
+from solvers.two_robots import named_cards, table
 from solvers.two_robots.attacks import AttackAnswer, AttackOption, PartRef
 from solvers.two_robots.cards import HandCard
+from solvers.two_robots.defense import Chain, Holder, event_chain
 from solvers.two_robots.factory import (
     ApocalypseCheck,
     Factory,
@@ -19,7 +22,10 @@ from solvers.two_robots.game_data import DATA
 from solvers.two_robots.hand import HandView
 from solvers.two_robots.odds import Completion, DrawOdds, UnseenCard, UnseenPool
 from solvers.two_robots.planner import Step, TurnPlan
+from solvers.two_robots.robot_pile import two_without_reshuffle
 from solvers.two_robots.standings import Standings
+
+from .schemas import NamedCardIn, TwoRobotsState
 
 
 def part_json(card: Part) -> dict:
@@ -232,13 +238,15 @@ def standings_json(st: Standings) -> dict:
                    "deployable_robots": r.deployable_robots, "parts_to_two_robots": r.parts_to_two_robots,
                    "won": r.won, "one_short": list(r.one_short), "finishing_cards": r.finishing_cards,
                    "p_robot_next_turn": p(r.p_robot_next_turn), "in_hand": r.in_hand, "would_win": r.would_win,
-                   "health": r.health, "why": r.why} for r in st.seats],
+                   "health": r.health, "defeated": r.defeated, "why": r.why} for r in st.seats],
         "threats": [{"seat": t.seat, "kind": t.kind, "energy": t.energy, "hits": [ref_json(h) for h in t.hits],
                      "stack": t.stack.stack if t.stack is not None else None, "breaks_robot": t.breaks_robot,
                      "harm": t.harm, "every_choice": t.every_choice,
                      "p": p(t.p) if t.p is not None else None, "why": t.why} for t in st.threats],
         "notes": list(st.notes),
         "rules": list(st.rules),
+        "winners": list(st.winners),
+        "how": st.how,
     }
 
 
@@ -253,9 +261,15 @@ def robot_pile(players: int | None) -> list[dict]:
             out.append({"players": n, "known": False, "cards": [], "total": 0})
             continue
         total = sum(mix.values())
+        two = two_without_reshuffle(mix)
+        names = DATA.robot_pile_names
         out.append({"players": n, "known": True, "total": total,
-                    "cards": [{"id": k, "name": DATA.robot_pile_names[k], "count": v, "p": exact(Fraction(v, total))}
-                              for k, v in mix.items()]})
+                    "cards": [{"id": k, "name": names[k], "count": v, "p": exact(Fraction(v, total))}
+                              for k, v in mix.items()],
+                    "two": {"after": [{"first": names[a.first], "p_first": exact(a.p_first),
+                                       "second": [{"name": names[k], "p": exact(p)} for k, p in a.second]}
+                                      for a in two.after],
+                            "at_least_once": [{"name": names[k], "p": exact(p)} for k, p in two.at_least_once]}})
     return out
 
 
@@ -276,3 +290,69 @@ def game_data_json() -> dict:
                        "health_source": sv.health_source} for sv in DATA.salvagers],
         "active_robot_pile": {"source": "public", "url": DATA.robot_pile_url, "by_players": robot_pile(None)},
     }
+
+
+def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str], me: int | None) -> dict:
+    """The game as every phone shows it: whose turn, which phase and what is left of it, each seat's
+    health, the turn order and, once decided, the winner ("Turn Order", "Turn Overview", "Objective")."""
+    raw = part.model_dump(mode="json")
+
+    def name(k: int) -> str:
+        return labels[k] if k < len(labels) else f"Player {k + 1}"
+    order = table.turn_order(setting, raw)
+    numbers = setting.turn_order
+    seats = []
+    for k in range(setting.seats):
+        seat = part.seat(k)
+        sv = DATA.salvager(seat.salvager)
+        h = seat.health_now
+        seats.append({"seat": k, "name": name(k), "you": k == me, "salvager": sv.name if sv else None,
+                      "number": numbers.get(sv.id) if sv else None, "health": h, "defeated": h <= 0,
+                      "powers_left": min(seat.powers_left, h), "hand_count": seat.hand_count})
+    out: dict[str, Any] = {"started": part.turn is not None, "seats": seats, "seen": table.turn_key(raw),
+                           "order": [name(k) for k in order if seats[k]["health"] > 0],
+                           "phases": [{"id": p, "name": table.PHASE_NAMES[p]} for p in setting.phases],
+                           "simple": setting.simple,
+                           "turn": None, "winner": None, "event_defense": " ".join(
+                               f"Option {o}: " + event_chain("you", e, [Holder("an opponent", sentry_gunships=1)]).why
+                               for o, e in (("A", "power"), ("B", "active_robot")))}
+    if part.winner is not None:
+        names = [name(k) for k in part.winner.seats]
+        how = ("the last Salvager standing" if part.winner.how == table.LAST_STANDING else "two active robots")
+        out["winner"] = {"seats": list(part.winner.seats), "how": part.winner.how, "names": names,
+                         "text": f"{' and '.join(names)} {'wins' if len(names) == 1 else 'win'}: {how}."}
+    if part.turn is not None:
+        t = part.turn
+        mine = t.seat == me
+        out["turn"] = {"seat": t.seat, "name": name(t.seat), "mine": mine, "phase": t.phase,
+                       "phase_name": table.PHASE_NAMES[t.phase], "number": t.number, "actions_left": t.actions_left,
+                       "event": t.event, "left": table.left_in_turn(setting, raw),
+                       "line": f"Turn {t.number}: {'your' if mine else name(t.seat) + '’s'} turn, "
+                               f"{table.PHASE_NAMES[t.phase]} phase."}
+        due = named_cards.reminders([c.to_solver() for c in part.named_cards], part.seat(t.seat).salvager, t.phase)
+        out["turn"]["reminders"] = [named_json(c) for c in part.named_cards if c.to_solver() in due]
+        phases = setting.phases
+        nxt = phases.index(t.phase) + 1 if t.phase in phases else len(phases) - 1
+        out["next"] = (f"Go to the {table.PHASE_NAMES[phases[nxt]]} phase" if nxt < len(phases) else "End the turn")
+    return out
+
+
+def defense_json(chain: Chain) -> dict:
+    return {"goes_through": chain.goes_through, "actions_used": chain.actions_used, "why": chain.why,
+            "chain": [{"by": link.by, "card": link.card, "cancels": link.cancels, "action": link.action}
+                      for link in chain.links],
+            "notes": list(chain.notes), "rules": list(chain.rules)}
+
+
+def named_json(card: NamedCardIn) -> dict:
+    """An entered card as the pages show it, with what the rulebook says of a card of that name."""
+    sv = DATA.salvager(card.salvager)
+    k = named_cards.known(card.name)
+    return {"id": card.id, "name": card.name, "kind": card.kind, "kind_label": named_cards.KINDS[card.kind],
+            "salvager": card.salvager, "salvager_name": sv.name if sv else None, "phase": card.phase,
+            "phase_label": NAMED_PHASES[card.phase], "text": card.text, "says": k.says if k else "",
+            "rule": k.rule if k else None}
+
+
+NAMED_PHASES = {"draw": "Draw phase", "play": "Play phase", "event": "Event phase", "cleanup": "Cleanup phase",
+                "any": "any phase"}

@@ -7,6 +7,7 @@ in) and the scripts get it as `model_dump()`. Request bodies validate strictly (
 """
 from __future__ import annotations
 
+import uuid
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
@@ -14,6 +15,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 from solvers.two_robots.cards import HandCard
 from solvers.two_robots.factory import ENERGIES, MAX_STACKS, Factory, Part, Stack
 from solvers.two_robots.game_data import COMBINATIONS, DATA
+from solvers.two_robots.named_cards import Entered
 from solvers.two_robots.odds import Deck, UnseenCard
 
 from ..web.stored import lenient
@@ -34,6 +36,7 @@ Whole = Annotated[int, BeforeValidator(_no_bool)]
 MAX_PLAN_HAND = 15   # the hand limit is 7 and a draw adds 3; more would only slow the exhaustive search
 MAX_SEATS = 5        # Two Robots plays 2 to 5 ("Variations")
 MAX_PILE = 100       # the Action deck holds 100 cards
+MAX_NAMED = 40       # Power cards (12), abilities (5), Active Robot card names, and room for add-ons
 
 
 def part_id(value: object) -> object:
@@ -175,6 +178,23 @@ def default_deck(part_names: tuple[str, ...]) -> Deck:
 
 # ---- request bodies ----------------------------------------------------------------------------------
 
+class NamedCardIn(BaseModel):
+    """A Power card, Salvager ability or Active Robot card entered by name with the words on the card (no
+    source gives them: unverified); `salvager`: whose it is (None: anyone's, an Active Robot card)."""
+    model_config = ConfigDict(extra="ignore")
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex[:8], pattern=r"^[0-9a-f]{8}$")
+    name: str = Field(min_length=1, max_length=40)
+    kind: Literal["power", "ability", "robot_card"] = "power"
+    salvager: SalvagerId | None = None
+    phase: Literal["draw", "play", "event", "cleanup", "any"] = "any"
+    text: str = Field(default="", max_length=400)
+
+    _blank = field_validator("salvager", mode="before")(lambda v: None if v == "" else v)
+
+    def to_solver(self) -> Entered:
+        return Entered(name=self.name, kind=self.kind, salvager=self.salvager, phase=self.phase, text=self.text)
+
+
 class OtherSeatIn(BaseModel):
     """Another seat at the table: its factory (public), and what else is public about it."""
     model_config = ConfigDict(extra="ignore")
@@ -183,6 +203,7 @@ class OtherSeatIn(BaseModel):
     hand_count: int | None = Field(default=None, ge=0, le=30)
     health: int | None = Field(default=None, ge=0, le=9)
     powers_left: int | None = Field(default=None, ge=0, le=5)
+    salvager: SalvagerId | None = None
 
     def factory(self) -> Factory:
         return Factory(tuple(s.to_solver() for s in self.stacks))
@@ -201,6 +222,9 @@ class FactoryIn(BaseModel):
     seen: list[CardIn] = Field(default_factory=list, max_length=MAX_PILE)
     deck: DeckIn | None = None
     health: int | None = Field(default=None, ge=0, le=9)
+    actions: int = Field(default=DATA.actions, ge=0, le=3)   # actions left in the Play phase
+    named_cards: list[NamedCardIn] = Field(default_factory=list, max_length=MAX_NAMED)
+    simple: bool = False   # the simpler game ("Variations"): no Power cards (no health), abilities or Event
     table: str | None = Field(default=None, min_length=1, max_length=64)
     seat: int = Field(default=0, ge=0, lt=MAX_SEATS)
 
@@ -212,7 +236,6 @@ class FactoryIn(BaseModel):
 
 class PlanIn(FactoryIn):
     unseen: list[UnseenIn] | None = Field(default=None, max_length=120)
-    actions: int = Field(default=DATA.actions, ge=0, le=3)
     event: EventChoice = "none"
     powers_left: int = Field(default=DATA.default_health, ge=0, le=5)
     hand_limit: int = Field(default=DATA.hand_limit, ge=0, le=30)
@@ -315,6 +338,27 @@ class SeatPrivate(BaseModel):
                            drawn=[c for c in self.drawn if c.kind != "part" or c.part in names], recent=self.recent)
 
 
+Phase = Literal["draw", "play", "event", "cleanup"]
+
+
+class TurnState(BaseModel):
+    """Whose turn it is and which phase ("Turn Overview"), with the Play phase's actions left and the
+    Event this turn triggered ("power", "active_robot" or none yet)."""
+    model_config = ConfigDict(extra="ignore")
+    seat: Annotated[Whole, Field(ge=0, lt=MAX_SEATS)]
+    phase: Phase = "draw"
+    number: Annotated[Whole, Field(ge=1, le=10_000)] = 1
+    actions_left: Annotated[Whole, Field(ge=0, le=3)] = DATA.actions
+    event: Literal["power", "active_robot"] | None = None
+
+
+class WinnerState(BaseModel):
+    """The seats that won and how ("Objective": two robots, or the last Salvager standing)."""
+    model_config = ConfigDict(extra="ignore")
+    seats: list[Annotated[Whole, Field(ge=0, lt=MAX_SEATS)]] = Field(min_length=1, max_length=MAX_SEATS)
+    how: Literal["two_robots", "last_standing"]
+
+
 class TwoRobotsState(BaseModel):
     """`state["two_robots"]` of a table."""
     model_config = ConfigDict(extra="ignore")
@@ -322,8 +366,18 @@ class TwoRobotsState(BaseModel):
     players: list[SeatState] = Field(default_factory=list, max_length=MAX_SEATS)
     discard: list[CardIn] = Field(default_factory=list, max_length=MAX_PILE)
     deck: DeckIn | None = None
+    turn: TurnState | None = None
+    winner: WinnerState | None = None
+    named_cards: list[NamedCardIn] = Field(default_factory=list, max_length=MAX_NAMED)
+    simple: bool = False   # "Variations": the simpler game, without Powers, abilities or Active Robot cards
+    # the Salvagers' turn-order numbers as this table reads them off its cards (default: game data, unverified)
+    turn_order: dict[SalvagerId, Annotated[Whole, Field(ge=0, le=99)]] | None = None
+
+    def turn_numbers(self) -> dict[str, int]:
+        return {sv.id: sv.turn_order for sv in DATA.salvagers} | (self.turn_order or {})
 
     _cut_players = field_validator("players", mode="before")(_first(MAX_SEATS))
+    _cut_named = field_validator("named_cards", mode="before")(_first(MAX_NAMED))
     _cut_discard = field_validator("discard", mode="before")(_first(MAX_PILE))
 
     @field_validator("part_names", mode="before")
@@ -394,3 +448,130 @@ def deck_json(deck: DeckIn | None, part_names: tuple[str, ...]) -> dict:
         part, _, code = key.partition(":")
         parts.append({"part": part, "energies": [LETTER_ENERGY[ch] for ch in code], "count": n})
     return {"parts": parts, "attack": attack, "defense": defense}
+
+
+# ---- the table action endpoint (api.md "Additions of round 3": Two Robots game) -----------------------
+
+class _ActionIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    def seat_of(self) -> int | None:
+        return getattr(self, "seat", None)
+
+
+class DamageIn(_ActionIn):
+    type: Literal["damage"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    amount: int = Field(default=1, ge=1, le=9, strict=True)
+
+
+class NextPhaseIn(_ActionIn):
+    type: Literal["next_phase"]
+
+
+class FreezeIn(_ActionIn):
+    type: Literal["freeze"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    stack: int = Field(ge=0, lt=MAX_STACKS, strict=True)
+    frozen: bool = True
+
+
+class PartAtIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    stack: int = Field(ge=0, lt=MAX_STACKS, strict=True)
+    card: int = Field(ge=0, le=60, strict=True)
+
+
+class EventPowerIn(_ActionIn):
+    type: Literal["event_power"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    sacrifices: list[PartAtIn] = Field(min_length=1, max_length=4)
+
+
+class EventRobotIn(_ActionIn):
+    type: Literal["event_robot"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    sacrifice: PartAtIn
+
+
+Code = Annotated[str, Field(min_length=1, max_length=100)]
+Where = Annotated[str, Field(pattern=r"^(hand|drawn|new|discard|stack:[0-4])$")]
+
+
+class PlayIn(_ActionIn):
+    type: Literal["play"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    code: Code
+    stack: int | None = Field(default=None, ge=0, lt=MAX_STACKS, strict=True)
+
+
+class TargetIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    stack: int = Field(ge=0, lt=MAX_STACKS, strict=True)
+    card: int | None = Field(default=None, ge=0, le=60, strict=True)
+
+
+class AttackPlayIn(_ActionIn):
+    type: Literal["attack"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    code: Code
+    targets: list[TargetIn] = Field(min_length=1, max_length=4)
+
+
+class DiscardIn(_ActionIn):
+    type: Literal["discard"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    code: Code
+
+
+class EnterIn(_ActionIn):
+    type: Literal["enter"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    where: Where
+    card: HandCardIn
+
+
+class RemoveIn(_ActionIn):
+    type: Literal["remove"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    where: Where
+    code: Code
+
+
+class FinishDrawIn(_ActionIn):
+    type: Literal["finish_draw"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+
+
+TableActionBody = Annotated[DamageIn | NextPhaseIn | FreezeIn | EventPowerIn | EventRobotIn | PlayIn | AttackPlayIn
+                            | DiscardIn | EnterIn | RemoveIn | FinishDrawIn, Field(discriminator="type")]
+
+
+class TableActionIn(BaseModel):
+    """`POST /api/two-robots/tables/<id>/action`: the version the action was worked out from, and the action."""
+    model_config = ConfigDict(extra="ignore")
+    version: int = Field(ge=1, strict=True)
+    action: TableActionBody
+
+
+# ---- Defense chains (issue 21: "does it go through") ----------------------------------------------------
+
+class HolderIn(BaseModel):
+    """A player and the Defense cards they can play now (gold numbers met), as the table says."""
+    model_config = ConfigDict(extra="ignore")
+    name: str | None = Field(default=None, max_length=40)
+    homing_missiles: int = Field(default=0, ge=0, le=DATA.deck_defense, strict=True)
+    sentry_gunships: int = Field(default=0, ge=0, le=DATA.deck_defense, strict=True)
+
+
+class DefenseIn(BaseModel):
+    """`POST /api/two-robots/defense`: an Attack card the turn player plays on the Parts of `others`, or an
+    Event it triggers with `others` as its opponents."""
+    model_config = ConfigDict(extra="ignore")
+    play: Literal["attack", "event"]
+    card: str = Field(default="", max_length=60)
+    event: Literal["power", "active_robot"] = "power"
+    player: HolderIn = Field(default_factory=HolderIn)
+    actions_left: int = Field(default=DATA.actions - 1, ge=0, le=DATA.actions, strict=True)
+    others: list[HolderIn] = Field(default_factory=list, max_length=MAX_SEATS - 1)

@@ -7,10 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from solvers.two_robots import table
+from solvers.two_robots.game_data import DATA
+
 from ..tables import store
 from ..web import save
 from ..web.context import seat_names
-from .schemas import SeatPrivate, TwoRobotsState, default_deck, energies_code
+from .schemas import MAX_SEATS, SeatPrivate, TwoRobotsState, default_deck
 
 STATE_KEY = "two_robots"
 
@@ -41,10 +44,12 @@ def seat_body(state: TwoRobotsState, seat: int, labels: list[str] | None = None,
         other = state.seat(k)
         others.append({"name": labels[k] if k < len(labels) else f"Player {k + 1}",
                        "stacks": [s.model_dump() for s in other.stacks], "hand_count": other.hand_count,
-                       "health": other.health_now, "powers_left": other.powers_left})
+                       "health": other.health_now, "powers_left": other.powers_left, "salvager": other.salvager})
     body: dict[str, Any] = {"part_names": list(state.names()), "stacks": [s.model_dump() for s in mine.stacks],
                             "hand": [c.stored() for c in private.held()], "others": others,
-                            "discard": [c.model_dump() for c in state.discard], "health": mine.health_now}
+                            "discard": [c.model_dump() for c in state.discard], "health": mine.health_now,
+                            "actions": mine.actions,
+                            "named_cards": [c.model_dump() for c in state.named_cards], "simple": state.simple}
     if mine.salvager:
         body["salvager"] = mine.salvager
     if state.deck is not None:
@@ -62,34 +67,37 @@ def deck_of(state: TwoRobotsState):
 
 # ---- changes -----------------------------------------------------------------------------------------
 # Each is a function of the newest state: `save.save_change` applies it again when another phone saved
-# in between, so it names cards by what they are, not only by where they were.
+# in between, so actions name cards by what they are, not only by where they were. The rules are the
+# reducer's (solvers/two_robots/table.py); here the stored JSON is read, handed to it and checked.
 
-Part = dict[str, Any]
 PrivateChange = Callable[[dict, dict[int, dict]], tuple[dict, dict[int, dict]]]
+card_code = table.card_code
 
 
-def changing(fn: Callable[[dict], None]) -> Callable[[dict], dict]:
-    """A change of the Two Robots part (as JSON, read leniently), checked by the model before it is kept."""
-    def mutate(state: dict) -> dict:
-        part = save.read_state_json(state, TwoRobotsState, STATE_KEY)
-        fn(part)
-        state[STATE_KEY] = TwoRobotsState.model_validate(part).model_dump(mode="json")
-        return state
-    return mutate
+def setting(part: TwoRobotsState, seats: int) -> table.Setting:
+    """The reducer's setting for a table of `seats` seats with this state (its part names, its turn order)."""
+    return table.Setting(seats=max(1, min(seats, MAX_SEATS)), part_names=part.names(),
+                         turn_order=part.turn_numbers(), start_health=DATA.default_health, draw=DATA.draw,
+                         actions=DATA.actions, hand_limit=DATA.hand_limit, power_cost=DATA.power_cost,
+                         robot_card_cost=DATA.robot_card_cost, simple=part.simple)
 
 
-def changing_hand(seat: int, fn: Callable[[dict, dict], None]) -> PrivateChange:
-    """A change of the Two Robots part and of one seat's private state (`fn(part, mine)`, both as JSON,
-    read leniently and checked by their models before they are kept); the seat's public hand size follows."""
+def acting(seats: int, action: table.Action, hand_seats: tuple[int, ...] = ()) -> PrivateChange:
+    """One table action as a change of the state and of the private state of `hand_seats` (the seat whose
+    hand the action touches: its own phone's). InputError when the action cannot be done."""
     def mutate(state: dict, privates: dict[int, dict]) -> tuple[dict, dict[int, dict]]:
         part = save.read_state_json(state, TwoRobotsState, STATE_KEY)
-        mine = save.lenient(SeatPrivate, privates.get(seat)).model_dump(mode="json")
-        fn(part, mine)
-        mine = SeatPrivate.model_validate(mine).model_dump(mode="json")
-        _seat(part, seat)["hand_count"] = len(mine["hand"]) + len(mine["drawn"])
+        hands = {k: save.lenient(SeatPrivate, privates.get(k)).model_dump(mode="json") for k in hand_seats}
+        part, hands = table.reduce(setting(TwoRobotsState.model_validate(part), seats), part, hands, action)
         state[STATE_KEY] = TwoRobotsState.model_validate(part).model_dump(mode="json")
-        return state, {**privates, seat: mine}
+        return state, {**privates, **{k: SeatPrivate.model_validate(h).model_dump(mode="json") for k, h in hands.items()}}
     return mutate
+
+
+def acting_public(seats: int, action: table.Action) -> Callable[[dict], dict]:
+    """A table action that touches no hand (damage, the next phase, a freeze, an Event), as a change."""
+    private = acting(seats, action)
+    return lambda state: private(state, {})[0]
 
 
 def seats_up_to(seat: int) -> Callable[[dict], dict]:
@@ -102,123 +110,14 @@ def seats_up_to(seat: int) -> Callable[[dict], dict]:
     return prepare
 
 
-def _seat(part: dict, seat: int) -> dict:
-    return seats_up_to(seat)(part)["players"][seat]
-
-
-def card_code(card: Part) -> str:
-    """A card in a few letters ("head:cs", "attack:3:Nuclear Explosion"): how the pages name one."""
-    if card.get("kind", "part") == "part":
-        return f"{card['part']}:{energies_code(card['energies'])}"
-    return f"{card['kind']}:{card.get('stacks_required') or 0}:{card.get('name') or ''}"
-
-
-def _remember(seat: dict, card: Part) -> None:
-    if card.get("kind", "part") != "part":
-        return
-    combo = energies_code(card["energies"])
-    seat["recent"] = [combo] + [c for c in seat.get("recent", []) if c != combo][:5]
-
-
-def add_card(seat: int, where: str, card: Part, draw: int = 3) -> PrivateChange:
-    """Add a card: to the hand, a stack (`stack:2`), a new stack, the discard pile, or the draw being
-    entered (`drawn`: when it holds `draw` cards they all go into the hand, in this one save)."""
-    def fn(part: dict, mine: dict) -> None:
-        stacks = _seat(part, seat)["stacks"]
-        if where == "hand":
-            mine["hand"].append(card)
-        elif where == "new":
-            stacks.append({"cards": [card], "frozen": False})
-        elif where.startswith("stack:"):
-            i = int(where.split(":")[1])
-            if i < len(stacks):
-                stacks[i]["cards"].append(card)
-        elif where == "discard":
-            part.setdefault("discard", []).append(card)
-            return
-        elif where == "drawn":
-            mine["drawn"].append(card)
-            if len(mine["drawn"]) >= draw:
-                mine["hand"] += mine["drawn"]
-                mine["drawn"] = []
-        _remember(mine, card)
-    return changing_hand(seat, fn)
-
-
-def finish_draw(seat: int) -> PrivateChange:
-    def fn(part: dict, mine: dict) -> None:
-        mine["hand"] += mine["drawn"]
-        mine["drawn"] = []
-    return changing_hand(seat, fn)
-
-
-def _take(cards: list[Part], code: str) -> Part | None:
-    """Remove the last card of this code from a list (the one laid last, or the sideways copy)."""
-    for j in range(len(cards) - 1, -1, -1):
-        if card_code(cards[j]) == code:
-            return cards.pop(j)
-    return None
-
-
-def remove_card(seat: int, where: str, code: str) -> PrivateChange:
-    """Take a card out: of the hand, the draw, a stack (`stack:2`; a stack left empty goes) or the discard pile."""
-    def fn(part: dict, mine: dict) -> None:
-        stacks = _seat(part, seat)["stacks"]
-        if where in ("hand", "drawn"):
-            _take(mine[where], code)
-        elif where == "discard":
-            _take(part.setdefault("discard", []), code)
-        elif where.startswith("stack:"):
-            i = int(where.split(":")[1])
-            if i < len(stacks):
-                _take(stacks[i]["cards"], code)
-                if not stacks[i]["cards"]:
-                    del stacks[i]
-    return changing_hand(seat, fn)
-
-
-def play_card(seat: int, code: str, stack: int | None) -> PrivateChange:
-    """A card from the hand onto a stack (None: as a new stack), or an Attack or Defense card from the
-    hand to the discard pile, where a played one goes ("Attack / Defense Cards")."""
-    def fn(part: dict, mine: dict) -> None:
-        stacks = _seat(part, seat)["stacks"]
-        card = _take(mine["hand"], code)
-        if card is None:
-            return
-        if card.get("kind", "part") != "part":
-            part.setdefault("discard", []).append(card)
-        elif stack is None:
-            stacks.append({"cards": [card], "frozen": False})
-        elif stack < len(stacks):
-            stacks[stack]["cards"].append(card)
-        else:
-            mine["hand"].append(card)
-    return changing_hand(seat, fn)
-
-
-def discard_card(seat: int, code: str) -> PrivateChange:
-    """A card from the hand to the discard pile (Cleanup Phase)."""
-    def fn(part: dict, mine: dict) -> None:
-        card = _take(mine["hand"], code)
-        if card is not None:
-            part.setdefault("discard", []).append(card)
-    return changing_hand(seat, fn)
-
-
-def set_frozen(seat: int, stack: int, frozen: bool) -> Callable[[dict], dict]:
-    def fn(part: dict) -> None:
-        stacks = _seat(part, seat)["stacks"]
-        if stack < len(stacks):
-            stacks[stack]["frozen"] = frozen
-    return changing(fn)
-
-
-def set_cards(seat: int, stacks: list[dict], hand: list[Part]) -> PrivateChange:
-    """The seat's factory and hand as typed in the text fields (they replace what was there)."""
-    def fn(part: dict, mine: dict) -> None:
-        _seat(part, seat)["stacks"] = stacks
-        mine["hand"] = hand
-    return changing_hand(seat, fn)
+def changing(fn: Callable[[dict], None]) -> Callable[[dict], dict]:
+    """A change of the table's settings (as JSON, read leniently), checked by the model before it is kept."""
+    def mutate(state: dict) -> dict:
+        part = save.read_state_json(state, TwoRobotsState, STATE_KEY)
+        fn(part)
+        state[STATE_KEY] = TwoRobotsState.model_validate(part).model_dump(mode="json")
+        return state
+    return mutate
 
 
 def rename_parts(names: tuple[str, ...], seats: int) -> PrivateChange:
@@ -255,4 +154,17 @@ def rename_parts(names: tuple[str, ...], seats: int) -> PrivateChange:
 def reset_deck() -> Callable[[dict], dict]:
     def fn(part: dict) -> None:
         part["deck"] = None
+    return changing(fn)
+
+
+def add_named(card: dict) -> Callable[[dict], dict]:
+    """A Power card, ability or Active Robot card entered by name (a table setting: no game action)."""
+    def fn(part: dict) -> None:
+        part.setdefault("named_cards", []).append(card)
+    return changing(fn)
+
+
+def remove_named(card_id: str) -> Callable[[dict], dict]:
+    def fn(part: dict) -> None:
+        part["named_cards"] = [c for c in part.get("named_cards", []) if c.get("id") != card_id]
     return changing(fn)

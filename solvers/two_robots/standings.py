@@ -55,6 +55,7 @@ class SeatStanding:
     would_win: bool                   # the robot it may finish would be its second
     health: int | None
     why: str
+    defeated: bool = False            # health 0: out of the game ("Objective"; note in "The Event Phase")
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,9 @@ class Standings:
     summary: str
     notes: tuple[str, ...]
     rules: tuple[str, ...] = RULES
+    winners: tuple[int, ...] = ()     # the seats that won, once the game is decided
+    how: str | None = None            # "two_robots" or "last_standing"
+    defeated: bool = False            # the player is out of the game
 
 
 def _finishers_in_hand(factory: Factory, hand: Sequence[HandCard], part_names: Sequence[str]) -> int:
@@ -132,15 +136,18 @@ def seat_standing(k: int, seat: Seat, player: int, part_names: Sequence[str], un
         bits.append(f"{where} one part short ({when})")
     if seat.health is not None:
         bits.append(f"health {seat.health}")
+    defeated = seat.health == 0
+    if defeated:
+        bits = [f"{'You are' if you else seat.label + ' is'} out of the game: health 0"]
     return SeatStanding(
         seat=k, label=seat.label, you=you, active_robots=r, deployable_robots=view.deployable_robots,
         parts_to_two_robots=None if d >= UNREACHABLE else d, won=view.won, one_short=one_short,
         finishing_cards=finishing, p_robot_next_turn=p if one_short else Fraction(0), in_hand=in_hand,
-        would_win=r >= 1 and bool(one_short), health=seat.health, why=", ".join(bits) + ".")
+        would_win=r >= 1 and bool(one_short), health=seat.health, why=", ".join(bits) + ".", defeated=defeated)
 
 
 def _rank(s: SeatStanding) -> tuple:
-    return (s.won, -(s.parts_to_two_robots if s.parts_to_two_robots is not None else UNREACHABLE),
+    return (not s.defeated, s.won, -(s.parts_to_two_robots if s.parts_to_two_robots is not None else UNREACHABLE),
             s.active_robots, s.p_robot_next_turn)
 
 
@@ -209,7 +216,7 @@ def threats_to(seats: Sequence[Seat], player: int, part_names: Sequence[str], un
     labels = [s.label for s in seats]
     threats: list[Threat] = []
     for k, seat in enumerate(seats):
-        if k == player:
+        if k == player or seat.health == 0:  # a defeated Salvager threatens nobody
             continue
         if FINISH in kinds or EVENT in kinds:
             r = rows[k] if rows is not None else seat_standing(k, seat, player, part_names, unseen, (), draws)
@@ -230,22 +237,37 @@ def threats_to(seats: Sequence[Seat], player: int, part_names: Sequence[str], un
 def standings(seats: Sequence[Seat], player: int, part_names: Sequence[str], unseen: Sequence[UnseenCard],
               hand: Sequence[HandCard] = (), draws: int = 3) -> Standings:
     rows = tuple(seat_standing(k, s, player, part_names, unseen, hand, draws) for k, s in enumerate(seats))
-    top = max(_rank(r) for r in rows)
-    leaders = tuple(r.seat for r in rows if _rank(r) == top)
-    threats = threats_to(seats, player, part_names, unseen, rows=rows)
+    standing = [r for r in rows if not r.defeated]
+    top = max((_rank(r) for r in standing), default=None)
+    leaders = tuple(r.seat for r in standing if _rank(r) == top)  # a defeated seat never leads
+    threats = threats_to(seats, player, part_names, unseen, rows=rows) if not rows[player].defeated else []
     names = [("you" if rows[k].you else rows[k].label) for k in leaders]
-    lead = rows[leaders[0]]
-    d = lead.parts_to_two_robots
-    far = "no robot in sight" if d is None else f"{d} part{'s' if d != 1 else ''} from two robots"
-    if any(r.won for r in rows):
-        summary = f"{or_list(names, 'and').capitalize()} won: two active robots."
-    elif len(leaders) == len(rows):
-        summary = f"Level: every seat is {far}."
-    elif len(leaders) == 1:
-        summary = f"{'You lead' if lead.you else lead.label + ' leads'}: {lead.active_robots} active " \
-                  f"robot{'s' if lead.active_robots != 1 else ''}, {far}."
+    winners: tuple[int, ...] = ()
+    how = None
+    if len(standing) == 1 and len(rows) > 1:
+        winners, how = leaders, "last_standing"
+    elif any(r.won for r in standing):
+        winners, how = tuple(r.seat for r in standing if r.won), "two_robots"
+    out = "You are out of the game (health 0). " if rows[player].defeated else ""
+    if not leaders:
+        summary = out + "Every Salvager is out of the game: nobody is left to win."
+    elif how == "last_standing":
+        who = "You win" if rows[winners[0]].you else f"{rows[winners[0]].label} wins"
+        summary = out + f"{who}: the last Salvager standing."
+    elif how == "two_robots":
+        who = or_list([("you" if rows[k].you else rows[k].label) for k in winners], "and")
+        summary = out + f"{who.capitalize()} won: two active robots."
     else:
-        summary = f"{or_list(names, 'and').capitalize()} share the lead, {far}."
+        lead = rows[leaders[0]]
+        d = lead.parts_to_two_robots
+        far = "no robot in sight" if d is None else f"{d} part{'s' if d != 1 else ''} from two robots"
+        if len(leaders) == len(rows):
+            summary = out + f"Level: every seat is {far}."
+        elif len(leaders) == 1:
+            summary = out + (f"{'You lead' if lead.you else lead.label + ' leads'}: {lead.active_robots} active "
+                             f"robot{'s' if lead.active_robots != 1 else ''}, {far}.")
+        else:
+            summary = out + f"{or_list(names, 'and').capitalize()} share the lead, {far}."
     notes = ["Chances count robots one card finishes; a stack two or more parts short is only in the parts to two "
              "robots.", "Opponents' hands are not read: to you they are cards you have not seen."]
     if any(not s.factory.stacks for k, s in enumerate(seats) if k != player):
@@ -253,4 +275,7 @@ def standings(seats: Sequence[Seat], player: int, part_names: Sequence[str], uns
                      "card's gold number asks for at least one stack).")
     if any(s.hand_count is None for k, s in enumerate(seats) if k != player):
         notes.append("A seat without a hand size counts only its next draw.")
-    return Standings(seats=rows, leaders=leaders, threats=tuple(threats), summary=summary, notes=tuple(notes))
+    if any(r.defeated for r in rows):
+        notes.append("A Salvager at health 0 is out of the game: it never leads and threatens nobody.")
+    return Standings(seats=rows, leaders=leaders, threats=tuple(threats), summary=summary, notes=tuple(notes),
+                     winners=winners, how=how, defeated=rows[player].defeated)
