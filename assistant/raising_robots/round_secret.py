@@ -20,7 +20,7 @@ PRIVATE_KEY = "prep"
 
 
 def held_seats(ps: PageState) -> set[int]:
-    return {s.seat for s in ps.ctx.get("seat_infos") or [] if s.claimed}
+    return {s.seat for s in ps.seat_infos if s.claimed}
 
 
 def public_prep(ps: PageState, i: int) -> RoundPrep:

@@ -285,16 +285,20 @@ class ClassCard(BaseModel):
     _template = field_validator("template", mode="before")(lambda v: "" if v is None else v)
 
 
-class WildCounts(BaseModel):
+class Counts(BaseModel):
+    """Counts by name, where only those above zero matter to the solvers."""
     model_config = ConfigDict(extra="ignore")
+
+    def given(self) -> dict[str, int]:
+        return {k: v for k, v in self.model_dump().items() if v}
+
+
+class WildCounts(Counts):
     sensor: Whole = _count(99)
     gear: Whole = _count(99)
     microchip: Whole = _count(99)
     program: Whole = _count(99)
     robot_cards: Whole = _count(99)
-
-    def given(self) -> dict[str, int]:
-        return {k: v for k, v in self.model_dump().items() if v}
 
 
 class PayCounts(WildCounts):
@@ -355,17 +359,13 @@ class RoundEndChoices(BaseModel):
 PhaseName = Literal[PHASES]  # type: ignore[valid-type]
 
 
-class PhaseCounts(BaseModel):
+class PhaseCounts(Counts):
     """A count for each phase (batteries to spend, unlocked board bonuses)."""
-    model_config = ConfigDict(extra="ignore")
     upgrade: Whole = _count(99)
     assemble: Whole = _count(99)
     design: Whole = _count(99)
     fabricate: Whole = _count(99)
     recycle: Whole = _count(99)
-
-    def given(self) -> dict[str, int]:
-        return {k: v for k, v in self.model_dump().items() if v}
 
 
 class EnergyCardEntry(BaseModel):

@@ -47,13 +47,24 @@ def upgrade(game: str, raw: Any, stored: bool = True) -> Upgraded:
     """`raw` (a stored state of a table of `game`) in the current format, its secrets split off. For a
     state being written (`stored=False`) a secret found in it is only dropped: the public counts stay as
     the writer sent them, since no private state comes of it."""
+    was = format_of(raw)
+    if was == CURRENT and not _holds_private(game, raw):
+        return Upgraded(raw, {}, was)  # the usual read: nothing to change, so nothing to copy
     state = copy.deepcopy(raw) if isinstance(raw, dict) else {}
-    was = format_of(state)
     if was < 2:
         state = _to_2(game, state)
     state, privates = split_private(game, state, count=stored and was < 2)
     state["format"] = CURRENT
     return Upgraded(state, privates, was)
+
+
+def _holds_private(game: str, state: dict[str, Any]) -> bool:
+    if game != "two-robots":
+        return False
+    part = state.get("two_robots")
+    players = part.get("players") if isinstance(part, dict) else None
+    return isinstance(players, list) and any(
+        isinstance(seat, dict) and any(k in seat for k in TWO_ROBOTS_PRIVATE) for seat in players)
 
 
 def served(state: dict[str, Any]) -> dict[str, Any]:

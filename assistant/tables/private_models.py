@@ -42,15 +42,13 @@ def with_public_counts(game: str, state: dict[str, Any], seat: int, private: dic
     """The public state with what the rules make public of a seat's private state (a hand's size)."""
     if game != "two-robots":
         return state
-    part = state.setdefault("two_robots", {})
-    if not isinstance(part, dict):
-        return state
-    players = part.setdefault("players", [])
-    if not isinstance(players, list):
-        return state
-    while len(players) <= seat:
-        players.append({})
-    if isinstance(players[seat], dict):
-        held = len(private.get("hand") or []) + len(private.get("drawn") or [])
-        players[seat]["hand_count"] = held
+    from solvers.two_robots.table import count_hands
+
+    part = state.get("two_robots")
+    if part is None:
+        part = state["two_robots"] = {}
+    players = part.setdefault("players", []) if isinstance(part, dict) else None
+    # a stored seat of the wrong shape is left as it is (pages read it leniently)
+    if isinstance(players, list) and (seat >= len(players) or isinstance(players[seat], dict)):
+        count_hands(part, {seat: private})
     return state

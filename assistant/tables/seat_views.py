@@ -155,7 +155,7 @@ def seat_view(table: store.TableRecord | None) -> dict[str, Any] | None:
     """What the seat bar of a table page shows: this phone's seat, every seat, and who moved phones."""
     if table is None:
         return None
-    infos = seats.seat_list(engine(), table)
+    infos = phone.seat_infos(table)
     mine = phone.phone_seat(table)
     take = request.args.get("take", "")
     return {"mine": mine, "me": infos[mine] if mine is not None else None, "seats": infos,

@@ -67,13 +67,12 @@ class Page(Generic[M]):
         self.status = 200
         self.state: M = self.read_state()
         self.phone_seat = phone.phone_seat(self.table)
-        self.lost_seat = phone.lost_seat(self.table) if self.table is not None else False
         self._min, self._max, self._seat_arg = min_seats, max_seats, seat_arg
         self.count = self.seat_count()
         self.names = self.seat_names()
         self.seat = self.shown_seat()
         self.private: dict[str, Any] = self.read_private()
-        self.ctx.update(phone_seat=self.phone_seat, seat_infos=self.seat_infos(), lost_seat=self.lost_seat)
+        self.ctx.update(phone_seat=self.phone_seat)
 
     # -- reading --
 
@@ -119,8 +118,10 @@ class Page(Generic[M]):
             return {}
         return store.read_private(engine(), self.table, self.seat)
 
+    @property
     def seat_infos(self) -> list[seats.SeatInfo]:
-        return seats.seat_list(engine(), self.table) if self.table is not None else []
+        """Every seat of the table (none without one): who holds which, by name."""
+        return phone.seat_infos(self.table) if self.table is not None else []
 
     def refresh(self) -> None:
         """Read again after a save: the state, names and the private state of the seat shown."""
@@ -130,7 +131,7 @@ class Page(Generic[M]):
         self.count = self.seat_count()
         self.names = self.seat_names()
         self.private = self.read_private()
-        self.ctx.update(phone_seat=self.phone_seat, seat_infos=self.seat_infos())
+        self.ctx.update(phone_seat=self.phone_seat)
 
     @property
     def who(self) -> str:

@@ -182,30 +182,19 @@ def save_change(table: store.TableRecord, mutate: Mutate) -> store.TableRecord:
     """Apply `mutate` (a change of this page's part, on a copy of the state) to the newest state."""
     saved = store.apply_change(engine(), table.id, mutate)
     _merged(saved, shown_version(request.form) if has_request_context() else None)
-    notice("ok", f"Saved with table {saved.code} (version {saved.version}).")
-    return saved
-
-
-def save_answer(table: store.TableRecord, version: int | None, mutate: Mutate) -> store.TableRecord:
-    """Apply `mutate` only on `version`, the state the answer was worked out from; `Stale` otherwise."""
-    current = store.get(engine(), table.id)
-    if current is None:
-        raise KeyError(table.id)
-    if version is None or current.version != version:
-        notice("conflict", "Another phone changed the table first, so nothing was applied. "
-                           "Here is the table now; the answer below is worked out again from it.")
-        raise Stale(current)
-    try:
-        saved = store.put(engine(), table.id, version, mutate(copy.deepcopy(current.state)))
-    except store.Conflict as c:
-        notice("conflict", "Another phone changed the table at the same moment, so nothing was applied. "
-                           "Here is the table now.")
-        raise Stale(c.current) from None
-    notice("ok", f"Saved with table {saved.code} (version {saved.version}).")
-    return saved
+    return _saved(saved)
 
 
 PrivateMutate = Callable[[dict, dict[int, dict]], tuple[dict, dict[int, dict]]]
+
+
+STALE = ("Another phone changed the table first, so nothing was applied. "
+         "Here is the table now; the answer below is worked out again from it.")
+
+
+def _saved(saved: store.TableRecord) -> store.TableRecord:
+    notice("ok", f"Saved with table {saved.code} (version {saved.version}).")
+    return saved
 
 
 def save_private_change(table: store.TableRecord, seats: list[int], mutate: PrivateMutate) -> store.TableRecord:
@@ -213,22 +202,26 @@ def save_private_change(table: store.TableRecord, seats: list[int], mutate: Priv
     `mutate(state, {seat: private})` on the newest ones, all kept in one version."""
     saved = store.apply_private_change(engine(), table.id, seats, mutate)
     _merged(saved, shown_version(request.form) if has_request_context() else None)
-    notice("ok", f"Saved with table {saved.code} (version {saved.version}).")
-    return saved
+    return _saved(saved)
 
 
 def save_private_answer(table: store.TableRecord, version: int | None, seats: list[int],
                         mutate: PrivateMutate) -> store.TableRecord:
-    """`save_answer` for an answer that changes seats' private states as well: only on `version`."""
+    """An answer worked out from `version` (apply this roll; this Attack's targets), applied only on that
+    version, under the table's lock: `mutate(state, {seat: private})` for the seats in `seats`; `Stale`
+    with the newer table otherwise."""
     if version is None:
-        current = store.get(engine(), table.id) or table
-        notice("conflict", "Another phone changed the table first, so nothing was applied.")
-        raise Stale(current)
+        notice("conflict", STALE)
+        raise Stale(store.get(engine(), table.id) or table)
     try:
         saved = store.apply_private_change(engine(), table.id, seats, mutate, read_version=version)
     except store.Conflict as c:
-        notice("conflict", "Another phone changed the table first, so nothing was applied. "
-                           "Here is the table now; the answer below is worked out again from it.")
+        notice("conflict", STALE)
         raise Stale(c.current) from None
-    notice("ok", f"Saved with table {saved.code} (version {saved.version}).")
-    return saved
+    return _saved(saved)
+
+
+def save_answer(table: store.TableRecord, version: int | None, mutate: Mutate) -> store.TableRecord:
+    """Apply `mutate` (a change of the public state) only on `version`, the state the answer was worked
+    out from; `Stale` otherwise."""
+    return save_private_answer(table, version, [], lambda state, privates: (mutate(state), privates))

@@ -46,6 +46,16 @@ def phone_seat(table: store.TableRecord | None) -> int | None:
     return cache[table.id]
 
 
+def seat_infos(table: store.TableRecord) -> list[seats.SeatInfo]:
+    """Every seat of the table as this version shows it; read once per request and version (the page
+    and its seat bar both ask)."""
+    cache = g.setdefault("tablebot_seat_infos", {})
+    key = (table.id, table.version)
+    if key not in cache:
+        cache[key] = seats.seat_list(engine(), table)
+    return cache[key]
+
+
 def lost_seat(table: store.TableRecord | None) -> bool:
     """Whether this phone held a seat here that another phone has since taken over (or it gave up)."""
     return table is not None and token_for(table.id) is not None and phone_seat(table) is None
@@ -53,3 +63,4 @@ def lost_seat(table: store.TableRecord | None) -> bool:
 
 def clear_cache() -> None:
     g.pop("tablebot_seats", None)
+    g.pop("tablebot_seat_infos", None)

@@ -263,10 +263,10 @@ def reduce(setting: Setting, table: dict, hands: Hands, action: Action) -> tuple
         if isinstance(action, HAND_ACTIONS) and seat not in hands:
             raise InputError("seat", "only the phone holding this seat changes its hand")
     _apply(setting, table, hands, action)
-    for k, h in hands.items():
+    for h in hands.values():
         if len(h["hand"]) > MAX_HAND:
             raise InputError("hand", f"at most {MAX_HAND} cards in a hand")
-        _seat(table, k)["hand_count"] = len(h["hand"]) + len(h["drawn"])
+    count_hands(table, hands)
     if len(table.get("discard", [])) > MAX_PILE:
         del table["discard"][:-MAX_PILE]
     table["winner"] = decided(setting, table)
@@ -274,6 +274,13 @@ def reduce(setting: Setting, table: dict, hands: Hands, action: Action) -> tuple
     if turn is not None and table["winner"] is None and turn["seat"] not in alive(setting, table):
         _next_seat(setting, table)  # the turn's Salvager is out: the next one plays
     return table, hands
+
+
+def count_hands(table: dict, hands: Hands) -> None:
+    """What the rules make public of each hand: how many cards it holds, the draw being entered included
+    (Clarifications)."""
+    for k, h in hands.items():
+        _seat(table, k)["hand_count"] = len(h.get("hand") or []) + len(h.get("drawn") or [])
 
 
 def _apply(setting: Setting, table: dict, hands: Hands, action: Action) -> None:
