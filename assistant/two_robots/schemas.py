@@ -24,6 +24,7 @@ from ..web.stored import lenient
 Energy = Literal[ENERGIES]  # type: ignore[valid-type]
 SalvagerId = Literal[tuple(sv.id for sv in DATA.salvagers)]  # type: ignore[valid-type]
 EventChoice = Literal["none", "power", "active_robot"]
+RobotCardId = Literal[tuple(DATA.robot_pile_names)]  # type: ignore[valid-type]
 def _no_bool(v: object) -> object:
     if isinstance(v, bool):
         raise ValueError("a whole number is needed, not yes or no")
@@ -304,6 +305,7 @@ class SeatState(BaseModel):
     powers_left: Annotated[Whole, Field(ge=0, le=5)] = DATA.default_health
     salvager: SalvagerId | None = None
     health: Annotated[Whole, Field(ge=0, le=9)] | None = None
+    used_powers: list[Annotated[str, Field(max_length=40)]] = Field(default_factory=list, max_length=5)  # by name
 
     _cut_stacks = field_validator("stacks", mode="before")(_first(MAX_STACKS))
 
@@ -350,13 +352,27 @@ class TurnState(BaseModel):
     number: Annotated[Whole, Field(ge=1, le=10_000)] = 1
     actions_left: Annotated[Whole, Field(ge=0, le=3)] = DATA.actions
     event: Literal["power", "active_robot"] | None = None
+    power: str = Field(default="", max_length=40)          # the Power card used, when named
+    cancelled_by: Annotated[Whole, Field(ge=0, lt=MAX_SEATS)] | None = None   # whose Sentry Gunship
+    revealed: list[tuple[RobotCardId, Literal["option_b", "katana", "shogun", "orb"]]] = Field(
+        default_factory=list, max_length=2)                # Active Robot cards this Event phase, with how
+    resolved: list[str] = Field(default_factory=list, max_length=4)       # the Event cards whose damage is dealt
+    replied: list[Annotated[Whole, Field(ge=0, lt=MAX_SEATS)]] = Field(default_factory=list, max_length=MAX_SEATS)
 
 
 class WinnerState(BaseModel):
     """The seats that won and how ("Objective": two robots, or the last Salvager standing)."""
     model_config = ConfigDict(extra="ignore")
     seats: list[Annotated[Whole, Field(ge=0, lt=MAX_SEATS)]] = Field(min_length=1, max_length=MAX_SEATS)
-    how: Literal["two_robots", "last_standing"]
+    how: Literal["two_robots", "last_standing", "uniform_robot", "five_stacks"]
+    team: Annotated[Whole, Field(ge=0, le=1)] | None = None   # 2v2: the team that won
+
+
+class HouseRules(BaseModel):
+    """The rulebook's two house rules ("Variations"), each on or off; the reward Tablebot applies is the win."""
+    model_config = ConfigDict(extra="ignore")
+    uniform_robot: bool = False
+    five_stacks: bool = False
 
 
 class TwoRobotsState(BaseModel):
@@ -372,6 +388,8 @@ class TwoRobotsState(BaseModel):
     simple: bool = False   # "Variations": the simpler game, without Powers, abilities or Active Robot cards
     # the Salvagers' turn-order numbers as this table reads them off its cards (default: game data, unverified)
     turn_order: dict[SalvagerId, Annotated[Whole, Field(ge=0, le=99)]] | None = None
+    teams: list[Annotated[Whole, Field(ge=0, le=1)]] | None = Field(default=None, min_length=4, max_length=4)  # 2v2
+    house_rules: HouseRules = Field(default_factory=HouseRules)
 
     def turn_numbers(self) -> dict[str, int]:
         return {sv.id: sv.turn_order for sv in DATA.salvagers} | (self.turn_order or {})

@@ -9,6 +9,7 @@ from typing import Any
 
 from solvers.two_robots import table
 from solvers.two_robots.game_data import DATA
+from solvers.two_robots.variations import check_teams
 
 from ..tables import store
 from ..web import save
@@ -75,11 +76,16 @@ card_code = table.card_code
 
 
 def setting(part: TwoRobotsState, seats: int) -> table.Setting:
-    """The reducer's setting for a table of `seats` seats with this state (its part names, its turn order)."""
-    return table.Setting(seats=max(1, min(seats, MAX_SEATS)), part_names=part.names(),
+    """The reducer's setting for a table of `seats` seats with this state (its part names, its turn order,
+    its variations: teams that do not fit the table's seats are not played)."""
+    n = max(1, min(seats, MAX_SEATS))
+    teams = tuple(part.teams) if part.teams and check_teams(part.teams, n) is None else None
+    return table.Setting(seats=n, part_names=part.names(),
                          turn_order=part.turn_numbers(), start_health=DATA.default_health, draw=DATA.draw,
                          actions=DATA.actions, hand_limit=DATA.hand_limit, power_cost=DATA.power_cost,
-                         robot_card_cost=DATA.robot_card_cost, simple=part.simple)
+                         robot_card_cost=DATA.robot_card_cost, simple=part.simple, teams=teams,
+                         uniform_robot=part.house_rules.uniform_robot, five_stacks=part.house_rules.five_stacks,
+                         robot_pile=DATA.robot_pile.get(n))
 
 
 def acting(seats: int, action: table.Action, hand_seats: tuple[int, ...] = ()) -> PrivateChange:

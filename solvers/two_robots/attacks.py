@@ -6,6 +6,9 @@ The rulebook ("Attack Cards", "Frozen Stacks", Alyssa example):
   either of its energies matches. Tablebot's reading: with fewer matching Part cards in play than it
   must destroy, the card cannot be played;
 - Ice Blast freezes an enemy Stack (Tablebot's reading: one Stack per card, not one already frozen).
+- 2v2 teams ("Variations"; Tablebot's reading, `variations`): the partner (`spared`) is hit only when the
+  card has no other legal target: the opponents' Part cards first, then the player's own, then the
+  partner's; Ice Blast freezes a partner's stack only when no opponent's stack is left to freeze.
 
 The best target set for the player, compared in this order (the first difference decides):
  1. fewer of the player's own Part cards destroyed (none unless nothing else is legal);
@@ -17,7 +20,7 @@ Target sets that tie on all of these are all best.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -233,9 +236,28 @@ def freeze_option(factories: Sequence[Factory], ref: StackRef, player: int,
     return AttackOption(destroyed=(), frozen=ref, after=after, own_lost=0, value=value(after, player, part_names, 0))
 
 
-def freeze_targets(factories: Sequence[Factory], player: int) -> list[StackRef]:
-    return [StackRef(factory=k, stack=i) for k, f in enumerate(factories) if k != player
+def freeze_targets(factories: Sequence[Factory], player: int, spared: Collection[int] = ()) -> list[StackRef]:
+    """The stacks an Ice Blast may freeze: an enemy's not frozen yet; a partner's (`spared`) only when
+    no other is left."""
+    refs = [StackRef(factory=k, stack=i) for k, f in enumerate(factories) if k != player
             for i, s in enumerate(f.stacks) if not s.frozen]
+    enemies = [r for r in refs if r.factory not in spared]
+    return enemies or refs
+
+
+def destroy_sets(refs: Sequence[PartRef], n: int, player: int, spared: Collection[int] = ()
+                 ) -> Iterator[tuple[PartRef, ...]]:
+    """The legal sets of n Part cards when the player's own are hit only if the others are too few, and
+    a partner's (`spared`) only if the others and the player's own are too few: each tier is taken whole
+    before the next is chosen from."""
+    tiers = ([r for r in refs if r.factory != player and r.factory not in spared],
+             [r for r in refs if r.factory == player], [r for r in refs if r.factory in spared and r.factory != player])
+    fixed: list[PartRef] = []
+    for tier in tiers:
+        if len(fixed) + len(tier) >= n:
+            return (tuple(fixed) + c for c in combinations(tier, n - len(fixed)))
+        fixed += tier
+    return iter(())
 
 
 def best_options(effect: Effect, factories: Sequence[Factory], player: int,
@@ -252,17 +274,18 @@ def best_options(effect: Effect, factories: Sequence[Factory], player: int,
     return tuple(out)
 
 
-def best_targets(effect: Effect, factories: Sequence[Factory], player: int, part_names: Sequence[str]
-                 ) -> tuple[tuple[tuple, tuple[PartRef, ...] | StackRef], ...]:
+def best_targets(effect: Effect, factories: Sequence[Factory], player: int, part_names: Sequence[str],
+                 spared: Collection[int] = ()) -> tuple[tuple[tuple, tuple[PartRef, ...] | StackRef], ...]:
     """The best targets (all tied) with their value: the stack an Ice Blast freezes, or the Part cards
     a destroy card takes. With enough opponents' Part cards to take, sets holding the player's own are
     never best (term 1), so they are not tried; otherwise every opponent's matching card is taken and
     only the player's own are chosen. Sets that leave the table the same (two copies of one card) are
-    one. Only values are compared here: the factories after are built for the targets kept."""
+    one. Only values are compared here: the factories after are built for the targets kept. A partner
+    in 2v2 (`spared`) is hit only when nothing else is legal."""
     names = tuple(part_names)
     base = [standing(f, names) for f in factories]
     if effect.kind == FREEZE:
-        refs = freeze_targets(factories, player)
+        refs = freeze_targets(factories, player, spared)
         if not refs:
             return ()
         frozen_scored = []
@@ -275,17 +298,13 @@ def best_targets(effect: Effect, factories: Sequence[Factory], player: int, part
     if effect.kind != DESTROY or effect.energy not in ENERGIES:
         return ()
     refs = energy_parts(factories, effect.energy)
-    theirs = [r for r in refs if r.factory != player]
+    theirs = [r for r in refs if r.factory != player and r.factory not in spared]
     n = effect.count
     if len(refs) < n:
         return ()
     if n == 2 and len(theirs) >= 2:
         return _best_pairs(factories, player, names, base, theirs)
-    mine = [r for r in refs if r.factory == player]
-    if len(theirs) >= n:
-        sets = combinations(theirs, n)
-    else:
-        sets = (tuple(theirs) + c for c in combinations(mine, n - len(theirs)))
+    sets = destroy_sets(refs, n, player, spared)
     # equal cards in one stack leave the same table, so sets that differ only in which copy are one:
     # each card gets the number of its kind (factory, stack, part); each set changes one or two
     # factories, whose standings after are worked out once per kind of cards taken from them
@@ -443,12 +462,13 @@ def _parts(d: int) -> str:
 
 
 def resolve(effect: Effect, factories: Sequence[Factory], player: int, part_names: Sequence[str],
-            labels: Sequence[str] | None = None) -> AttackAnswer:
-    """Every legal target set of an Attack card the rulebook describes, the best ones and why."""
+            labels: Sequence[str] | None = None, spared: Collection[int] = ()) -> AttackAnswer:
+    """Every legal target set of an Attack card the rulebook describes, the best ones and why (in 2v2,
+    without the sets that hit the partner, `spared`, while another is legal)."""
     labels = list(labels) if labels is not None else [f"Seat {k + 1}" for k in range(len(factories))]
     rules = effect.rules
     if effect.kind == FREEZE:
-        refs = freeze_targets(factories, player)
+        refs = freeze_targets(factories, player, spared)
         if not refs:
             return AttackAnswer(effect, False, (), (), "No enemy stack is left to freeze.", False, rules)
         options = tuple(freeze_option(factories, r, player, part_names) for r in refs)
@@ -457,7 +477,12 @@ def resolve(effect: Effect, factories: Sequence[Factory], player: int, part_name
         refs_all = energy_parts(factories, effect.energy)
         if len(refs_all) < effect.count:
             return AttackAnswer(effect, False, (), (), _too_few(effect, len(refs_all)), False, rules)
-        options = tuple(destroy_option(factories, c, player, part_names) for c in combinations(refs_all, effect.count))
+        unspared = [r for r in refs_all if r.factory not in spared]
+        # every set of the cards outside the partner's factory (the player's own are legal), else the
+        # partner's cards only as many as the card still needs
+        sets = combinations(unspared, effect.count) if len(unspared) >= effect.count \
+            else destroy_sets(refs_all, effect.count, player, spared)
+        options = tuple(destroy_option(factories, c, player, part_names) for c in sets)
         n_theirs = len(refs_all) - sum(r.factory == player for r in refs_all)
     else:
         return AttackAnswer(effect, False, (), (), UNKNOWN_EFFECT, False, ())
@@ -465,6 +490,11 @@ def resolve(effect: Effect, factories: Sequence[Factory], player: int, part_name
     best = tuple(i for i, o in enumerate(options) if o.value == top)
     first = options[best[0]]
     why = _why(effect, first, factories, player, part_names, labels, len(options), len(best), n_theirs)
+    hit = {r.factory for r in first.destroyed} | ({first.frozen.factory} if first.frozen is not None else set())
+    if hit & set(spared):
+        why += " Your partner is hit only because nothing else is legal (2v2, Tablebot's reading)."
+    elif spared:
+        why += " Your partner is spared (2v2)."
     return AttackAnswer(effect, True, options, best, why, first.own_lost > 0, rules)
 
 

@@ -2,7 +2,7 @@
 what in the hand cannot work ("Stacking Part Cards", "Attack / Defense Cards", "Defense Cards")."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
@@ -70,9 +70,10 @@ REACTIVE_WHY = {
 
 
 def hand_view(factory: Factory, card: HandCard, part_names: Sequence[str], table: Sequence[Factory] | None = None,
-              player: int = 0, labels: Sequence[str] | None = None) -> HandView:
+              player: int = 0, labels: Sequence[str] | None = None, spared: Collection[int] = ()) -> HandView:
     """Where a card in hand may go or whether it may be played now. `table` is every seat's factory,
-    the player's at `player` (alone when not given): what a modelled Attack card may hit."""
+    the player's at `player` (alone when not given): what a modelled Attack card may hit (a 2v2 partner,
+    `spared`, only when nothing else is legal)."""
     n = len(factory.stacks)
     if card.kind != "part" or card.part is None:
         effect = effect_of(card)
@@ -86,7 +87,7 @@ def hand_view(factory: Factory, card: HandCard, part_names: Sequence[str], table
             return HandView(card=card, playable=ok, requirement_met=ok, effect=effect, placements=(), attack=None,
                             why=f"{why} What it does is not in the rulebook: it is yours to resolve.", rules=rules)
         factories = tuple(table) if table is not None else (factory,)
-        attack = resolve(effect, factories, player, part_names, labels)
+        attack = resolve(effect, factories, player, part_names, labels, spared)
         return HandView(card=card, playable=ok and attack.playable, requirement_met=ok, effect=effect, placements=(),
                         attack=attack, why=f"{why} {attack.why}", rules=rules + attack.rules)
     ps = placements(factory, card.part, part_names)

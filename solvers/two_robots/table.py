@@ -26,6 +26,16 @@ The actions, one record per thing done at the table (rulebook sections in bracke
   Damage        a seat suffers damage: a Power card per point leaves the game (note in "The Event Phase")
   NextPhase     Draw -> Play -> Event -> Cleanup -> the next Salvager still in the game ("Turn Order")
   Settle        nothing done: the winner and the turn worked out again after a change made by hand
+  CancelEvent   an opponent's Sentry Gunship cancels the turn's Event: a Power card stays used up, a card
+                that affects several players affects none ("Defense Cards", "Clarifications")
+  Reveal        an Active Robot card revealed (option B; a second one with Katana, Shogun or the Orb, the pile
+                not reshuffled in between: "Clarifications")
+  EventDamage   the Event card's hits: one damage to each seat named (Cold Fusion and Balance: every tied
+                player, their owner too: "Clarifications")
+  MeltdownReply a player answers Meltdown: a discard, one damage, or with an empty hand nothing ("Clarifications")
+  SpacePod      a Part card stolen into the player's factory, a hybrid on either of its energies ("Clarifications")
+  ChangeSettings the variations: 2v2 teams and the two house rules ("Variations", `variations`)
+  NewGame       a new game at the same seats: every hand emptied, health back, turn 1 ("Setup")
 NextPhase and Damage may carry what the phone showed (`seen`): applied only while it still holds, so
 two phones tapping at once move the game once (`Moved` otherwise).
 
@@ -41,13 +51,24 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solvers.errors import InputError
 
-from .cards import DESTROY, FREEZE, HandCard, effect_of
+from .attacks import PartRef, StackRef, best_targets
+from .cards import CANCEL_EVENT, DESTROY, FREEZE, HandCard, effect_of
 from .factory import BIT, ENERGIES, Factory, Part, Stack, analyse, mask_of, or_list
+from .game_data import DATA
+from .variations import (
+    FIVE_STACKS,
+    UNIFORM_ROBOT,
+    check_teams,
+    has_five_stacks,
+    has_uniform_robot,
+    partner,
+    team_seats,
+)
 
 PHASES = ("draw", "play", "event", "cleanup")
 PHASE_NAMES = {"draw": "Draw", "play": "Play", "event": "Event", "cleanup": "Cleanup"}
@@ -75,6 +96,10 @@ class Setting:
     power_cost: int = 2
     robot_card_cost: int = 1
     simple: bool = False        # "Variations": the simpler game, without Powers, abilities or Active Robot cards
+    teams: tuple[int, ...] | None = None    # "Variations": 2v2, each seat's team (0 or 1), four seats
+    uniform_robot: bool = False  # "Variations", house rule: a perfectly uniform robot wins
+    five_stacks: bool = False    # "Variations", house rule: five Stacks in a Factory win
+    robot_pile: Mapping[str, int] | None = None   # the Active Robot pile for this player count (None: unknown)
 
     @property
     def phases(self) -> tuple[str, ...]:
@@ -122,7 +147,7 @@ class Target:
 class PlayAttack:
     seat: int
     code: str
-    targets: tuple[Target, ...]
+    targets: tuple[Target, ...] | None = None   # None: the best targets as Tablebot picks them (`best_attack`)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -142,6 +167,7 @@ class PartAt:
 class EventPower:
     seat: int
     sacrifices: tuple[PartAt, ...]
+    power: str = ""             # the Power card's name, when the table entered it (each is used once per game)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -176,6 +202,65 @@ class NextPhase:
 
 
 @dataclass(frozen=True, kw_only=True)
+class CancelEvent:
+    """An opponent plays Sentry Gunship from its hand on this turn's Event ("Defense Cards"): the Power card
+    stays used up ("The Event Phase"), and the card affects nobody ("Clarifications")."""
+    seat: int                   # who plays the Sentry Gunship (its hand)
+    code: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reveal:
+    """An Active Robot card revealed in the turn's Event phase: `via` "option_b" (Event option B), or a
+    second card without a reshuffle in between ("katana", "shogun", "orb": "Clarifications")."""
+    seat: int
+    card: str                   # the Active Robot card's id (game data: shots_fired, ...)
+    via: str = "option_b"
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventDamage:
+    """What the turn's Event card (the Power used, or an Active Robot card revealed) does, as its words say:
+    each seat named suffers one damage (Cold Fusion and Balance: every player in the tie, their owner too)."""
+    seats: tuple[int, ...]
+    card: str = ""              # the Active Robot card it comes from (default: the Power used this turn)
+
+
+@dataclass(frozen=True, kw_only=True)
+class MeltdownReply:
+    """A player's answer to Meltdown: discard a card (`code`, from the own hand), suffer one damage, or,
+    with no card in hand, discard nothing and suffer nothing ("Clarifications")."""
+    seat: int
+    reply: str                  # "discard", "damage" or "nothing"
+    code: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpacePod:
+    """Space Pod played from the hand: a Part card taken from another factory into the player's own, on
+    `stack` (None: a new one); a hybrid may take either of its energies there, whatever it was where it
+    came from ("Clarifications")."""
+    seat: int
+    code: str
+    target: Target
+    stack: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChangeSettings:
+    """The table's variations ("Variations"): 2v2 teams (each seat's team, or None) and the house rules."""
+    teams: tuple[int, ...] | None = None
+    uniform_robot: bool = False
+    five_stacks: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class NewGame:
+    """A new game at the same table and seats: factories, hands (every seat's), discard pile, health and the
+    winner cleared; the Salvagers, part names, deck, cards entered by name and settings stay; turn 1."""
+
+
+@dataclass(frozen=True, kw_only=True)
 class Settle:
     """Nothing done: the winner and the turn worked out again after a change made by hand (a health typed)."""
 
@@ -198,8 +283,14 @@ def turn_key(table: dict) -> str:
 
 
 Action = (EnterCard | RemoveCard | FinishDraw | PlayCard | PlayAttack | Freeze | EventPower | EventRobot | Discard
-          | SetCards | Damage | NextPhase | Settle)
-HAND_ACTIONS = (EnterCard, RemoveCard, FinishDraw, PlayCard, PlayAttack, Discard, SetCards)  # touch a seat's hand
+          | SetCards | Damage | NextPhase | Settle | CancelEvent | Reveal | EventDamage | MeltdownReply | SpacePod
+          | ChangeSettings | NewGame)
+# touch a seat's hand (MeltdownReply only when it discards a card)
+HAND_ACTIONS = (EnterCard, RemoveCard, FinishDraw, PlayCard, PlayAttack, Discard, SetCards, CancelEvent, SpacePod)
+
+
+def touches_hand(action: Action) -> bool:
+    return isinstance(action, HAND_ACTIONS) or (isinstance(action, MeltdownReply) and action.reply == "discard")
 
 
 # ---- reading the table ---------------------------------------------------------------------------------
@@ -241,12 +332,37 @@ def turn_order(setting: Setting, table: dict) -> list[int]:
 
 def decided(setting: Setting, table: dict) -> dict | None:
     """The winner, once the game is decided: the last Salvager standing, else every seat still in the game
-    with two active robots (frozen ones count: "Frozen Stacks")."""
+    with two active robots (frozen ones count: "Frozen Stacks"), else, with a house rule on, a perfectly
+    uniform robot or five Stacks ("Variations"). In 2v2 the team wins: the last team standing, or the
+    partners of a seat that won (`team`)."""
     standing = alive(setting, table)
-    if len(standing) == 1 and setting.seats > 1 and not setting.simple:
-        return {"seats": standing, "how": LAST_STANDING}
-    built = [k for k in standing if analyse(factory_of(_seat(table, k)), setting.part_names).won]
-    return {"seats": built, "how": TWO_ROBOTS} if built else None
+    teams = setting.teams
+    if setting.seats > 1 and not setting.simple:
+        left = {teams[k] for k in standing} if teams else set(standing)
+        if len(left) == 1:
+            if teams:
+                t = left.pop()
+                return {"seats": team_seats(teams, t), "how": LAST_STANDING, "team": t}
+            return {"seats": standing, "how": LAST_STANDING}
+    ways = [(TWO_ROBOTS, lambda f: analyse(f, setting.part_names).won)]
+    if setting.uniform_robot:
+        ways.append((UNIFORM_ROBOT, lambda f: has_uniform_robot(f, setting.part_names)))
+    if setting.five_stacks:
+        ways.append((FIVE_STACKS, has_five_stacks))
+    for how, wins in ways:
+        built = [k for k in standing if wins(factory_of(_seat(table, k)))]
+        if not built:
+            continue
+        if not teams:
+            return {"seats": built, "how": how}
+        won = sorted({teams[k] for k in built})
+        return {"seats": [k for k in range(setting.seats) if teams[k] in won], "how": how,
+                "team": won[0] if len(won) == 1 else None}
+    return None
+
+
+def partner_of(setting: Setting, k: int) -> int | None:
+    return partner(setting.teams, k)
 
 
 # ---- the reducer ---------------------------------------------------------------------------------------
@@ -260,8 +376,14 @@ def reduce(setting: Setting, table: dict, hands: Hands, action: Action) -> tuple
         if not 0 <= seat < setting.seats:
             raise InputError("seat", f"the table has {setting.seats} seats")
         _seat(table, seat)
-        if isinstance(action, HAND_ACTIONS) and seat not in hands:
+        if touches_hand(action) and seat not in hands:
             raise InputError("seat", "only the phone holding this seat changes its hand")
+    if isinstance(action, ChangeSettings):
+        problem = check_teams(action.teams, setting.seats)
+        if problem:
+            raise InputError("teams", problem)
+        setting = replace(setting, teams=tuple(action.teams) if action.teams else None,
+                          uniform_robot=action.uniform_robot, five_stacks=action.five_stacks)
     _apply(setting, table, hands, action)
     for h in hands.values():
         if len(h["hand"]) > MAX_HAND:
@@ -301,8 +423,8 @@ def _apply(setting: Setting, table: dict, hands: Hands, action: Action) -> None:
             if not 0 <= i < len(stacks):
                 raise InputError("stack", "that stack is not there any more")
             stacks[i]["frozen"] = frozen
-        case EventPower(seat=k, sacrifices=parts):
-            _event(setting, table, k, parts, setting.power_cost, "power")
+        case EventPower(seat=k, sacrifices=parts, power=power):
+            _event(setting, table, k, parts, setting.power_cost, "power", power)
         case EventRobot(seat=k, sacrifice=part):
             _event(setting, table, k, (part,), setting.robot_card_cost, "active_robot")
         case Discard(seat=k, code=code):
@@ -323,6 +445,21 @@ def _apply(setting: Setting, table: dict, hands: Hands, action: Action) -> None:
             _damage(setting, table, k, amount)
         case Settle():
             pass
+        case ChangeSettings(teams=teams, uniform_robot=uniform, five_stacks=five):
+            table["teams"] = list(teams) if teams else None
+            table["house_rules"] = {UNIFORM_ROBOT: uniform, FIVE_STACKS: five}
+        case NewGame():
+            _new_game(setting, table, hands)
+        case CancelEvent(seat=k, code=code):
+            _cancel(setting, table, hands, k, code)
+        case Reveal(seat=k, card=card, via=via):
+            _reveal(setting, table, k, card, via)
+        case EventDamage(seats=seats, card=card):
+            _event_damage(setting, table, seats, card)
+        case MeltdownReply(seat=k, reply=reply, code=code):
+            _meltdown(setting, table, hands, k, reply, code)
+        case SpacePod(seat=k, code=code, target=target, stack=stack):
+            _space_pod(setting, table, hands, k, code, target, stack)
         case NextPhase(seen=seen):
             if seen is not None and seen != turn_key(table):
                 raise Moved("type", "the game moved on meanwhile (another phone was first): nothing was applied")
@@ -480,20 +617,53 @@ def _play(setting: Setting, table: dict, hands: Hands, k: int, code: str, stack:
     _take(mine["hand"], code)
 
 
-def _attack(setting: Setting, table: dict, hands: Hands, k: int, code: str, targets: Sequence[Target]) -> None:
-    """An Attack card on the targets chosen: a card that destroys (by the energy entered, or by its name:
-    Nuclear Explosion) takes exactly its count of Part cards carrying its energy, from any factory, frozen
-    stacks too ("Attack Cards"); Ice Blast freezes one enemy stack not frozen yet ("Frozen Stacks";
-    Tablebot's reading: one stack per card). A card Tablebot does not know is resolved by hand."""
-    mine = hands[k]
-    card = next((c for c in reversed(mine["hand"]) if card_code(c) == code), None)
+def _attack_card(hands: Hands, k: int, code: str) -> Card:
+    card = next((c for c in reversed(hands[k]["hand"]) if card_code(c) == code), None)
     if card is None or card.get("kind") != "attack":
         raise InputError("code", "that Attack card is not in the hand")
+    return card
+
+
+def _effect(card: Card):
+    return effect_of(HandCard(kind="attack", name=card.get("name") or "", energy=card.get("energy"),
+                              destroy=card.get("destroy") or 0))
+
+
+def best_attack(setting: Setting, table: dict, k: int, card: Card) -> tuple[Target, ...]:
+    """The targets Tablebot picks for seat k's Attack card (`attacks.best_targets`: the first of the tied
+    best; in 2v2 the partner spared unless nothing else is legal); () when it has none or is not modelled."""
+    effect = _effect(card)
+    if effect.kind not in (DESTROY, FREEZE):
+        return ()
+    factories = [factory_of(_seat(table, s)) for s in range(setting.seats)]
+    mate = partner_of(setting, k)
+    best = best_targets(effect, factories, k, setting.part_names, () if mate is None else (mate,))
+    if not best:
+        return ()
+    target = best[0][1]
+    if isinstance(target, StackRef):
+        return (Target(seat=target.factory, stack=target.stack),)
+    refs: tuple[PartRef, ...] = target
+    return tuple(Target(seat=r.factory, stack=r.stack, card=r.card) for r in refs)
+
+
+def _attack(setting: Setting, table: dict, hands: Hands, k: int, code: str,
+            targets: Sequence[Target] | None) -> None:
+    """An Attack card on the targets chosen (None: Tablebot's best, `best_attack`): a card that destroys
+    (by the energy entered, or by its name: Nuclear Explosion) takes exactly its count of Part cards
+    carrying its energy, from any factory, frozen stacks too ("Attack Cards"); Ice Blast freezes one enemy
+    stack not frozen yet ("Frozen Stacks"; Tablebot's reading: one stack per card). In 2v2 the partner is
+    hit only when nothing else is legal (`variations`). A card Tablebot does not know is resolved by hand."""
+    mine = hands[k]
+    card = _attack_card(hands, k, code)
     _gold(_seat(table, k), card)
-    effect = effect_of(HandCard(kind="attack", name=card.get("name") or "", energy=card.get("energy"),
-                                destroy=card.get("destroy") or 0))
+    effect = _effect(card)
     if effect.kind not in (DESTROY, FREEZE):
         raise InputError("code", "Tablebot does not know what this card does: resolve it by hand")
+    if targets is None:
+        targets = best_attack(setting, table, k, card)
+        if not targets:
+            raise InputError("code", "that card has nothing to hit on the table as it is now")
     if not targets:
         raise InputError("targets", "choose what the card hits")
     for t in targets:
@@ -502,6 +672,7 @@ def _attack(setting: Setting, table: dict, hands: Hands, k: int, code: str, targ
         stacks = _seat(table, t.seat)["stacks"]
         if not 0 <= t.stack < len(stacks) or (t.card is not None and not 0 <= t.card < len(stacks[t.stack]["cards"])):
             raise InputError("targets", "that card is not there any more")
+    mate = partner_of(setting, k)
     if effect.kind == DESTROY:
         energy = effect.energy or ""
         refs = {(t.seat, t.stack, t.card) for t in targets}
@@ -512,6 +683,11 @@ def _attack(setting: Setting, table: dict, hands: Hands, k: int, code: str, targ
             raise InputError("targets", f"it destroys {energy.title()} Part cards (a hybrid when either energy matches)")
         if len(refs) != need:
             raise InputError("targets", f"it destroys exactly {need} Part cards (Attack Cards)")
+        if mate is not None:
+            others = sum(s != mate for s, _, _ in matching)
+            if sum(s == mate for s, _, _ in refs) > max(0, need - others):
+                raise InputError("targets", "2v2: your partner's parts are hit only when the card has no other "
+                                            "legal target (Variations, Tablebot's reading)")
         _playing(setting, table, k)
         taken = []
         for s, i, j in sorted(refs, reverse=True):  # highest positions first: no removal moves another
@@ -529,16 +705,21 @@ def _attack(setting: Setting, table: dict, hands: Hands, k: int, code: str, targ
             raise InputError("targets", "Ice Blast freezes an enemy stack (Frozen Stacks)")
         if stack.get("frozen"):
             raise InputError("targets", "that stack is frozen already")
+        if t.seat == mate and any(not st.get("frozen") for s in range(setting.seats) if s not in (k, mate)
+                                  for st in _seat(table, s)["stacks"]):
+            raise InputError("targets", "2v2: Ice Blast spares your partner while an opponent's stack can be "
+                                        "frozen (Variations, Tablebot's reading)")
         _playing(setting, table, k)
         stack["frozen"] = True
     _take(mine["hand"], code)
     table.setdefault("discard", []).append(card)
 
 
-def _event(setting: Setting, table: dict, k: int, parts: Sequence[PartAt], cost: int, kind: str) -> None:
+def _event(setting: Setting, table: dict, k: int, parts: Sequence[PartAt], cost: int, kind: str,
+           power: str = "") -> None:
     """Event option A (two parts, one Power card flipped) or B (one part, with an Active Robot in the
     factory): the parts sacrificed come from anywhere in the factory, a robot too, never a frozen stack
-    ("The Event Phase" and its note, "Frozen Stacks")."""
+    ("The Event Phase" and its note, "Frozen Stacks"). A Power card named is used once per game."""
     seat = _seat(table, k)
     if setting.simple:
         raise InputError("type", "the simpler game has no Power cards or Active Robot cards: no Event (Variations)")
@@ -562,7 +743,13 @@ def _event(setting: Setting, table: dict, k: int, parts: Sequence[PartAt], cost:
         left = min(health(setting, seat), setting.start_health) if left is None else left
         if left <= 0:
             raise InputError("type", "no unused Power card is left (each is used once per game)")
+        power = " ".join(power.split())[:40]
+        used = seat.setdefault("used_powers", [])
+        if power and power.casefold() in (u.casefold() for u in used):
+            raise InputError("power", f"{power} is used already: each Power card once per game (The Event Phase)")
         seat["powers_left"] = left - 1
+        if power:
+            used.append(power)
     elif not analyse(factory_of(seat), setting.part_names).deployable_robots:
         raise InputError("type", "option B needs an Active Robot in your factory that is not frozen")
     taken = []
@@ -572,6 +759,7 @@ def _event(setting: Setting, table: dict, k: int, parts: Sequence[PartAt], cost:
     table.setdefault("discard", []).extend(taken)
     if turn is not None:
         turn["event"] = kind
+        turn["power"] = power if kind == "power" else ""
 
 
 def _damage(setting: Setting, table: dict, k: int, amount: int) -> None:
@@ -588,6 +776,204 @@ def _damage(setting: Setting, table: dict, k: int, amount: int) -> None:
     seat["health"] = max(0, before - amount)
     if seat.get("powers_left") is not None:
         seat["powers_left"] = min(seat["powers_left"], seat["health"])
+
+
+# ---- the Event's outcomes ("Clarifications") -------------------------------------------------------------
+
+COLD_FUSION_BALANCE = ("cold fusion", "balance")   # they reach every player, their owner too
+VIAS = ("option_b", "katana", "shogun", "orb")
+
+
+def _event_turn(table: dict, what: str) -> dict:
+    """The turn whose Event is being resolved: followed, an Event triggered, not over."""
+    _over(table)
+    turn = table.get("turn")
+    if turn is None:
+        raise InputError("type", f"{what}: follow the turn first (Next phase), so the table knows whose Event it is")
+    if not turn.get("event"):
+        raise InputError("type", f"{what}: no Event was triggered this turn")
+    return turn
+
+
+def _not_cancelled(turn: dict, what: str) -> None:
+    by = turn.get("cancelled_by")
+    if by is not None:
+        raise InputError("type", f"{what}: the Event was cancelled by seat {by + 1}'s Sentry Gunship, so it affects "
+                                 "none of the players, not even one of them (Clarifications)")
+
+
+def _cancel(setting: Setting, table: dict, hands: Hands, k: int, code: str) -> None:
+    """Sentry Gunship from seat k's hand cancels the turn's Event: played out of turn by an opponent (a 2v2
+    partner is none), uninterrupted; a Power card stays used up, the parts stay spent ("Defense Cards",
+    "The Event Phase"). Tablebot's reading: it cancels the Event before any of it is resolved."""
+    turn = _event_turn(table, "Sentry Gunship")
+    if turn["phase"] != "event":
+        raise InputError("type", "Sentry Gunship cancels an Event in the Event phase")
+    if k == turn["seat"] or k == partner_of(setting, turn["seat"]):
+        raise InputError("seat", "Sentry Gunship cancels an opponent's Event (Defense Cards)")
+    if health(setting, _seat(table, k)) <= 0 and not setting.simple:
+        raise InputError("seat", f"seat {k + 1} is out of the game")
+    if turn.get("cancelled_by") is not None:
+        raise InputError("type", "this Event is cancelled already")
+    if turn.get("resolved") or turn.get("revealed") or turn.get("replied"):
+        raise InputError("type", "this Event is being resolved already: cancel it before it takes effect")
+    card = next((c for c in reversed(hands[k]["hand"]) if card_code(c) == code), None)
+    if card is None or card.get("kind") != "defense" or effect_of(HandCard(kind="defense", name=card.get("name") or "")
+                                                                  ).kind != CANCEL_EVENT:
+        raise InputError("code", "that Sentry Gunship is not in the hand")
+    _gold(_seat(table, k), card)
+    _take(hands[k]["hand"], code)
+    table.setdefault("discard", []).append(card)
+    turn["cancelled_by"] = k
+
+
+def _reveal(setting: Setting, table: dict, k: int, card: str, via: str) -> None:
+    """An Active Robot card revealed in seat k's Event phase. Option B reveals one; Peacemaker with the Orb
+    as one of two Active Robots a second; Samurai's Katana and Shogun more than one. The pile is not
+    reshuffled in between, so a card shows no more often than the pile holds it ("The Event Phase",
+    "Clarifications"; how many Katana and Shogun reveal is on their cards: Tablebot allows two in all)."""
+    turn = _event_turn(table, "A reveal")
+    if turn["seat"] != k or turn["phase"] != "event":
+        raise InputError("seat", "Active Robot cards are revealed in your own Event phase")
+    _not_cancelled(turn, "No card is revealed")
+    names = DATA.robot_pile_names
+    if card not in names:
+        raise InputError("card", "choose one of the Active Robot cards: " + ", ".join(names.values()))
+    if via not in VIAS:
+        raise InputError("via", "option_b, katana, shogun or orb")
+    revealed: list = turn.setdefault("revealed", [])
+    vias = [v for _, v in revealed]
+    salvager = _seat(table, k).get("salvager")
+    if via == "option_b":
+        if turn["event"] != "active_robot" or "option_b" in vias:
+            raise InputError("via", "option B reveals one card, after its part is sacrificed (The Event Phase)")
+    elif via == "orb":
+        if salvager != "peacemaker" or turn["event"] != "active_robot" or "option_b" not in vias or "orb" in vias:
+            raise InputError("via", "the Orb's second card: Peacemaker's, after option B's first (Clarifications)")
+    elif via == "shogun":
+        if (turn.get("power") or "").casefold() != "shogun":
+            raise InputError("via", "Shogun reveals cards in the Event phase it is used in")
+    elif salvager != "samurai":
+        raise InputError("via", "Katana is Samurai's Special ability (Clarifications)")
+    if len(revealed) >= 2:
+        raise InputError("card", "two cards are revealed at most in one Event phase (Tablebot's reading)")
+    pile = setting.robot_pile
+    shown = sum(c == card for c, _ in revealed)
+    if pile is not None and shown >= pile.get(card, 0):
+        raise InputError("card", f"the pile holds {pile.get(card, 0)} {names[card]} and is not reshuffled in "
+                                 "between (Clarifications)")
+    revealed.append([card, via])
+
+
+def _event_damage(setting: Setting, table: dict, seats: Sequence[int], card: str) -> None:
+    """The turn's Event card hits: each seat named suffers one damage. A cancelled card affects nobody;
+    Cold Fusion and Balance reach their owner too and hit every player in a tie ("Clarifications");
+    Tablebot's reading: no other card hits its owner, and Meltdown is answered player by player."""
+    turn = _event_turn(table, "Damage from the Event")
+    _not_cancelled(turn, "No damage")
+    resolved: list = turn.setdefault("resolved", [])
+    if card:
+        shown = [c for c, _ in turn.get("revealed", [])]
+        if card not in shown:
+            raise InputError("card", "that Active Robot card was not revealed this Event phase")
+        if resolved.count(card) >= shown.count(card):
+            raise InputError("card", "that card's damage is dealt already")
+        owner_ok = False
+    else:
+        if turn["event"] != "power":
+            raise InputError("card", "name the Active Robot card revealed")
+        power = (turn.get("power") or "").casefold()
+        if power == "meltdown":
+            raise InputError("type", "Meltdown is answered by each player: a discard, or one damage")
+        if "power" in resolved:
+            raise InputError("type", "this Power card's damage is dealt already")
+        owner_ok = power in COLD_FUSION_BALANCE
+    if not seats or len(set(seats)) != len(seats):
+        raise InputError("seats", "name each player who suffers the damage once")
+    standing = alive(setting, table)
+    for s in seats:
+        if s not in standing:
+            raise InputError("seats", f"seat {s + 1} is not in the game")
+        if s == turn["seat"] and not owner_ok:
+            raise InputError("seats", "only Cold Fusion and Balance reach their own Salvager (Clarifications)")
+    for s in seats:
+        _damage(setting, table, s, 1)
+    resolved.append(card or "power")
+
+
+def _meltdown(setting: Setting, table: dict, hands: Hands, k: int, reply: str, code: str) -> None:
+    """A player's answer to Meltdown: a card discarded, or one damage; with no card in hand, nothing
+    discarded and no damage ("Clarifications"). Tablebot's reading: every other player answers once."""
+    turn = _event_turn(table, "Meltdown")
+    if (turn.get("power") or "").casefold() != "meltdown":
+        raise InputError("type", "no Meltdown was used this turn")
+    _not_cancelled(turn, "Nobody answers Meltdown")
+    if k == turn["seat"]:
+        raise InputError("seat", "Meltdown is answered by the other players")
+    if k not in alive(setting, table):
+        raise InputError("seat", f"seat {k + 1} is out of the game")
+    replied: list = turn.setdefault("replied", [])
+    if k in replied:
+        raise InputError("seat", f"seat {k + 1} has answered Meltdown already")
+    held = len(hands[k]["hand"]) + len(hands[k]["drawn"]) if k in hands else _seat(table, k).get("hand_count") or 0
+    if reply == "nothing":
+        if held:
+            raise InputError("reply", "only a player with no cards in hand may discard nothing (Clarifications)")
+    elif reply == "discard":
+        card = _take(hands[k]["hand"], code)
+        if card is None:
+            raise InputError("code", "that card is not in the hand")
+        table.setdefault("discard", []).append(card)
+    elif reply == "damage":
+        _damage(setting, table, k, 1)
+    else:
+        raise InputError("reply", "discard, damage or nothing")
+    replied.append(k)
+
+
+def _space_pod(setting: Setting, table: dict, hands: Hands, k: int, code: str, target: Target,
+               stack: int | None) -> None:
+    """Space Pod takes a Part card from another factory into the player's: a hybrid may go on a stack of
+    either of its energies whatever it was where it came from ("Clarifications"). Tablebot's readings: it
+    is played like any card (an action, its gold number); in 2v2 it spares the partner while another
+    factory has a part."""
+    card = next((c for c in reversed(hands[k]["hand"]) if card_code(c) == code), None)
+    if card is None or card.get("kind") == "part" or (card.get("name") or "").casefold() != "space pod":
+        raise InputError("code", "that Space Pod is not in the hand")
+    if target.seat == k or not 0 <= target.seat < setting.seats or target.card is None:
+        raise InputError("target", "choose a Part card in another factory")
+    stacks = _seat(table, target.seat)["stacks"]
+    if not 0 <= target.stack < len(stacks) or not 0 <= target.card < len(stacks[target.stack]["cards"]):
+        raise InputError("target", "that card is not there any more")
+    mate = partner_of(setting, k)
+    if target.seat == mate and any(_seat(table, s)["stacks"] for s in range(setting.seats) if s not in (k, mate)):
+        raise InputError("target", "2v2: Space Pod spares your partner while an opponent has a part "
+                                   "(Variations, Tablebot's reading)")
+    me = _seat(table, k)
+    _gold(me, card)
+    _playing(setting, table, k)
+    part = stacks[target.stack]["cards"].pop(target.card)
+    if not stacks[target.stack]["cards"]:
+        del stacks[target.stack]
+    _placed(setting, me, part, stack)
+    _take(hands[k]["hand"], code)
+    table.setdefault("discard", []).append(card)
+
+
+def _new_game(setting: Setting, table: dict, hands: Hands) -> None:
+    """A new game at the same seats: every hand (each seat's private state) emptied, factories and the
+    discard pile cleared, health back to the start, the winner gone and turn 1 begun ("Setup")."""
+    missing = [k + 1 for k in range(setting.seats) if k not in hands]
+    if missing:
+        raise InputError("seat", "a new game empties every seat's hand: " + ", ".join(map(str, missing)) + " missing")
+    for k, seat in enumerate(table.get("players", [])):
+        table["players"][k] = {"stacks": [], "hand_count": 0, "salvager": seat.get("salvager")}
+    for h in hands.values():
+        h["hand"], h["drawn"] = [], []
+    table["discard"] = []
+    table["winner"] = None
+    table["turn"] = None
+    _next_phase(setting, table)
 
 
 def _next_phase(setting: Setting, table: dict) -> None:
@@ -609,6 +995,8 @@ def _next_phase(setting: Setting, table: dict) -> None:
         _next_seat(setting, table)
         return
     phases = setting.phases
+    if phase == "event":
+        turn.pop("revealed", None)  # the Active Robot pile is reshuffled after the Event phase (The Event Phase)
     turn["phase"] = phases[phases.index(phase) + 1] if phase in phases else "cleanup"
     if turn["phase"] == "play":
         turn["actions_left"] = setting.actions
