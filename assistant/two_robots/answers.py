@@ -24,6 +24,7 @@ from solvers.two_robots.odds import (
 )
 from solvers.two_robots.planner import Turn, plan_turn
 from solvers.two_robots.standings import Seat, standings
+from solvers.two_robots.variations import HOUSE_RULES, won_by
 
 from ..api import ApiError, bad_field
 from ..db import engine
@@ -166,14 +167,37 @@ def seats(body: FactoryIn, t: TableInput) -> list[Seat]:
 def outcome(body: FactoryIn, t: TableInput) -> dict:
     """Won, how and defeated from every seat's health and the seat's own factory ("Objective"): every
     other Salvager at health 0 is a win as the last one standing; at 0 yourself you are out and win
-    nothing; two active robots win while you are in the game."""
+    nothing; two active robots (or a house rule that is on: "Variations") win while you are in the game.
+    In 2v2 the team wins: every opponent at 0, or a seat of the team still in the game that won, the
+    partner's win being yours, even once you are out."""
     defeated = body.health == 0 and not body.simple
-    others = [o.health for o in t.others] if not body.simple else []
-    if not defeated and others and all(h == 0 for h in others):
+    teams = body.teams()
+    house = body.house()
+    healths = [o.health for o in t.others] if not body.simple else []
+    if teams:
+        mate = body.partner
+        enemies = [h for k, h in enumerate(healths) if k != mate]
+        mine = [] if defeated else [t.factory]
+        if mate is not None and not (not body.simple and t.others[mate].health == 0):
+            mine.append(t.other_factories[mate])
+        if enemies and all(h == 0 for h in enemies) and len(mine) > 0:
+            return {"won": True, "how": "last_standing", "defeated": defeated}
+        for f in mine:
+            how = won_by(f, t.names, house)
+            if how:
+                return {"won": True, "how": how, "defeated": defeated}
+        return {"won": False, "how": None, "defeated": defeated}
+    if not defeated and healths and all(h == 0 for h in healths):
         return {"won": True, "how": "last_standing", "defeated": False}
-    if not defeated and t.view.won:
-        return {"won": True, "how": "two_robots", "defeated": False}
+    how = won_by(t.factory, t.names, house) if not defeated else None
+    if how:
+        return {"won": True, "how": how, "defeated": False}
     return {"won": False, "how": None, "defeated": defeated}
+
+
+def spared(body: FactoryIn) -> tuple[int, ...]:
+    """The partner's factory in the answers' order (you first), spared by your Attack cards (2v2)."""
+    return () if body.partner is None else (body.partner + 1,)
 
 
 def unmodelled(body: FactoryIn) -> tuple[list[dict], str | None]:
@@ -212,7 +236,8 @@ def factory_result(body: FactoryIn) -> dict:
     t = table_input(body)
     table = (t.factory, *t.other_factories)
     out = present.factory_json(t.factory, t.view)
-    views = [hand_view(t.factory, c, t.names, table=table, player=0, labels=t.labels) for c in t.hand]
+    views = [hand_view(t.factory, c, t.names, table=table, player=0, labels=t.labels, spared=spared(body))
+             for c in t.hand]
     out["hand"] = present.hand_json(views)
     counters = sum(effect_of(c).kind == COUNTER_ATTACK and c.stacks_required <= len(t.factory.stacks) for c in t.hand)
     for row, v in zip(out["hand"], views, strict=True):
@@ -225,7 +250,8 @@ def factory_result(body: FactoryIn) -> dict:
     out["part_names"] = list(t.names)
     if body.salvager == "apocalypse" and not body.simple:
         out["apocalypse"] = present.apocalypse_json(apocalypse_check(t.factory, t.names))
-    out["standings"] = present.standings_json(standings(seats(body, t), 0, t.names, t.pool.cards, t.hand))
+    out["standings"] = present.standings_json(standings(seats(body, t), 0, t.names, t.pool.cards, t.hand,
+                                                        teams=body.teams(), house_rules=body.house()))
     out["unseen"] = present.unseen_json(t.pool, entered=False)
     out |= outcome(body, t)
     out["not_modelled"], said = unmodelled(body)
@@ -246,10 +272,32 @@ def plan_result(body: PlanIn) -> dict:
     t = table_input(body)
     unseen, notes, source = unseen_cards(body, t)
     event = "none" if body.simple else body.event  # the simpler game has no Event phase ("Variations")
+    # 2v2: the plan weighs the opponents only, so its Attack cards spare the partner (a card that could only
+    # be played on the partner's parts is left out, and the note says so)
+    mate = body.partner
+    others = tuple(f for k, f in enumerate(t.other_factories) if k != mate)
+    labels = tuple(x for k, x in enumerate(t.labels) if k - 1 != mate)
     plan = plan_turn(Turn(factory=t.factory, hand=t.hand, part_names=t.names, unseen=unseen, actions=body.actions,
                           event=event, powers_left=body.powers_left, hand_limit=body.hand_limit,
-                          others=t.other_factories, labels=t.labels))
+                          others=others, labels=labels))
     out = present.plan_json(plan, t.names)
+    variation_notes = []
+    if mate is not None:
+        variation_notes.append("2v2: the plan weighs the two opponents and spares your partner; an Attack card that "
+                               "could only hit your partner's parts is not played (Tablebot's reading).")
+        # the plan's factories after are the opponents' only: back in seat order, the partner's unchanged
+        after = list(out["others_after"])
+        after.insert(mate, present.factory_json(t.other_factories[mate], analyse(t.other_factories[mate], t.names)))
+        out["others_after"] = after
+        kept = [k + 1 for k in range(len(t.other_factories)) if k != mate]  # planner's factory j -> answer's
+        for step in out["steps"]:
+            for ref in step.get("destroyed") or []:
+                ref["factory"] = kept[ref["factory"] - 1] if ref["factory"] else 0
+            if step.get("frozen"):
+                step["frozen"]["factory"] = kept[step["frozen"]["factory"] - 1] if step["frozen"]["factory"] else 0
+    if body.house():
+        variation_notes.append("House rules on (" + "; ".join(HOUSE_RULES[h] for h in body.house()) + "): the plan "
+                               "aims for two robots; it does not count them.")
     if body.simple:
         out["event_options"] = []
     out |= outcome(body, t)
@@ -258,7 +306,7 @@ def plan_result(body: PlanIn) -> dict:
         out["notes"] = [*out["notes"], said]
     if out["defeated"]:
         out["warnings"] = [OUT_OF_GAME, *out.get("warnings", [])]
-    out["notes"] = notes + out["notes"]
+    out["notes"] = notes + out["notes"] + variation_notes
     out["unseen_source"] = source["source"] if source["source"] == "entered" else "default" \
         if t.deck_source == "default" else "deck"
     out["unseen"] = source
@@ -301,7 +349,8 @@ def attack_result(body: AttackIn) -> dict:
     if effect.reactive:
         return {"effect": effect.kind, "playable": False, "targets": [], "best": None, "best_index": None,
                 "ties": [], "destroys_own": False, "why": REACTIVE_WHY[effect.kind], "rules": list(effect.rules)}
-    answer = resolve(effect, factories, body.player, names, labels)
+    answer = resolve(effect, factories, body.player, names, labels,
+                     () if body.partner is None else (body.partner,))
     out = present.attack_json(answer)
     if not effect.modelled:
         out["why"] = "Tablebot does not know what this card does: it is yours to resolve."

@@ -58,13 +58,13 @@ def _reducer_action(a: schemas.TableActionBody) -> table.Action:
             return table.Freeze(seat=a.seat, stack=a.stack, frozen=a.frozen)
         case schemas.EventPowerIn():
             return table.EventPower(seat=a.seat, sacrifices=tuple(table.PartAt(stack=p.stack, card=p.card)
-                                                                  for p in a.sacrifices))
+                                                                  for p in a.sacrifices), power=a.power)
         case schemas.EventRobotIn():
             return table.EventRobot(seat=a.seat, sacrifice=table.PartAt(stack=a.sacrifice.stack, card=a.sacrifice.card))
         case schemas.PlayIn():
             return table.PlayCard(seat=a.seat, code=a.code, stack=a.stack)
         case schemas.AttackPlayIn():
-            return table.PlayAttack(seat=a.seat, code=a.code, targets=tuple(
+            return table.PlayAttack(seat=a.seat, code=a.code, targets=None if a.targets is None else tuple(
                 table.Target(seat=t.seat, stack=t.stack, card=t.card) for t in a.targets))
         case schemas.DiscardIn():
             return table.Discard(seat=a.seat, code=a.code)
@@ -74,6 +74,22 @@ def _reducer_action(a: schemas.TableActionBody) -> table.Action:
             return table.RemoveCard(seat=a.seat, where=a.where, code=a.code)
         case schemas.FinishDrawIn():
             return table.FinishDraw(seat=a.seat)
+        case schemas.CancelEventIn():
+            return table.CancelEvent(seat=a.seat, code=a.code)
+        case schemas.RevealIn():
+            return table.Reveal(seat=a.seat, card=a.card, via=a.via)
+        case schemas.EventDamageIn():
+            return table.EventDamage(seats=tuple(a.seats), card=a.card)
+        case schemas.MeltdownReplyIn():
+            return table.MeltdownReply(seat=a.seat, reply=a.reply, code=a.code)
+        case schemas.SpacePodIn():
+            return table.SpacePod(seat=a.seat, code=a.code, stack=a.stack,
+                                  target=table.Target(seat=a.target.seat, stack=a.target.stack, card=a.target.card))
+        case schemas.SettingsIn():
+            return table.ChangeSettings(teams=tuple(a.teams) if a.teams else None, uniform_robot=a.uniform_robot,
+                                        five_stacks=a.five_stacks)
+        case schemas.NewGameIn():
+            return table.NewGame()
     raise bad_field("action.type", "unknown action")
 
 
@@ -117,7 +133,9 @@ def table_action(table_id: str):
     if getattr(action, "seat", 0) >= seats:
         raise bad_field("action.seat", f"the table has {seats} seats")
     hand_seats: tuple[int, ...] = ()
-    if isinstance(action, table.HAND_ACTIONS):
+    if isinstance(action, table.NewGame):  # every hand is emptied, none is read
+        hand_seats = tuple(range(seats))
+    elif table.touches_hand(action):
         if phone.phone_seat(record) != action.seat:  # a hand is its holder's alone ("Clarifications")
             raise ApiError(403, "not_your_seat", "Only the phone that holds this seat changes its hand.",
                            [{"path": "action.seat", "message": "not held by this phone"}])

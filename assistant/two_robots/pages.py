@@ -108,8 +108,12 @@ class PageState(Page[TwoRobotsState]):
         """Apply one table action through the reducer: one that touches the seat's hand is this phone's
         own seat's; with `version`, only on the version the page showed (another phone first: a 409).
         A refusal of the rules is shown next to `path`."""
-        hand = isinstance(action, table.HAND_ACTIONS)
+        hand = table.touches_hand(action)
         try:
+            if isinstance(action, table.NewGame):  # every seat's hand is emptied (none is read)
+                every = list(range(self.count))
+                self.change_private(state.acting(self.count, action, tuple(every)), every)
+                return True
             if hand:
                 change = state.acting(self.count, action, (self.seat,))
                 if version is None:

@@ -247,6 +247,9 @@ def standings_json(st: Standings) -> dict:
         "rules": list(st.rules),
         "winners": list(st.winners),
         "how": st.how,
+        "teams": [{"team": t.team, "seats": list(t.seats), "you": t.you, "parts_to_two_robots": t.parts_to_two_robots,
+                   "active_robots": t.active_robots, "health": t.health, "out": t.out, "why": t.why}
+                  for t in st.teams],
     }
 
 

@@ -10,7 +10,15 @@ from __future__ import annotations
 import uuid
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from solvers.two_robots.cards import HandCard
 from solvers.two_robots.factory import ENERGIES, MAX_STACKS, Factory, Part, Stack
@@ -196,6 +204,13 @@ class NamedCardIn(BaseModel):
         return Entered(name=self.name, kind=self.kind, salvager=self.salvager, phase=self.phase, text=self.text)
 
 
+class HouseRules(BaseModel):
+    """The rulebook's two house rules ("Variations"), each on or off; the reward Tablebot applies is the win."""
+    model_config = ConfigDict(extra="ignore")
+    uniform_robot: bool = False
+    five_stacks: bool = False
+
+
 class OtherSeatIn(BaseModel):
     """Another seat at the table: its factory (public), and what else is public about it."""
     model_config = ConfigDict(extra="ignore")
@@ -226,13 +241,30 @@ class FactoryIn(BaseModel):
     actions: int = Field(default=DATA.actions, ge=0, le=3)   # actions left in the Play phase
     named_cards: list[NamedCardIn] = Field(default_factory=list, max_length=MAX_NAMED)
     simple: bool = False   # the simpler game ("Variations"): no Power cards (no health), abilities or Event
+    partner: int | None = Field(default=None, ge=0, lt=MAX_SEATS - 1)   # 2v2: the index in `others` of your partner
+    house_rules: HouseRules = Field(default_factory=lambda: HouseRules())
     table: str | None = Field(default=None, min_length=1, max_length=64)
     seat: int = Field(default=0, ge=0, lt=MAX_SEATS)
 
     _names = field_validator("part_names", mode="before")(check_part_names)
 
+    @model_validator(mode="after")
+    def _partner(self) -> FactoryIn:
+        if self.partner is not None and self.table is None and len(self.others) != 3:
+            raise ValueError("`partner`: 2v2 is four players, so `others` holds three seats")
+        return self
+
     def names(self) -> tuple[str, ...]:
         return tuple(self.part_names) if self.part_names else DATA.part_ids
+
+    def teams(self) -> list[int] | None:
+        """2v2 in the answers' seat order (you first, then `others`): your team is 0."""
+        if self.partner is None:
+            return None
+        return [0] + [0 if k == self.partner else 1 for k in range(len(self.others))]
+
+    def house(self) -> tuple[str, ...]:
+        return tuple(k for k, on in self.house_rules.model_dump().items() if on)
 
 
 class PlanIn(FactoryIn):
@@ -266,6 +298,7 @@ class AttackIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
     card: AttackCardIn
     player: int = Field(default=0, ge=0, lt=MAX_SEATS)
+    partner: int | None = Field(default=None, ge=0, lt=MAX_SEATS)   # 2v2: the index in `factories` spared
     factories: list[OtherSeatIn] = Field(min_length=1, max_length=MAX_SEATS)
     part_names: list[str] | None = Field(default=None, min_length=4, max_length=4)
 
@@ -275,6 +308,8 @@ class AttackIn(BaseModel):
     def _player(self) -> AttackIn:
         if self.player >= len(self.factories):
             raise ValueError("`player` must be the index of one of the `factories`")
+        if self.partner is not None and (self.partner == self.player or self.partner >= len(self.factories)):
+            raise ValueError("`partner` must be the index of another of the `factories`")
         return self
 
     def names(self) -> tuple[str, ...]:
@@ -367,12 +402,14 @@ class WinnerState(BaseModel):
     how: Literal["two_robots", "last_standing", "uniform_robot", "five_stacks"]
     team: Annotated[Whole, Field(ge=0, le=1)] | None = None   # 2v2: the team that won
 
+    @model_serializer(mode="wrap")
+    def _without_team(self, handler):  # `team` only in 2v2: the winner keeps its shape otherwise
+        out = handler(self)
+        if out.get("team") is None:
+            out.pop("team", None)
+        return out
 
-class HouseRules(BaseModel):
-    """The rulebook's two house rules ("Variations"), each on or off; the reward Tablebot applies is the win."""
-    model_config = ConfigDict(extra="ignore")
-    uniform_robot: bool = False
-    five_stacks: bool = False
+
 
 
 class TwoRobotsState(BaseModel):
@@ -504,6 +541,7 @@ class EventPowerIn(_ActionIn):
     type: Literal["event_power"]
     seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
     sacrifices: list[PartAtIn] = Field(min_length=1, max_length=4)
+    power: str = Field(default="", max_length=40)   # the Power card's name (each is used once per game)
 
 
 class EventRobotIn(_ActionIn):
@@ -534,7 +572,7 @@ class AttackPlayIn(_ActionIn):
     type: Literal["attack"]
     seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
     code: Code
-    targets: list[TargetIn] = Field(min_length=1, max_length=4)
+    targets: list[TargetIn] | None = Field(default=None, min_length=1, max_length=4)   # None: Tablebot's best
 
 
 class DiscardIn(_ActionIn):
@@ -562,8 +600,55 @@ class FinishDrawIn(_ActionIn):
     seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
 
 
+class CancelEventIn(_ActionIn):
+    type: Literal["cancel_event"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    code: Code
+
+
+class RevealIn(_ActionIn):
+    type: Literal["reveal"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    card: RobotCardId
+    via: Literal["option_b", "katana", "shogun", "orb"] = "option_b"
+
+
+class EventDamageIn(_ActionIn):
+    type: Literal["event_damage"]
+    seats: list[Annotated[int, Field(ge=0, lt=MAX_SEATS, strict=True)]] = Field(min_length=1, max_length=MAX_SEATS)
+    card: RobotCardId | Literal[""] = ""
+
+
+class MeltdownReplyIn(_ActionIn):
+    type: Literal["meltdown_reply"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    reply: Literal["discard", "damage", "nothing"]
+    code: str = Field(default="", max_length=100)
+
+
+class SpacePodIn(_ActionIn):
+    type: Literal["space_pod"]
+    seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
+    code: Code
+    target: TargetIn
+    stack: int | None = Field(default=None, ge=0, lt=MAX_STACKS, strict=True)
+
+
+class SettingsIn(_ActionIn):
+    type: Literal["settings"]
+    teams: list[Annotated[int, Field(ge=0, le=1, strict=True)]] | None = Field(default=None, min_length=4, max_length=4)
+    uniform_robot: bool = False
+    five_stacks: bool = False
+
+
+class NewGameIn(_ActionIn):
+    type: Literal["new_game"]
+
+
 TableActionBody = Annotated[DamageIn | NextPhaseIn | FreezeIn | EventPowerIn | EventRobotIn | PlayIn | AttackPlayIn
-                            | DiscardIn | EnterIn | RemoveIn | FinishDrawIn, Field(discriminator="type")]
+                            | DiscardIn | EnterIn | RemoveIn | FinishDrawIn | CancelEventIn | RevealIn
+                            | EventDamageIn | MeltdownReplyIn | SpacePodIn | SettingsIn | NewGameIn,
+                            Field(discriminator="type")]
 
 
 class TableActionIn(BaseModel):

@@ -9,7 +9,7 @@ from typing import Any
 
 from solvers.two_robots import table
 from solvers.two_robots.game_data import DATA
-from solvers.two_robots.variations import check_teams
+from solvers.two_robots.variations import check_teams, partner
 
 from ..tables import store
 from ..web import save
@@ -50,7 +50,11 @@ def seat_body(state: TwoRobotsState, seat: int, labels: list[str] | None = None,
                             "hand": [c.stored() for c in private.held()], "others": others,
                             "discard": [c.model_dump() for c in state.discard], "health": mine.health_now,
                             "actions": mine.actions,
-                            "named_cards": [c.model_dump() for c in state.named_cards], "simple": state.simple}
+                            "named_cards": [c.model_dump() for c in state.named_cards], "simple": state.simple,
+                            "house_rules": state.house_rules.model_dump()}
+    mate = partner(state.teams if check_teams(state.teams, count) is None else None, seat)
+    if mate is not None:  # its index among the others
+        body["partner"] = mate if mate < seat else mate - 1
     if mine.salvager:
         body["salvager"] = mine.salvager
     if state.deck is not None:

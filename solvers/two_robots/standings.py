@@ -13,6 +13,10 @@ Threats to the player: an opponent who may finish a robot next turn (their secon
 what an Attack card of theirs on an energy would take from the player, chosen as best for them
 (`attacks.best_targets` from their seat); which of the player's stacks their Ice Blast would freeze;
 an opponent who can deploy a robot for an Event (Sentry Gunship cancels it).
+
+2v2 ("Variations", `variations`): `teams` gives each seat's team. The standings are by team (a team's
+best seat, its health), the partners share a win, a partner is no threat, and an opponent's Attack card
+is weighed sparing that opponent's own partner. A house rule that is on wins as two robots do.
 """
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ from .attacks import UNREACHABLE, PartRef, StackRef, best_targets, destroyed, di
 from .cards import DESTROY, FREEZE, Effect, HandCard
 from .factory import BIT, ENERGIES, Factory, analyse, is_robot, matchable, or_list, stack_parts, title
 from .odds import UnseenCard, completing, p_at_least_one
+from .variations import HOUSE_RULES, won_by
 
 FINISH, DESTROY_THREAT, FREEZE_THREAT, EVENT = "finish", "destroy", "freeze", "event"
 RULES = ("tr-objective", "tr-how-to-build-a-robot", "tr-attack-cards", "tr-frozen-stacks",
@@ -73,6 +78,18 @@ class Threat:
 
 
 @dataclass(frozen=True)
+class TeamStanding:
+    team: int
+    seats: tuple[int, ...]
+    you: bool                         # the player's own team
+    parts_to_two_robots: int | None   # its nearest seat still in the game
+    active_robots: int                # its best seat's
+    health: int | None                # its seats still in the game, added up
+    out: bool                         # every seat of it defeated
+    why: str
+
+
+@dataclass(frozen=True)
 class Standings:
     seats: tuple[SeatStanding, ...]
     leaders: tuple[int, ...]
@@ -81,8 +98,9 @@ class Standings:
     notes: tuple[str, ...]
     rules: tuple[str, ...] = RULES
     winners: tuple[int, ...] = ()     # the seats that won, once the game is decided
-    how: str | None = None            # "two_robots" or "last_standing"
+    how: str | None = None            # "two_robots", "last_standing" or a house rule's
     defeated: bool = False            # the player is out of the game
+    teams: tuple[TeamStanding, ...] = ()   # 2v2: the standings by team
 
 
 def _finishers_in_hand(factory: Factory, hand: Sequence[HandCard], part_names: Sequence[str]) -> int:
@@ -152,8 +170,8 @@ def _rank(s: SeatStanding) -> tuple:
 
 
 def _attack_threats(factories: Sequence[Factory], player: int, attacker: int, labels: Sequence[str],
-                    part_names: Sequence[str], kinds: Collection[str] = (DESTROY_THREAT, FREEZE_THREAT)
-                    ) -> list[Threat]:
+                    part_names: Sequence[str], kinds: Collection[str] = (DESTROY_THREAT, FREEZE_THREAT),
+                    spared: Collection[int] = ()) -> list[Threat]:
     """What an Attack card of this opponent's could do to you at worst: of the energies your parts
     carry, the one whose attack (aimed as best for them) sets you back most, and their Ice Blast when it
     would stop a robot of yours or a stack one part short. Only what sets you back is a threat."""
@@ -165,7 +183,7 @@ def _attack_threats(factories: Sequence[Factory], player: int, attacker: int, la
     for e in ENERGIES if DESTROY_THREAT in kinds else ():
         if not any(c.mask & BIT[e] for s in mine.stacks for c in s.cards):
             continue
-        best = best_targets(Effect(DESTROY, energy=e, count=2), factories, attacker, part_names)
+        best = best_targets(Effect(DESTROY, energy=e, count=2), factories, attacker, part_names, spared)
         hitting = [refs for _, refs in best if any(r.factory == player for r in refs)]
         if not hitting:
             continue
@@ -187,7 +205,7 @@ def _attack_threats(factories: Sequence[Factory], player: int, attacker: int, la
         out.append(worst)
     if FREEZE_THREAT not in kinds:
         return out
-    best = best_targets(Effect(FREEZE), factories, attacker, part_names)
+    best = best_targets(Effect(FREEZE), factories, attacker, part_names, spared)
     hitting = [ref for _, ref in best if ref.factory == player]
     if hitting:
         ref = hitting[0]
@@ -207,16 +225,18 @@ THREATS = (FINISH, EVENT, DESTROY_THREAT, FREEZE_THREAT)
 
 
 def threats_to(seats: Sequence[Seat], player: int, part_names: Sequence[str], unseen: Sequence[UnseenCard],
-               kinds: Collection[str] = THREATS, rows: Sequence[SeatStanding] | None = None, draws: int = 3
-               ) -> list[Threat]:
+               kinds: Collection[str] = THREATS, rows: Sequence[SeatStanding] | None = None, draws: int = 3,
+               teams: Sequence[int] | None = None) -> list[Threat]:
     """The threats to the player of the given kinds, most pressing first (the threats of
     `standings`, without what the other kinds would cost to work out). `rows`: the seats' standings,
-    when the caller has them."""
+    when the caller has them; `teams`: 2v2, where the partner threatens nobody."""
     factories = [s.factory for s in seats]
     labels = [s.label for s in seats]
     threats: list[Threat] = []
     for k, seat in enumerate(seats):
         if k == player or seat.health == 0:  # a defeated Salvager threatens nobody
+            continue
+        if teams and teams[k] == teams[player]:  # a partner is no threat
             continue
         if FINISH in kinds or EVENT in kinds:
             r = rows[k] if rows is not None else seat_standing(k, seat, player, part_names, unseen, (), draws)
@@ -229,39 +249,97 @@ def threats_to(seats: Sequence[Seat], player: int, part_names: Sequence[str], un
                                       why=f"{r.label} can deploy a robot for an Event (option B) next turn; Sentry "
                                           "Gunship cancels it."))
         if seat.factory.stacks:  # an Attack card needs its gold number of stacks: none without a stack
-            threats += _attack_threats(factories, player, k, labels, part_names, kinds)
+            mates = [m for m in range(len(seats)) if teams and m != k and teams[m] == teams[k]]
+            threats += _attack_threats(factories, player, k, labels, part_names, kinds, mates)
     threats.sort(key=lambda t: (t.kind != FINISH, not t.breaks_robot, -t.harm, t.kind == EVENT))
     return threats
 
 
+def _team_rows(rows: Sequence[SeatStanding], teams: Sequence[int]) -> tuple[TeamStanding, ...]:
+    out = []
+    for t in sorted(set(teams)):
+        members = tuple(k for k, x in enumerate(teams) if x == t)
+        live = [rows[k] for k in members if not rows[k].defeated]
+        dists = [r.parts_to_two_robots for r in live if r.parts_to_two_robots is not None]
+        health = [r.health for r in live if r.health is not None]
+        best = max(live, key=_rank, default=None)
+        names = or_list([("you" if rows[k].you else rows[k].label) for k in members], "and")
+        you = any(rows[k].you for k in members)
+        if not live:
+            why = f"{names.capitalize()}: every Salvager of the team is out."
+        else:
+            d = min(dists) if dists else None
+            far = "no robot in sight" if d is None else f"{d} part{'s' if d != 1 else ''} from two robots"
+            why = f"{names.capitalize()}: nearest {far}" + (f", health {sum(health)} in all" if health else "") + "."
+        out.append(TeamStanding(team=t, seats=members, you=you, parts_to_two_robots=min(dists) if dists else None,
+                                active_robots=best.active_robots if best else 0,
+                                health=sum(health) if health else None, out=not live, why=why))
+    return tuple(out)
+
+
+def _team_names(rows: Sequence[SeatStanding], seats: Sequence[int]) -> str:
+    return or_list([("you" if rows[k].you else rows[k].label) for k in seats], "and")
+
+
 def standings(seats: Sequence[Seat], player: int, part_names: Sequence[str], unseen: Sequence[UnseenCard],
-              hand: Sequence[HandCard] = (), draws: int = 3) -> Standings:
+              hand: Sequence[HandCard] = (), draws: int = 3, teams: Sequence[int] | None = None,
+              house_rules: Collection[str] = ()) -> Standings:
+    """Every seat's standing, the leaders, the threats to the player and the winners. `teams` (seat order,
+    2v2): standings by team and a shared win; `house_rules`: the house rules on, each a win."""
     rows = tuple(seat_standing(k, s, player, part_names, unseen, hand, draws) for k, s in enumerate(seats))
     standing = [r for r in rows if not r.defeated]
     top = max((_rank(r) for r in standing), default=None)
     leaders = tuple(r.seat for r in standing if _rank(r) == top)  # a defeated seat never leads
-    threats = threats_to(seats, player, part_names, unseen, rows=rows) if not rows[player].defeated else []
+    threats = threats_to(seats, player, part_names, unseen, rows=rows, teams=teams) if not rows[player].defeated else []
     names = [("you" if rows[k].you else rows[k].label) for k in leaders]
     winners: tuple[int, ...] = ()
     how = None
-    if len(standing) == 1 and len(rows) > 1:
+    ways = {r.seat: won_by(seats[r.seat].factory, part_names, house_rules) for r in standing}
+    if teams:
+        left = {teams[r.seat] for r in standing}
+        built = [k for k, w in ways.items() if w]
+        if len(left) == 1 and len(rows) > 1:
+            t = left.pop()
+            winners, how = tuple(k for k in range(len(rows)) if teams[k] == t), "last_standing"
+        elif built:
+            won = {teams[k] for k in built}
+            winners, how = tuple(k for k in range(len(rows)) if teams[k] in won), ways[built[0]]
+        if standing:  # the leading team is the one whose best seat ranks highest
+            lead_team = teams[max(standing, key=_rank).seat]
+            leaders = tuple(r.seat for r in standing if teams[r.seat] == lead_team)
+    elif len(standing) == 1 and len(rows) > 1:
         winners, how = leaders, "last_standing"
-    elif any(r.won for r in standing):
-        winners, how = tuple(r.seat for r in standing if r.won), "two_robots"
+    else:
+        for way in ("two_robots", *HOUSE_RULES):
+            built = tuple(k for k, w in ways.items() if w == way)
+            if built:
+                winners, how = built, way
+                break
     out = "You are out of the game (health 0). " if rows[player].defeated else ""
-    if not leaders:
+    way_words = {"two_robots": "two active robots", "uniform_robot": "a perfectly uniform robot (house rule)",
+                 "five_stacks": "five Stacks (house rule)"}
+    if not leaders and not winners:
         summary = out + "Every Salvager is out of the game: nobody is left to win."
+    elif teams and winners:
+        mine = teams[player] == teams[winners[0]]
+        who = "Your team wins" if mine else f"{_team_names(rows, winners).capitalize()} win"
+        summary = out + f"{who}: " + ("the last team standing." if how == "last_standing" else f"{way_words[how]}.")
     elif how == "last_standing":
         who = "You win" if rows[winners[0]].you else f"{rows[winners[0]].label} wins"
         summary = out + f"{who}: the last Salvager standing."
-    elif how == "two_robots":
+    elif how is not None:
         who = or_list([("you" if rows[k].you else rows[k].label) for k in winners], "and")
-        summary = out + f"{who.capitalize()} won: two active robots."
+        summary = out + f"{who.capitalize()} won: {way_words[how]}."
     else:
-        lead = rows[leaders[0]]
+        lead = max((rows[k] for k in leaders), key=_rank)
         d = lead.parts_to_two_robots
         far = "no robot in sight" if d is None else f"{d} part{'s' if d != 1 else ''} from two robots"
-        if len(leaders) == len(rows):
+        if teams:
+            mine = teams[player] == teams[lead.seat]
+            whose = "Your team leads" if mine else f"{_team_names(rows, [k for k in range(len(rows)) if teams[k] == teams[lead.seat]]).capitalize()} lead"
+            summary = out + f"{whose}: {lead.label if not lead.you else 'you'}, {lead.active_robots} active " \
+                            f"robot{'s' if lead.active_robots != 1 else ''}, {far}."
+        elif len(leaders) == len(rows):
             summary = out + f"Level: every seat is {far}."
         elif len(leaders) == 1:
             summary = out + (f"{'You lead' if lead.you else lead.label + ' leads'}: {lead.active_robots} active "
@@ -277,5 +355,12 @@ def standings(seats: Sequence[Seat], player: int, part_names: Sequence[str], uns
         notes.append("A seat without a hand size counts only its next draw.")
     if any(r.defeated for r in rows):
         notes.append("A Salvager at health 0 is out of the game: it never leads and threatens nobody.")
+    if teams:
+        notes.append("2v2: the partners share the win; your partner is no threat, and an opponent's Attack card is "
+                     "weighed sparing that opponent's partner (Tablebot's reading).")
+    if house_rules:
+        notes.append("House rules on: " + "; ".join(HOUSE_RULES[h] for h in house_rules) + ". Parts to win count "
+                     "two robots only.")
     return Standings(seats=rows, leaders=leaders, threats=tuple(threats), summary=summary, notes=tuple(notes),
-                     winners=winners, how=how, defeated=rows[player].defeated)
+                     winners=winners, how=how, defeated=rows[player].defeated,
+                     teams=_team_rows(rows, teams) if teams else ())

@@ -17,9 +17,9 @@ win, and the settings say so.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-from .factory import MAX_STACKS, Factory, Stack
+from .factory import MAX_STACKS, Factory, Stack, analyse
 
 TEAM_SEATS = 4
 UNIFORM_ROBOT, FIVE_STACKS = "uniform_robot", "five_stacks"
@@ -69,3 +69,14 @@ def has_uniform_robot(factory: Factory, part_names: Sequence[str]) -> bool:
 
 def has_five_stacks(factory: Factory) -> bool:
     return len(factory.stacks) >= MAX_STACKS
+
+
+def won_by(factory: Factory, part_names: Sequence[str], house_rules: Collection[str] = ()) -> str | None:
+    """How this factory wins, if it does: two robots ("Objective"), else a house rule that is on."""
+    if analyse(factory, part_names).won:
+        return "two_robots"
+    if UNIFORM_ROBOT in house_rules and has_uniform_robot(factory, part_names):
+        return UNIFORM_ROBOT
+    if FIVE_STACKS in house_rules and has_five_stacks(factory):
+        return FIVE_STACKS
+    return None

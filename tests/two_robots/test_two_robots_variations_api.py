@@ -1,0 +1,121 @@
+"""Two Robots variations, Event outcomes and a new game through the table action endpoint and the answers
+(issue 21 items 2, 4 and 6): settings stored with the table and read by every answer, 2v2 standings by
+team and a shared win, Sentry Gunship and the Event's damage, a new game that empties every hand."""
+from __future__ import annotations
+
+from test_two_robots_game import P, act, robot, tr_state
+from tr_helpers import phone_with_seat, private, set_hand
+
+
+def C(part: str, *energies: str) -> dict:
+    return {"kind": "part", "part": part, "energies": list(energies)}
+
+
+def test_settings_are_stored_with_the_table_and_refused_when_they_do_not_fit(app, new_table):
+    """Variations: 2v2 is for four players; the house rules are on or off."""
+    three = new_table("two-robots", 3)
+    c = app.test_client()
+    r = act(c, three, {"type": "settings", "teams": [0, 1, 0, 1]})
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "action.teams"
+    r = act(c, three, {"type": "settings", "teams": [0, 1, 2]})
+    assert r.status_code == 400
+    four = new_table("two-robots", 4)
+    r = act(c, four, {"type": "settings", "teams": [0, 1, 0, 1], "five_stacks": True})
+    assert r.status_code == 200
+    part = tr_state(c, four)
+    assert part["teams"] == [0, 1, 0, 1] and part["house_rules"] == {"uniform_robot": False, "five_stacks": True}
+
+
+def test_2v2_answers_read_the_teams_standings_by_team_and_the_partner_s_win_is_yours(app, new_table):
+    """Variations (2v2) and Objective: seat 3 (my partner) built two robots: my answer says we won; the
+    standings are by team and my partner is no threat."""
+    table = new_table("two-robots", 4, {"two_robots": {
+        "teams": [0, 1, 0, 1],
+        "players": [{"stacks": [{"cards": [P("head", "solar")]}]}, {"stacks": [robot("chemical")]},
+                    {"stacks": [robot("nuclear"), robot("electrical")]}, {}]}})
+    me = phone_with_seat(app, table, 0, "Ann")
+    out = me.post("/api/two-robots/factory", json={"table": table["id"], "seat": 0}).get_json()
+    assert (out["won"], out["how"]) == (True, "two_robots")
+    st = out["standings"]
+    assert st["winners"] == [0, 2] and st["summary"] == "Your team wins: two active robots."
+    assert [t["seats"] for t in st["teams"]] == [[0, 2], [1, 3]] and st["teams"][0]["you"] is True
+    assert all(t["seat"] != 2 for t in st["threats"])
+
+
+def test_2v2_the_attack_answer_spares_the_partner_and_the_table_refuses_hitting_it(app, new_table):
+    """Attack Cards in 2v2 (Tablebot's reading): the best targets never take the partner's part while two
+    others are legal; the table action refuses it; `targets` left out takes Tablebot's best."""
+    table = new_table("two-robots", 4, {"two_robots": {
+        "teams": [0, 1, 0, 1],
+        "players": [{"stacks": [{"cards": [P("head", "solar")]}]}, {"stacks": [{"cards": [P("arms", "nuclear")]}]},
+                    {"stacks": [{"cards": [P("legs", "nuclear")]}]}, {"stacks": [{"cards": [P("head", "nuclear")]}]}]}})
+    me = phone_with_seat(app, table, 0, "Ann")
+    set_hand(me, table, 0, [{"kind": "attack", "name": "Nuclear Explosion", "stacks_required": 1}])
+    out = me.post("/api/two-robots/factory", json={"table": table["id"], "seat": 0}).get_json()
+    attack = out["hand"][0]["attack"]
+    assert all(all(t["factory"] != 2 for t in option) for option in attack["targets"])  # factory 2 = seat 3
+    code = "attack:1:Nuclear Explosion"
+    r = act(me, table, {"type": "attack", "seat": 0, "code": code,
+                        "targets": [{"seat": 1, "stack": 0, "card": 0}, {"seat": 2, "stack": 0, "card": 0}]})
+    assert r.status_code == 400 and "partner" in r.get_json()["error"]["message"]
+    r = act(me, table, {"type": "attack", "seat": 0, "code": code})
+    assert r.status_code == 200
+    players = r.get_json()["state"]["two_robots"]["players"]
+    assert players[2]["stacks"] and not players[1]["stacks"] and not players[3]["stacks"]
+
+
+def test_sentry_gunship_cancels_a_power_that_stays_used_and_deals_no_damage(app, new_table):
+    """The Event Phase (cancelled Power still used up), Defense Cards (out of turn, opponent) and
+    Clarifications (a cancelled card affects none)."""
+    table = new_table("two-robots", 3, {"two_robots": {"players": [
+        {"stacks": [robot("solar")], "salvager": "apocalypse"}, {"stacks": [{"cards": [P("head", "chemical")]}]}, {}]}})
+    ann = phone_with_seat(app, table, 0, "Ann")
+    ben = phone_with_seat(app, table, 1, "Ben", [{"kind": "defense", "name": "Sentry Gunship", "stacks_required": 1}])
+    for _ in range(3):
+        act(ann, table, {"type": "next_phase"})
+    turn = tr_state(ann, table)["turn"]  # seats without a Salvager go after Apocalypse (Turn Order)
+    assert (turn["seat"], turn["phase"]) == (0, "event")
+    r = act(ann, table, {"type": "event_power", "seat": 0, "power": "Cold Fusion",
+                         "sacrifices": [{"stack": 0, "card": 0}, {"stack": 0, "card": 1}]})
+    assert r.status_code == 200
+    r = act(ben, table, {"type": "cancel_event", "seat": 1, "code": "defense:1:Sentry Gunship"})
+    assert r.status_code == 200, r.get_json()
+    assert private(ben, table, 1)["hand"] == []
+    part = tr_state(ann, table)
+    assert part["turn"]["cancelled_by"] == 1 and part["players"][0]["used_powers"] == ["Cold Fusion"]
+    assert part["players"][0]["powers_left"] == 2
+    r = act(ann, table, {"type": "event_damage", "seats": [0, 1]})
+    assert r.status_code == 400 and "affects none" in r.get_json()["error"]["message"]
+
+
+def test_cold_fusion_tie_damages_every_tied_player_owner_included(app, new_table):
+    """Clarifications: Cold Fusion reaches Apocalypse too; every player in the tie suffers one damage."""
+    table = new_table("two-robots", 3, {"two_robots": {"players": [
+        {"stacks": [robot("solar")], "salvager": "apocalypse"}, {}, {}]}})
+    c = app.test_client()
+    for _ in range(3):
+        act(c, table, {"type": "next_phase"})
+    act(c, table, {"type": "event_power", "seat": 0, "power": "Cold Fusion",
+                   "sacrifices": [{"stack": 0, "card": 0}, {"stack": 0, "card": 1}]})
+    r = act(c, table, {"type": "event_damage", "seats": [0, 2]})
+    assert r.status_code == 200
+    assert [p.get("health") for p in r.get_json()["state"]["two_robots"]["players"]] == [2, None, 2]
+
+
+def test_new_game_empties_every_seat_s_hand_and_starts_turn_one(app, new_table):
+    """Setup (three Power cards each) and Turn Overview (zero cards in hand to start): a new game at the
+    same table and seats."""
+    table = new_table("two-robots", 2, {"two_robots": {"players": [
+        {"stacks": [robot("solar"), robot("nuclear")], "salvager": "scavenger"}, {"health": 1, "salvager": "apocalypse"}],
+        "winner": {"seats": [0], "how": "two_robots"}}})
+    ann = phone_with_seat(app, table, 0, "Ann", [C("head", "solar")])
+    ben = phone_with_seat(app, table, 1, "Ben", [C("arms", "nuclear"), C("legs", "chemical")])
+    assert tr_state(ann, table)["winner"] == {"seats": [0], "how": "two_robots"}
+    r = act(ann, table, {"type": "new_game"})
+    assert r.status_code == 200, r.get_json()
+    part = r.get_json()["state"]["two_robots"]
+    assert part["winner"] is None and part["turn"]["number"] == 1 and part["turn"]["phase"] == "draw"
+    assert [p["stacks"] for p in part["players"]] == [[], []]
+    assert [p.get("health") for p in part["players"]] == [None, None]
+    assert [p["salvager"] for p in part["players"]] == ["scavenger", "apocalypse"]
+    assert private(ann, table, 0)["hand"] == [] and private(ben, table, 1)["hand"] == []
