@@ -82,6 +82,7 @@ class PageState(Page[TwoRobotsState]):
         super().__init__("two-robots", TwoRobotsState, KEY, max_seats=MAX_SEATS)
         self.labels = self.names
         self.hand = state.read_private(self.private, self.state)
+        self.confirm_new_game = False
 
     def carried_count(self) -> int:
         return max(1, len(self.state.players))
@@ -255,7 +256,8 @@ def handle_cards(page: PageState, form) -> None:
         handle_named(page, form, rest)
 
 
-TURN_VERBS = ("next_phase", "damage", "event_power", "event_robot")
+TURN_VERBS = ("next_phase", "damage", "event_power", "event_robot", "cancel_event", "reveal", "event_damage",
+              "meltdown", "space_pod", "settings", "new_game", "new_game_ask")
 
 
 def handle_named(page: PageState, form, rest: str) -> None:
@@ -290,6 +292,8 @@ def handle_turn(page: PageState, form, verb: str, rest: str) -> None:
     version = _shown_version(form)
     if verb == "next_phase":
         page.act(table.NextPhase(seen=rest or None), path="turn")
+    elif verb in OUTCOME_VERBS:
+        handle_outcome(page, form, verb, rest, version)
     elif verb == "damage":
         seat, _, seen = rest.partition(":")
         k = _int(seat)
@@ -302,7 +306,8 @@ def handle_turn(page: PageState, form, verb: str, rest: str) -> None:
                   if v.count(".") == 1 and all(x.isdecimal() and len(x) < 3 for x in v.split("."))]
         parts = tuple(table.PartAt(stack=i, card=j) for i, j in picked)
         if verb == "event_power":
-            page.act(table.EventPower(seat=page.seat, sacrifices=parts), version, path="turn")
+            power = " ".join(form.get("power", "").split())[:40]
+            page.act(table.EventPower(seat=page.seat, sacrifices=parts, power=power), version, path="turn")
         else:
             if len(parts) != 1:
                 page.problem("turn", "Tick the one part you sacrifice.")
@@ -310,20 +315,45 @@ def handle_turn(page: PageState, form, verb: str, rest: str) -> None:
             page.act(table.EventRobot(seat=page.seat, sacrifice=parts[0]), version, path="turn")
 
 
+OUTCOME_VERBS = ("cancel_event", "reveal", "event_damage", "meltdown", "space_pod", "settings", "new_game",
+                 "new_game_ask")
+
+
+def handle_outcome(page: PageState, form, verb: str, rest: str, version: int | None) -> None:
+    """The Event's outcomes, the settings and a new game: each parsed here and done by the reducer."""
+    if verb == "cancel_event":
+        page.act(table.CancelEvent(seat=page.seat, code=rest), path="turn")
+    elif verb == "reveal":
+        page.act(table.Reveal(seat=page.seat, card=form.get("robot_card", ""), via=rest), path="turn")
+    elif verb == "event_damage":
+        seats = tuple(k for k in (_int(v) for v in form.getlist("hit")) if k is not None)
+        page.act(table.EventDamage(seats=seats, card=rest), version, path="turn")
+    elif verb == "meltdown":
+        reply, _, code = rest.partition("|")
+        page.act(table.MeltdownReply(seat=page.seat, reply=reply, code=code), path="turn")
+    elif verb == "space_pod":
+        picked = form.get("pod_target", "").split(".")
+        where = form.get("pod_stack", "new")
+        if len(picked) != 3 or not all(x.isdecimal() and len(x) < 3 for x in picked):
+            page.problem("turn", "Choose the Part card Space Pod takes.")
+            return
+        s, i, j = map(int, picked)
+        page.act(table.SpacePod(seat=page.seat, code=rest, target=table.Target(seat=s, stack=i, card=j),
+                                stack=None if where == "new" else _int(where)), version, path="turn")
+    elif verb == "settings":
+        teams = present.TEAM_CHOICES.get(form.get("teams", ""), None)
+        on = {k: (form.getlist(k) or [""])[-1] == "true" for k in ("uniform_robot", "five_stacks")}
+        page.act(table.ChangeSettings(teams=teams, **on), path="settings")
+    elif verb == "new_game_ask":
+        page.confirm_new_game = True
+    elif verb == "new_game":
+        page.act(table.NewGame(), version, path="turn")
+
+
 def _play_attack(page: PageState, form, code: str) -> None:
-    """Play an Attack card from the hand on its best targets as the page showed them ("Attack Cards",
-    "Frozen Stacks"); the reducer checks they are legal. Worked out from the version shown, so applied
-    only on it."""
-    result = answers.factory_result(FactoryIn.model_validate(page.body()))
-    hand = page.hand.held()
-    index = next((i for i, c in enumerate(hand) if state.card_code(c.stored()) == code), None)
-    attack = result["hand"][index].get("attack") if index is not None else None
-    if not attack or not attack["playable"] or not attack["best"]:
-        page.problem("combo", "That card cannot be played on the table as it is now.")
-        return
-    seats = [page.seat] + [k for k in range(len(page.labels)) if k != page.seat]  # factory k of the answer
-    targets = tuple(table.Target(seat=seats[t["factory"]], stack=t["stack"], card=t["card"]) for t in attack["best"])
-    page.act(table.PlayAttack(seat=page.seat, code=code, targets=targets), _shown_version(form), path="combo")
+    """Play an Attack card from the hand on the best targets, as the reducer picks them (the ones the
+    page's answer showed: "Attack Cards", "Frozen Stacks"); applied only on the version shown."""
+    page.act(table.PlayAttack(seat=page.seat, code=code), _shown_version(form), path="combo")
 
 
 def _shown_version(form) -> int | None:
@@ -461,7 +491,29 @@ def factory_page():
         game=present.game_view(page.state, state.setting(page.state, page.count), page.labels, page.phone_seat),
         game_rules=GAME_RULES, turn_numbers=page.state.turn_numbers(),
         named=[present.named_json(c) for c in page.state.named_cards], known_cards=named_cards.KNOWN,
-        named_kinds=named_cards.KINDS, named_phases=present.NAMED_PHASES, **page.ctx), page.status
+        named_kinds=named_cards.KINDS, named_phases=present.NAMED_PHASES, confirm_new_game=page.confirm_new_game,
+        gunship=_in_hand(held, "Sentry Gunship"), pod=_in_hand(held, "Space Pod"),
+        pod_targets=_pod_targets(page), **page.ctx), page.status
+
+
+def _in_hand(held: list[dict], name: str) -> str | None:
+    """The code of a card of this name in the phone's own hand (what its own buttons may play)."""
+    return next((state.card_code(c) for c in held if c.get("kind") != "part"
+                 and (c.get("name") or "").casefold() == name.casefold()), None)
+
+
+def _pod_targets(page: PageState) -> list[dict]:
+    """The Part cards in the other factories, as Space Pod's choices (public: every factory is)."""
+    out = []
+    for k in range(page.count):
+        if k == page.seat:
+            continue
+        for i, st in enumerate(page.state.seat(k).stacks):
+            for j, c in enumerate(st.cards):
+                out.append({"value": f"{k}.{i}.{j}", "label": f"{page.labels[k] if k < len(page.labels) else k + 1}: "
+                                                              f"{c.part.upper()} {'/'.join(e.title() for e in c.energies)}"
+                                                              f" (stack {i + 1})"})
+    return out
 
 
 # ---- the odds page ---------------------------------------------------------------------------------------

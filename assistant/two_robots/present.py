@@ -24,6 +24,7 @@ from solvers.two_robots.odds import Completion, DrawOdds, UnseenCard, UnseenPool
 from solvers.two_robots.planner import Step, TurnPlan
 from solvers.two_robots.robot_pile import two_without_reshuffle
 from solvers.two_robots.standings import Standings
+from solvers.two_robots.variations import HOUSE_RULES
 
 from .schemas import NamedCardIn, TwoRobotsState
 
@@ -319,11 +320,15 @@ def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str
                            "turn": None, "winner": None, "event_defense": " ".join(
                                f"Option {o}: " + event_chain("you", e, [Holder("an opponent", sentry_gunships=1)]).why
                                for o, e in (("A", "power"), ("B", "active_robot")))}
+    out["variations"] = variations_view(setting, name)
     if part.winner is not None:
         names = [name(k) for k in part.winner.seats]
-        how = ("the last Salvager standing" if part.winner.how == table.LAST_STANDING else "two active robots")
+        how = WIN_WORDS[part.winner.how]
+        if part.winner.how == table.LAST_STANDING and part.winner.team is not None:
+            how = "the last team standing"
+        team = " (their team)" if part.winner.team is not None else ""
         out["winner"] = {"seats": list(part.winner.seats), "how": part.winner.how, "names": names,
-                         "text": f"{' and '.join(names)} {'wins' if len(names) == 1 else 'win'}: {how}."}
+                         "text": f"{' and '.join(names)}{team} {'wins' if len(names) == 1 else 'win'}: {how}."}
     if part.turn is not None:
         t = part.turn
         mine = t.seat == me
@@ -337,6 +342,133 @@ def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str
         phases = setting.phases
         nxt = phases.index(t.phase) + 1 if t.phase in phases else len(phases) - 1
         out["next"] = (f"Go to the {table.PHASE_NAMES[phases[nxt]]} phase" if nxt < len(phases) else "End the turn")
+        if not setting.simple:
+            out["event"] = event_view(part, setting, name, me)
+            out["powers"] = power_names(part, t.seat)
+    return out
+
+
+WIN_WORDS = {"last_standing": "the last Salvager standing", "two_robots": "two active robots",
+             "uniform_robot": "a perfectly uniform robot (house rule)", "five_stacks": "five Stacks (house rule)"}
+TEAM_CHOICES = {"": None, "13-24": (0, 1, 0, 1), "12-34": (0, 0, 1, 1), "14-23": (0, 1, 1, 0)}
+VIA_WORDS = {"option_b": "option B", "katana": "Katana", "shogun": "Shogun", "orb": "the Orb"}
+
+
+def variations_view(setting: table.Setting, name) -> dict:
+    """The table's variations as every phone shows them ("Variations")."""
+    teams = setting.teams
+    rows = []
+    if teams:
+        for t in (0, 1):
+            seats = [k for k, x in enumerate(teams) if x == t]
+            rows.append({"team": t, "seats": seats, "names": [name(k) for k in seats]})
+    choice = next((k for k, v in TEAM_CHOICES.items() if v == teams), "")
+    house = [label for key, label in HOUSE_RULES.items() if getattr(setting, key)]
+    bits = []
+    if rows:
+        bits.append("2v2: " + " against ".join(" and ".join(r["names"]) for r in rows) + " (a shared win)")
+    bits += [f"house rule: {h.lower()}" for h in house]
+    return {"teams": rows, "choice": choice, "uniform_robot": setting.uniform_robot, "five_stacks": setting.five_stacks,
+            "choices": [{"value": k, "label": _team_label(v, name)} for k, v in TEAM_CHOICES.items()],
+            "can_team": setting.seats == 4, "line": _sentence("; ".join(bits)) if bits else ""}
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
+
+
+def _team_label(teams: tuple[int, ...] | None, name) -> str:
+    if teams is None:
+        return "No teams (every player for themselves)"
+    return " against ".join(" and ".join(name(k) for k, x in enumerate(teams) if x == t) for t in (0, 1))
+
+
+def power_names(part: TwoRobotsState, seat: int) -> list[str]:
+    """The Power cards the turn's Salvager may name for option A: those entered for it, and those the
+    rulebook ties to it, less the ones used (each once per game)."""
+    sv = part.seat(seat).salvager
+    used = {u.casefold() for u in part.seat(seat).used_powers}
+    names = [c.name for c in part.named_cards if c.kind == "power" and (c.salvager in (sv, None))]
+    names += [k.name for k in named_cards.KNOWN if k.kind == "power" and k.salvager == sv]
+    return [n for n in dict.fromkeys(names) if n.casefold() not in used]
+
+
+def event_view(part: TwoRobotsState, setting: table.Setting, name, me: int | None) -> dict | None:
+    """This turn's Event as every phone shows it: the Power used or the Active Robot cards revealed, a
+    Sentry Gunship's cancel, the next card's odds from the pile as it is (not reshuffled in between), who
+    may still answer Meltdown, and what this phone may do about it ("The Event Phase", "Clarifications")."""
+    t = part.turn
+    if t is None or not t.event:
+        return None
+    mine = t.seat == me
+    alive = table.alive(setting, part.model_dump(mode="json"))
+    power = t.power.casefold()
+    cancelled = t.cancelled_by is not None
+    mate = table.partner_of(setting, t.seat)
+    out: dict[str, Any] = {"kind": t.event, "power": t.power, "cancelled": cancelled,
+                           "cancelled_by": name(t.cancelled_by) if cancelled else None,
+                           "revealed": [{"id": c, "name": DATA.robot_pile_names[c], "via": VIA_WORDS[v]} for c, v in t.revealed]}
+    lines = []
+    what = f"the Power card {t.power}" if t.power else ("a Power card" if t.event == "power" else "an Active Robot card")
+    lines.append(f"{name(t.seat)} triggered {what}.")
+    if cancelled:
+        lines.append(f"Cancelled by {name(t.cancelled_by)}’s Sentry Gunship: it affects none of the players"
+                     + (", and the Power card stays used up." if t.event == "power" else "."))
+    if t.revealed:
+        lines.append("Revealed: " + ", ".join(f"{r['name']} ({r['via']})" for r in out["revealed"]) + ".")
+    out["lines"] = lines
+    pile = setting.robot_pile
+    out["next_odds"] = []
+    if pile is not None and t.phase == "event" and not cancelled:
+        rest = dict(pile)
+        for c, _ in t.revealed:
+            rest[c] -= 1
+        total = sum(rest.values())
+        if total:
+            out["next_odds"] = [{"name": DATA.robot_pile_names[c], "p": exact(Fraction(n, total))}
+                                for c, n in rest.items() if n]
+    # what this phone may do
+    in_event = t.phase == "event"
+    untouched = not (t.resolved or t.revealed or t.replied)
+    out["may_cancel"] = (me is not None and in_event and not cancelled and untouched and me != t.seat
+                         and me != mate and me in alive)
+    vias = []
+    if mine and in_event and not cancelled and len(t.revealed) < 2:
+        done = [v for _, v in t.revealed]
+        sv = part.seat(t.seat).salvager
+        if t.event == "active_robot" and "option_b" not in done:
+            vias.append("option_b")
+        if t.event == "active_robot" and sv == "peacemaker" and "option_b" in done and "orb" not in done:
+            vias.append("orb")
+        if power == "shogun":
+            vias.append("shogun")
+        if sv == "samurai" and t.revealed:
+            vias.append("katana")
+    out["vias"] = [{"id": v, "label": VIA_WORDS[v]} for v in vias]
+    out["cards"] = [{"id": c, "name": n} for c, n in DATA.robot_pile_names.items()
+                    if pile is None or c in pile]
+    # the Event's damage: Cold Fusion and Balance reach every player, their owner too (Clarifications)
+    sources = []
+    if not cancelled and power != "meltdown":
+        if t.event == "power" and "power" not in t.resolved:
+            sources.append({"id": "", "name": t.power or "the Power card"})
+        shown = [c for c, _ in t.revealed]
+        for c in dict.fromkeys(shown):
+            if t.resolved.count(c) < shown.count(c):
+                sources.append({"id": c, "name": DATA.robot_pile_names[c]})
+    owner_too = power in table.COLD_FUSION_BALANCE
+    out["damage"] = {"sources": sources, "owner_too": owner_too,
+                     "seats": [{"seat": k, "name": name(k)} for k in alive if owner_too or k != t.seat]}
+    if owner_too:
+        lines.append(f"{t.power} reaches every player, {name(t.seat)} too: tick every player in the tie, "
+                     "each suffers one damage.")
+    if power == "meltdown" and not cancelled:
+        waiting = [k for k in alive if k != t.seat and k not in t.replied]
+        out["meltdown"] = {"waiting": [name(k) for k in waiting], "mine": me in waiting,
+                           "empty": me is not None and (part.seat(me).hand_count or 0) == 0}
+        if waiting:
+            lines.append("Meltdown: " + ", ".join(name(k) for k in waiting) + " still to answer (a discard, or one "
+                         "damage; with an empty hand, nothing).")
     return out
 
 

@@ -118,6 +118,11 @@ def _finishers_in_hand(factory: Factory, hand: Sequence[HandCard], part_names: S
     return count
 
 
+def _cap(text: str) -> str:
+    """The first letter up, the rest as it is (names keep their capitals, unlike str.capitalize)."""
+    return text[:1].upper() + text[1:]
+
+
 def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.1f} %"
 
@@ -266,11 +271,11 @@ def _team_rows(rows: Sequence[SeatStanding], teams: Sequence[int]) -> tuple[Team
         names = or_list([("you" if rows[k].you else rows[k].label) for k in members], "and")
         you = any(rows[k].you for k in members)
         if not live:
-            why = f"{names.capitalize()}: every Salvager of the team is out."
+            why = f"{_cap(names)}: every Salvager of the team is out."
         else:
             d = min(dists) if dists else None
             far = "no robot in sight" if d is None else f"{d} part{'s' if d != 1 else ''} from two robots"
-            why = f"{names.capitalize()}: nearest {far}" + (f", health {sum(health)} in all" if health else "") + "."
+            why = f"{_cap(names)}: nearest {far}" + (f", health {sum(health)} in all" if health else "") + "."
         out.append(TeamStanding(team=t, seats=members, you=you, parts_to_two_robots=min(dists) if dists else None,
                                 active_robots=best.active_robots if best else 0,
                                 health=sum(health) if health else None, out=not live, why=why))
@@ -322,21 +327,21 @@ def standings(seats: Sequence[Seat], player: int, part_names: Sequence[str], uns
         summary = out + "Every Salvager is out of the game: nobody is left to win."
     elif teams and winners:
         mine = teams[player] == teams[winners[0]]
-        who = "Your team wins" if mine else f"{_team_names(rows, winners).capitalize()} win"
+        who = "Your team wins" if mine else f"{_cap(_team_names(rows, winners))} win"
         summary = out + f"{who}: " + ("the last team standing." if how == "last_standing" else f"{way_words[how]}.")
     elif how == "last_standing":
         who = "You win" if rows[winners[0]].you else f"{rows[winners[0]].label} wins"
         summary = out + f"{who}: the last Salvager standing."
     elif how is not None:
         who = or_list([("you" if rows[k].you else rows[k].label) for k in winners], "and")
-        summary = out + f"{who.capitalize()} won: {way_words[how]}."
+        summary = out + f"{_cap(who)} won: {way_words[how]}."
     else:
         lead = max((rows[k] for k in leaders), key=_rank)
         d = lead.parts_to_two_robots
         far = "no robot in sight" if d is None else f"{d} part{'s' if d != 1 else ''} from two robots"
         if teams:
             mine = teams[player] == teams[lead.seat]
-            whose = "Your team leads" if mine else f"{_team_names(rows, [k for k in range(len(rows)) if teams[k] == teams[lead.seat]]).capitalize()} lead"
+            whose = "Your team leads" if mine else f"{_cap(_team_names(rows, [k for k in range(len(rows)) if teams[k] == teams[lead.seat]]))} lead"
             summary = out + f"{whose}: {lead.label if not lead.you else 'you'}, {lead.active_robots} active " \
                             f"robot{'s' if lead.active_robots != 1 else ''}, {far}."
         elif len(leaders) == len(rows):
@@ -345,7 +350,7 @@ def standings(seats: Sequence[Seat], player: int, part_names: Sequence[str], uns
             summary = out + (f"{'You lead' if lead.you else lead.label + ' leads'}: {lead.active_robots} active "
                              f"robot{'s' if lead.active_robots != 1 else ''}, {far}.")
         else:
-            summary = out + f"{or_list(names, 'and').capitalize()} share the lead, {far}."
+            summary = out + f"{_cap(or_list(names, 'and'))} share the lead, {far}."
     notes = ["Chances count robots one card finishes; a stack two or more parts short is only in the parts to two "
              "robots.", "Opponents' hands are not read: to you they are cards you have not seen."]
     if any(not s.factory.stacks for k, s in enumerate(seats) if k != player):

@@ -56,7 +56,7 @@ from typing import Any
 
 from solvers.errors import InputError
 
-from .attacks import PartRef, StackRef, best_targets
+from .attacks import resolve
 from .cards import CANCEL_EVENT, DESTROY, FREEZE, HandCard, effect_of
 from .factory import BIT, ENERGIES, Factory, Part, Stack, analyse, mask_of, or_list
 from .game_data import DATA
@@ -630,21 +630,22 @@ def _effect(card: Card):
 
 
 def best_attack(setting: Setting, table: dict, k: int, card: Card) -> tuple[Target, ...]:
-    """The targets Tablebot picks for seat k's Attack card (`attacks.best_targets`: the first of the tied
-    best; in 2v2 the partner spared unless nothing else is legal); () when it has none or is not modelled."""
+    """The targets Tablebot picks for seat k's Attack card: the first of the tied best (`attacks.resolve`,
+    on the factories in the answers' order, the player's first, so the pick is the one its answer shows;
+    in 2v2 the partner spared unless nothing else is legal); () when it has none or is not modelled."""
     effect = _effect(card)
     if effect.kind not in (DESTROY, FREEZE):
         return ()
-    factories = [factory_of(_seat(table, s)) for s in range(setting.seats)]
+    order = [k] + [s for s in range(setting.seats) if s != k]
+    factories = [factory_of(_seat(table, s)) for s in order]
     mate = partner_of(setting, k)
-    best = best_targets(effect, factories, k, setting.part_names, () if mate is None else (mate,))
-    if not best:
+    answer = resolve(effect, factories, 0, setting.part_names, spared=() if mate is None else (order.index(mate),))
+    if not answer.playable or not answer.best:
         return ()
-    target = best[0][1]
-    if isinstance(target, StackRef):
-        return (Target(seat=target.factory, stack=target.stack),)
-    refs: tuple[PartRef, ...] = target
-    return tuple(Target(seat=r.factory, stack=r.stack, card=r.card) for r in refs)
+    best = answer.options[answer.best[0]]
+    if best.frozen is not None:
+        return (Target(seat=order[best.frozen.factory], stack=best.frozen.stack),)
+    return tuple(Target(seat=order[r.factory], stack=r.stack, card=r.card) for r in best.destroyed)
 
 
 def _attack(setting: Setting, table: dict, hands: Hands, k: int, code: str,

@@ -1,0 +1,112 @@
+"""The factory page's variations, Event outcomes and new game (issue 21 items 2, 4 and 6): the settings are
+changed from the page and shown on every phone, standings by team, the Event's buttons on the phones
+whose seats may use them, and a new game confirmed before it is started."""
+from __future__ import annotations
+
+import re
+
+from test_two_robots_game import P, robot, tr_state
+from tr_helpers import phone_with_seat, private
+
+
+def page(phone, table: dict, data: dict | None = None):
+    url = f"/two-robots/factory?table={table['id']}"
+    if data is None:
+        return phone.get(url)
+    v = phone.get(f"/api/tables/{table['id']}").get_json()["version"]
+    return phone.post(url, data={"table": table["id"], "version": str(v), **data})
+
+
+def text(r) -> str:
+    return re.sub(r"\s+", " ", r.get_data(as_text=True))
+
+
+def test_variations_changed_on_one_phone_show_on_every_phone_with_team_standings(app, new_table):
+    """Variations: 2v2 with four players, and the two house rules, kept with the table."""
+    table = new_table("two-robots", 4, {"two_robots": {"players": [
+        {"stacks": [{"cards": [P("head", "solar")]}]}, {"stacks": [robot("chemical")]}, {}, {}]}})
+    ann = phone_with_seat(app, table, 0, "Ann")
+    ben = phone_with_seat(app, table, 1, "Ben")
+    phone_with_seat(app, table, 2, "Cy")
+    r = page(ann, table, {"do": "settings", "teams": "13-24", "uniform_robot": "true", "five_stacks": "false"})
+    assert r.status_code == 200
+    part = tr_state(ann, table)
+    assert part["teams"] == [0, 1, 0, 1] and part["house_rules"]["uniform_robot"] is True
+    seen = text(page(ben, table))
+    assert "2v2: Ann and Cy against Ben and Player 4 (a shared win); house rule: a perfectly uniform robot wins." in seen
+    assert 'id="tr-teams"' in seen and "Ben (you) and Player 4" in seen
+    assert re.search(r'<option value="13-24" selected>', seen)
+    assert 'name="uniform_robot" value="true" checked' in seen
+
+
+def test_teams_on_a_three_player_table_are_refused_next_to_the_setting(app, new_table):
+    """Variations: 2v2 is for four players; the page says so and offers no teams."""
+    table = new_table("two-robots", 3)
+    ann = phone_with_seat(app, table, 0, "Ann")
+    seen = text(page(ann, table))
+    assert "2v2 teams need four players" in seen and 'name="teams"' not in seen
+    r = page(ann, table, {"do": "settings", "teams": "13-24"})
+    assert r.status_code == 400 and "four players" in text(r)
+
+
+def test_a_cancelled_power_on_the_page_stays_used_and_the_cancel_button_is_the_gunship_holder_s(app, new_table):
+    """The Event Phase (a cancelled Power card is used up), Defense Cards (an opponent's Sentry Gunship,
+    out of turn), Clarifications (a cancelled card affects none)."""
+    table = new_table("two-robots", 3, {"two_robots": {"players": [
+        {"stacks": [robot("solar")], "salvager": "apocalypse"}, {"stacks": [{"cards": [P("head", "nuclear")]}]}, {}]}})
+    ann = phone_with_seat(app, table, 0, "Ann")
+    ben = phone_with_seat(app, table, 1, "Ben", [{"kind": "defense", "name": "Sentry Gunship", "stacks_required": 1}])
+    cy = phone_with_seat(app, table, 2, "Cy")
+    for _ in range(3):
+        seen = tr_state(ann, table)
+        key = f"{seen['turn']['number']}:{seen['turn']['phase']}" if seen.get("turn") else "start"
+        page(ann, table, {"do": f"next_phase:{key}"})
+    seen = text(page(ann, table))
+    assert '<option value="Cold Fusion">' in seen and '<option value="Meltdown">' in seen  # Apocalypse's, per the rulebook
+    r = page(ann, table, {"do": "event_power", "power": "Cold Fusion", "sacrifice": ["0.0", "0.1"]})
+    assert r.status_code == 200
+    assert "reaches every player, Ann too" in text(r)
+    assert 'value="cancel_event:defense:1:Sentry Gunship"' in text(page(ben, table))
+    assert "cancel_event" not in text(page(cy, table))  # Cy holds no Sentry Gunship
+    r = page(ben, table, {"do": "cancel_event:defense:1:Sentry Gunship"})
+    assert r.status_code == 200 and private(ben, table, 1)["hand"] == []
+    seen = text(page(cy, table))
+    assert "Cancelled by Ben’s Sentry Gunship: it affects none of the players, and the Power card stays used up." in seen
+    assert "event_damage" not in text(page(ann, table))
+    assert tr_state(ann, table)["players"][0]["used_powers"] == ["Cold Fusion"]
+
+
+def test_meltdown_answers_on_each_phone_an_empty_hand_discards_nothing(app, new_table):
+    """Clarifications: Meltdown; a player with no cards in hand may discard nothing and suffer no damage."""
+    table = new_table("two-robots", 3, {"two_robots": {"players": [
+        {"stacks": [robot("solar")], "salvager": "apocalypse"}, {}, {}]}})
+    ann = phone_with_seat(app, table, 0, "Ann")
+    ben = phone_with_seat(app, table, 1, "Ben")
+    cy = phone_with_seat(app, table, 2, "Cy", [P("head", "solar") | {"kind": "part"}])
+    for key in ("start", "1:draw", "1:play"):
+        page(ann, table, {"do": f"next_phase:{key}"})
+    page(ann, table, {"do": "event_power", "power": "Meltdown", "sacrifice": ["0.0", "0.1"]})
+    seen = text(page(ben, table))
+    assert "Discard nothing (my hand is empty)" in seen and "Meltdown: Ben, Cy still to answer" in seen
+    assert "Discard nothing" not in text(page(cy, table))
+    page(ben, table, {"do": "meltdown:nothing"})
+    r = page(cy, table, {"do": "meltdown:discard|head:s"})
+    assert r.status_code == 200 and private(cy, table, 2)["hand"] == []
+    part = tr_state(ann, table)
+    assert [p.get("health") for p in part["players"]] == [None, None, None] and part["turn"]["replied"] == [1, 2]
+
+
+def test_new_game_is_confirmed_on_the_page_before_it_empties_every_hand(app, new_table):
+    """Setup and Turn Overview (zero cards in hand): the first tap asks, the second starts it."""
+    table = new_table("two-robots", 2, {"two_robots": {"players": [{"stacks": [robot("solar")], "health": 1}, {}]}})
+    ann = phone_with_seat(app, table, 0, "Ann", [P("head", "solar") | {"kind": "part"}])
+    ben = phone_with_seat(app, table, 1, "Ben", [P("arms", "solar") | {"kind": "part"}])
+    r = page(ann, table, {"do": "new_game_ask"})
+    assert "Start a new game at this table?" in text(r)
+    assert tr_state(ann, table)["players"][0]["stacks"]  # nothing changed yet
+    r = page(ann, table, {"do": "new_game"})
+    assert r.status_code == 200
+    part = tr_state(ann, table)
+    assert part["players"][0]["stacks"] == [] and part["players"][0].get("health") is None
+    assert part["turn"]["number"] == 1
+    assert private(ann, table, 0)["hand"] == [] and private(ben, table, 1)["hand"] == []
