@@ -68,6 +68,7 @@ def test_a_cancelled_power_on_the_page_stays_used_and_the_cancel_button_is_the_g
     assert "reaches every player, Ann too" in text(r)
     assert 'value="cancel_event:defense:1:Sentry Gunship"' in text(page(ben, table))
     assert "cancel_event" not in text(page(cy, table))  # Cy holds no Sentry Gunship
+    assert "cancel_event" not in text(page(ann, table))  # nor is Ben's hand on any other phone
     r = page(ben, table, {"do": "cancel_event:defense:1:Sentry Gunship"})
     assert r.status_code == 200 and private(ben, table, 1)["hand"] == []
     seen = text(page(cy, table))
