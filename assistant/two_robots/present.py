@@ -459,7 +459,7 @@ def event_view(part: TwoRobotsState, setting: table.Setting, name, me: int | Non
     owner_too = power in table.COLD_FUSION_BALANCE
     out["damage"] = {"sources": sources, "owner_too": owner_too,
                      "seats": [{"seat": k, "name": name(k)} for k in alive if owner_too or k != t.seat]}
-    if owner_too:
+    if owner_too and not cancelled and "power" not in t.resolved:
         lines.append(f"{t.power} reaches every player, {name(t.seat)} too: tick every player in the tie, "
                      "each suffers one damage.")
     if power == "meltdown" and not cancelled:
