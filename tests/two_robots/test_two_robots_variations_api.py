@@ -119,3 +119,33 @@ def test_new_game_empties_every_seat_s_hand_and_starts_turn_one(app, new_table):
     assert [p.get("health") for p in part["players"]] == [None, None]
     assert [p["salvager"] for p in part["players"]] == ["scavenger", "apocalypse"]
     assert private(ann, table, 0)["hand"] == [] and private(ben, table, 1)["hand"] == []
+
+
+def test_stateless_answers_read_the_house_rules_and_the_partner(client):
+    """Variations: a house rule that is on wins in the stateless answers; with `partner` (2v2) the plan and
+    the /attack answer spare the partner, and the partner's robots are the team's."""
+    uniform = {"cards": [P(n, "electrical", "nuclear") for n in ("head", "arms", "legs", "torso")]}
+    body = {"stacks": [uniform], "house_rules": {"uniform_robot": True}, "others": [{"stacks": []}]}
+    out = client.post("/api/two-robots/factory", json=body).get_json()
+    assert (out["won"], out["how"]) == (True, "uniform_robot")
+    assert out["standings"]["summary"] == "You won: a perfectly uniform robot (house rule)."
+    body["house_rules"] = {"uniform_robot": False}
+    assert client.post("/api/two-robots/factory", json=body).get_json()["won"] is False
+
+    nuc = {"cards": [P("head", "nuclear")]}
+    four = {"stacks": [{"cards": [P("arms", "solar")]}],
+            "hand": [{"kind": "attack", "name": "Nuclear Explosion", "stacks_required": 1}],
+            "others": [{"stacks": [nuc]}, {"stacks": [nuc]}, {"stacks": [nuc]}], "partner": 1}
+    plan = client.post("/api/two-robots/plan", json=four).get_json()
+    hits = [r["factory"] for st in plan["steps"] for r in st.get("destroyed", [])]
+    assert hits and 2 not in hits  # factory 2 is others[1], the partner
+    assert any("spares your partner" in n for n in plan["notes"])
+    r = client.post("/api/two-robots/factory", json=dict(four, partner=None, others=four["others"][:2]))
+    assert r.status_code == 200
+    r = client.post("/api/two-robots/factory", json=dict(four, others=four["others"][:2]))
+    assert r.status_code == 400  # 2v2 is four players
+    attack = client.post("/api/two-robots/attack", json={
+        "card": {"name": "Nuclear Explosion"}, "player": 0, "partner": 2,
+        "factories": [{"stacks": []}, {"stacks": [nuc]}, {"stacks": [nuc]}, {"stacks": [nuc]}]}).get_json()
+    assert all(all(t["factory"] != 2 for t in option) for option in attack["targets"])
+    assert "partner is spared" in attack["why"]

@@ -111,3 +111,23 @@ def test_new_game_is_confirmed_on_the_page_before_it_empties_every_hand(app, new
     assert part["players"][0]["stacks"] == [] and part["players"][0].get("health") is None
     assert part["turn"]["number"] == 1
     assert private(ann, table, 0)["hand"] == [] and private(ben, table, 1)["hand"] == []
+
+
+def test_odd_stored_variations_and_event_state_never_break_the_page(app, new_table):
+    """A page never 5xx's on a stored state: teams that do not fit the seats, odd house rules, an Event's
+    record with cards and seats that are not there."""
+    odd = [{"teams": [0, 1, 0, 1]}, {"teams": [5, "x"]}, {"house_rules": "yes"}, {"house_rules": {"uniform_robot": 3}},
+           {"turn": {"seat": 0, "phase": "event", "event": "power", "power": "Meltdown", "revealed": [["x", "y"]],
+                     "cancelled_by": 9, "resolved": [1], "replied": [7]}},
+           {"turn": {"seat": 1, "phase": "event", "event": "active_robot", "revealed": [["scattershot", "orb"]] * 3}},
+           {"winner": {"seats": [0], "how": "five_stacks", "team": 7}},
+           {"players": [{"used_powers": ["x" * 99, 5]}], "turn": {"seat": 0, "phase": "event", "event": "power",
+                                                                    "power": "Balance"}}]
+    for part in odd:
+        table = new_table("two-robots", 3, {"two_robots": part})
+        ann = phone_with_seat(app, table, 0, "Ann")
+        for url in (f"/two-robots/factory?table={table['id']}", f"/two-robots/odds?table={table['id']}"):
+            r = ann.get(url)
+            assert r.status_code == 200, (part, url)
+        r = page(ann, table, {"do": "event_damage:", "hit": ["1"]})
+        assert r.status_code < 500, part
