@@ -325,6 +325,9 @@ def odds_result(body: OddsIn) -> dict:
         mode, wanted = "completes_robot", sorted({j for c in completions for j in c.cards})
     out = present.odds_json(draw_odds(unseen, wanted, body.draws), unseen, wanted, completions, mode)
     out["notes"] = notes
+    if body.house():
+        out["notes"].append("House rules on (" + "; ".join(HOUSE_RULES[h] for h in body.house()) + "): these odds "
+                            "count the cards that finish a robot, not a uniform robot or a fifth Stack.")
     out["not_modelled"], said = unmodelled(body)
     out["not_modelled_note"] = said
     if said:
