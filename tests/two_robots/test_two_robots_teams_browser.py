@@ -10,7 +10,7 @@ import pytest
 from browser_checks import assert_phone_ready, phone
 from playwright.sync_api import expect
 from test_two_robots_game_browser import SLOW, everywhere, tap
-from tr_helpers import take_seat
+from tr_helpers import enter_hand, take_seat
 
 pytestmark = pytest.mark.browser
 
@@ -54,6 +54,9 @@ def test_four_phones_play_2v2_to_a_team_win_and_start_a_new_game(browser, browse
         tap(ana, "#tr-sacrifice button[value=event_power]")
         everywhere(everyone, "#tr-event-lines", "Ana triggered the Power card Balance.")
         everywhere(everyone, "#tr-event-lines", "reaches every player, Ana too")
+        ana.set_viewport_size({"width": 320, "height": 700})
+        assert_phone_ready(ana)  # the Event's damage choices at 320 px
+        ana.set_viewport_size({"width": 390, "height": 844})
         # Ben and Di are tied: one damage each
         ana.check("#tr-hits input[name=hit][value='1']")
         ana.check("#tr-hits input[name=hit][value='3']")
@@ -89,6 +92,51 @@ def test_four_phones_play_2v2_to_a_team_win_and_start_a_new_game(browser, browse
         assert_phone_ready(ben)
         ben.emulate_media(color_scheme="dark")
         ben.locator("#tr-settings").screenshot(path=shots("two_robots_2v2_settings-320-dark"))
+    finally:
+        for ctx, _ in phones:
+            ctx.close()
+
+
+def test_meltdown_is_answered_on_each_phone_and_no_hand_shows_on_another(browser, browser_context_args, live_url,
+                                                                          new_live_table, shots):
+    """Clarifications (Meltdown; an empty hand discards nothing): Ana (Apocalypse) uses Meltdown; Ben's phone
+    offers his own cards to discard, Cy's (empty hand) offers to discard nothing; neither hand shows on
+    another phone. The answers' buttons at 320 px."""
+    table = new_live_table("two-robots", 3, {"two_robots": {"players": [
+        {"salvager": "apocalypse", "stacks": [robot("solar")]}, {}, {}]}})
+    url = f"{live_url}/two-robots/factory?table={table['id']}"
+    phones = [phone(browser, browser_context_args) for _ in range(3)]
+    try:
+        everyone = [p for _, p in phones]
+        ana, ben, cy = everyone
+        for k, (p, name) in enumerate(zip(everyone, ("Ana", "Ben", "Cy"), strict=True)):
+            take_seat(p, live_url, table, k, name)
+        enter_hand(ben, live_url, table, 1, [{"kind": "attack", "name": "Quietly Zebra", "stacks_required": 1},
+                                             {"kind": "part", "part": "legs", "energies": ["mechanical"]}])
+        for p in everyone:
+            p.goto(url)
+        tap(ana, "#tr-start")
+        tap(ana, "#tr-next")
+        tap(ana, "#tr-next")
+        ana.check("#tr-sacrifice input[value='0.0']")
+        ana.check("#tr-sacrifice input[value='0.1']")
+        ana.select_option("#tr-power", "Meltdown")
+        tap(ana, "#tr-sacrifice button[value=event_power]")
+        everywhere(everyone, "#tr-event-lines", "Meltdown: Ben, Cy still to answer")
+        expect(ben.locator("#tr-meltdown")).to_contain_text("Discard Quietly Zebra", timeout=SLOW)
+        expect(cy.locator("#tr-melt-nothing")).to_be_visible(timeout=SLOW)
+        for p in (ana, cy):
+            expect(p.locator("body")).not_to_contain_text("Quietly Zebra")
+        ben.set_viewport_size({"width": 320, "height": 700})
+        assert_phone_ready(ben)
+        ben.emulate_media(color_scheme="dark")
+        ben.locator("#tr-event").screenshot(path=shots("two_robots_meltdown-320-dark"))
+        tap(ben, "#tr-meltdown button[value^='meltdown:discard|attack']")
+        tap(cy, "#tr-melt-nothing")
+        everywhere(everyone, "#tr-health", "3")
+        for p in everyone:
+            expect(p.locator("#tr-event-lines")).not_to_contain_text("still to answer", timeout=SLOW)
+            assert not getattr(p, "js_errors", [])
     finally:
         for ctx, _ in phones:
             ctx.close()
