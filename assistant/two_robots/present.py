@@ -429,7 +429,7 @@ def event_view(part: TwoRobotsState, setting: table.Setting, name, me: int | Non
                                 for c, n in rest.items() if n]
     # what this phone may do
     in_event = t.phase == "event"
-    untouched = not (t.resolved or t.revealed or t.replied)
+    untouched = not (t.resolved or t.replied)
     out["may_cancel"] = (me is not None and in_event and not cancelled and untouched and me != t.seat
                          and me != mate and me in alive)
     vias = []

@@ -806,7 +806,8 @@ def _not_cancelled(turn: dict, what: str) -> None:
 def _cancel(setting: Setting, table: dict, hands: Hands, k: int, code: str) -> None:
     """Sentry Gunship from seat k's hand cancels the turn's Event: played out of turn by an opponent (a 2v2
     partner is none), uninterrupted; a Power card stays used up, the parts stay spent ("Defense Cards",
-    "The Event Phase"). Tablebot's reading: it cancels the Event before any of it is resolved."""
+    "The Event Phase"). Tablebot's reading: it cancels the Event (a revealed card too) before its damage is
+    dealt or anyone answered it."""
     turn = _event_turn(table, "Sentry Gunship")
     if turn["phase"] != "event":
         raise InputError("type", "Sentry Gunship cancels an Event in the Event phase")
@@ -816,8 +817,8 @@ def _cancel(setting: Setting, table: dict, hands: Hands, k: int, code: str) -> N
         raise InputError("seat", f"seat {k + 1} is out of the game")
     if turn.get("cancelled_by") is not None:
         raise InputError("type", "this Event is cancelled already")
-    if turn.get("resolved") or turn.get("revealed") or turn.get("replied"):
-        raise InputError("type", "this Event is being resolved already: cancel it before it takes effect")
+    if turn.get("resolved") or turn.get("replied"):  # a revealed card may still be cancelled, not a dealt one
+        raise InputError("type", "this Event has taken effect already: cancel it before its damage is dealt")
     card = next((c for c in reversed(hands[k]["hand"]) if card_code(c) == code), None)
     if card is None or card.get("kind") != "defense" or effect_of(HandCard(kind="defense", name=card.get("name") or "")
                                                                   ).kind != CANCEL_EVENT:

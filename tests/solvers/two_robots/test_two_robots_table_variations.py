@@ -212,12 +212,16 @@ def test_scattershot_cancelled_affects_neither_opponent():
     s = setting(3, robot_pile=DATA.robot_pile[3])
     t = {"players": [{"stacks": [robot("solar"), stack(P("head", "nuclear"))]}, {"stacks": [stack(P("head", "chemical"))]}, {}]}
     t = at_event(s, t)
-    t, _ = run(s, t, T.EventRobot(seat=0, sacrifice=T.PartAt(stack=1, card=0)))
-    t, _ = run(s, t, T.CancelEvent(seat=1, code="defense:1:Sentry Gunship"), hands={1: {"hand": [defense("Sentry Gunship")]}})
-    with pytest.raises(InputError, match="cancelled"):
-        run(s, t, T.Reveal(seat=0, card="scattershot"))
+    t, _ = run(s, t, T.EventRobot(seat=0, sacrifice=T.PartAt(stack=1, card=0)), T.Reveal(seat=0, card="scattershot"))
+    gunship = {1: {"hand": [defense("Sentry Gunship")]}}
+    t2, _ = run(s, t, T.EventDamage(seats=(1, 2), card="scattershot"))
+    with pytest.raises(InputError, match="taken effect"):  # too late once its damage is dealt
+        run(s, t2, T.CancelEvent(seat=1, code="defense:1:Sentry Gunship"), hands=gunship)
+    t, _ = run(s, t, T.CancelEvent(seat=1, code="defense:1:Sentry Gunship"), hands=gunship)
     with pytest.raises(InputError, match="not even one"):
         run(s, t, T.EventDamage(seats=(2,), card="scattershot"))
+    with pytest.raises(InputError, match="cancelled"):
+        run(s, t, T.Reveal(seat=0, card="shots_fired", via="katana"))
 
 
 def test_scattershot_that_goes_through_hits_the_players_named():
