@@ -44,7 +44,8 @@ cards, in its Play phase, three actions at most; a Defense card may be played ou
 action only for the turn's Salvager ("Defense Cards"); one Event in the Event phase; the Cleanup phase
 ends only at the hand limit. Before the first `NextPhase` nothing is counted (a table that only wants
 the answers). The winner is worked out after every action: the last Salvager standing, else the seats
-with two active robots ("Objective"). The simpler game ("Variations", `Setting.simple`) has no Event
+with two active robots ("Objective"), else a house rule that is on; in 2v2 the team ("Variations",
+`variations`). The simpler game ("Variations", `Setting.simple`) has no Event
 phase and no health: two robots is its only win.
 """
 from __future__ import annotations
