@@ -131,3 +131,49 @@ def test_odd_stored_variations_and_event_state_never_break_the_page(app, new_tab
             assert r.status_code == 200, (part, url)
         r = page(ann, table, {"do": "event_damage:", "hit": ["1"]})
         assert r.status_code < 500, part
+
+
+def test_shogun_reveals_two_cards_the_second_s_odds_from_the_pile_without_the_first(app, new_table):
+    """Clarifications: Samurai's Shogun reveals without a reshuffle in between; the 2-player pile is 3 Shots
+    Fired and 1 Weapons Jammed, so after Weapons Jammed the next card is Shots Fired for certain (3/3), and
+    after Shots Fired it is 2/3 and 1/3. The Event Phase: reshuffled once the phase ends."""
+    table = new_table("two-robots", 2, {"two_robots": {"players": [
+        {"stacks": [robot("solar")], "salvager": "samurai"}, {}]}})
+    ann = phone_with_seat(app, table, 0, "Ann")
+    ben = phone_with_seat(app, table, 1, "Ben")
+    for key in ("start", "1:draw", "1:play"):
+        page(ann, table, {"do": f"next_phase:{key}"})
+    page(ann, table, {"do": "event_power", "power": "Shogun", "sacrifice": ["0.0", "0.1"]})
+    seen = text(page(ann, table))
+    assert 'value="reveal:shogun"' in seen and 'value="reveal:option_b"' not in seen
+    assert re.search(r"Shots Fired <span title=\"exactly 3/4\">75 %</span>, Weapons Jammed <span title=\"exactly "
+                     r"1/4\">25 %</span>", seen)
+    page(ann, table, {"do": "reveal:shogun", "robot_card": "shots_fired"})
+    seen = text(page(ann, table))
+    assert "Revealed: Shots Fired (Shogun)." in seen
+    assert re.search(r"Shots Fired <span title=\"exactly 2/3\">67 %</span>, Weapons Jammed <span title=\"exactly "
+                     r"1/3\">33 %</span>", seen)
+    page(ann, table, {"do": "reveal:shogun", "robot_card": "weapons_jammed"})
+    r = page(ann, table, {"do": "reveal:shogun", "robot_card": "shots_fired"})
+    assert r.status_code == 400 and "Two cards are revealed at most" in text(r)
+    assert "Revealed: Shots Fired (Shogun), Weapons Jammed (Shogun)." in text(page(ben, table))
+    assert 'value="reveal:' not in text(page(ben, table))  # only the turn's Salvager reveals
+
+
+def test_space_pod_on_the_page_takes_a_hybrid_onto_either_of_its_energies(app, new_table):
+    """Clarifications: a hybrid stolen with Space Pod may change its Energy type entering the factory; the
+    Space Pod form is on its holder's phone only."""
+    table = new_table("two-robots", 2, {"two_robots": {"players": [
+        {"stacks": [{"cards": [P("head", "solar")]}]},
+        {"stacks": [{"cards": [P("head", "chemical"), P("arms", "chemical", "solar")]}]}]}})
+    pod = {"kind": "defense", "name": "Space Pod", "stacks_required": 1}
+    ann = phone_with_seat(app, table, 0, "Ann", [pod])
+    ben = phone_with_seat(app, table, 1, "Ben")
+    for key in ("start", "1:draw"):
+        page(ann, table, {"do": f"next_phase:{key}"})
+    assert 'id="tr-pod"' in text(page(ann, table)) and 'id="tr-pod"' not in text(page(ben, table))
+    r = page(ann, table, {"do": "space_pod:defense:1:Space Pod", "pod_target": "1.0.1", "pod_stack": "0"})
+    assert r.status_code == 200
+    part = tr_state(ann, table)
+    assert part["players"][0]["stacks"][0]["cards"][-1]["energies"] == ["chemical", "solar"]
+    assert part["turn"]["actions_left"] == 2 and private(ann, table, 0)["hand"] == []
