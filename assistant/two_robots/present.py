@@ -312,7 +312,8 @@ def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str
         h = seat.health_now
         seats.append({"seat": k, "name": name(k), "you": k == me, "salvager": sv.name if sv else None,
                       "number": numbers.get(sv.id) if sv else None, "health": h, "defeated": h <= 0,
-                      "powers_left": min(seat.powers_left, h), "hand_count": seat.hand_count})
+                      "powers_left": min(seat.powers_left, h), "hand_count": seat.hand_count,
+                      "used_powers": list(seat.used_powers)})
     out: dict[str, Any] = {"started": part.turn is not None, "seats": seats, "seen": table.turn_key(raw),
                            "order": [name(k) for k in order if seats[k]["health"] > 0],
                            "phases": [{"id": p, "name": table.PHASE_NAMES[p]} for p in setting.phases],

@@ -75,6 +75,7 @@ def test_a_cancelled_power_on_the_page_stays_used_and_the_cancel_button_is_the_g
     assert "Cancelled by Ben’s Sentry Gunship: it affects none of the players, and the Power card stays used up." in seen
     assert "event_damage" not in text(page(ann, table))
     assert tr_state(ann, table)["players"][0]["used_powers"] == ["Cold Fusion"]
+    assert "used: Cold Fusion" in text(page(cy, table))  # a flipped Power card is in sight of everyone
 
 
 def test_meltdown_answers_on_each_phone_an_empty_hand_discards_nothing(app, new_table):
