@@ -3,12 +3,16 @@ names the rulebook passage it encodes ("Variations", "Clarifications", "The Even
 "Setup") or says where it is Tablebot's reading."""
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_two_robots_table import NAMES, P, attack, defense, robot, run, setting, stack, turn_of
 
 from solvers.errors import InputError
 from solvers.two_robots import table as T
-from solvers.two_robots.attacks import resolve
+from solvers.two_robots.attacks import best_targets, resolve
 from solvers.two_robots.cards import DESTROY, FREEZE, Effect
 from solvers.two_robots.factory import Factory, Part, Stack
 from solvers.two_robots.game_data import DATA
@@ -335,3 +339,40 @@ def test_a_new_game_at_the_same_seats_empties_every_hand_and_restores_health():
     assert all(p["stacks"] == [] and p["hand_count"] == 0 and "used_powers" not in p for p in t["players"])
     assert t["discard"] == [] and t["winner"] is None
     assert (t["turn"]["number"], turn_of(t)) == (1, (1, "draw"))  # Samurai (1) before Apocalypse (5)
+
+
+# ---- the partner spared, against a brute-force oracle ------------------------------------------------
+
+cards = st.lists(st.tuples(st.sampled_from(NAMES), st.sampled_from([("nuclear",), ("solar",), ("nuclear", "solar")])),
+                 max_size=3)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(cards, min_size=4, max_size=4))
+def test_the_partner_is_hit_exactly_when_nothing_else_is_legal(stacks):
+    """Attack Cards (exactly two Part cards of the energy, any factory) with Variations (2v2), Tablebot's
+    reading, against every pair of cards: a pair is legal when it takes no more of the partner's cards than
+    the others leave missing. `resolve` lists exactly those pairs, the best pick is among them, and the
+    reducer takes exactly those."""
+    factories = [Factory(tuple(Stack((Part.of(p, e),)) for p, e in seat)) for seat in stacks]
+    refs = [(k, i) for k, seat in enumerate(stacks) for i, (_, e) in enumerate(seat) if "nuclear" in e]
+    others = sum(k != 2 for k, _ in refs)
+    legal = {pair for pair in combinations(refs, 2) if sum(k == 2 for k, _ in pair) <= max(0, 2 - others)}
+    effect = Effect(DESTROY, energy="nuclear", count=2)
+    answer = resolve(effect, factories, 0, NAMES, spared=(2,))
+    listed = {tuple(sorted((r.factory, r.stack) for r in o.destroyed)) for o in answer.options}
+    assert listed == legal
+    best = best_targets(effect, factories, 0, NAMES, spared=(2,))
+    assert {tuple(sorted((r.factory, r.stack) for r in b)) for _, b in best} <= legal
+    s = teams()
+    t = {"players": [{"stacks": [stack(P(p, *e)) for p, e in seat]} for seat in stacks]}
+    code = "attack:0:Nuclear Explosion"
+    for pair in combinations(refs, 2):
+        h = {0: {"hand": [attack("Nuclear Explosion", 0, "nuclear")]}}
+        targets = tuple(T.Target(seat=k, stack=i, card=0) for k, i in pair)
+        try:
+            T.reduce(s, t, h, T.PlayAttack(seat=0, code=code, targets=targets))
+            took = True
+        except InputError:
+            took = False
+        assert took == (pair in legal)
