@@ -228,6 +228,7 @@ def unmodelled(body: FactoryIn) -> tuple[list[dict], str | None]:
 
 
 OUT_OF_GAME = "You are out of the game (health 0): the factory stays on the table, and it wins nothing."
+TEAM_WON_OUT = "You are out of the game (health 0), and your team wins all the same: the win is shared (2v2)."
 
 
 def factory_result(body: FactoryIn) -> dict:
@@ -257,8 +258,12 @@ def factory_result(body: FactoryIn) -> dict:
     out["not_modelled"], said = unmodelled(body)
     if said:
         out["standings"]["notes"].append(said)
-    if out["defeated"]:
+    if out["defeated"] and out["won"]:
+        out["why"] = TEAM_WON_OUT
+    elif out["defeated"]:
         out["why"] = OUT_OF_GAME
+    elif out["how"] == "last_standing" and body.partner is not None:
+        out["why"] = "Every opponent is out of the game: your team wins as the last one standing."
     elif out["how"] == "last_standing":
         out["why"] = "Every other Salvager is out of the game: you win as the last one standing."
     out["rules"] = [*out["rules"], "tr-objective"]
@@ -305,7 +310,7 @@ def plan_result(body: PlanIn) -> dict:
     if said:
         out["notes"] = [*out["notes"], said]
     if out["defeated"]:
-        out["warnings"] = [OUT_OF_GAME, *out.get("warnings", [])]
+        out["warnings"] = [TEAM_WON_OUT if out["won"] else OUT_OF_GAME, *out.get("warnings", [])]
     out["notes"] = notes + out["notes"] + variation_notes
     out["unseen_source"] = source["source"] if source["source"] == "entered" else "default" \
         if t.deck_source == "default" else "deck"

@@ -149,3 +149,18 @@ def test_stateless_answers_read_the_house_rules_and_the_partner(client):
         "factories": [{"stacks": []}, {"stacks": [nuc]}, {"stacks": [nuc]}, {"stacks": [nuc]}]}).get_json()
     assert all(all(t["factory"] != 2 for t in option) for option in attack["targets"])
     assert "partner is spared" in attack["why"]
+
+
+def test_2v2_a_defeated_partner_shares_the_team_s_win(client):
+    """Variations (2v2): a shared win; Objective: the last team standing. You are out, your partner is in,
+    both opponents are out: your team wins, and the answer says you are out and won."""
+    body = {"health": 0, "partner": 1,
+            "others": [{"health": 0, "name": "Ben"}, {"health": 2, "name": "Cy"}, {"health": 0, "name": "Di"}]}
+    out = client.post("/api/two-robots/factory", json=body).get_json()
+    assert (out["won"], out["how"], out["defeated"]) == (True, "last_standing", True)
+    assert out["why"].startswith("You are out of the game (health 0), and your team wins")
+    st = out["standings"]
+    assert st["winners"] == [0, 2] and st["summary"].endswith("Your team wins: the last team standing.")
+    body["others"][1]["health"] = 0  # Cy out too: nobody of your team is left
+    out = client.post("/api/two-robots/factory", json=body).get_json()
+    assert out["won"] is False
