@@ -25,14 +25,16 @@ def game(**kw) -> rt.Game:
     return rt.Game(state=TableState(**s))
 
 
-def test_set_up_puts_everyone_on_their_start_and_gives_a1_5_its_upgrade_card():
+def test_set_up_puts_everyone_on_their_start_and_keeps_a1_5_s_card_off_the_table():
     """Set Up 4-6 and A1-5: characters on their start spaces, the Entry token on Move the Masses, round 1's
-    NPC still to enter; A1-5 holds the Upgrade card drawn at setup (it counts for no objective)."""
+    NPC still to enter; A1-5's Upgrade card drawn at setup is kept on A1-5's phone (its seat's private state),
+    not in the table's card list; entered as a setup card it counts for no objective."""
     g = rt.reduce(SETTING, game(funds=20, round=4, oppressors=(IX["p1"],)), rt.Setup())
     s = g.state
     assert s.players[0] == IX["sy"] and s.entry == IX["mm"] and s.funds == 0 and s.round == 1 and not s.oppressors
     assert s.reputation == 5 and g.log == () and g.office_track == (0,)
-    assert [(c.seat, c.deck, c.setup, c.played) for c in g.cards] == [(0, "upgrade", True, False)]
+    assert g.cards == ()
+    g = rt.reduce(SETTING, g, rt.AddCard(seat=0, deck="upgrade", name="x", setup=True))
     g = rt.reduce(SETTING, g, rt.PlayCard(index=0))
     assert g.cards_played(3) == [0, 0, 0]  # the setup card counts for nobody
 
