@@ -38,8 +38,8 @@ from ..web.forms import shown_version
 from ..web.page import CARRIED, Page, posted_json
 from . import actions as A
 from . import api as rb_api
-from . import state as rb_state
 from . import present
+from . import state as rb_state
 from .present import CHARACTERS, FACES, KINDS, board_view, free_slots, option_line
 
 bp = Blueprint("robotariat", __name__)
