@@ -10,7 +10,10 @@ Formats:
   half-entered draw and its recent energies in the public state, and an older table per-seat unseen
   counts (`players[i].unseen`) instead of the table's deck.
 - 2: each game under its one key (`raising_robots`, `robotariat`, `two_robots`); Two Robots hands, draws
-  and recent energies live in each seat's private state and the public state keeps `hand_count`.
+  and recent energies live in each seat's private state and the public state keeps `hand_count`. A
+  Robotariat seat's private state holds Electric Eye's peek and A1-5's setup card; a setup card found in
+  the public card list (an older table's) is split off into A1-5's private state when read, dropped when
+  written.
 
 Pure functions on JSON values: no database, no Flask.
 """
