@@ -190,9 +190,51 @@ def _check_seat(seat: int) -> None:
         raise InputError("seat", f"a seat is 0 to {MAX_SEATS - 1}")
 
 
-def draw(deck: Deck, seat: int, count: int, cards: Sequence[str], seen: Seen, held: int = 0) -> tuple[Deck, Seen]:
-    """A seat draws `count` Friendship Cards (Completion Rewards) and enters what it drew, in the order drawn.
-    `held`: Friendship Cards the seat holds by the table's record (kept before the deck was followed, say)."""
+def _apply_drew(deck: Deck, event: Drew) -> Deck:
+    """A draw's public effect (what every phone sees): the deck, the discard pile, the reshuffle."""
+    new_deck = deck.deck - event.from_deck
+    discard = deck.discard
+    if event.reshuffled:
+        new_deck, discard = discard - event.after_reshuffle, 0
+    return replace(deck, deck=new_deck, discard=discard, pending={**deck.pending, event.seat: event.count},
+                   log=(*deck.log, event), reshuffles=deck.reshuffles + event.reshuffled)
+
+
+def _apply_kept(deck: Deck, event: Kept) -> Deck:
+    """A keep's public effect: the card lies beside the seat's Inventor Card, the rest go to the discard."""
+    return replace(deck, discard=deck.discard + deck.pending_of(event.seat) - 1,
+                   pending={s: n for s, n in deck.pending.items() if s != event.seat},
+                   kept={**deck.kept, event.seat: (*deck.kept_by(event.seat), event.card)}, log=(*deck.log, event))
+
+
+def replayed(cards: Sequence[str], events: Iterable[Event]) -> tuple[Deck, int]:
+    """The deck after a stored log, and how many of its events fit the rules: a stored log is read only up
+    to its first event that cannot have happened (a hand-edited state), so a page never breaks on one."""
+    deck = Deck(cards=tuple(cards), deck=len(cards))
+    applied = 0
+    for event in events:
+        if not 0 <= event.seat < MAX_SEATS:
+            break
+        if isinstance(event, Drew):
+            plan = deck.plan_draw(event.count)
+            if deck.pending_of(event.seat) or event.count == 0 or (
+                    plan.from_deck, plan.reshuffled, plan.after_reshuffle) != (
+                    event.from_deck, event.reshuffled, event.after_reshuffle):
+                break
+            deck = _apply_drew(deck, event)
+        else:
+            if not deck.pending_of(event.seat) or event.card not in deck.cards or event.card in deck.all_kept():
+                break
+            deck = _apply_kept(deck, event)
+        applied += 1
+    return deck, applied
+
+
+def draw(deck: Deck, seat: int, count: int, cards: Sequence[str] | None, seen: Seen, held: int = 0
+         ) -> tuple[Deck, Seen]:
+    """A seat draws `count` Friendship Cards (Completion Rewards) and enters what it drew, in the order
+    drawn; `cards=None`: it names none of them (only the one it keeps, later). `held`: Friendship Cards the
+    seat holds by the table's record (kept before the deck was followed, say)."""
     _check_seat(seat)
     if count not in DRAWS:
         raise InputError("count", "a reward draws 3 (A side) or 2 (B side) Friendship Cards")
@@ -206,6 +248,9 @@ def draw(deck: Deck, seat: int, count: int, cards: Sequence[str], seen: Seen, he
     total = plan.count
     if total == 0:
         raise InputError("count", "the deck and the discard pile are both empty: there is no card to draw")
+    event = Drew(seat, plan.from_deck, plan.reshuffled, plan.after_reshuffle)
+    if cards is None:
+        return _apply_drew(deck, event), Seen(draws=(*seen.draws, ()))
     cards = [c.strip() for c in cards]
     if len(cards) != total:
         more = "" if total == count else (f" (the deck has {deck.deck} and the discard pile {deck.discard}: "
@@ -217,14 +262,7 @@ def draw(deck: Deck, seat: int, count: int, cards: Sequence[str], seen: Seen, he
         if c in cards[:j]:
             raise InputError(f"cards[{j}]", "entered twice")
     _check_possible(deck, seat, seen, cards, plan)
-    new_deck = deck.deck - plan.from_deck
-    discard = deck.discard
-    if plan.reshuffled:
-        new_deck, discard = discard - plan.after_reshuffle, 0
-    event = Drew(seat, plan.from_deck, plan.reshuffled, plan.after_reshuffle)
-    out = replace(deck, deck=new_deck, discard=discard, pending={**deck.pending, seat: total}, log=(*deck.log, event),
-                  reshuffles=deck.reshuffles + plan.reshuffled)
-    return out, Seen(draws=(*seen.draws, tuple(cards)))
+    return _apply_drew(deck, event), Seen(draws=(*seen.draws, tuple(cards)))
 
 
 def _check_possible(deck: Deck, seat: int, seen: Seen, cards: Sequence[str], plan: Drew) -> None:
@@ -256,12 +294,16 @@ def keep(deck: Deck, seat: int, card: str, seen: Seen) -> tuple[Deck, Seen]:
     if not deck.pending_of(seat):
         raise InputError("seat", "this seat has no cards drawn to keep from")
     drawn = seen.pending(deck, seat)
-    if card not in drawn:
+    if drawn and card not in drawn:
         raise InputError("card", "keep one of the cards you drew")
-    out = replace(deck, discard=deck.discard + deck.pending_of(seat) - 1,
-                  pending={s: n for s, n in deck.pending.items() if s != seat},
-                  kept={**deck.kept, seat: (*deck.kept_by(seat), card)}, log=(*deck.log, Kept(seat, card)))
-    return out, seen
+    if not drawn:  # a draw whose cards were not named: the card must be one that can have come
+        if card not in deck.cards:
+            raise InputError("card", "not a card of this deck")
+        if card in deck.all_kept():
+            raise InputError("card", "this card was kept by a player already")
+        if not Belief.of(deck, seat, seen).in_zone(card, _pending_zone(seat)):
+            raise InputError("card", "as far as this seat saw, the card cannot have come in this draw: check it")
+    return _apply_kept(deck, Kept(seat, card)), seen
 
 
 # ---- what a viewer knows ------------------------------------------------------------------------------
@@ -309,6 +351,13 @@ class Belief:
         d = sum(w * Fraction(c[i][DECK_ZONE], m) for c, w in self.mix)
         x = sum(w * Fraction(c[i][DISCARD_ZONE], m) for c, w in self.mix)
         return d, x, 1 - d - x
+
+    def in_zone(self, card: str, zone: int) -> Fraction:
+        """P(the card lies in `zone`)."""
+        i = self._group_of(card)
+        if i is None:
+            return Fraction(0)
+        return sum((w * Fraction(c[i][zone], len(self.groups[i])) for c, w in self.mix), Fraction(0))
 
     def draw_possible(self, plan: Drew, cards: Sequence[str]) -> bool:
         try:
@@ -435,7 +484,7 @@ def _replay(deck: Deck, viewer: int | None, seen: Seen) -> Belief:
     for event in deck.log:
         if isinstance(event, Drew):
             cards = next(own, None) if event.seat == viewer else None
-            if use_own and cards is not None and len(cards) == event.count:
+            if use_own and cards and len(cards) == event.count:
                 groups, mix = _own_draw(groups, mix, event, cards, event.seat)
             else:
                 mix = _random_draw(mix, event.from_deck, _pending_zone(event.seat))

@@ -208,9 +208,9 @@ def _oracle(ids: tuple[str, ...], script: list[tuple], viewer: int | None, count
             return
         step = script[k]
         if step[0] == "draw":
-            _, seat, n, seen_cards, from_deck, reshuffled = step
+            _, seat, n, seen_cards, from_deck, reshuffled, named = step
             got, rest = deck[:from_deck], deck[from_deck:]
-            if seat == viewer and set(got) != set(seen_cards[:from_deck]):
+            if named and seat == viewer and set(got) != set(seen_cards[:from_deck]):
                 return
             if not reshuffled:
                 run(rest, discard, {**pending, seat: got}, k + 1, w)
@@ -219,7 +219,7 @@ def _oracle(ids: tuple[str, ...], script: list[tuple], viewer: int | None, count
             for p in perms:
                 b = len(seen_cards) - from_deck
                 more, new = list(p[:b]), list(p[b:])
-                if seat == viewer and set(more) != set(seen_cards[from_deck:]):
+                if named and seat == viewer and set(more) != set(seen_cards[from_deck:]):
                     continue
                 run(new, [], {**pending, seat: got + more}, k + 1, w / len(perms))
         else:
@@ -258,8 +258,9 @@ def test_odds_match_the_brute_force_oracle_completion_rewards(data):
             true_deck = list(data.draw(st.permutations(true_discard), label="reshuffle"))
             true_discard = []
             got, true_deck = got + true_deck[:plan.after_reshuffle], true_deck[plan.after_reshuffle:]
-        deck, seens[seat] = fr.draw(deck, seat, count, got, seens[seat])
-        script.append(("draw", seat, count, tuple(got), plan.from_deck, plan.reshuffled))
+        named = data.draw(st.integers(0, 4), label="named") > 0  # now and then only the kept card is named
+        deck, seens[seat] = fr.draw(deck, seat, count, got if named else None, seens[seat])
+        script.append(("draw", seat, count, tuple(got), plan.from_deck, plan.reshuffled, named))
         if data.draw(st.booleans(), label="keep now") or len(script) < 2:
             kept = data.draw(st.sampled_from(got), label="kept")
             deck, seens[seat] = fr.keep(deck, seat, kept, seens[seat])
@@ -275,3 +276,24 @@ def test_odds_match_the_brute_force_oracle_completion_rewards(data):
     assert {z: p for z, p in odds.shown if p} == {z: p for z, p in want_dist.items() if p}
     assert sum(p for _, p in odds.shown) == 1
     assert odds.p_any == 1 - want_dist.get(0, Fraction(0))
+
+
+def test_a_stored_log_is_read_up_to_its_first_impossible_event():
+    deck = _deck()
+    deck, s0 = fr.draw(deck, 0, 3, ["ada", "albert", "charles"], fr.Seen())
+    deck, s0 = fr.keep(deck, 0, "ada", s0)
+    again, applied = fr.replayed(deck.cards, deck.log)
+    assert applied == 2 and (again.deck, again.discard, dict(again.kept)) == (2, 2, {0: ("ada",)})
+    bad = (*deck.log, fr.Kept(1, "rex"), fr.Drew(1, 2))  # seat 1 keeps without drawing
+    again, applied = fr.replayed(deck.cards, bad)
+    assert applied == 2 and again.log == deck.log
+
+
+def test_a_draw_named_only_by_its_kept_card():
+    deck = _deck()
+    deck, s1 = fr.draw(deck, 1, 3, None, fr.Seen())
+    assert s1.draws == ((),) and deck.pending_of(1) == 3
+    deck, s1 = fr.keep(deck, 1, "rex", s1)
+    assert deck.kept_by(1) == ("rex",) and deck.discard == 2
+    # the seat saw nothing it entered: its odds are the table's
+    assert fr.odds(deck, 2, ["ada"], viewer=1, seen=s1).p_any == fr.odds(deck, 2, ["ada"]).p_any
