@@ -73,6 +73,7 @@ def _load() -> tuple[tuple[Card, ...], int]:
 
 
 DEFAULT_CARDS, DECK_SIZE = _load()
+DEFAULT_CARDS_BY_ID = {c.id: c for c in DEFAULT_CARDS}
 
 
 def matches(card: Card, inventor: str) -> bool:
