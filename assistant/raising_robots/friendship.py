@@ -34,6 +34,8 @@ from .schemas import MAX_SEATS, STATE_KEY, RaisingRobotsState, Seat
 bp = Blueprint("rr_friendship", __name__)
 
 RULES = [fr.RULE_SETUP, fr.RULE_PAW, fr.RULE_REWARDS, fr.RULE_DECK, fr.RULE_CAP, fr.RULE_HIDDEN, fr.RULE_AT_CAP]
+SHOWN_PATHS = ["draw", "draw.cards", *(f"draw.cards[{j}]" for j in range(3)), "keep.card", "record.seat",
+               "record.card", "record"]  # shown next to their form; the page lists the rest at the top
 ODDS_RULES = [fr.RULE_REWARDS, fr.RULE_DECK, fr.RULE_HIDDEN]
 
 PrivateMutate = Callable[[dict, dict[int, dict]], tuple[dict, dict[int, dict]]]
@@ -295,10 +297,9 @@ def _wanted() -> tuple[list[str], int]:
     return list(dict.fromkeys(want)), count
 
 
-def _posted_cards(form, plan: fr.Drew) -> list[str]:
-    if plan.reshuffled:
-        return [*form.getlist("drawn_before"), *form.getlist("drawn_after")]
-    return form.getlist("drawn")
+def _posted_cards(form) -> list[str]:
+    """The cards tapped, in the order drawn: the deck's last ones, then those after a reshuffle."""
+    return [*form.getlist("drawn"), *form.getlist("drawn_after")]
 
 
 @bp.route("/raising-robots/friendship", methods=["GET", "POST"])
@@ -352,7 +353,7 @@ def page():
         possible_after=possible_after, free_seats=free_seats, inventors=inventors, preview=preview,
         odds_problem=problems_odds, note=note, cards=fd.card_list(), edited=fd.edited(),
         default_cards=fr.DEFAULT_CARDS, kept_anywhere=deck.all_kept(), rule_titles=present.rule_titles(ids),
-        rules=ids, odds_rules=ODDS_RULES, **ctx), ps.status
+        rules=ids, odds_rules=ODDS_RULES, shown_paths=SHOWN_PATHS, **ctx), ps.status
 
 
 def _frac(p) -> str:
@@ -380,8 +381,7 @@ def _post(ps: PageState) -> str | None:
                 return None
             if do == "draw":
                 count = 2 if form.get("count") == "2" else 3
-                deck = ps.state.friendship.to_solver()
-                cards = _posted_cards(form, deck.plan_draw(count))
+                cards = _posted_cards(form)
                 mutate = draw_change(me, count, cards, n)
                 done = "Drawn: only this phone sees the cards. Keep one."
             else:

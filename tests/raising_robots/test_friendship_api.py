@@ -4,6 +4,7 @@ rr-reading-friendship-discard), keep, the cap (Friendships), each phone's odds, 
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -199,3 +200,57 @@ def test_the_page_opens_on_odd_stored_state(client, new_table):
     r = client.get(f"/raising-robots/friendship?table={table['id']}&want0=ada&odds_count=2")
     assert r.status_code == 200
     assert client.get("/raising-robots/friendship").status_code == 200
+
+
+def _small_deck_table(app, new_table):
+    """Three seats, the table's card list with a paw on all but the first six cards, played without Pets:
+    a deck of six (Changes to Setup, IMPORTANT: paw cards out), so that it runs out soon."""
+    cards = [{"name": "", "paw": k >= 6} for k in range(26)]
+    table = new_table("raising-robots", 3, {"raising_robots": {"friendship": {"cards": cards}}})
+    a, b = app.test_client(), app.test_client()
+    a.post(f"/api/tables/{table['id']}/seats/0", json={"name": "Ann"})
+    b.post(f"/api/tables/{table['id']}/seats/1", json={"name": "Bo"})
+    return table["id"], a, b
+
+
+def _page_post(client, tid: str, **fields):
+    data = {"table": tid, "version": str(_version(client, tid)), **fields}
+    return client.post(f"/raising-robots/friendship?table={tid}", data=data)
+
+
+def test_the_page_draws_across_a_reshuffle_completion_rewards(app, new_table):
+    tid, a, b = _small_deck_table(app, new_table)
+    assert act(a, tid, {"type": "setup", "pets": False}).get_json()["friendship"]["deck"] == 6
+    act(a, tid, {"type": "draw", "seat": 0, "cards": ["ada", "albert", "charles"]})
+    act(a, tid, {"type": "keep", "seat": 0, "card": "ada"})
+    act(b, tid, {"type": "draw", "seat": 1, "count": 2, "cards": ["confucius", "johannes"]})
+    act(b, tid, {"type": "keep", "seat": 1, "card": "johannes"})
+    page = a.get(f"/raising-robots/friendship?table={tid}").get_data(as_text=True)
+    assert 'id="fr-drawn-after"' in page  # one card left: the discard pile is shuffled during the draw
+    # Ann saw Albert go to the discard pile: it cannot be the deck's last card
+    r = _page_post(a, tid, do="draw", count="3", drawn=["albert"], drawn_after=["john", "confucius"])
+    assert r.status_code == 400 and "reshuffled since" in r.get_data(as_text=True), re.findall(r"field-problem[^<]*<|<li>[^<]*", r.get_data(as_text=True))
+    r = _page_post(a, tid, do="draw", count="3", drawn=["john"], drawn_after=["albert", "confucius"])
+    assert r.status_code == 200, r.get_data(as_text=True)[-2000:]
+    assert 'id="fr-keep-confucius"' in r.get_data(as_text=True)
+    part = a.get(f"/api/tables/{tid}").get_json()["state"]["raising_robots"]["friendship"]
+    assert part["log"][-1] == {"type": "draw", "seat": 0, "from_deck": 1, "reshuffled": True, "after_reshuffle": 2}
+    r = _page_post(a, tid, do="keep", keep="confucius")
+    assert r.status_code == 200
+    out = a.post("/api/raising-robots/friendship/odds", json={"table": tid, "count": 2}).get_json()
+    # Ann knows all: Charles is the deck's one card, John and Albert in the discard pile
+    by_card = {c["card"]: Fraction(c["p"]["exact"]) for c in out["cards"]}
+    assert by_card == {"ada": 0, "albert": Fraction(1, 2), "charles": 1, "confucius": 0, "johannes": 0,
+                       "john": Fraction(1, 2)}
+
+
+def test_the_page_records_a_seat_without_a_phone(app, new_table):
+    tid, a, b = _small_deck_table(app, new_table)
+    act(a, tid, {"type": "setup"})
+    r = _page_post(b, tid, do="record", for_seat="2", record_count="2", record_kept="john")
+    assert r.status_code == 200
+    assert "Player 3 drew 2 and kept John" in r.get_data(as_text=True)
+    r = _page_post(b, tid, do="record", for_seat="0", record_count="2", record_kept="ada")  # Ann's phone holds it
+    assert r.status_code == 400
+    r = _page_post(b, tid, do="record", for_seat="2", record_count="3", record_kept="john")
+    assert r.status_code == 400 and "kept by a player already" in r.get_data(as_text=True)

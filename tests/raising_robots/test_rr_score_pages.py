@@ -38,7 +38,7 @@ def test_hub_entries_point_at_pages_that_answer(app, client):
         urls = [url_for(endpoint) for _, _, endpoint, _ in TOOLS]
         hub = [url_for(t["endpoint"]) for t in app.extensions["tablebot_tools"]["raising-robots"]]
     assert urls == hub == ["/raising-robots/competitions/setup", "/raising-robots/round", "/raising-robots/competitions",
-                           "/raising-robots/search", "/raising-robots/round-end", "/raising-robots/score",
+                           "/raising-robots/friendship", "/raising-robots/search", "/raising-robots/round-end", "/raising-robots/score",
                            "/raising-robots/activations"]
     assert all(client.get(u).status_code == 200 for u in urls)
 
