@@ -8,6 +8,8 @@ import re
 from fractions import Fraction
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 DRAWN = ["albert", "charles", "temple"]
 
@@ -254,3 +256,34 @@ def test_the_page_records_a_seat_without_a_phone(app, new_table):
     assert r.status_code == 400
     r = _page_post(b, tid, do="record", for_seat="2", record_count="3", record_kept="john")
     assert r.status_code == 400 and "kept by a player already" in r.get_data(as_text=True)
+
+
+CARD_IDS = ["ada", "albert", "temple", "card_15", "nobody", "", "ADA"]
+odd_value = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.sampled_from(CARD_IDS), st.text(max_size=4))
+odd_event = st.fixed_dictionaries({}, optional={
+    "type": st.sampled_from(["draw", "keep", "shuffle", 3]), "seat": st.integers(-1, 7) | odd_value,
+    "from_deck": st.integers(-1, 4) | odd_value, "reshuffled": odd_value, "after_reshuffle": st.integers(-1, 4),
+    "card": st.sampled_from(CARD_IDS) | odd_value})
+odd_deck = st.fixed_dictionaries({}, optional={
+    "built": odd_value, "pets": odd_value, "deck_cards": st.lists(st.sampled_from(CARD_IDS) | odd_value, max_size=8)
+    | odd_value, "log": st.lists(odd_event, max_size=8) | odd_value,
+    "cards": st.lists(st.fixed_dictionaries({}, optional={"name": odd_value, "paw": odd_value}), max_size=4)
+    | odd_value})
+odd_private = st.fixed_dictionaries({}, optional={"draws": st.lists(st.lists(st.sampled_from(CARD_IDS) | odd_value,
+                                                                               max_size=4), max_size=4) | odd_value})
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(deck=odd_deck, private=odd_private, want=st.sampled_from(CARD_IDS))
+def test_odd_stored_decks_never_break_the_page_or_the_odds(app, deck, private, want):
+    c = app.test_client()
+    table = c.post("/api/tables", json={"game": "raising-robots", "players": 2}).get_json()
+    tid = table["id"]
+    c.put(f"/api/tables/{tid}", json={"version": 1, "state": {"raising_robots": {"friendship": deck}}})
+    c.post(f"/api/tables/{tid}/seats/0", json={"name": "Ann"})
+    v = _version(c, tid)
+    c.put(f"/api/tables/{tid}/seats/0/private", json={"version": v, "state": {"friendship": private}})
+    assert c.get(f"/raising-robots/friendship?table={tid}&want0={want}").status_code == 200
+    assert c.post("/api/raising-robots/friendship/odds", json={"table": tid}).status_code < 500
+    r = act(c, tid, {"type": "draw", "seat": 0, "count": 2, "cards": ["ada", "albert"]})
+    assert r.status_code < 500
