@@ -385,8 +385,11 @@ def _post(ps: PageState) -> str | None:
                 mutate = draw_change(me, count, cards, n)
                 done = "Drawn: only this phone sees the cards. Keep one."
             else:
-                mutate = keep_change(me, form.get("keep", ""), n)
-                done = "Kept: every phone sees the card you kept; the others went to the discard pile."
+                card = form.get("keep", "")
+                mutate = keep_change(me, card, n)
+                done = (f"Kept {ps.state.friendship.names().get(card, card)}: every phone sees it, and it is listed "
+                        "with your Friendship Cards; the others went to the discard pile. What it gives when kept "
+                        "(an item, a battery lost) is not entered by the deck: enter it on your seat.")
             ps._set_table(save.save_private_change(ps.table, [me], mutate))
             ps.refresh()
             return done
