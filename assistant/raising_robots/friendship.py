@@ -179,6 +179,12 @@ def _may_act(record: store.TableRecord, action: DrawAction | KeepAction) -> None
     held = {s.seat for s in phone.seat_infos(record) if s.claimed}
     if action.seat in held or (isinstance(action, DrawAction) and action.cards is not None):
         raise _not_yours("action.seat")
+    if isinstance(action, KeepAction):
+        # a draw its phone named (before giving the seat up) stays that phone's: trying cards one by one
+        # would otherwise tell another phone which cards it holds
+        deck = rr.read(record).friendship.to_solver()
+        if SeatSeen.read(store.read_private(engine(), record, action.seat)).to_solver().pending(deck, action.seat):
+            raise _not_yours("action.seat")
 
 
 ACTION_TYPES = ("setup", "draw", "keep")
