@@ -291,3 +291,19 @@ def test_odd_stored_decks_never_break_the_page_or_the_odds(app, deck, private, w
     assert c.post("/api/raising-robots/friendship/odds", json={"table": tid}).status_code < 500
     r = act(c, tid, {"type": "draw", "seat": 0, "count": 2, "cards": ["ada", "albert"]})
     assert r.status_code < 500
+
+
+def test_the_table_renames_a_card_and_marks_a_paw_then_setup_takes_it_out_without_pets(phones):
+    tid, a, _ = phones
+    page = a.get(f"/raising-robots/friendship?table={tid}").get_data(as_text=True)
+    assert 'id="fr-no-paws"' in page  # no card carries a paw until the table says so (unverified)
+    r = _page_post(a, tid, do="cards", **{"friendship.cards.14.name": "Marie", "friendship.cards.14.paw": "true"})
+    assert r.status_code == 200
+    part = a.get(f"/api/tables/{tid}").get_json()["state"]["raising_robots"]["friendship"]
+    assert part["cards"][14] == {"name": "Marie", "paw": True}
+    r = act(a, tid, {"type": "setup", "pets": False})
+    removed = {x["card"]: x["rule"] for x in r.get_json()["state"]["raising_robots"]["friendship"]["removed"]}
+    assert removed == {"card_15": "rr-setup-paw-friendship-cards", "ada": "rr-competitions-friendships-changes-to-setup",
+                       "johannes": "rr-competitions-friendships-changes-to-setup"}
+    r = act(a, tid, {"type": "setup", "pets": True})
+    assert r.get_json()["friendship"]["deck"] == 24
