@@ -45,6 +45,7 @@ def create_app(config: dict | None = None) -> Flask:
     from . import api, compression, db, pages, raising_robots, robotariat, security, static_files, two_robots
     from .raising_robots import activations, competitions_setup, planner, round_end, round_page, score, search
     from .raising_robots import api as raising_robots_api
+    from .raising_robots import friendship as rr_friendship
     from .robotariat import api as robotariat_api
     from .robotariat import editor as robotariat_board
     from .robotariat import facts as robotariat_facts
@@ -67,7 +68,7 @@ def create_app(config: dict | None = None) -> Flask:
     retention.init_app(app)  # storage budget per address, idle tables expire, PostgreSQL's VACUUM
     for bp in (api.bp, pages.bp, tables.bp, seat_views.bp, tables_live.bp, rules.bp,
                raising_robots_api.bp, competitions_setup.bp, round_page.bp, planner.bp, search.bp, round_end.bp,
-               score.bp, activations.bp,
+               score.bp, activations.bp, rr_friendship.bp,
                robotariat_api.bp, robotariat_pages.bp, robotariat_board.bp, robotariat_facts.bp,
                two_robots_api.bp, two_robots_pages.bp):
         app.register_blueprint(bp)

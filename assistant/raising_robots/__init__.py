@@ -10,6 +10,8 @@ TOOLS = [
      "Your phases this round and the energy of each, from the energy cards and the cubes; the running score."),
     ("raising-robots", "Competitions planner", "rr_competitions.planner_page",
      "Which competitions to complete now, in what order, paying what, and which reward to take."),
+    ("raising-robots", "Friendship deck", "rr_friendship.page",
+     "The Friendship deck built at setup, each draw kept on its own phone, and the odds of your next draw."),
     ("raising-robots", "Search odds", "rr_search.page",
      "Exact odds of a Search: what you will take, how deep it digs, the best criteria to name."),
     ("raising-robots", "Round end", "rr_round_end.round_end_page",

@@ -332,7 +332,14 @@ def run_setup(req: SetupIn) -> dict:
         "tile_types": {t: {"token_type": s.value, "source": s.source} for t, s in tiles.items()},
         "rules": SETUP_RULES if req.players <= 2 else SETUP_RULES[:1],
         **({"inventors": inventors_json(req.inventors)} if req.inventors else {}),
+        "friendship": friendship_setup_json(req.inventors, req.pets),
     }
+
+
+def friendship_setup_json(inventors: list[str], pets: bool) -> dict:
+    """The Friendship deck at setup (Changes to Setup, step 4): the shipped card list, built."""
+    from .friendship import setup_json  # lazily: that module's blueprint reads the page machinery
+    return setup_json(inventors, pets)
 
 
 def run_round(req: RoundIn) -> dict:

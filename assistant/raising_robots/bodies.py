@@ -224,6 +224,7 @@ class SetupIn(BaseModel):
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
     # each seat's inventor, by name: its setup changes, and the Friendship cards to take out of the deck
     inventors: list[Annotated[str, Field(max_length=abilities.NAME_MAX)]] = Field(default_factory=list, max_length=6)
+    pets: bool = False  # played with the Pets expansion: the paw Friendship cards stay in the deck
 
 
 class SpotIn(BaseModel):

@@ -38,6 +38,7 @@ from solvers.raising_robots.scoring_data import SCORING_DATA
 from solvers.raising_robots.search_odds import CARD_ROWS, ENERGIES, MAX_POOL_CARDS
 
 from ..web.stored import lenient
+from .friendship_schemas import FriendshipDeck
 
 STATE_KEY = "raising_robots"
 MAX_SEATS = 6
@@ -808,6 +809,7 @@ class RaisingRobotsState(BaseModel):
     solo: Solo = Field(default_factory=Solo)
     dummy: DummyCard = Field(default_factory=DummyCard)
     board: BoardCubes = Field(default_factory=BoardCubes)
+    friendship: FriendshipDeck = Field(default_factory=FriendshipDeck)  # the Friendship deck (friendship.py)
 
     _cut = field_validator("seats", mode="before")(_first(MAX_SEATS))
 

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from solvers.errors import InputError
 from solvers.robotariat.table import DECKS
 
-from .schemas import DATA, Character, Face, Id, Kind, Objective
+from .schemas import DATA, CardEffect, Character, Face, Id, Kind, Objective
 
 SUGGEST_LIMIT = 40
 PIECE = r"^(entry|[ocp][0-9]{1,2})$"
@@ -132,6 +132,29 @@ class PlayTurn(_Action):
 
 # ---- cards --------------------------------------------------------------------------------------------
 
+def _effect_form(v: Any) -> Any:
+    """A card effect as a form posts it (every field text; a blank kind: no effect entered)."""
+    if not isinstance(v, dict):
+        return v
+    if not v.get("kind"):
+        return None
+    out = {}
+    for k, x in v.items():
+        if x in ("", None):
+            continue
+        if k in ("index", "steps", "amount") and isinstance(x, str):
+            try:
+                x = int(x.strip())
+            except ValueError:
+                pass
+        if k == "index" and isinstance(x, int):
+            x -= 1  # the form counts NPCs and players from 1
+        out[k] = x
+    if out.get("index") == -1:  # "every one"
+        out.pop("index")
+    return out
+
+
 class AddCard(_Action):
     do: Literal["add_card"]
     seat: int = Field(ge=0, le=4)
@@ -139,6 +162,25 @@ class AddCard(_Action):
     name: str = Field(default="", max_length=60)
     played: bool = False
     setup: bool = False
+    effect: CardEffect | None = None
+
+    _effect = field_validator("effect", mode="before")(_effect_form)
+
+
+class SetCardEffect(_Action):
+    """What a card does, as the players read it (None: take the effect off)."""
+    do: Literal["card_effect"]
+    card: int = Field(ge=0, le=99)
+    effect: CardEffect | None = None
+
+    _effect = field_validator("effect", mode="before")(_effect_form)
+
+
+class CardDone(_Action):
+    """A Sabotage card turned face down (its effect is over), or face up again."""
+    do: Literal["card_done"]
+    card: int = Field(ge=0, le=99)
+    done: bool = True
 
 
 class PlayCard(_Action):
@@ -309,13 +351,13 @@ class FactsChange(_Action):
 HAND = (Move, PlaceNpc, RemoveNpc, Poster, Tracks, SetCharacter, SetActive, Setup)  # no solver needed
 PLAY = (*HAND, PlayTurn)
 OUTCOMES = {"roll": "npc", "enter": "entry", "do_option": "sg"}  # answers applied on their own version only
-CARDS = (AddCard, PlayCard, RenameCard, RemoveCard)
+CARDS = (AddCard, PlayCard, RenameCard, RemoveCard, SetCardEffect, CardDone)
 EDITOR = (AddSpace, EditSpace, SaveSpace, DeleteSpace, ToggleLink, Path, MoveSpace, Import, Example, Clear, CopyBoard,
           GuideStart, GuideAdd, GuideGo)
 DATA_ACTIONS = (Data, DataReset)
 
 AnyAction = Annotated[Move | PlaceNpc | RemoveNpc | Poster | Tracks | SetCharacter | SetActive | Setup | PlayTurn
-                      | Roll | Enter | DoOption | AddCard | PlayCard | RenameCard | RemoveCard | AddSpace | EditSpace | SaveSpace
+                      | Roll | Enter | DoOption | AddCard | PlayCard | RenameCard | RemoveCard | SetCardEffect | CardDone | AddSpace | EditSpace | SaveSpace
                       | DeleteSpace | ToggleLink | Path | MoveSpace | Import | Example | Clear | CopyBoard | GuideStart
                       | GuideAdd | GuideGo | Data | DataReset | FactsChange, Field(discriminator="do")]
 _ADAPTER = TypeAdapter(AnyAction)

@@ -29,6 +29,7 @@ from pydantic import (
 )
 
 from solvers.exact import exact, parse_fraction
+from solvers.robotariat import card_effects as ce
 from solvers.robotariat import gamedata
 from solvers.robotariat import table as rt
 from solvers.robotariat.board import Board, board_problems
@@ -74,7 +75,8 @@ class TableIn(BaseModel):
     state: schemas.Pieces
     weights: dict[Literal["spark", "reputation", "office", "poster", "win", "loss"], Weight] | None = None
     horizon: int | None = Field(default=None, ge=0, le=MAX_HORIZON, strict=True)
-    cards: list[schemas.Card] | None = Field(default=None, max_length=40)  # Upgrade and Sabotage cards, by name
+    # Upgrade and Sabotage cards, by name, with what they do as the players read them (card_effects.py)
+    cards: list[schemas.Card] | None = Field(default=None, max_length=40)
 
     @field_validator("weights")
     @classmethod
@@ -104,6 +106,7 @@ class Context:
     weights: Weights
     horizon: int
     valuer: Valuer
+    effects: ce.Effects  # the cards in play (falsy: none)
 
 
 def _board(body: TableIn | Any) -> Board:
@@ -188,22 +191,70 @@ def context(body: TableIn, need_ongoing: bool = True) -> Context:
     ahead = Ahead(seats=len(state.players), entry_track=DATA.entry_track, max_rounds=DATA.max_rounds,
                   max_oppressors=DATA.max_oppressors, max_civilians=DATA.max_civilians)
     return Context(board, rules, dice, state, players, names, weights, horizon,
-                   Valuer(board, rules, dice, weights, horizon, ahead))
+                   Valuer(board, rules, dice, weights, horizon, ahead), _effects(body, board, state))
+
+
+def _effects(body: TableIn, board: Board, state: TableState) -> ce.Effects:
+    """The cards of the body whose effects count now (card_effects.in_play), spaces checked."""
+    cards = []
+    for i, c in enumerate(body.cards or []):
+        if c.seat >= len(state.players):
+            raise bad_field(f"cards[{i}].seat", f"there is no player {c.seat} (players are numbered from 0)")
+        e = c.effect
+        if e is None:
+            continue
+        to = _space(board, e.to, f"cards[{i}].effect.to") if e.to is not None else None
+        card = ce.in_play(c.seat, c.deck, c.name, e.to_solver(to), c.played, c.done, i)
+        if card is not None:
+            cards.append(card)
+    return ce.Effects.of(cards, state)
+
+
+def counted_cards(ctx: Context) -> list[str]:
+    """The cards whose effects the answer counts, in words (as read by the players: unverified)."""
+    return [ce.counted_line(ctx.board, c, ctx.names) for c in ctx.effects.cards]
+
+
+def _card_deltas(out: dict, before: TableState, start: TableState) -> None:
+    """An npc-turn answer computed from `start` (the cards' changes applied to `before`): its deltas and
+    Reputation-loss chance counted from the state sent."""
+    df, dr, do = start.funds - before.funds, start.reputation - before.reputation, start.office - before.office
+    if not (df or dr or do):
+        return
+    for o in out["outcomes"]:
+        o["funds_delta"] += df
+        o["reputation_delta"] += dr
+        o["office_delta"] += do
+    for key, d in (("funds_delta", df), ("reputation_delta", dr), ("office_delta", do)):
+        if d and key in out["expected"]:
+            out["expected"][key] = exact(Fraction(out["expected"][key]["exact"]) + d)
+    lost = sum((Fraction(o["p"]["exact"]) for o in out["outcomes"] if o["reputation_delta"] < 0), Fraction(0))
+    out["p_reputation_loss"] = exact(lost)
 
 
 def not_taken_into_account(body: TableIn, ctx: Context) -> list[str]:
-    """What the answers do not model, named under each (the cards' texts are not known to Tablebot)."""
+    """What the answers do not model, named under each: a card without an effect entered, or whose effect
+    is not one the solvers express, Electric Eye's peek, A1-5's card when it is not sent."""
     out = []
     for c in body.cards or []:
+        if c.done or (c.effect is not None and c.effect.kind != "other" and (c.played or c.deck == "upgrade")):
+            continue  # face down (its effect is over), or counted (counted_cards)
         who = ctx.names[c.seat] if c.seat < len(ctx.names) else f"Player {c.seat + 1}"
         what = "A1-5's starting Upgrade card" if c.setup else "Upgrade card" if c.deck == "upgrade" else "Sabotage card"
-        out.append(f"{what} “{c.name}” ({who}, {'played' if c.played else 'held'}): its effect is not taken "
-                   "into account.")
+        state = "played" if c.played else "held"
+        if c.effect is None:
+            out.append(f"{what} “{c.name}” ({who}, {state}): its effect is not taken into account.")
+        elif c.effect.kind == "other":
+            words = f" (“{c.effect.text}”)" if c.effect.text else ""
+            out.append(f"{what} “{c.name}” ({who}, {state}): its effect{words} is not one Tablebot can express, so "
+                       "it is not taken into account.")
+        else:
+            out.append(f"{what} “{c.name}” ({who}, held): not played yet, so its effect is not counted.")
     if ctx.state.seat_of("electric_eye") is not None:
         out.append("Electric Eye's look at the top two Sabotage cards is not taken into account.")
     if ctx.state.seat_of("a1_5") is not None and not any(c.setup for c in body.cards or []):
         out.append("A1-5's starting Upgrade card is not taken into account.")
-    return out
+    return out + ctx.effects.notes(ctx.state)
 
 
 def _settings(ctx: Context) -> dict:
@@ -218,8 +269,15 @@ def _settings(ctx: Context) -> dict:
 def npc_turn_json(body: dict) -> dict:
     req = parse(TableIn, body)
     ctx = context(req)
-    f = npc_turn(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer)
+    start, dice = ctx.state, ctx.dice
+    if ctx.effects:  # the cards of this NPC turn: inputs transformed (card_effects.py)
+        e = ctx.effects
+        start = e.before_npc(ctx.board, ctx.rules, e.now(ctx.board, ctx.rules, start))
+        dice = e.dice_for(start, dice)
+        _over_by_cards(start)
+    f = npc_turn(ctx.board, ctx.rules, dice, start, ctx.valuer)
     out = forecast_json(ctx.board, f, ctx.names)
+    _card_deltas(out, ctx.state, start)
     rules = list(RULES_NPC_TURN)
     for who, used in (("alice_smith", f.alice), ("mt_rho", f.mt_rho)):
         if used:
@@ -233,8 +291,22 @@ def npc_turn_json(body: dict) -> dict:
     readings = ["planner-score", "donation-parts"] + (["choice-ties"] if choices else [])
     out.update(why=forecast_why(ctx.board, f),
                rules=with_reading_entries(rules, readings, *(CHARACTER_READINGS[w] for w in choices)),
-               readings=readings, settings=_settings(ctx), not_modelled=not_taken_into_account(req, ctx))
+               readings=readings, settings=_settings(ctx), not_modelled=not_taken_into_account(req, ctx),
+               cards_counted=counted_cards(ctx))
+    if ctx.effects:
+        _card_rules(out)
     return out
+
+
+def _over_by_cards(s: TableState) -> None:
+    if s.ended is not None:
+        raise bad_field("cards", "a card's effect ends the game before this answer ("
+                        + ("the SPARK target is reached" if s.ended == "success" else "Reputation reaches 0") + ")")
+
+
+def _card_rules(out: dict) -> None:
+    out["rules"] = with_reading_entries(out["rules"], ["card-effects"], *ce.EFFECT_RULES)
+    out["readings"] = out["readings"] + ["card-effects"]
 
 
 def _choosing_characters(s: TableState) -> list[str]:
@@ -262,6 +334,8 @@ def round_start_json(body: dict) -> dict:
     if npc == "civilian" and len(s.civilians) >= DATA.max_civilians:
         raise bad_field("state.civilians", "all the Civilian Robots are already on the board")
     e = enter_npc(ctx.board, ctx.rules, s, npc, row, DATA.max_rounds)
+    if ctx.effects:  # round-start cards act once its NPC has met its space
+        e = replace(e, state=ctx.effects.at_round_start(ctx.board, ctx.rules, e.state))
     return {"row": row, "npc": npc, "space": ctx.board.ids[e.space], "last_round": e.last_round,
             "encounter": encounter_json(ctx.board, e.encounter), "ended": e.state.ended,
             "funds_delta": e.state.funds - s.funds, "reputation_delta": e.state.reputation - s.reputation,
@@ -271,7 +345,7 @@ def round_start_json(body: dict) -> dict:
                 ["rb-round-order", "rb-set-up-npc-entry", "rb-reading-round-start-entry",
                  "rb-encounter-quick-reference-table", "rb-game-end"]
                 + (["rb-round-order-last-round"] if e.last_round else []), ["arcitech-not-at-round-start"]),
-            "readings": ["arcitech-not-at-round-start"]}
+            "readings": ["arcitech-not-at-round-start"], "cards_counted": counted_cards(ctx)}
 
 
 class LookaheadIn(TableIn):
@@ -330,7 +404,7 @@ def suggest_json(body: dict) -> dict:
     req = parse(SuggestIn, body)
     ctx = context(req)
     goal = _goal(req, ctx.players)
-    result = suggest(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer, goal)
+    result = _suggest(ctx, goal)
     out = result.as_json(ctx.board, limit=req.limit, names=ctx.names)
     if goal is not None:
         out["objective"] = _objective_answer(ctx, goal, result, out)
@@ -344,14 +418,27 @@ def suggest_json(body: dict) -> dict:
         drawn = o["activate"] is not None and o["activate"]["kind"] in ("sabotage", "upgrade")
         o["rules"] = with_reading_entries(o["rules"], [], *([CARD_DRAW_READING] if drawn else []),
                                           *([SEARCH_LIMITS_READING] if "search" in o or o["extra"] else []))
-    out.update(settings=_settings(ctx), readings=readings, not_modelled=not_taken_into_account(req, ctx))
+    out.update(settings=_settings(ctx), readings=readings, not_modelled=not_taken_into_account(req, ctx),
+               cards_counted=counted_cards(ctx))
+    if ctx.effects:
+        _card_rules(out)
     return out
+
+
+def _suggest(ctx: Context, goal: Goal | None = None):
+    """The suggestions, with the cards in play (card_effects.suggest_with) when there are any."""
+    if not ctx.effects:
+        return suggest(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer, goal)
+    e = ctx.effects
+    start = e.now(ctx.board, ctx.rules, ctx.state)
+    _over_by_cards(e.at_turn_start(ctx.board, ctx.rules, start))
+    return ce.suggest_with(ctx.board, ctx.rules, ctx.dice, start, ctx.valuer, e, goal)
 
 
 def _objective_answer(ctx: Context, goal: Goal, result, out: dict) -> dict:
     """How the player's objective changed the advice: each option's bonus and why, and the first option
     without the objective (the shared advice) when it differs."""
-    shared = suggest(ctx.board, ctx.rules, ctx.dice, ctx.state, ctx.valuer).options[0]
+    shared = _suggest(ctx).options[0]
     best = result.options[0] if result.options else None
     changed = best is not None and (best.move_to, best.activation, best.extra) != \
         (shared.move_to, shared.activation, shared.extra)
@@ -419,16 +506,25 @@ def _forecaster(req: GameForecastIn, ctx: Context) -> tuple[Forecaster, str]:
         if hit is not None:
             _FORECASTS[key] = hit
             return hit
+    e = ctx.effects
     g = GameRules(board=ctx.board, rules=ctx.rules, dice=ctx.dice, weights=ctx.weights,
                   entry_track=DATA.entry_track, max_rounds=DATA.max_rounds,
-                  max_oppressors=DATA.max_oppressors, max_civilians=DATA.max_civilians)
-    policy = SuggestionPolicy(g)
-    start, npc_next = canonical(g, ctx.state, policy, req.next == "npc_turn")
-    store_key = forecast_store.key_of({
-        "version": FORECAST_VERSION, "board": ctx.board.to_json(), "dice": [ctx.dice.black, ctx.dice.red],
-        "office_rewards": ctx.rules.office_rewards, "target": ctx.rules.target,
-        "weights": {k: str(v) for k, v in ctx.weights.as_dict().items()}, "seed": req.seed,
-        "track": DATA.entry_track, "state": asdict(start), "npc_next": npc_next})
+                  max_oppressors=DATA.max_oppressors, max_civilians=DATA.max_civilians, effects=e or None)
+    policy = ce.EffectPolicy(g, e) if e else SuggestionPolicy(g)
+    state = ctx.state
+    if e:  # the cards' effects due now; with the turn played, those of its NPC turn too
+        state = e.now(ctx.board, ctx.rules, state)
+        if req.next == "npc_turn":
+            state = e.before_npc(ctx.board, ctx.rules, state)
+        _over_by_cards(state)
+    start, npc_next = canonical(g, state, policy, req.next == "npc_turn")
+    kept = {"version": FORECAST_VERSION, "board": ctx.board.to_json(), "dice": [ctx.dice.black, ctx.dice.red],
+            "office_rewards": ctx.rules.office_rewards, "target": ctx.rules.target,
+            "weights": {k: str(v) for k, v in ctx.weights.as_dict().items()}, "seed": req.seed,
+            "track": DATA.entry_track, "state": asdict(start), "npc_next": npc_next}
+    if e:  # games played with cards are kept apart (the key without cards is the one before them)
+        kept["cards"] = e.key()
+    store_key = forecast_store.key_of(kept)
     f = Forecaster(g, start, policy, seed=req.seed, half_width=req.half_width, max_runs=req.runs,
                    npc_turn_next=npc_next)
     with _FORECASTS_LOCK:
@@ -488,10 +584,11 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
             "runs": f.runs, "method": f.method, "expected_funds": _estimate(f.expected_funds),
             "target": ctx.rules.target, "seed": f.seed, "stopped": f.stopped, "decisions": f.decisions,
             "seconds": round(f.seconds, 3), "budget_ms": budget, "budget_clamped": budget < asked,
-            "policy": "suggestions", "not_modelled": notes, "why": why,
+            "policy": "suggestions", "not_modelled": notes, "why": why, "cards_counted": counted_cards(ctx),
             "rules": with_reading_entries(["rb-game-end", "rb-revolution-table", "rb-round-order", "rb-npc-turn"],
-                                          ["game-forecast"], CARD_DRAW_READING),
-            "readings": ["game-forecast"], "settings": _settings(ctx)}
+                                          ["game-forecast"] + (["card-effects"] if ctx.effects else []),
+                                          CARD_DRAW_READING, *(ce.EFFECT_RULES if ctx.effects else ())),
+            "readings": ["game-forecast"] + (["card-effects"] if ctx.effects else []), "settings": _settings(ctx)}
 
 
 def forecast_next_rolls(body: dict, budget_ms: int, enough: int) -> tuple[int, int]:
@@ -508,6 +605,10 @@ def forecast_next_rolls(body: dict, budget_ms: int, enough: int) -> tuple[int, i
         outcomes = forecaster.play.npc_outcomes(start)
     deadline = time.perf_counter() + min(budget_ms, FORECAST_MAX_MS) / 1000
     ready = total = 0
+    if ctx.effects:  # the Sabotage cards of this NPC turn are face down on the tables after it
+        e = ctx.effects
+        used = {e.cards[i].index for i in e.firing((ce.NPC, ce.round_of(start), start.active)) if e.cards[i].once}
+        body = {**body, "cards": [{**c, "done": True} if i in used else c for i, c in enumerate(body["cards"])]}
     for _, _, after in sorted(outcomes, key=lambda o: -o[0]):
         if after.ended is not None:
             continue

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from flask import Blueprint, render_template, request, url_for
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from solvers.errors import InputError
 from solvers.robotariat import gamedata
@@ -30,7 +30,7 @@ from .. import rules
 from ..api import ApiError, bad_field
 from ..api import parse as api_parse
 from ..db import engine
-from ..tables import store
+from ..tables import private_models, store
 from ..web import context as page_helpers
 from ..web import save
 from ..web.context import as_dict, as_list
@@ -38,6 +38,7 @@ from ..web.forms import shown_version
 from ..web.page import CARRIED, Page, posted_json
 from . import actions as A
 from . import api as rb_api
+from . import present
 from . import state as rb_state
 from .present import CHARACTERS, FACES, KINDS, board_view, free_slots, option_line
 
@@ -100,8 +101,9 @@ ACTIONS = set(A.DOS)
 FORECAST_MORE = "forecast_more"  # the board page's "play out more games": samples, saves nothing
 
 
-def api_body(rb: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    """The request body of the Robotariat API (api.md) for this table."""
+def api_body(rb: dict[str, Any], private_cards: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
+    """The request body of the Robotariat API (api.md) for this table; `private_cards`: this phone's own
+    secret cards (A1-5's setup card), for its own answers only."""
     st = rb["state"]
     body = {"players": len(st["players"]), "board": rb["board"], "dice": rb["data"]["dice"],
             "office_rewards": rb["data"]["office_rewards"],
@@ -110,8 +112,8 @@ def api_body(rb: dict[str, Any], **extra: Any) -> dict[str, Any]:
                       "active": st["active"], "posters": st["posters"], "junk": st["junk"], "funds": st["funds"],
                       "reputation": st["reputation"], "office": st["office"], "entry": st["entry"],
                       "round": st["round"]}}
-    if rb["cards"]:
-        body["cards"] = rb["cards"]
+    if rb["cards"] or private_cards:
+        body["cards"] = rb["cards"] + (private_cards or [])
     return json.loads(json.dumps({**body, **extra}))
 
 
@@ -122,11 +124,12 @@ def _solve(fn: Any, body: dict[str, Any]) -> tuple[dict[str, Any] | None, str | 
         return None, e.message
 
 
-def option_turn(t: Any, n: int, objective: dict[str, Any] | None = None) -> tuple[A.PlayTurn, str]:
-    """The n-th suggested turn for the table (the board page's list, weighing the objective the page
-    weighed) as the player's turn and its headline."""
+def option_turn(t: Any, n: int, objective: dict[str, Any] | None = None,
+                private_cards: list[dict[str, Any]] | None = None) -> tuple[A.PlayTurn, str]:
+    """The n-th suggested turn for the table (the board page's list, weighing the objective and the
+    phone's own secret cards the page weighed) as the player's turn and its headline."""
     extra = {"objective": objective} if objective else {}
-    out, err = _solve(rb_api.suggest_json, api_body(rb_state.value(t), limit=SUGGEST_LIMIT, **extra))
+    out, err = _solve(rb_api.suggest_json, api_body(rb_state.value(t), private_cards, limit=SUGGEST_LIMIT, **extra))
     if out is None:
         raise InputError("option", err or "no suggestions for this table")
     if not 0 <= n < len(out["options"]):
@@ -138,12 +141,13 @@ def option_turn(t: Any, n: int, objective: dict[str, Any] | None = None) -> tupl
 
 
 def apply_action(rb: dict[str, Any], act: dict[str, Any], players: int, names: list[str],
-                 objective: dict[str, Any] | None = None) -> dict[str, Any]:
+                 objective: dict[str, Any] | None = None,
+                 private_cards: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """A copy of the `robotariat` value with one action applied (InputError when it can't be). The one
     implementation of what a tap, a form or the JSON action endpoint changes."""
     t = rb_state.from_stored(rb, players, names)
     return rb_state.value(rb_state.apply(t, A.parse_action(act), players, names,
-                                         lambda table, n: option_turn(table, n, objective)))
+                                         lambda table, n: option_turn(table, n, objective, private_cards)))
 
 
 def with_round(state: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
@@ -191,7 +195,18 @@ class Seen(Page[rb_state.RobotariatTable]):
         return _int(n, 3, 5, 3)
 
     def read_private(self) -> dict[str, Any]:
-        return {}  # the secret objective stays in the phone's browser (web/private.py), never on the server
+        """This phone's own seat's secret cards (Electric Eye's peek, A1-5's setup card), at a table only;
+        the secret objective stays in the phone's browser (web/private.py), never on the server."""
+        if self.table is None or self.phone_seat is None:
+            return {}
+        return private_models.read(GAME, store.read_private(engine(), self.table, self.phone_seat))
+
+    def private_cards(self) -> list[dict[str, Any]]:
+        """This phone's secret cards that answers count (A1-5's setup card), as the API's `cards`."""
+        card = self.private.get("setup_card")
+        if not card or self.phone_seat is None or self.phone_seat >= self.players:
+            return []
+        return [{**card, "seat": self.phone_seat, "setup": True, "deck": "upgrade"}]
 
 
 def table_seats(table: store.TableRecord) -> tuple[int, list[str]]:
@@ -248,7 +263,7 @@ def _uploaded_board(text: str) -> Any:
 
 
 def act(seen: Seen, allowed: set[str], objective: dict[str, Any] | None = None,
-        resolve: Any = None) -> Seen:
+        resolve: Any = None, private_cards: list[dict[str, Any]] | None = None) -> Seen:
     """Apply the posted action (a POST without `do` only renders: a page refetching what it shows).
     `resolve(seen, act)`: turns an action the view looks things up for (a board by join code) into one
     the state applies."""
@@ -263,13 +278,13 @@ def act(seen: Seen, allowed: set[str], objective: dict[str, Any] | None = None,
             action = resolve(seen, action)
         seen.done = do
         if seen.table is None:
-            seen.rb = apply_action(seen.rb, action, seen.players, seen.names, objective)
+            seen.rb = apply_action(seen.rb, action, seen.players, seen.names, objective, private_cards)
             return seen
         players, names = seen.players, seen.names
 
         def mutate(state: dict[str, Any]) -> dict[str, Any]:
             before = normalize(state.get(GAME), players, names)
-            return with_round(state, before, apply_action(before, action, players, names, objective))
+            return with_round(state, before, apply_action(before, action, players, names, objective, private_cards))
 
         if do in OUTCOMES:  # a solver's answer: only on the version it was worked out for
             version = shown_version(request.form) or seen.table.version
@@ -329,15 +344,17 @@ HEATS = {
 }
 
 
-def forecasts(rb: dict[str, Any], turns: int, heat: str, objective: dict[str, Any] | None = None) -> dict[str, Any]:
+def forecasts(rb: dict[str, Any], turns: int, heat: str, objective: dict[str, Any] | None = None,
+              private_cards: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Everything the board page shows from the solvers, each with the API's message when it can't.
-    `objective`: this phone's player's secret objective, weighed in the suggestions (never stored)."""
+    `objective`: this phone's player's secret objective, weighed in the suggestions (never stored);
+    `private_cards`: this phone's own secret cards, counted in its answers only."""
     out: dict[str, Any] = {"turns": turns, "heat_kind": heat, "heat": None}
     if not rb["board"]["spaces"]:
         msg = "Enter the board first."
         return {**out, "npc_error": msg, "suggest_error": msg, "look_error": msg, "entry_error": msg,
                 "npc": None, "suggest": None, "look": None, "entry": None}
-    body = api_body(rb)
+    body = api_body(rb, private_cards)
     out["npc"], out["npc_error"] = _solve(rb_api.npc_turn_json, body)
     mine = {"objective": objective} if objective else {}
     out["suggest"], out["suggest_error"] = _solve(rb_api.suggest_json, {**body, "limit": SUGGEST_LIMIT, **mine})
@@ -448,11 +465,12 @@ GAME_FORECAST_PEEK_MS = 10  # the kept games only (the least budget the API take
 
 
 def game_forecast(rb: dict[str, Any], order: dict[str, Any], budget_ms: int,
-                  until_runs: int | None = None) -> dict[str, Any] | None:
+                  until_runs: int | None = None, private_cards: list[dict[str, Any]] | None = None
+                  ) -> dict[str, Any] | None:
     """The whole-game forecast of the table (its games kept for every later view), or None."""
     if order["ended"] or not rb["board"]["spaces"]:
         return None
-    body = {**api_body(rb), "next": "npc_turn" if order["turn_played"] else "player_turn"}
+    body = {**api_body(rb, private_cards), "next": "npc_turn" if order["turn_played"] else "player_turn"}
     gf, _ = _solve(lambda b: rb_api.game_forecast_json(b, budget_ms=budget_ms, until_runs=until_runs), body)
     return gf
 
@@ -474,19 +492,23 @@ def play():
     seen = read()
     more = request.method == "POST" and request.form.get("do") == FORECAST_MORE
     me = mine(seen.rb, seen.players, seen.phone_seat)
-    if not more:
-        seen = act(seen, PLAY_ACTIONS | set(OUTCOMES), me.body)
+    if request.method == "POST" and request.form.get("do") in SECRET_ACTIONS:
+        save_secret(seen, request.form)
+    elif not more:
+        seen = act(seen, PLAY_ACTIONS | set(OUTCOMES), me.body, private_cards=seen.private_cards())
         me = mine(seen.rb, seen.players, seen.phone_seat)  # the turn may have passed to another player
     rb = seen.rb
     turns = _int(request.values.get("k"), 1, 12, 3)
     heat = request.values.get("heat") if request.values.get("heat") in HEATS else "oppressor_reach"
-    fc = forecasts(rb, turns, heat, me.body)
+    fc = forecasts(rb, turns, heat, me.body, seen.private_cards())
     view = board_view(rb, heat=fc["heat"] if request.values.get("show_heat") == "1" else None)
     order = game_order(rb, fc)
     # the forecast is worked out in its own request (the page fetches it at once), so the page comes fast;
     # "play out more games" (the form without scripts) works it out here
-    gf = game_forecast(rb, order, GAME_FORECAST_MORE_MS, GAME_FORECAST_MORE_RUNS) if more else None
+    gf = game_forecast(rb, order, GAME_FORECAST_MORE_MS, GAME_FORECAST_MORE_RUNS,
+                       seen.private_cards()) if more else None
     return render("robotariat/play.html", seen, view=view, fc=fc, heats=HEATS, order=order, gf=gf, me=me,
+                  cards=present.cards_view(rb), secret=secret_view(seen), effect_form=present.effect_form(rb),
                   status=play_status(rb), entry_track=DATA.entry_track, next_npc=next_npc(rb["state"]),
                   target=DATA.spark_target[seen.players], show_heat=request.values.get("show_heat") == "1",
                   gf_fetch=None if order["ended"] else forecast_fetch(gf, seen.table),
@@ -500,27 +522,29 @@ def play_forecast():
     seen = read()
     rb = seen.rb
     order = {"ended": None, "turn_played": turn_played(rb)}
+    mine_cards = seen.private_cards()
     if request.values.get("refine") != "1":
-        gf = game_forecast(rb, order, GAME_FORECAST_BUDGET_MS)
+        gf = game_forecast(rb, order, GAME_FORECAST_BUDGET_MS, private_cards=mine_cards)
         fetch = forecast_fetch(gf, seen.table) if gf is not None else None
     else:
         # while the dice are being rolled (the active player has played), the tables each roll leads to
         # get their games first, once this table's estimate shows; then this table's estimate narrows
         rolls_ready = True
-        gf = game_forecast(rb, order, GAME_FORECAST_PEEK_MS if order["turn_played"] else GAME_FORECAST_REFINE_MS)
+        gf = game_forecast(rb, order, GAME_FORECAST_PEEK_MS if order["turn_played"] else GAME_FORECAST_REFINE_MS,
+                           private_cards=mine_cards)
         if gf is not None and order["turn_played"] and gf["method"] != "exact":
             if gf["runs"] < GAME_FORECAST_SHOWN_RUNS:  # this table's own games first; the rolls' next time
-                gf = game_forecast(rb, order, GAME_FORECAST_REFINE_MS)
+                gf = game_forecast(rb, order, GAME_FORECAST_REFINE_MS, private_cards=mine_cards)
                 rolls_ready = gf is None or gf["method"] == "exact"
             else:
-                body = {**api_body(rb), "next": "npc_turn"}
+                body = {**api_body(rb, mine_cards), "next": "npc_turn"}
                 try:
                     ready, total = rb_api.forecast_next_rolls(body, GAME_FORECAST_REFINE_MS, GAME_FORECAST_SHOWN_RUNS)
                 except ApiError:
                     ready = total = 0
                 rolls_ready = ready >= total
                 if rolls_ready:
-                    gf = game_forecast(rb, order, GAME_FORECAST_REFINE_MS)
+                    gf = game_forecast(rb, order, GAME_FORECAST_REFINE_MS, private_cards=mine_cards)
         fetch = forecast_fetch(gf, seen.table) if gf is not None else None
         if fetch is None and not rolls_ready:
             fetch = {"after": GAME_FORECAST_REFINE_AFTER_MS}
@@ -528,6 +552,64 @@ def play_forecast():
         fetch["url"] = url_for("robotariat.play_forecast", table=seen.table.id if seen.table else None, refine=1)
     return render("robotariat/forecast_part.html", seen, gf=gf, gf_fetch=fetch,
                   here=url_for("robotariat.play", table=seen.table.id if seen.table else None))
+
+
+# ---- this phone's secret cards: its seat's private state (Electric Eye's peek, A1-5's setup card) --------
+
+SECRET_ACTIONS = {"peek", "setup_card"}
+SECRET_OF = {"peek": "electric_eye", "setup_card": "a1_5"}
+
+
+def secret_view(seen: Seen) -> dict[str, Any] | None:
+    """What the secret-cards part shows this phone: its own seat's secret, or None (no seat, or a character
+    without one). Never another seat's."""
+    if seen.table is None or seen.phone_seat is None or seen.phone_seat >= seen.players:
+        return None
+    character = seen.rb["state"]["players"][seen.phone_seat]["character"]
+    if character not in SECRET_OF.values():
+        return None
+    card = seen.private.get("setup_card")
+    return {"seat": seen.phone_seat, "character": character, "peek": (list(seen.private.get("peek") or []) + ["", ""])[:2],
+            "card": card, "words": present.effect_words(seen.rb, (card or {}).get("effect"))}
+
+
+def save_secret(seen: Seen, form: Any) -> None:
+    """Keep this phone's secret cards in its seat's private state (only its own phone reads it back)."""
+    do = form.get("do")
+    try:
+        if seen.table is None or seen.phone_seat is None:
+            raise InputError("do", "take your seat at a table first: the cards are kept on its phone only")
+        seat = seen.phone_seat
+        if seen.rb["state"]["players"][seat]["character"] != SECRET_OF[do]:
+            raise InputError("do", "only " + ("Electric Eye peeks at the Sabotage deck" if do == "peek"
+                                              else "A1-5 draws an Upgrade card at setup"))
+        if do == "peek":
+            change: dict[str, Any] = {"peek": [form.get(f"peek.{i}", "").strip()[:60] for i in range(2)]}
+            change["peek"] = [n for n in change["peek"] if n]
+        else:
+            raw = form_action(form)
+            card = {"seat": seat, "deck": "upgrade", "name": (raw.get("name") or "").strip()[:60] or "Upgrade card",
+                    "setup": True, "played": False,
+                    "effect": A._effect_form(raw.get("effect")) if isinstance(raw.get("effect"), dict) else None}
+            try:
+                checked = rb_state.Card.model_validate(card)
+            except ValidationError as err:
+                e = err.errors()[0]
+                raise InputError(".".join(str(x) for x in e["loc"]) or "effect",
+                                 e["msg"].removeprefix("Value error, ")) from None
+            change = {"setup_card": checked.model_dump(mode="json")}
+
+        def mutate(state: dict[str, Any], privates: dict[int, dict[str, Any]]):
+            return state, {seat: {**privates.get(seat, {}), **change}}
+
+        seen.table = save.save_private_change(seen.table, [seat], mutate)
+        seen.refresh()
+        seen.rb = normalize(page_helpers.state_part(seen.table, GAME), seen.players, seen.names)
+        seen.done = do
+    except InputError as e:
+        seen.status, seen.error = 400, e
+    except store.Conflict:
+        seen.status, seen.error = 409, InputError("do", "the table kept changing on other phones; try again")
 
 
 # ---- the JSON form of the same actions -------------------------------------------------------------

@@ -293,3 +293,72 @@ def option_line(expected: dict) -> str:
     if future >= 0.05:
         bits.append(f"then about {future:.1f} SPARK from posters and the office")
     return ", ".join(bits)
+
+
+# ---- cards and their effects -----------------------------------------------------------------------------
+
+EFFECT_KINDS = {"move": "moves a piece", "roll": "sets a die", "fine": "takes SPARK", "donation": "gives SPARK",
+                "reputation": "changes Reputation", "other": "something else (named, not counted)"}
+EFFECT_WHEN = {"this_turn": "at the start of the turn", "next_npc_turn": "as the NPC turn starts",
+               "round_start": "at the next round start"}
+
+
+def _solver_board(rb: dict[str, Any]) -> Any:
+    from solvers.robotariat.board import Board, BoardError
+
+    try:
+        return Board.from_json(rb["board"])
+    except (BoardError, KeyError, TypeError, ValueError):
+        return None
+
+
+def effect_words(rb: dict[str, Any], effect: dict[str, Any] | None, board: Any = None) -> str:
+    """A card's effect in a few words, as card_effects.describe says it ("" when none was entered)."""
+    from solvers.robotariat.card_effects import describe
+
+    from .schemas import CardEffect
+
+    if not effect:
+        return ""
+    board = board or _solver_board(rb)
+    try:
+        e = CardEffect.model_validate(effect)
+    except ValueError:
+        return ""
+    if board is None or (e.to is not None and e.to not in board.index):
+        return EFFECT_KINDS[e.kind]
+    names = tuple(p["name"] for p in rb["state"]["players"])
+    return describe(board, e.to_solver(board.index[e.to] if e.to is not None else None), names)
+
+
+def cards_view(rb: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each card of the table's list with its effect in words and whether the answers count it."""
+    board = _solver_board(rb)
+    out = []
+    for i, c in enumerate(rb["cards"]):
+        e = c.get("effect")
+        if c["done"]:
+            status = "face down: its effect is over"
+        elif not e:
+            status = "effect not entered: named under the answers as not taken into account"
+        elif e["kind"] == "other":
+            status = "not counted: named under the answers"
+        elif c["deck"] == "sabotage" and not c["played"]:
+            status = "counted once it is played"
+        else:
+            status = "counted once, then face down" if c["deck"] == "sabotage" else "counted every time (lasting)"
+        players = rb["state"]["players"]
+        out.append({"i": i, "who": players[c["seat"]]["name"] if c["seat"] < len(players) else f"Player {c['seat'] + 1}",
+                    "deck": "Upgrade" if c["deck"] == "upgrade" else "Sabotage", "name": c["name"],
+                    "played": c["played"], "done": c["done"], "setup": c["setup"], "effect": e or {},
+                    "words": effect_words(rb, e, board), "status": status,
+                    "can_turn_down": c["deck"] == "sabotage" and c["played"] and bool(e) and not c["done"]})
+    return out
+
+
+def effect_form(rb: dict[str, Any]) -> dict[str, Any]:
+    """The choices of the effect fields: kinds, moments, pieces, spaces, dice faces."""
+    return {"kinds": EFFECT_KINDS, "when": EFFECT_WHEN, "faces": FACES,
+            "spaces": [(s["id"], s["name"]) for s in rb["board"]["spaces"]],
+            "pieces": {"oppressor": "Oppressor", "civilian": "Civilian", "player": "Player",
+                       "entry": "NPC Entry token"}}

@@ -22,9 +22,9 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator, model_validator
 
-from solvers.robotariat import gamedata
+from solvers.robotariat import card_effects, gamedata
 from solvers.robotariat.board import KINDS, MAX_LINKS, MAX_SPACES
 from solvers.robotariat.model import CHARACTERS, FACES
 from solvers.robotariat.objectives import OBJECTIVES
@@ -135,12 +135,52 @@ class Facts(_Model):
         return v
 
 
+class CardEffect(_Model):
+    """What a card does as the players read it (solvers/robotariat/card_effects.py): unverified, since the
+    card texts are not public. `to` is a space id; the rest as card_effects.Effect."""
+    kind: Literal[card_effects.KINDS]  # type: ignore[valid-type]
+    when: Literal[card_effects.WHEN] = "this_turn"  # type: ignore[valid-type]
+    who: Literal[card_effects.WHO] = "holder"  # type: ignore[valid-type]
+    piece: Literal[card_effects.PIECES] | None = None  # type: ignore[valid-type]
+    index: int | None = _int(0, 4)
+    to: Id | None = None
+    path: Literal["yellow", "blue"] | None = None
+    steps: int = _int(1, 12, 1)
+    die: Literal[card_effects.DIES] | None = None  # type: ignore[valid-type]
+    face: Face | None = None
+    amount: int = _int(-99, 99, 0)
+    track: Literal[card_effects.TRACKS] = "funds"  # type: ignore[valid-type]
+    text: str = Field(default="", max_length=120)
+
+    @model_validator(mode="after")
+    def _complete(self) -> CardEffect:
+        problem = card_effects.effect_problem(self.to_solver(0 if self.to is not None else None))
+        if problem is not None:
+            raise ValueError(f"{problem[0]}: {problem[1]}")
+        return self
+
+    def to_solver(self, to: int | None) -> card_effects.Effect:
+        """The solvers' record, `to` as the board index of this effect's space."""
+        return card_effects.Effect(kind=self.kind, when=self.when, who=self.who, piece=self.piece, index=self.index,
+                                   to=to, path=self.path, steps=self.steps, die=self.die, face=self.face,
+                                   amount=self.amount, track=self.track, text=self.text)
+
+
 class Card(_Model):
     seat: int = _int(0, 4, 0)
     deck: Literal[DECKS]  # type: ignore[valid-type]
     name: str = Field(min_length=1, max_length=60)
     played: StrictBool = False
     setup: StrictBool = False
+    effect: CardEffect | None = None  # what it does, as read by the players (None: not entered)
+    done: StrictBool = False  # turned face down: its effect is over (or was put on the board by hand)
+
+
+class SeatPrivate(_Model):
+    """A Robotariat seat's private state (the holder's phone only): Electric Eye's look at the top two
+    Sabotage cards (rulebook "Character Abilities"), and A1-5's Upgrade card from setup."""
+    peek: list[Annotated[str, Field(max_length=60)]] = Field(default_factory=list, max_length=2)
+    setup_card: Card | None = None
 
 
 class Guide(_Model):

@@ -20,6 +20,7 @@ from solvers.errors import InputError
 from solvers.robotariat import table as rt
 from solvers.robotariat.board import KIND_NAMES, MAX_SPACES, BoardError
 from solvers.robotariat.board import Board as SolverBoard
+from solvers.robotariat.card_effects import Effect
 from solvers.robotariat.game import GameRules
 from solvers.robotariat.model import Dice as SolverDice
 from solvers.robotariat.model import TableState, status_after
@@ -28,7 +29,20 @@ from solvers.robotariat.turn import Activation, Extra
 from ..web.stored import lenient
 from . import actions as A
 from . import present
-from .schemas import DATA, Board, Card, Facts, GameData, Guide, LogEntry, Pieces, Player, RobotariatTable, Space
+from .schemas import (
+    DATA,
+    Board,
+    Card,
+    CardEffect,
+    Facts,
+    GameData,
+    Guide,
+    LogEntry,
+    Pieces,
+    Player,
+    RobotariatTable,
+    Space,
+)
 
 ID_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
@@ -202,7 +216,8 @@ def solved(t: RobotariatTable, by_hand: bool = False) -> Solved:
                    ended=status_after(st.funds, st.reputation, rules.target))
     log = tuple(rt.LogEntry(round=e.round, player=e.player, turn=e.turn, what=e.what, junked=e.junked, office=e.office)
                 for e in t.log)
-    cards = tuple(rt.Card(seat=c.seat, deck=c.deck, name=c.name, played=c.played, setup=c.setup) for c in t.cards)
+    cards = tuple(rt.Card(seat=c.seat, deck=c.deck, name=c.name, played=c.played, setup=c.setup,
+                          effect=solver_effect(c.effect, board), done=c.done) for c in t.cards)
     setting = rt.Setting(game=game_rules(board, t.data, players),
                          starting_reputation=t.data.starting_reputation.get(str(players), 5),
                          character_starts=DATA.character_starts)
@@ -223,7 +238,23 @@ def with_game(t: RobotariatTable, board: SolverBoard, g: rt.Game) -> RobotariatT
         "state": pieces, "office_track": list(g.office_track),
         "log": [LogEntry(round=e.round, player=e.player, turn=e.turn, what=e.what, junked=e.junked, office=e.office)
                 for e in g.log],
-        "cards": [Card(seat=c.seat, deck=c.deck, name=c.name, played=c.played, setup=c.setup) for c in g.cards]})
+        "cards": [Card(seat=c.seat, deck=c.deck, name=c.name, played=c.played, setup=c.setup,
+                       effect=stored_effect(c.effect, board), done=c.done) for c in g.cards]})
+
+
+def solver_effect(e: CardEffect | None, board: SolverBoard) -> Effect | None:
+    """A card's effect as the solvers take it; a move to a space no longer on the board counts as none."""
+    if e is None:
+        return None
+    if e.to is not None and e.to not in board.index:
+        return None
+    return e.to_solver(board.index[e.to] if e.to is not None else None)
+
+
+def stored_effect(e: Effect | None, board: SolverBoard) -> CardEffect | None:
+    if e is None:
+        return None
+    return CardEffect.model_validate({**vars(e), "to": board.ids[e.to] if e.to is not None else None})
 
 
 # ---- actions ---------------------------------------------------------------------------------------------
@@ -270,7 +301,12 @@ def to_solver_action(a: BaseModel, board: SolverBoard) -> rt.Action:
         case A.Enter():
             return rt.StartRound()
         case A.AddCard():
-            return rt.AddCard(seat=a.seat, deck=a.deck, name=a.name, played=a.played, setup=a.setup)
+            return rt.AddCard(seat=a.seat, deck=a.deck, name=a.name, played=a.played, setup=a.setup,
+                              effect=_effect(a.effect, board))
+        case A.SetCardEffect(card=i):
+            return rt.CardEffect(index=i, effect=_effect(a.effect, board))
+        case A.CardDone(card=i, done=done):
+            return rt.CardDone(index=i, done=done)
         case A.PlayCard(card=i):
             return rt.PlayCard(index=i)
         case A.RenameCard(card=i, name=name):
@@ -278,6 +314,12 @@ def to_solver_action(a: BaseModel, board: SolverBoard) -> rt.Action:
         case A.RemoveCard(card=i):
             return rt.RemoveCard(index=i)
     raise InputError("do", "unknown action")
+
+
+def _effect(e: CardEffect | None, board: SolverBoard) -> Effect | None:
+    if e is None:
+        return None
+    return e.to_solver(_space(board, e.to, "effect.to") if e.to is not None else None)
 
 
 def play_turn_action(a: A.PlayTurn, board: SolverBoard, what: str = "") -> rt.PlayTurn:

@@ -10,7 +10,10 @@ Formats:
   half-entered draw and its recent energies in the public state, and an older table per-seat unseen
   counts (`players[i].unseen`) instead of the table's deck.
 - 2: each game under its one key (`raising_robots`, `robotariat`, `two_robots`); Two Robots hands, draws
-  and recent energies live in each seat's private state and the public state keeps `hand_count`.
+  and recent energies live in each seat's private state and the public state keeps `hand_count`. A
+  Robotariat seat's private state holds Electric Eye's peek and A1-5's setup card; a setup card found in
+  the public card list (an older table's) is split off into A1-5's private state when read, dropped when
+  written.
 
 Pure functions on JSON values: no database, no Flask.
 """
@@ -59,6 +62,8 @@ def upgrade(game: str, raw: Any, stored: bool = True) -> Upgraded:
 
 
 def _holds_private(game: str, state: dict[str, Any]) -> bool:
+    if game == "robotariat":
+        return bool(_setup_cards(state))
     if game != "two-robots":
         return False
     part = state.get("two_robots")
@@ -79,6 +84,8 @@ def split_private(game: str, state: dict[str, Any],
     Applied to every state read and written, so a secret put in the public state by any client (an API
     PUT of an old shape) is never stored or served there."""
     privates: dict[int, dict[str, Any]] = {}
+    if game == "robotariat":
+        return _split_setup_cards(state)
     if game != "two-robots":
         return state, privates
     part = state.get("two_robots")
@@ -94,6 +101,30 @@ def split_private(game: str, state: dict[str, Any],
             seat["hand_count"] = len(held)
         if held or secret.get("recent"):
             privates[i] = secret
+    return state, privates
+
+
+def _setup_cards(state: Any) -> list[int]:
+    """Indices of A1-5's setup cards in a Robotariat state's public card list."""
+    part = state.get("robotariat") if isinstance(state, dict) else None
+    cards = part.get("cards") if isinstance(part, dict) else None
+    if not isinstance(cards, list):
+        return []
+    return [i for i, c in enumerate(cards) if isinstance(c, dict) and c.get("setup") is True]
+
+
+def _split_setup_cards(state: dict[str, Any]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    """A1-5's Upgrade card from setup lives in A1-5's private state (an older table kept it in public)."""
+    found = _setup_cards(state)
+    privates: dict[int, dict[str, Any]] = {}
+    if not found:
+        return state, privates
+    cards = state["robotariat"]["cards"]
+    for i in found:
+        seat = cards[i].get("seat")
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 5:
+            privates[seat] = {"setup_card": cards[i]}
+    state["robotariat"]["cards"] = [c for i, c in enumerate(cards) if i not in found]
     return state, privates
 
 

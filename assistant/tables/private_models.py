@@ -1,8 +1,9 @@
 """What each game keeps in a seat's private state, and the counts of it the rules make public.
 
 Two Robots: the hand, a draw being entered and the energies entered last (the rulebook's Clarifications
-make only the number of cards in hand public). The other games keep nothing on the server yet (the
-Robotariat's secret objective stays in its phone's browser), so their private state is any small object.
+make only the number of cards in hand public). Robotariat: Electric Eye's look at the top two Sabotage
+cards and A1-5's Upgrade card from setup (the secret objective stays in its phone's browser). Raising
+Robots keeps nothing on the server yet, so its private state is any small object.
 """
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ def _model(game: str):
     if game == "two-robots":
         from ..two_robots.schemas import SeatPrivate
         return SeatPrivate
+    if game == "robotariat":
+        from ..robotariat.schemas import SeatPrivate as RobotariatPrivate
+        return RobotariatPrivate
     return None
 
 

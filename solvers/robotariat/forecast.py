@@ -106,7 +106,7 @@ class _Game:
         hit = self.turns.get(pre)
         if hit is None:
             g = self.g
-            f = npc_turn(g.board, g.rules, g.dice, pre, g.valuer(pre))
+            f = npc_turn(g.board, g.rules, g.dice_for(pre), pre, g.valuer(pre))  # dice_for: cards (card_effects)
             hit = [(o.weight, f.denominator, o.result.state) for o in f.outcomes]
             if len(self.turns) > 50_000:
                 self.turns.clear()

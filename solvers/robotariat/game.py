@@ -11,6 +11,7 @@ game is round 1 with no NPC on the board).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .board import Board
 from .model import Dice, Rules, TableState
@@ -32,6 +33,11 @@ class GameRules:
     max_oppressors: int = 3
     max_civilians: int = 3
     look_past: bool = True  # value a turn with what is known to come (value.Ahead); False: this NPC turn only
+    effects: Any = None  # card_effects.Effects: the Upgrade and Sabotage cards in play, or None
+
+    def dice_for(self, s: TableState) -> Dice:
+        """The dice of the NPC turn seat s.active conducts (a card in play may set a die)."""
+        return self.dice if not self.effects else self.effects.dice_for(s, self.dice)
 
     def ahead(self, seats: int) -> Ahead | None:
         if not self.look_past:
@@ -63,8 +69,9 @@ def start_round(g: GameRules, s: TableState) -> TableState:
     have = len(s.oppressors) if npc == OPPRESSOR else len(s.civilians)
     if have >= (g.max_oppressors if npc == OPPRESSOR else g.max_civilians):
         return s
-    return replace(enter_npc(g.board, g.rules, s, npc if npc == OPPRESSOR else CIVILIAN, row, g.max_rounds).state,
-                   round=s.round)
+    after = replace(enter_npc(g.board, g.rules, s, npc if npc == OPPRESSOR else CIVILIAN, row, g.max_rounds).state,
+                    round=s.round)
+    return g.effects.at_round_start(g.board, g.rules, after) if g.effects else after
 
 
 def next_turn(g: GameRules, s: TableState) -> TableState | str:

@@ -95,6 +95,16 @@ READINGS: list[dict] = [
               "Gambler). The objective is sent with that one request and never saved with the table. The Spy's "
               "objective does not depend on the board, so it changes nothing."),
      "rules": ["rb-secret-objectives", "rb-reading-planner-score"]},
+    {"id": "card-effects", "entry": "rb-reading-card-effects",
+     "title": "What a card in play does",
+     "text": ("The players enter what an Upgrade or Sabotage card does as they read it (the texts are not public): a "
+              "piece moved (an NPC meets the space where it stops), a die set to one face for an NPC turn, SPARK "
+              "taken or given (Funds or Office Contributions), or Reputation changed, at the start of a turn, as "
+              "an NPC turn starts, or at the next round start. A held Upgrade card acts at every such moment of "
+              "its holder (or of any player); a played Sabotage card once, then it is turned face down. Any "
+              "other effect is named under the answers as not taken into account. The look past the coming NPC "
+              "turn leaves the cards out."),
+     "rules": ["rb-activation-sabotage", "rb-activation-upgrade", "rb-unverified-cards"]},
 ]
 
 READING_ENTRIES = {r["id"]: r["entry"] for r in READINGS}

@@ -15,6 +15,12 @@ action's bad field. Actions are records, one per thing a player can do at the ta
   Roll           the NPC turn with the faces rolled, resolved as npc_turn does; the next seat plays
   StartRound     the round-start entry, once every seat has had its turn this round
   AddCard, PlayCard, RenameCard, RemoveCard   Upgrade and Sabotage cards held and played, by name
+  CardEffect, CardDone   what a card does as the players read it; a Sabotage card turned face down
+
+A card's effect (card_effects.py) happens on the table at its moment: a played Sabotage card's
+this-turn effect when it is played, a next-NPC-turn effect with its holder's Roll, a round-start
+effect with StartRound (then a Sabotage card turns face down: used once); a held Upgrade card's at
+every such moment (PlayTurn for this-turn effects).
 
 The Game record holds the table's state and its history: the log of turns applied here (the Scrapper
 counts tear-downs per turn, the objectives read it), every value the Office Contributions track took
@@ -26,6 +32,7 @@ from dataclasses import dataclass, replace
 
 from solvers.errors import InputError
 
+from . import card_effects as ce
 from .board import Board
 from .game import GameRules, entry_pending
 from .model import FAILURE, Rules, TableState, status_after
@@ -35,7 +42,6 @@ from .turn import Activation, Extra, play_turn
 LOG_TURNS = ("player", "npc", "round_start")  # a turn played, an NPC turn applied, a round-start entry
 DECKS = ("upgrade", "sabotage")
 GAMBLER_CARDS = {"upgrade": "Sliding Scale", "sabotage": "Adjust Traffic Reports"}  # named by the Gambler's card
-A1_5_CARD = "Upgrade card from setup (A1-5)"
 MAX_LOG = 500
 MAX_CARDS = 40
 
@@ -60,6 +66,8 @@ class Card:
     name: str
     played: bool = False
     setup: bool = False
+    effect: ce.Effect | None = None  # what it does, as the players read it
+    done: bool = False  # turned face down
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -105,6 +113,11 @@ class Game:
         if entry_pending(game_rules, s):
             return True
         return s.round < game_rules.max_rounds and self.played_this_round() >= set(range(len(s.players)))
+
+    def effects(self) -> ce.Effects:
+        """The cards whose effects count now (card_effects.in_play), pinned to their moments from here."""
+        cards = [ce.in_play(c.seat, c.deck, c.name, c.effect, c.played, c.done, i) for i, c in enumerate(self.cards)]
+        return ce.Effects.of([c for c in cards if c is not None], self.state)
 
     def cards_played(self, seats: int) -> list[int]:
         """Upgrade and Sabotage cards each seat has played (A1-5's setup card does not count)."""
@@ -223,11 +236,24 @@ class AddCard:
     name: str
     played: bool = False
     setup: bool = False  # A1-5's Upgrade card from setup
+    effect: ce.Effect | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class PlayCard:
     index: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardEffect:
+    index: int
+    effect: ce.Effect | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardDone:
+    index: int
+    done: bool = True
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -242,7 +268,7 @@ class RemoveCard:
 
 
 Action = (MovePiece | PlaceNpc | RemoveNpc | Posters | Tracks | SetCharacter | SetActive | Setup | PlayTurn | Roll
-          | StartRound | AddCard | PlayCard | RenameCard | RemoveCard)
+          | StartRound | AddCard | PlayCard | RenameCard | RemoveCard | CardEffect | CardDone)
 
 
 # ---- the reducer -------------------------------------------------------------------------------------
@@ -259,6 +285,25 @@ def _with_state(g: Game, s: TableState, rules: Rules) -> Game:
     """The game with a hand-set state: `ended` read from the tracks, the office track extended."""
     s = replace(s, ended=status_after(s.funds, s.reputation, rules.target))
     return replace(g, state=s, office_track=_track(g, s.office))
+
+
+def _used(g: Game, effects: ce.Effects, moment: ce.Moment) -> tuple[Card, ...]:
+    """The cards with the Sabotage cards that happened at `moment` turned face down (used once)."""
+    fired = {effects.cards[i].index for i in effects.firing(moment) if effects.cards[i].once}
+    return tuple(replace(c, done=True) if i in fired else c for i, c in enumerate(g.cards))
+
+
+def _play_now(setting: Setting, g: Game, i: int) -> Game:
+    """A Sabotage card just played: its this-turn effect happens at once, and it turns face down."""
+    c = g.cards[i]
+    if c.deck != "sabotage" or not c.played or c.effect is None or c.effect.when != "this_turn" or c.done:
+        return g
+    if c.effect.kind == "other" or g.state.ended is not None:
+        return g
+    after = ce.apply_effect(setting.board, setting.rules, g.state, c.effect, c.seat)
+    cards = list(g.cards)
+    cards[i] = replace(c, done=True)
+    return replace(_with_state(g, after, setting.rules), cards=tuple(cards))
 
 
 def _require_round_open(g: Game) -> None:
@@ -340,10 +385,9 @@ def reduce(setting: Setting, g: Game, action: Action) -> Game:
                             posters=(0,) * board.n, junk=0, funds=0, office=0, round=1, active=0,
                             reputation=setting.starting_reputation, entry=s.entry if entry is None else entry,
                             ended=None)
-            # Set Up (Character Abilities): A1-5 draws the top Upgrade card; its title is entered later
-            cards = tuple(Card(seat=i, deck="upgrade", name=A1_5_CARD, setup=True)
-                          for i, c in enumerate(s.characters) if c == "a1_5")
-            return Game(state=fresh, log=(), office_track=(0,), cards=cards)
+            # Set Up (Character Abilities): A1-5 draws the top Upgrade card, kept on A1-5's phone (its private
+            # state), not in the table's card list
+            return Game(state=fresh, log=(), office_track=(0,), cards=())
         case PlayTurn(move_to=to, activation=a, extra=e, what=what):
             _require_on_going(s)
             if entry_pending(gr, s):
@@ -351,14 +395,24 @@ def reduce(setting: Setting, g: Game, action: Action) -> Game:
             _require_round_open(g)
             if g.turn_played():
                 raise InputError("do", "this player has played their turn: the NPC turn comes next")
-            after, enc = play_turn(board, rules, s, to, a, e)
+            effects = g.effects()
+            after, enc = play_turn(board, rules, effects.at_turn_start(board, rules, s) if effects else s, to, a, e)
             entry = LogEntry(round=s.round or 1, player=s.active, turn="player", what=what[:80],
                              junked=enc.posters_junked if enc else 0, office=after.office)
             return replace(g, state=after, log=_log(g, entry), office_track=_track(g, after.office))
         case Roll(black=black, red=red, what=what):
             _require_on_going(s)
             _require_round_open(g)
-            f = npc_turn(board, rules, gr.dice, s, gr.valuer(s))
+            effects = g.effects()
+            cards = g.cards
+            if effects:  # the cards of this NPC turn: moves and track changes first, a die a card sets
+                dice, start = effects.dice_for(s, gr.dice), effects.before_npc(board, rules, s)
+                cards = _used(g, effects, (ce.NPC, ce.round_of(s), s.active))
+            else:
+                dice, start = gr.dice, s
+            if start.ended is not None:
+                raise InputError("do", "a card's effect ended the game before the NPC turn: set the tracks")
+            f = npc_turn(board, rules, dice, start, gr.valuer(start))
             match = [o for o in f.outcomes if o.black == black and o.red == red]
             if not match:
                 raise InputError("black", "that pair of faces cannot come up with these dice")
@@ -371,7 +425,7 @@ def reduce(setting: Setting, g: Game, action: Action) -> Game:
                 after = replace(after, active=(s.active + 1) % len(s.players))
             entry = LogEntry(round=s.round or 1, player=s.active, turn="npc", what=what[:80],
                              junked=r.posters_junked, office=after.office)
-            return replace(g, state=after, log=_log(g, entry), office_track=_track(g, after.office))
+            return replace(g, state=after, log=_log(g, entry), office_track=_track(g, after.office), cards=cards)
         case StartRound():
             _require_on_going(s)
             if s.entered >= len(gr.entry_track):
@@ -390,10 +444,14 @@ def reduce(setting: Setting, g: Game, action: Action) -> Game:
                                  "are already on the board")
             e = enter_npc(board, rules, s, npc if npc == OPPRESSOR else CIVILIAN, row, gr.max_rounds)
             after = replace(e.state, active=0)
+            effects, cards = g.effects(), g.cards
+            if effects:
+                after = effects.at_round_start(board, rules, after)
+                cards = _used(g, effects, (ce.ROUND_START, row, None))
             entry = LogEntry(round=row, player=0, turn="round_start", what=f"{npc} enters on {board.names[e.space]}",
                              junked=e.encounter.posters_junked, office=after.office)
-            return replace(g, state=after, log=_log(g, entry), office_track=_track(g, after.office))
-        case AddCard(seat=seat, deck=deck, name=name, played=played, setup=setup):
+            return replace(g, state=after, log=_log(g, entry), office_track=_track(g, after.office), cards=cards)
+        case AddCard(seat=seat, deck=deck, name=name, played=played, setup=setup, effect=effect):
             if not 0 <= seat < len(s.players):
                 raise InputError("seat", "no such player at this table")
             if deck not in DECKS:
@@ -403,8 +461,8 @@ def reduce(setting: Setting, g: Game, action: Action) -> Game:
             if setup and (deck != "upgrade" or s.characters[seat] != "a1_5" or any(c.setup for c in g.cards)):
                 raise InputError("setup", "only A1-5 draws one Upgrade card at setup")
             title = name.strip()[:60] or ("Upgrade card" if deck == "upgrade" else "Sabotage card")
-            card = Card(seat=seat, deck=deck, name=title, played=played, setup=setup)
-            return replace(g, cards=g.cards + (card,))
+            card = Card(seat=seat, deck=deck, name=title, played=played, setup=setup, effect=effect)
+            return _play_now(setting, replace(g, cards=g.cards + (card,)), len(g.cards))
         case PlayCard(index=i):
             if not 0 <= i < len(g.cards):
                 raise InputError("card", "no such card")
@@ -412,6 +470,18 @@ def reduce(setting: Setting, g: Game, action: Action) -> Game:
                 raise InputError("card", "that card has been played already")
             cards = list(g.cards)
             cards[i] = replace(cards[i], played=True)
+            return _play_now(setting, replace(g, cards=tuple(cards)), i)
+        case CardEffect(index=i, effect=effect):
+            if not 0 <= i < len(g.cards):
+                raise InputError("card", "no such card")
+            cards = list(g.cards)
+            cards[i] = replace(cards[i], effect=effect)
+            return replace(g, cards=tuple(cards))
+        case CardDone(index=i, done=done):
+            if not 0 <= i < len(g.cards):
+                raise InputError("card", "no such card")
+            cards = list(g.cards)
+            cards[i] = replace(cards[i], done=done)
             return replace(g, cards=tuple(cards))
         case RenameCard(index=i, name=name):
             if not 0 <= i < len(g.cards):

@@ -32,12 +32,13 @@ def test_every_linked_rule_entry_exists():
 
 
 def test_hub_entries_point_at_pages_that_answer(app, client):
-    """The hub lists the pages in the order of a game: setup, the round, planner, search, round end, final score."""
+    """The hub lists the pages in the order of a game: setup, the round, planner, the Friendship deck, search,
+    round end, final score."""
     with app.test_request_context():
         urls = [url_for(endpoint) for _, _, endpoint, _ in TOOLS]
         hub = [url_for(t["endpoint"]) for t in app.extensions["tablebot_tools"]["raising-robots"]]
     assert urls == hub == ["/raising-robots/competitions/setup", "/raising-robots/round", "/raising-robots/competitions",
-                           "/raising-robots/search", "/raising-robots/round-end", "/raising-robots/score",
+                           "/raising-robots/friendship", "/raising-robots/search", "/raising-robots/round-end", "/raising-robots/score",
                            "/raising-robots/activations"]
     assert all(client.get(u).status_code == 200 for u in urls)
 

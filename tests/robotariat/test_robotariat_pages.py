@@ -597,7 +597,8 @@ def test_cards_are_entered_by_name_and_count_on_the_objectives_page(client):
                                                    "name": "Adjust Traffic Reports", "played": "false"})
     client.post(f"/robotariat/?table={tid}", data={"do": "play_card", "card": "0"})
     cards = table_rb(client, tid)["cards"]
-    assert cards == [{"seat": 1, "deck": "sabotage", "name": "Adjust Traffic Reports", "played": True, "setup": False}]
+    assert cards == [{"seat": 1, "deck": "sabotage", "name": "Adjust Traffic Reports", "played": True, "setup": False,
+                     "effect": None, "done": False}]
     html = client.get(f"/robotariat/?table={tid}").get_data(as_text=True)
     assert "Adjust Traffic Reports" in html and 'value="remove_card"' in html
     html = client.get(f"/robotariat/objectives?table={tid}").get_data(as_text=True)

@@ -25,14 +25,16 @@ def game(**kw) -> rt.Game:
     return rt.Game(state=TableState(**s))
 
 
-def test_set_up_puts_everyone_on_their_start_and_gives_a1_5_its_upgrade_card():
+def test_set_up_puts_everyone_on_their_start_and_keeps_a1_5_s_card_off_the_table():
     """Set Up 4-6 and A1-5: characters on their start spaces, the Entry token on Move the Masses, round 1's
-    NPC still to enter; A1-5 holds the Upgrade card drawn at setup (it counts for no objective)."""
+    NPC still to enter; A1-5's Upgrade card drawn at setup is kept on A1-5's phone (its seat's private state),
+    not in the table's card list; entered as a setup card it counts for no objective."""
     g = rt.reduce(SETTING, game(funds=20, round=4, oppressors=(IX["p1"],)), rt.Setup())
     s = g.state
     assert s.players[0] == IX["sy"] and s.entry == IX["mm"] and s.funds == 0 and s.round == 1 and not s.oppressors
     assert s.reputation == 5 and g.log == () and g.office_track == (0,)
-    assert [(c.seat, c.deck, c.setup, c.played) for c in g.cards] == [(0, "upgrade", True, False)]
+    assert g.cards == ()
+    g = rt.reduce(SETTING, g, rt.AddCard(seat=0, deck="upgrade", name="x", setup=True))
     g = rt.reduce(SETTING, g, rt.PlayCard(index=0))
     assert g.cards_played(3) == [0, 0, 0]  # the setup card counts for nobody
 
@@ -118,3 +120,35 @@ def test_cards_are_entered_by_name_and_counted_for_the_objectives():
     assert e.value.path == "setup"  # only A1-5 draws a card at setup
     g = rt.reduce(SETTING, g, rt.RemoveCard(index=0))
     assert g.cards_played(3) == [0, 0, 1]
+
+
+def test_the_table_applies_a_card_s_effect_at_its_moment_and_turns_a_sabotage_card_face_down():
+    """Facts §5: a Sabotage card is used once (face up while its effect lasts, then face down), an Upgrade
+    card is a lasting ability. A fine of 3 at the holder's NPC turn happens with that Roll (from 10: the
+    blue X moves no NPC, so 7), then the card is face down and the next Roll is plain. A played card's
+    start-of-turn effect happens when it is marked played; an Upgrade's at each of its holder's turns."""
+    from solvers.robotariat.card_effects import Effect
+
+    g = game(funds=10, civilians=(IX["p2"],), round=1)
+    fine = Effect(kind="fine", when="next_npc_turn", amount=3)
+    g = rt.reduce(SETTING, g, rt.AddCard(seat=0, deck="sabotage", name="Tax", played=True, effect=fine))
+    assert g.state.funds == 10 and not g.cards[0].done
+    g = rt.reduce(SETTING, g, rt.PlayTurn(move_to=g.state.players[0]))
+    g = rt.reduce(SETTING, g, rt.Roll(black="blue_x", red="yellow_x"))
+    assert g.state.funds == 7 and g.cards[0].done
+    g = rt.reduce(SETTING, g, rt.PlayTurn(move_to=g.state.players[1]))
+    g = rt.reduce(SETTING, g, rt.Roll(black="blue_x", red="yellow_x"))
+    assert g.state.funds == 7
+    # a Sabotage card's this-turn effect: at once when played (Reputation 5 -> 4)
+    rep = Effect(kind="reputation", amount=-1)
+    g = rt.reduce(SETTING, g, rt.AddCard(seat=2, deck="sabotage", name="Riot", effect=rep))
+    assert g.state.reputation == 5
+    g = rt.reduce(SETTING, g, rt.PlayCard(index=1))
+    assert g.state.reputation == 4 and g.cards[1].done
+    # an Upgrade card of seat 2 giving 1 SPARK at the start of each of its turns
+    gift = Effect(kind="donation", amount=1)
+    g = rt.reduce(SETTING, g, rt.AddCard(seat=2, deck="upgrade", name="Fans", effect=gift))
+    g = rt.reduce(SETTING, g, rt.PlayTurn(move_to=g.state.players[2]))
+    assert g.state.funds == 8
+    g = rt.reduce(SETTING, g, rt.CardDone(index=2))
+    assert g.effects().cards == ()
