@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
+from solvers.errors import InputError
 from solvers.raising_robots import abilities
 from solvers.raising_robots import round_end as rend
 from solvers.raising_robots.model import ITEM_LABELS, ITEM_WORDS, ITEMS, ROW_NAMES
@@ -13,8 +14,7 @@ from solvers.raising_robots.scoring_data import SCORING_DATA
 
 from . import present
 from . import state as rr
-from .answers import round_end
-from .bodies import RoundEndIn
+from .answers import round_end_answer
 from .page_state import PageState
 from .present import PART_NAMES
 from .schemas import COLUMNS, CONFUCIUS_CHOICES, ROUND_END_PARTS, Seat
@@ -27,9 +27,16 @@ SLOTS = tuple(f"{row}-{c}" for row in ROW_NAMES for c in range(1, COLUMNS + 1))
 
 
 def result_for(ps: PageState) -> tuple[dict | None, list]:
+    """The round end of the seat shown, from its entries; a choice that does not fit is a problem next to
+    that choice's field."""
     seat = ps.state.seat(ps.seat)
-    return present.answer_or_problems(lambda: round_end(RoundEndIn.model_validate(present.round_end_body(seat))),
-                                      present.seat_paths(ps.state, ps.seat, present.slot_robots(seat)))
+    placed = present.slot_robots(seat)
+    robots = [r.to_solver(r.column) for r in placed]
+    try:
+        return round_end_answer(seat.inventory.to_solver(), robots, seat.round_end.to_solver(),
+                                True if seat.round_end.sa_ongoing else None, seat.round_end_seat(), seat.who()), []
+    except InputError as err:
+        return None, [present.seat_problem(ps.seat, seat, err, placed)]
 
 
 def play_area_change(i: int, form, seats: int) -> rr.Mutate | None:
