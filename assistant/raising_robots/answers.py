@@ -327,12 +327,16 @@ def run_setup(req: SetupIn) -> dict:
 
 
 def run_round(req: RoundIn) -> dict:
-    spots = [setup.Spot(s.round, s.token_type, setup.tile_of(s.token_type)) for s in req.tracker]
-    if len({s.token_type for s in spots}) != len(spots):
-        raise bad_field("tracker", "each upgrade type appears on the round tracker at most once")
-    out = setup.end_of_round(req.marker_to, req.sides, spots, req.completed_this_round)
-    return {"marker_to": req.marker_to, "sides": out.sides, "tracker": _spots_json(out.tracker),
-            "events": [{"type": t, "name": COMP_NAMES[t], "flipped": f, "why": why} for t, f, why in out.events],
+    """A round's end on the competitions given: the table reducer's `end_round`, as a table applies it."""
+    part = {"competitions": {"sides": req.sides, "tracker": [s.model_dump() for s in req.tracker],
+                             "completed_this_round": req.completed_this_round}}
+    try:
+        done = table.end_round(part, req.marker_to - 1)
+    except InputError as err:
+        raise bad_field(err.path, err.message) from None
+    comps = done.part["competitions"]
+    spots = [setup.Spot(s["round"], s["token_type"], setup.tile_of(s["token_type"])) for s in comps["tracker"]]
+    return {"marker_to": done.round, "sides": comps["sides"], "tracker": _spots_json(spots), "events": done.events,
             "rules": ROUND_RULES if req.tracker else ROUND_RULES[:2]}
 
 
@@ -408,12 +412,33 @@ def compare(body: Compare) -> dict:
 
 def round_end(body: RoundEndIn) -> dict:
     # an InputError from the solver (a choice that does not fit) is the API's 400 naming the field
-    return round_end_answer(body.inventory.to_solver(), [x.to_solver(x.column) for x in body.robots],
-                            [a.to_solver() for a in body.abilities], body.sacagawea_ongoing, body.seat(), body.who())
+    a = round_end_answer(body.inventory.to_solver(), [x.to_solver(x.column) for x in body.robots],
+                         [ab.to_solver() for ab in body.abilities], body.sacagawea_ongoing, body.seat(), body.who())
+    return {
+        "inventory_after": a.inventory_after.as_dict(),
+        "robots_after": [_robot_json(x) for x in a.robots_after],
+        "tokens_unlocked": a.tokens_unlocked,
+        "steps": [{"ability": s.ability, "part": s.part, "name": s.name, "gained": s.gained, "why": s.why,
+                   "rule": s.rule, "rules": list(s.rules), "link": s.link, "index": s.index,
+                   "robot_added": _robot_json(s.robot_added) if s.robot_added else None} for s in a.steps],
+        "notes": a.notes, "abilities": taken_json(a.taken), "rules": a.rules,
+    }
+
+
+@dataclass(frozen=True)
+class RoundEndAnswer:
+    """The solver's round end, with the notes on the seat's abilities and the rules it applied."""
+    run: rend.RoundEnd
+    notes: list[str]
+    taken: list
+    rules: list[str]
+
+    def __getattr__(self, name: str):  # the solver's fields (steps, inventory_after, ...) as its own
+        return getattr(self.run, name)
 
 
 def round_end_answer(inventory: Inventory, robots: list[Robot], order: list[rend.Ability],
-                     sacagawea_ongoing: bool | None, seat: rend.Seat, who: abilities.Who) -> dict:
+                     sacagawea_ongoing: bool | None, seat: rend.Seat, who: abilities.Who) -> RoundEndAnswer:
     """The round end worked out and explained: the one path the API and the page share."""
     r = rend.run(inventory, robots, order, sacagawea_ongoing, seat)
     taken = abilities.treatments(who, abilities.ROUND_END_MODELLED, {  # whole text known: nothing at round end
@@ -423,18 +448,9 @@ def round_end_answer(inventory: Inventory, robots: list[Robot], order: list[rend
     listed = {a.id for a in order}
     missing = [abilities.display_name(t.ability) for t in taken if t.treatment == "modelled"
                and t.ability in ("johannes", "charlotte", "sacagawea") and t.ability not in listed and t.role == "inventor"]
-    return {
-        "inventory_after": r.inventory_after.as_dict(),
-        "robots_after": [_robot_json(x) for x in r.robots_after],
-        "tokens_unlocked": r.tokens_unlocked,
-        "steps": [{"ability": s.ability, "part": s.part, "name": s.name, "gained": s.gained, "why": s.why,
-                   "rule": s.rule, "rules": list(s.rules), "link": s.link, "index": s.index,
-                   "robot_added": _robot_json(s.robot_added) if s.robot_added else None} for s in r.steps],
-        "notes": list(r.notes) + ([note] if note else []) + [
-            f"{name} is your inventor but not in the order: add it to apply its round-end ability." for name in missing],
-        "abilities": taken_json(taken),
-        "rules": list(dict.fromkeys([*rend.RULE_ORDER, *(i for s in r.steps for i in s.rules)])),
-    }
+    notes = list(r.notes) + ([note] if note else []) + [
+        f"{name} is your inventor but not in the order: add it to apply its round-end ability." for name in missing]
+    return RoundEndAnswer(r, notes, list(taken), list(dict.fromkeys([*rend.RULE_ORDER, *(i for s in r.steps for i in s.rules)])))
 
 
 def _robot_json(r: Robot) -> dict:

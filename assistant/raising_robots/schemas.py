@@ -283,18 +283,6 @@ class RobotCard(Part):
         kind, _, resource = self.game_end.partition(":")
         return {"kind": kind, **({"resource": resource} if resource else {}), "action": self.game_end_action}
 
-    def body(self, with_column: bool = True) -> dict:
-        """The robot as an API body takes it."""
-        energy, resources = self.costs()
-        out: dict[str, Any] = {"row": self.row, "any_row": self.any_row, "cost_energy": energy,
-                               "cost_resources": resources, "basic_energy": self.basic_energy,
-                               "upgraded": self.upgraded, "vp": self.vp, "needs_microchip": self.needs_microchip}
-        if self.upgraded_energy is not None:
-            out["upgraded_energy"] = self.upgraded_energy
-        if with_column and self.column is not None:
-            out["column"] = self.column
-        return out
-
 
 def content_id(robot: dict) -> str:
     """An id made from a robot's content: the same on every read of the same stored robot."""
@@ -646,9 +634,6 @@ class SeatWho(Part):
 
     def who(self) -> Who:
         return Who.of(self.inventor.name, self.inventor.upgraded, self.friendships_body())
-
-    def who_body(self) -> dict:
-        return {"inventor": self.inventor.model_dump(), "friendships": self.friendships_body()}
 
 
 class Seat(SeatWho):
