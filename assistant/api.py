@@ -6,6 +6,7 @@ Every /api error has the body of the API contract:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from flask import Blueprint, Flask, jsonify, render_template, request
@@ -105,14 +106,15 @@ def json_body() -> Any:
     return data
 
 
-def parse(model: type[M], data: Any = None) -> M:
-    """Validate the JSON body (or data) with a pydantic model; a 400 naming each bad field otherwise."""
+def parse(model: type[M], data: Any = None, parser: Callable[[type[M], Any], M] | None = None) -> M:
+    """Validate the JSON body (or data) with a pydantic model (or `parser(model, data)`, a game's strict
+    reading of its state models); a 400 naming each bad field otherwise."""
     if data is None:
         data = json_body()
     if not isinstance(data, dict):
         raise ApiError(400, "bad_request", "The body must be a JSON object.", [{"path": "body", "message": "must be an object"}])
     try:
-        return model.model_validate(data)
+        return parser(model, data) if parser else model.model_validate(data)
     except ValidationError as err:
         raise validation_error(err) from None
 

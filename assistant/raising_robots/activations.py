@@ -8,17 +8,17 @@ from typing import Annotated, Literal
 from flask import Blueprint, render_template, request
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
+from solvers.errors import InputError
 from solvers.raising_robots import activations as act
 from solvers.raising_robots.model import ROW_NAMES
 
 from ..web import paths
 from ..web.context import table_context
 from ..web.forms import posted_fields
-from ..web.problems import Problem, from_validation
+from ..web.problems import Problem, from_validation, plain
 from ..web.stored import lenient
 from . import present
-from .answers import ACTIVATION_RULES, check_chain
-from .bodies import ChainIn
+from .answers import ACTIVATION_RULES, chain_answer
 
 bp = Blueprint("rr_activations", __name__)
 
@@ -150,9 +150,10 @@ def activations_page():
     if filled and not problems:
         steps, problems = rows_to_chain(filled)
         if not problems:
-            result, problems = present.answer_or_problems(
-                lambda: check_chain(ChainIn.model_validate({"phase": chain.phase, "energy": chain.energy, "steps": steps})),
-                lambda path: "")
+            try:
+                result = chain_answer(steps, chain.phase, chain.energy)
+            except InputError as err:
+                problems = [Problem("", plain(err.message))]
     rows = [r for _, r in filled]
     raw = posted_fields(request.form) if request.method == "POST" else {}
     blanks = [ChainRow(depth=rows[-1].depth if rows else 0) for _ in range(max(0, min(extra, MAX_ROWS - len(rows))))]
@@ -161,6 +162,6 @@ def activations_page():
         kinds=CHAIN_KINDS, max_depth=MAX_DEPTH_UI, phase=chain.phase, energy=chain.energy, row_names=ROW_NAMES,
         result=result, problems=problems, raw=raw, problem_paths={p.path for p in problems},
         top=[p for p in problems if not p.path.startswith("rows.") and p.path not in ("energy", "phase")],
-        example_check=check_chain(ChainIn.model_validate(example)),
+        example_check=chain_answer(example["steps"], example["phase"], example["energy"]),
         rules=ACTIVATION_RULES, rule_titles=present.rule_titles(ACTIVATION_RULES), **table_context("raising-robots")),
         (400 if problems else 200))

@@ -1,15 +1,18 @@
-"""The Raising Robots answers, shared by the JSON API and the pages: a request body (bodies.py) goes to
-its solver (solvers/raising_robots/), and the solver's result comes back as the API's JSON, with why and
-the rule entries it relies on. A page builds the same body from the table state (present.py), so it shows
-exactly what the API would answer."""
+"""The Raising Robots answers: a request (schemas.py, requests.py) goes to its solver
+(solvers/raising_robots/), and the result comes back as the API's JSON with why and the rule entries it
+relies on. A page calls the same `*_answer` function with the solver records of its table state
+(`Seat.to_solver()`), never a body built for it; the score page and the standings read the solver's
+`Score` itself."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from solvers.errors import InputError
 from solvers.exact import exact, parse_fraction
-from solvers.raising_robots import abilities, scoring
+from solvers.raising_robots import abilities, scoring, table
 from solvers.raising_robots import activations as act
 from solvers.raising_robots import competitions_setup as setup
 from solvers.raising_robots import round_end as rend
@@ -30,7 +33,7 @@ from solvers.raising_robots.competitions_data import GAME_DATA
 from solvers.raising_robots.competitions_explain import Explanation, explain
 from solvers.raising_robots.competitions_planner import MAX_SCALE, Plan, PlanResult, plan, value_scale
 from solvers.raising_robots.model import ROW_NAMES as MODEL_ROW_NAMES
-from solvers.raising_robots.model import TOKEN_TYPES, Robot
+from solvers.raising_robots.model import TOKEN_TYPES, Inventory, Robot
 from solvers.raising_robots.search_odds import (
     ANY_ROW,
     DECK,
@@ -46,26 +49,20 @@ from solvers.raising_robots.search_odds import (
     record_draw,
     record_search,
 )
+from solvers.raising_robots.seat import SeatRecord
 
 from ..api import bad_field
-from .bodies import (
+from .requests import (
     ChainIn,
-    ClassCardIn,
-    CompareIn,
     CompetitionIn,
-    InventoryIn,
     KeptPlanIn,
     PlanIn,
-    PlanPlayerIn,
     RecordIn,
     RoundEndIn,
     RoundIn,
-    ScorePlayerIn,
     SetupIn,
-    friendship_count,
-    who_of,
 )
-from .schemas import MAX_DENOMINATOR, MAX_VALUE, TEMPLATES
+from .schemas import MAX_DENOMINATOR, MAX_VALUE, Compare, Items, Seat
 
 R_TILE_COSTS = "rr-reading-tile-costs"
 R_TOKEN_TYPES = "rr-reading-upgrade-token-types"
@@ -78,7 +75,7 @@ def taken_json(taken) -> list[dict]:
 # ---- from the request to the solver ----------------------------------------------------------------
 
 
-def _values(raw: dict[str, Any]) -> Values:
+def parse_values(raw: dict[str, Any]) -> Values:
     parsed: dict[str, Fraction] = {}
     for key, text in raw.items():
         path = f"values.{key}"
@@ -119,12 +116,15 @@ def _competitions(items: list[CompetitionIn]) -> tuple[list[Competition], list[d
         comp = GAME_DATA.competition(c.criterion, c.side, c.token_type, c.cost.resources, c.cost.batteries,
                                      tuple(c.values) if c.values is not None else None)
         comps.append(comp)
-        shown.append(_competition_json(comp, c))
+        entered = {k for k, v in (("token_type", c.token_type), ("resources", c.cost.resources),
+                                  ("batteries", c.cost.batteries), ("values", c.values)) if v is not None}
+        shown.append(competition_json(comp, entered))
     return comps, shown
 
 
-def _competition_json(comp: Competition, given: CompetitionIn | None = None) -> dict:
-    """The competition as planned, with where each printed number comes from."""
+def competition_json(comp: Competition, entered: set[str]) -> dict:
+    """The competition as planned, with where each printed number comes from (`entered`: the numbers
+    the player typed)."""
     tile = GAME_DATA.tiles[comp.type]
     side = tile.sides[comp.side]
     card = GAME_DATA.cards[comp.criterion]
@@ -137,27 +137,16 @@ def _competition_json(comp: Competition, given: CompetitionIn | None = None) -> 
         "token_type": comp.token_type, "cost": {"resources": comp.cost_resources, "batteries": comp.cost_batteries},
         "rewards": [{"option": r.id, "vp": r.vp, "friendship_draw": r.friendship_draw} for r in comp.rewards],
         "sources": {
-            "token_type": src(tile.token_type.source, bool(given and given.token_type)),
-            "resources": src(side.resources.source, bool(given and given.cost.resources is not None)),
-            "batteries": src(side.batteries.source, bool(given and given.cost.batteries is not None)),
+            "token_type": src(tile.token_type.source, "token_type" in entered),
+            "resources": src(side.resources.source, "resources" in entered),
+            "batteries": src(side.batteries.source, "batteries" in entered),
             "rewards": side.rewards_source.source,
         },
     }
     if card.values is not None:
         out["values"] = list(comp.values)
-        out["sources"]["values"] = src(card.values.source, bool(given and given.values is not None))
+        out["sources"]["values"] = src(card.values.source, "values" in entered)
     return out
-
-
-def _state(p: PlanPlayerIn) -> PlayerState:
-    if p.class_cards.meeting_c > p.class_cards.meeting_d:
-        raise bad_field("player.class_cards.meeting_c", "cannot be more than the cards at D or better: a card "
-                                                        "meeting C also meets D, so it counts there too")
-    return PlayerState(inventory=p.inventory.to_solver(), unplaced=p.tokens.unplaced.counts(),
-                       placed=p.tokens.placed.counts(), meeting_d=p.class_cards.meeting_d,
-                       meeting_c=p.class_cards.meeting_c, robots=tuple(r.to_solver() for r in p.robots),
-                       friendships=friendship_count(p.friendships), completed=frozenset(p.completed),
-                       robot_cards_as_duct_tape=who_of(p.inventor, p.friendships).robot_cards_as_duct_tape)
 
 
 # ---- from the solver to JSON -----------------------------------------------------------------------
@@ -255,15 +244,18 @@ def _response(result: PlanResult, text: Explanation, comps: list[Competition], s
 
 
 def run_plan(req: PlanIn) -> dict:
-    """Validate what pydantic cannot, plan, explain: the one path the API and the page share."""
-    state = _state(req.player)
+    """Validate what the models cannot (the competitions listed, the values), then plan."""
     comps, shown = _competitions(req.competitions)
-    values = _values(req.values)
-    rules = Rules(req.rules.duct_tape_pays_resources)
+    return plan_answer(req.player.as_seat().to_solver(score=False), comps, shown, parse_values(req.values),
+                       Rules(req.rules.duct_tape_pays_resources))
+
+
+def plan_answer(seat: SeatRecord, comps: list[Competition], shown: list[dict], values: Values, rules: Rules) -> dict:
+    """Plan and explain: the one path the API and the page share."""
+    state = seat.player
     result = plan(state, comps, rules, values)
     out = _response(result, explain(state, comps, result, rules, values), comps, shown, values)
-    taken = abilities.treatments(who_of(req.player.inventor, req.player.friendships), abilities.PLANNER_MODELLED,
-                                 abilities.PLANNER_NO_EFFECT)
+    taken = abilities.treatments(seat.who, abilities.PLANNER_MODELLED, abilities.PLANNER_NO_EFFECT)
     out["abilities"] = taken_json(taken)
     note = abilities.not_taken_note(taken, "planner")
     if note:
@@ -272,23 +264,22 @@ def run_plan(req: PlanIn) -> dict:
         out["rules"].append(abilities.SETUP_RULES.get("sacagawea", "rr-sacagawea-complexity-medium"))
     return out
 
+
 def run_kept(req: KeptPlanIn) -> dict:
     """The kept card's immediate effect applied to the seat (and the card added to its Friendship cards,
     under the cap of 2), then the plan from the new seat."""
     player = req.player
-    held = player.friendships if isinstance(player.friendships, list) else [""] * player.friendships
-    if len(held) >= FRIENDSHIP_CAP:
+    if player.friendships_held() >= FRIENDSHIP_CAP:
         raise bad_field("player.friendships", f"already {FRIENDSHIP_CAP} Friendship cards: a third cannot be kept")
     card = abilities.keep_friendship(req.kept.name, player.inventory.to_solver(), len(player.robots),
                                      req.kept.per_robot)
-    named = [n for n in held if n] if all(held) else held
-    after = player.model_copy(update={
-        "inventory": InventoryIn(**card.inventory_after.as_dict()),
-        "friendships": [*named, req.kept.name] if all(held) else len(held) + 1})
+    held = table.keep_friendship({"seats": [player.model_dump()]}, 0, req.kept.name)["seats"][0]
+    after = player.model_copy(update={"inventory": Items(**card.inventory_after.as_dict()),
+                                      "friendships": held["friendships"], "friendship_count": held["friendship_count"]})
     out = run_plan(req.model_copy(update={"player": after}))
     out["kept"] = {"name": abilities.display_name(card.ability), "ability": card.ability, "gained": card.gained,
                    "why": card.why, "modelled": card.modelled, "rules": list(card.rules)}
-    out["player"] = after.model_dump(exclude_none=True)
+    out["player"] = after.body()
     if not card.modelled:
         out["notes"].insert(0, f"{abilities.display_name(card.ability)}: {card.why}.")
     return out
@@ -343,71 +334,75 @@ def friendship_setup_json(inventors: list[str], pets: bool) -> dict:
 
 
 def run_round(req: RoundIn) -> dict:
-    spots = [setup.Spot(s.round, s.token_type, setup.tile_of(s.token_type)) for s in req.tracker]
-    if len({s.token_type for s in spots}) != len(spots):
-        raise bad_field("tracker", "each upgrade type appears on the round tracker at most once")
-    out = setup.end_of_round(req.marker_to, req.sides, spots, req.completed_this_round)
-    return {"marker_to": req.marker_to, "sides": out.sides, "tracker": _spots_json(out.tracker),
-            "events": [{"type": t, "name": COMP_NAMES[t], "flipped": f, "why": why} for t, f, why in out.events],
+    """A round's end on the competitions given: the table reducer's `end_round`, as a table applies it."""
+    part = {"competitions": {"sides": req.sides, "tracker": [s.model_dump() for s in req.tracker],
+                             "completed_this_round": req.completed_this_round}}
+    try:
+        done = table.end_round(part, req.marker_to - 1)
+    except InputError as err:
+        raise bad_field(err.path, err.message) from None
+    comps = done.part["competitions"]
+    spots = [setup.Spot(s["round"], s["token_type"], setup.tile_of(s["token_type"])) for s in comps["tracker"]]
+    return {"marker_to": done.round, "sides": comps["sides"], "tracker": _spots_json(spots), "events": done.events,
             "rules": ROUND_RULES if req.tracker else ROUND_RULES[:2]}
 
 
 # ---- final score -------------------------------------------------------------------------------
 
 RULE_NEW_OBJECTIVES = "rr-new-class-objectives"
-def _class_card(card: ClassCardIn, j: int, player: ScorePlayerIn, prefix: str) -> scoring.ClassCard:
-    grade = card.grade
-    if card.thresholds:
-        count = card.count
-        counts = TEMPLATES[card.template]["counts"] if card.template else None
-        if count is None and counts == "inventory_vp":
-            count = player.inventory.vp
-        if count is None and counts == "competitions_completed":
-            count = player.competitions_completed
-        if count is None:
-            raise bad_field(f"{prefix}class_cards[{j}].count", "give the count the card's objective reached")
-        derived = scoring.grade_for(count, card.thresholds)
-        if grade is not None and grade != derived:
-            raise bad_field(f"{prefix}class_cards[{j}].grade",
-                            f"grade {grade} does not match count {count} on these thresholds (grade {derived})")
-        grade = derived
-    return scoring.ClassCard(grade, dict(card.vp_by_grade), card.extra_credit, card.name)
 
 
-def score_player(player: ScorePlayerIn, prefix: str = "") -> tuple[scoring.Score, list[scoring.ClassCard], bool]:
-    """The score, the class cards as scored, and whether one of them is a new Friends class objective."""
-    cards = [_class_card(c, j, player, prefix) for j, c in enumerate(player.class_cards)]
+def score_player(player: Seat, prefix: str = "") -> tuple[scoring.Score, SeatRecord]:
+    """The seat's score and the seat as scored; a complaint is the API's 400 naming the field (within
+    this player of a comparison)."""
     try:
-        result = scoring.score(player.inventory.to_solver(), [r.to_solver() for r in player.robots], cards)
-    except scoring.ScoreInputError as e:  # named within this player of a comparison
+        record = player.to_solver()
+        return record.score(), record
+    except InputError as e:
         raise bad_field(prefix + e.path, e.message) from None
-    return result, cards, any(c.template for c in player.class_cards)
 
 
-def score_json(result: scoring.Score, cards: list[scoring.ClassCard], new_objectives: bool = False) -> dict:
-    rules = list(scoring.score_rules(result)) + ([RULE_NEW_OBJECTIVES] if new_objectives else [])
+def score_rules(result: scoring.Score, seat: Seat) -> list[str]:
+    new_objectives = any(c.template for c in seat.class_cards if c.grade)
+    return list(scoring.score_rules(result)) + ([RULE_NEW_OBJECTIVES] if new_objectives else [])
+
+
+def score_notes(record: SeatRecord) -> tuple[list, list[str]]:
+    """How the score treats the seat's inventor and Friendship cards (an inventor's Game End ability
+    Tablebot does not know is listed as not taken into account), and the note that says so."""
+    taken = abilities.treatments(record.who, {}, abilities.SCORE_NO_EFFECT)
+    note = abilities.not_taken_note(taken, "score")
+    return taken, [note] if note else []
+
+
+def score_json(result: scoring.Score, record: SeatRecord, seat: Seat) -> dict:
+    taken, notes = score_notes(record)
     return {
         "robots": result.robots, "class_cards": result.class_cards, "inventory_vp": result.inventory_vp,
         "leftovers": result.leftovers, "game_end": result.game_end, "total": result.total,
         "lines": [{"what": ln.what, "vp": ln.vp, "why": ln.why, "kind": ln.kind, "rule": ln.rule,
                    "rules": list(ln.rules)} for ln in result.lines],
-        "grades": [{"name": c.name, "met": c.grade, "final": c.final_grade(), "vp": c.vp()} for c in cards],
+        "grades": [{"name": c.name, "met": c.grade, "final": c.final_grade(), "vp": c.vp()} for c in record.class_cards],
         "full_columns": list(result.columns),
-        "rules": rules,
+        "rules": score_rules(result, seat),
+        "abilities": taken_json(taken),
+        "notes": notes,
     }
 
 
-def compare(body: CompareIn) -> dict:
+def compare(body: Compare) -> dict:
     if body.solo is not None and len(body.players) != 1:
         raise bad_field("solo", "a solo target needs exactly one player")
+    if body.solo is not None and body.solo.threshold is None:
+        raise bad_field("solo.threshold", "give the scenario's threshold")
     scored = [score_player(p, f"players[{i}].") for i, p in enumerate(body.players)]
     names = [p.name or f"Player {i + 1}" for i, p in enumerate(body.players)]
-    standings = scoring.standings([(n, s) for n, (s, _, _) in zip(names, scored, strict=True)])
+    standings = scoring.standings([(n, s) for n, (s, _) in zip(names, scored, strict=True)])
     out: dict = {
         "standings": [{"name": s.name, "place": s.place, "total": s.total, "robots": s.robots,
                        "class_cards": s.class_cards, "decided_by": s.decided_by} for s in standings],
-        "scores": [with_abilities(dict(score_json(*sc), name=n), p)
-                   for n, sc, p in zip(names, scored, body.players, strict=True)],
+        "scores": [dict(score_json(s, rec, p), name=n)
+                   for n, (s, rec), p in zip(names, scored, body.players, strict=True)],
         "solo": None,
         "rules": [scoring.RULE_END_SCORING] if len(body.players) > 1 else [],  # ties
     }
@@ -420,45 +415,49 @@ def compare(body: CompareIn) -> dict:
     return out
 
 
-# ---- JSON API -----------------------------------------------------------------------------------
-
-def with_abilities(out: dict, player: ScorePlayerIn) -> dict:
-    """The score answer with how it treats the seat's inventor and Friendship cards (an inventor's Game End
-    ability Tablebot does not know is listed as not taken into account)."""
-    taken = abilities.treatments(who_of(player.inventor, player.friendships), {}, abilities.SCORE_NO_EFFECT)
-    out["abilities"] = taken_json(taken)
-    note = abilities.not_taken_note(taken, "score")
-    out["notes"] = [note] if note else []
-    return out
-
-
-
 # ---- round end ---------------------------------------------------------------------------------
 
 def round_end(body: RoundEndIn) -> dict:
     # an InputError from the solver (a choice that does not fit) is the API's 400 naming the field
-    r = rend.run(body.inventory.to_solver(), [x.to_solver() for x in body.robots],
-                 [a.to_solver() for a in body.abilities], body.sacagawea_ongoing, body.seat())
-    who = who_of(body.inventor, body.friendships)
+    a = round_end_answer(body.inventory.to_solver(), [x.to_solver(x.column) for x in body.robots],
+                         [ab.to_solver() for ab in body.abilities], body.sacagawea_ongoing, body.seat(), body.who())
+    return {
+        "inventory_after": a.inventory_after.as_dict(),
+        "robots_after": [_robot_json(x) for x in a.robots_after],
+        "tokens_unlocked": a.tokens_unlocked,
+        "steps": [{"ability": s.ability, "part": s.part, "name": s.name, "gained": s.gained, "why": s.why,
+                   "rule": s.rule, "rules": list(s.rules), "link": s.link, "index": s.index,
+                   "robot_added": _robot_json(s.robot_added) if s.robot_added else None} for s in a.steps],
+        "notes": a.notes, "abilities": taken_json(a.taken), "rules": a.rules,
+    }
+
+
+@dataclass(frozen=True)
+class RoundEndAnswer:
+    """The solver's round end, with the notes on the seat's abilities and the rules it applied."""
+    run: rend.RoundEnd
+    notes: list[str]
+    taken: list
+    rules: list[str]
+
+    def __getattr__(self, name: str):  # the solver's fields (steps, inventory_after, ...) as its own
+        return getattr(self.run, name)
+
+
+def round_end_answer(inventory: Inventory, robots: list[Robot], order: list[rend.Ability],
+                     sacagawea_ongoing: bool | None, seat: rend.Seat, who: abilities.Who) -> RoundEndAnswer:
+    """The round end worked out and explained: the one path the API and the page share."""
+    r = rend.run(inventory, robots, order, sacagawea_ongoing, seat)
     taken = abilities.treatments(who, abilities.ROUND_END_MODELLED, {  # whole text known: nothing at round end
         "susan": "no round-end ability", "william": "no round-end ability",
         "friendship:johannes": "its gain comes when it is kept (list it in the round you keep it)"})
     note = abilities.not_taken_note(taken, "round end")
-    listed = {a.id for a in body.abilities}
+    listed = {a.id for a in order}
     missing = [abilities.display_name(t.ability) for t in taken if t.treatment == "modelled"
                and t.ability in ("johannes", "charlotte", "sacagawea") and t.ability not in listed and t.role == "inventor"]
-    return {
-        "inventory_after": r.inventory_after.as_dict(),
-        "robots_after": [_robot_json(x) for x in r.robots_after],
-        "tokens_unlocked": r.tokens_unlocked,
-        "steps": [{"ability": s.ability, "part": s.part, "name": s.name, "gained": s.gained, "why": s.why,
-                   "rule": s.rule, "rules": list(s.rules), "link": s.link, "index": s.index,
-                   "robot_added": _robot_json(s.robot_added) if s.robot_added else None} for s in r.steps],
-        "notes": list(r.notes) + ([note] if note else []) + [
-            f"{name} is your inventor but not in the order: add it to apply its round-end ability." for name in missing],
-        "abilities": taken_json(taken),
-        "rules": list(dict.fromkeys([*rend.RULE_ORDER, *(i for s in r.steps for i in s.rules)])),
-    }
+    notes = list(r.notes) + ([note] if note else []) + [
+        f"{name} is your inventor but not in the order: add it to apply its round-end ability." for name in missing]
+    return RoundEndAnswer(r, notes, list(taken), list(dict.fromkeys([*rend.RULE_ORDER, *(i for s in r.steps for i in s.rules)])))
 
 
 def _robot_json(r: Robot) -> dict:
@@ -582,30 +581,47 @@ def card_json(c: Card) -> dict:
     return {"row": c.row, "energy": c.energy, "label": c.label, "wanted": c.wanted}
 
 
-def record(body: RecordIn) -> dict:
-    deck = body.to_solver()
-    if body.event == "draw":
-        after = record_draw(deck, body.seen.to_solver() if body.seen else None)
+@dataclass(frozen=True)
+class Recorded:
+    """A search or a draw applied to the deck: the deck after it, what happened, and why."""
+    deck: Deck
+    taken: Card | None
+    matched: bool | None
+    set_aside: tuple[CardGroup, ...]
+    why: str
+    rules: list[str]
+
+
+def recorded_deck(deck: Deck, criteria: Criteria | None, revealed: list[Card] | None, seen: Card | None) -> Recorded:
+    """`revealed` None: a draw (`seen` the card, when the drawer saw it); else a search with `criteria`."""
+    if revealed is None:
+        after = record_draw(deck, seen)
         why = ("A draw: the deck lost its top card" +
-               ("; you saw it, so it left the unseen pool." if body.seen else "; nobody told you what it was, "
+               ("; you saw it, so it left the unseen pool." if seen else "; nobody told you what it was, "
                 "so the unseen pool keeps it."))
-        return {"pool": [group_json(g) for g in after.pool], "deck_size": after.deck_size,
-                "known_bottom": [card_json(c) for c in after.known_bottom], "taken": None, "matched": None,
-                "set_aside": [], "why": why, "rules": search_rules(deck)}
-    if body.criteria is None:
+        return Recorded(after, None, None, (), why, search_rules(deck))
+    if criteria is None:
         raise bad_field("criteria", "a search needs the criteria it was made with")
-    done = record_search(deck, body.criteria.to_solver(), [c.to_solver() for c in body.revealed])
+    done = record_search(deck, criteria, revealed)
     taken = card_name(done.taken.row, done.taken.energy, done.taken.label)
     if done.matched:
-        why = (f"Taken: {taken}. The {len(body.revealed) - 1} other revealed cards went under the known bottom "
+        why = (f"Taken: {taken}. The {len(revealed) - 1} other revealed cards went under the known bottom "
                "in the order they came up.")
     else:
         why = (f"Nothing matched, so the last card ({taken}) was taken and the other {done.deck.deck_size} "
                "were shuffled into a new deck: they are now the whole unseen pool of the deck.")
-    return {"pool": [group_json(g) for g in done.deck.pool], "deck_size": done.deck.deck_size,
-            "known_bottom": [card_json(c) for c in done.deck.known_bottom], "taken": card_json(done.taken),
-            "matched": done.matched, "set_aside": [group_json(g) for g in done.set_aside], "why": why,
-            "rules": search_rules(deck, set_aside=not done.matched)}
+    return Recorded(done.deck, done.taken, done.matched, tuple(done.set_aside), why,
+                    search_rules(deck, set_aside=not done.matched))
+
+
+def record(body: RecordIn) -> dict:
+    r = recorded_deck(body.to_solver(), body.criteria.to_solver() if body.criteria else None,
+                      [c.to_solver() for c in body.revealed] if body.event == "search" else None,
+                      body.seen.to_solver() if body.event == "draw" and body.seen else None)
+    return {"pool": [group_json(g) for g in r.deck.pool], "deck_size": r.deck.deck_size,
+            "known_bottom": [card_json(c) for c in r.deck.known_bottom],
+            "taken": card_json(r.taken) if r.taken else None, "matched": r.matched,
+            "set_aside": [group_json(g) for g in r.set_aside], "why": r.why, "rules": r.rules}
 
 
 # ---- JSON API ------------------------------------------------------------------------------------
@@ -661,8 +677,13 @@ ACTIVATION_RULES = ["rr-run-a-phase-row-energy-action", "rr-important-one-activa
 
 
 def check_chain(body: ChainIn) -> dict:
-    steps = act.parse_steps(body.steps, "steps")  # its InputError is the API's 400 naming the step
-    r = act.check(steps, body.phase, body.energy)
+    return chain_answer(body.steps, body.phase, body.energy)
+
+
+def chain_answer(raw_steps: list, phase: str | None, energy: int | None) -> dict:
+    """The chain checked: the one path the API and the page share."""
+    steps = act.parse_steps(raw_steps, "steps")  # its InputError is the API's 400 naming the step
+    r = act.check(steps, phase, energy)
     return {
         "ok": r.ok,
         "nodes": [{"path": n.path, "depth": n.depth, "kind": n.kind, "label": n.label, "text": n.text,
@@ -672,8 +693,6 @@ def check_chain(body: ChainIn) -> dict:
         "problems": list(r.problems),
         "rules": [act.RULE_RUN, act.RULE_EXAMPLE],
     }
-
-
 
 
 def search_odds_answer(body) -> dict:

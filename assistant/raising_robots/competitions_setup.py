@@ -13,10 +13,10 @@ from solvers.raising_robots.competitions_data import GAME_DATA
 
 from . import present
 from . import state as rr
-from .answers import inventors_json, run_round, run_setup
-from .bodies import RoundIn, SetupIn, SpotIn
+from .answers import inventors_json, run_setup
 from .page_state import PageState
 from .present import TOKEN_LABELS
+from .requests import SetupIn
 from .schemas import ROUNDS
 
 bp = Blueprint("rr_competitions_setup", __name__)
@@ -40,21 +40,6 @@ def deal(players: int, outcome: dict) -> rr.Mutate:
     return rr.changing(fn)
 
 
-def end_round(outcome: dict) -> rr.Mutate:
-    """The end of the table's round: the tiles the rules turn over, and the round marker moves on."""
-    def fn(part: dict, rnd: int) -> int:
-        comps = part["competitions"]
-        out = run_round(RoundIn(marker_to=rnd + 1, sides=comps["sides"], completed_this_round=comps["completed_this_round"],
-                                tracker=[SpotIn(**s) for s in comps["tracker"]]))
-        comps.update(sides=out["sides"], completed_this_round=[], completed_round=None,
-                     tracker=[{"round": s["round"], "token_type": s["token_type"]} for s in out["tracker"]])
-        outcome["events"] = out["events"]
-        outcome["note"] = (f"Round {out['marker_to']} begins: the round marker moved."
-                           + ("" if out["events"] else " No tile turns over."))
-        return out["marker_to"]
-    return rr.changing(fn)
-
-
 @bp.route("/raising-robots/competitions/setup", methods=["GET", "POST"])
 def setup_page():
     ps = PageState()
@@ -75,7 +60,7 @@ def setup_page():
         elif not ps.problems and do == "round-end":
             if shown_round >= ROUNDS:
                 ps.problem("", f"Round {shown_round} is the last: the game ends after it.")
-            elif not ps.answer(end_round(outcome)) and ps.round != shown_round:
+            elif not ps.answer(rr.end_round(outcome)) and ps.round != shown_round:
                 ps.problem("", f"Round {shown_round} is already over (another phone ended it): the table is on round "
                                f"{ps.round}. Check the tiles below before ending this one.")
         elif not ps.problems and do == "sides":

@@ -8,11 +8,10 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from solvers.raising_robots import energy
-from solvers.raising_robots.abilities import Who, not_taken_note
+from solvers.raising_robots.abilities import not_taken_note
 
 from .answers import taken_json
-from .bodies import Friendships, InventorIn, who_of
-from .schemas import EnergyCardEntry, PhaseName
+from .schemas import EnergyCardEntry, PhaseName, SeatWho
 
 Hi = {"board_cubes": energy.MAX_BOARD_CUBES, "batteries": energy.MAX_BATTERIES, "bonuses": energy.MAX_BONUS}
 
@@ -37,17 +36,12 @@ def _counts(hi: int) -> type[BaseModel]:
 BoardIn, BatteriesIn, BonusesIn = (_counts(Hi[k]) for k in ("board_cubes", "batteries", "bonuses"))
 
 
-class EnergyIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class EnergyIn(SeatWho):
+    """The round's cards and board, and the seat's inventor and Friendship cards (the seat's own model)."""
     cards: list[EnergyCardIn] = Field(max_length=len(energy.PHASES))
     board_cubes: BoardIn = Field(default_factory=BoardIn)  # type: ignore[valid-type]
     batteries: BatteriesIn = Field(default_factory=BatteriesIn)  # type: ignore[valid-type]
     bonuses: BonusesIn = Field(default_factory=BonusesIn)  # type: ignore[valid-type]
-    inventor: InventorIn | None = None
-    friendships: Friendships = 0
-
-    def who(self) -> Who:
-        return who_of(self.inventor, self.friendships)
 
 
 def phase_json(p: energy.PhaseEnergy) -> dict:

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from solvers.errors import InputError
 from solvers.exact import exact
 from solvers.raising_robots import friendship as fr
+from solvers.raising_robots import table as rr_table
 from solvers.raising_robots.abilities import ability_id
 
 from ..api import ApiError, bad_field, json_body, parse
@@ -125,7 +126,7 @@ def _keep_on_seat(part: dict, seat: int, fd: FriendshipDeck, card: str) -> None:
     name = fd.names().get(card, card)
     record = part["seats"][seat]
     if ability_id(name) not in {ability_id(n) for n in record.get("friendships", []) if n}:
-        rr.keep_friendship(record, name)
+        part["seats"][seat] = rr_table.keep_friendship(part, seat, name)["seats"][seat]
 
 
 def draw_change(seat: int, count: int, cards: Sequence[str] | None, seats: int, keep: str | None = None

@@ -10,15 +10,16 @@ from typing import Any
 from flask import Blueprint, render_template, request
 
 from solvers.raising_robots import abilities
-from solvers.raising_robots.competitions import COMP_NAMES, COMP_TYPES, CRITERIA, VALUE_KEYS, Values
+from solvers.raising_robots.competitions import COMP_NAMES, COMP_TYPES, CRITERIA, VALUE_KEYS, Rules, Values
 from solvers.raising_robots.competitions_data import GAME_DATA
 from solvers.raising_robots.competitions_explain import ALL_RULES, vp_text
 from solvers.raising_robots.model import ITEM_LABELS, ROWS, TOKEN_TYPES, Inventory
 
+from ..api import ApiError
+from ..web.problems import Problem, plain
 from . import present
 from . import state as rr
-from .answers import R_TILE_COSTS, R_TOKEN_TYPES, run_plan
-from .bodies import PlanIn
+from .answers import R_TILE_COSTS, R_TOKEN_TYPES, competition_json, parse_values, plan_answer
 from .page_state import PageState
 from .present import TOKEN_LABELS, VALUE_LABELS
 from .schemas import CONFUCIUS_CHOICES, MAX_ROBOTS, ClassStatus, RaisingRobotsState, default_tile
@@ -34,9 +35,16 @@ KEPT_CHOICES = {"batteries": "2 batteries", **{w: f"1 {ITEM_LABELS[w].lower().rs
 
 
 def plan_for(ps: PageState) -> tuple[dict | None, list]:
-    state = ps.state.model_copy(update={"competitions": ps.comps})
-    return present.answer_or_problems(lambda: run_plan(PlanIn.model_validate(present.plan_body(state, ps.seat))),
-                                      present.seat_paths(state, ps.seat))
+    """The plan for the seat shown, from the table state (the competitions with the flips the round
+    passed); the values' complaint (too many denominators) next to the values."""
+    try:
+        values = parse_values(ps.comps.values.given())
+    except ApiError as err:
+        return None, [Problem("competitions.values", plain(err.fields[0]["message"]))]
+    comps = ps.comps.to_solver()
+    return plan_answer(ps.state.seat(ps.seat).to_solver(score=False), [c for c, _ in comps],
+                       [competition_json(c, entered) for c, entered in comps], values,
+                       Rules(ps.comps.duct_tape_pays_resources)), []
 
 
 def _new_robot(form) -> tuple[dict | None, list[tuple[str, str]]]:

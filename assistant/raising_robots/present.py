@@ -4,10 +4,6 @@ the page's paths, in players' words), and the few view models a template needs b
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
-
-from pydantic import ValidationError
 
 from solvers.errors import InputError
 from solvers.raising_robots import scoring
@@ -15,7 +11,6 @@ from solvers.raising_robots.competitions import COMP_NAMES, COMP_TYPES
 from solvers.raising_robots.competitions_data import GAME_DATA
 from solvers.raising_robots.model import ITEM_LABELS, ITEM_WORDS, ROW_NAMES
 
-from ..api import ApiError, validation_error
 from ..rules import entry
 from ..web.problems import Problem, plain
 from .schemas import (
@@ -155,56 +150,9 @@ def with_label(problems: list[Problem], state: RaisingRobotsState | None = None)
 
 # ---- the solver's complaints, next to the page's fields ------------------------------------------------
 
-def answer_or_problems(fn: Callable[[], Any], to_page: Callable[[str], str]) -> tuple[Any, list[Problem]]:
-    """Run the same solver call the API makes; what the API would answer with a 400 comes back as
-    problems, each named by the page's field (`to_page` turns the API's path into the page's)."""
-    try:
-        return fn(), []
-    except ValidationError as err:
-        fields = validation_error(err).fields or []
-    except ApiError as err:
-        fields = err.fields or [{"path": "", "message": err.message}]
-    except InputError as err:
-        fields = [{"path": err.path or "", "message": err.message}]
-    out = []
-    for f in fields:
-        api_path = re.sub(r"\[(\d+)\]", r".\1", str(f.get("path", ""))).strip(".")
-        out.append(Problem(to_page(api_path) if api_path not in ("", "body") else "", plain(str(f.get("message", "")))))
-    return None, out
-
-
-def seat_paths(state: RaisingRobotsState, i: int, robots: list | None = None) -> Callable[[str], str]:
-    """API paths of a seat's body ("player.robots.2.vp", "robots.0", "class_cards.1.count") as the page's
-    fields; `robots` the robots in the order the body lists them."""
-    seat = state.seat(i)
-    robots = seat.robots if robots is None else robots
-
-    def to_page(path: str) -> str:
-        p = path.split(".")
-        if p and p[0] in ("player", "players") :
-            p = p[1:] if p[0] == "player" else p[2:]
-        if not p:
-            return ""
-        if p[0] == "class_cards" and len(p) > 1 and not p[1].isdecimal():
-            p = ["class_status", *p[1:]]
-        if p[0] == "robots" and len(p) > 1 and p[1].isdecimal() and int(p[1]) < len(robots):
-            p = ["robots", f"@{robots[int(p[1])].id}", *p[2:3]]
-        if p[0] == "friendships":
-            p = ["friendship_count"]
-        if p[0] == "abilities" and len(p) > 1 and p[1].isdecimal():
-            return _choice_path(seat, i, int(p[1]), p[2:])
-        if p[0] in ("values",):
-            return ".".join(["competitions", *p])
-        if p[0] == "competitions" and len(p) > 1 and p[1].isdecimal():
-            in_play = list(state.competitions.in_play())
-            k = int(p[1])
-            return f"competitions.cards.{in_play[k]}" if k < len(in_play) else ""
-        return ".".join([f"seats.{i}", *p])
-    return to_page
-
-
 def _choice_path(seat: Seat, i: int, k: int, rest: list[str]) -> str:
-    """A round-end step's field (abilities[k].pay_wilds) as the page's choice field."""
+    """A round-end step's field (abilities[k].pay_wilds: the k-th part in the seat's order) as the
+    page's choice field."""
     ordered = seat.round_end.ordered()
     if k >= len(ordered):
         return ""
@@ -221,31 +169,6 @@ def _choice_path(seat: Seat, i: int, k: int, rest: list[str]) -> str:
     return f"{base}.{names[field]}" if field in names else f"{base}.order.{a}-{part}"
 
 
-# ---- the planner's body ----------------------------------------------------------------------------
-
-def plan_body(state: RaisingRobotsState, i: int) -> dict:
-    """The planner's API request for seat `i` of this state: the same body a script would send."""
-    comps_state, seat = state.competitions, state.seat(i)
-    comps = []
-    for t, crit in comps_state.in_play().items():
-        side, tile, d = getattr(comps_state.sides, t), comps_state.tiles[t], default_tile(t)
-        c: dict[str, Any] = {"type": t, "criterion": crit, "side": side}
-        if tile.token_type != d["token_type"]:
-            c["token_type"] = tile.token_type
-        cost = getattr(tile, side)
-        c["cost"] = {k: getattr(cost, k) for k in ("resources", "batteries") if getattr(cost, k) != d[side][k]}
-        card = GAME_DATA.cards[crit]
-        if card.values is not None and comps_state.card_values.get(crit) != list(card.values.value):
-            c["values"] = comps_state.card_values[crit]
-        comps.append(c)
-    player = {"inventory": seat.inventory.model_dump(), "tokens": seat.tokens.model_dump(),
-              "class_cards": seat.class_now().model_dump(),
-              "robots": [r.body(with_column=False) for r in seat.robots],
-              "completed": seat.completed.types(), **seat.who_body()}
-    return {"player": player, "competitions": comps, "values": comps_state.values.given(),
-            "rules": {"duct_tape_pays_resources": comps_state.duct_tape_pays_resources}}
-
-
 def tile_is_entered(state: RaisingRobotsState, t: str, side: str, key: str) -> bool:
     d = default_tile(t)
     tile = state.competitions.tiles[t]
@@ -256,129 +179,37 @@ def card_values_entered(state: RaisingRobotsState, cid: str) -> bool:
     return state.competitions.card_values.get(cid) != list(GAME_DATA.cards[cid].values.value)
 
 
-# ---- the score's body ------------------------------------------------------------------------------
+# ---- the score ---------------------------------------------------------------------------------------
 
 def slot_robots(seat: Seat) -> list:
-    """The robots in the play area, in slot order (the order the score's body lists them)."""
+    """The robots in the play area, in slot order (the order the round end's body lists them)."""
     slots = seat.slots()
     return [slots[k] for k in sorted(slots, key=lambda k: (list(ROW_NAMES).index(k.rsplit("-", 1)[0]),
                                                            int(k.rsplit("-", 1)[1])))]
 
 
-def score_body(seat: Seat, name: str) -> dict:
-    """The score's API request for a seat (only the fields the score reads)."""
-    cards = []
-    for c in seat.class_cards:
-        if not c.grade:
-            continue
-        card: dict[str, Any] = {"extra_credit": c.extra_credit, "vp_by_grade": c.vp_by_grade.given()}
-        if c.name:
-            card["name"] = c.name
-        if c.grade != "auto":
-            card["grade"] = c.grade
-        if c.template:
-            card["template"] = c.template
-        if c.count is not None:
-            card["count"] = c.count
-        if c.thresholds.given():
-            card["thresholds"] = c.thresholds.given()
-        cards.append(card)
-    robots = []
-    for r in slot_robots(seat):
-        body = {"row": r.row, "column": r.column, "vp": r.vp, "needs_microchip": r.needs_microchip,
-                "upgraded": r.upgraded, "any_row": r.any_row}
-        if r.game_end_body():
-            body["game_end"] = r.game_end_body()
-        robots.append(body)
-    comp = seat.competitions_completed
-    return {"name": name, "inventory": seat.inventory.model_dump(), "robots": robots, "class_cards": cards,
-            "competitions_completed": len(seat.completed.types()) if comp is None else comp, **seat.who_body()}
+def seat_problem(i: int, seat: Seat, err: InputError, robots: list | None = None) -> Problem:
+    """A complaint about seat `i` as the model names the field (`robots[2].vp`, `class_cards[1].count`),
+    next to the page's field (`seats.0.robots.@<id>.vp`, `seats.0.class_cards.1.count`); `robots`: the
+    robots in the order the solver was given them (the seat's own by default)."""
+    robots = seat.robots if robots is None else robots
+    p = re.sub(r"\[(\d+)\]", r".\1", err.path or "").strip(".").split(".")
+    if p[0] == "robots" and len(p) > 1 and p[1].isdecimal() and int(p[1]) < len(robots):
+        p = ["robots", f"@{robots[int(p[1])].id}", *p[2:3]]
+    if p[0] == "abilities" and len(p) > 1 and p[1].isdecimal():
+        return Problem(_choice_path(seat, i, int(p[1]), p[2:]), plain(err.message))
+    return Problem(".".join([f"seats.{i}", *p]) if err.path else "", plain(err.message))
 
 
-def score_paths(state: RaisingRobotsState, i: int) -> Callable[[str], str]:
-    """The score's API paths as the page's fields: class cards by place (only places with a card are sent)."""
-    seat = state.seat(i)
-    places = [j for j, c in enumerate(seat.class_cards) if c.grade]
-    base = seat_paths(state, i, slot_robots(seat))
-
-    def to_page(path: str) -> str:
-        p = path.split(".")
-        if p and p[0] in ("player", "players"):
-            p = p[1:] if p[0] == "player" else p[2:]
-        if len(p) > 1 and p[0] == "class_cards" and p[1].isdecimal() and int(p[1]) < len(places):
-            field = p[2] if len(p) > 2 else "grade"
-            return ".".join([f"seats.{i}.class_cards.{places[int(p[1])]}", field, *p[3:4]])
-        return base(path)
-    return to_page
-
-
-def chart(result: dict) -> list[dict]:
-    parts = [("Robots", result["robots"]), ("Class cards", result["class_cards"]),
-             ("Inventory VP", result["inventory_vp"]), ("Leftovers", result["leftovers"]),
-             ("Game End", result["game_end"])]
+def chart(result: scoring.Score) -> list[dict]:
+    parts = [("Robots", result.robots), ("Class cards", result.class_cards),
+             ("Inventory VP", result.inventory_vp), ("Leftovers", result.leftovers),
+             ("Game End", result.game_end)]
     top = max([v for _, v in parts] + [1])
     return [{"label": lab, "vp": v, "width": round(100 * v / top, 1)} for lab, v in parts]
 
 
-def as_score(r: dict) -> scoring.Score:
-    return scoring.Score(r["robots"], r["class_cards"], r["inventory_vp"], r["leftovers"], r["game_end"],
-                         r["total"], (), tuple(r["full_columns"]))
-
-
-# ---- the round end's body --------------------------------------------------------------------------
-
-def round_end_body(seat: Seat) -> dict:
-    """The round-end API request for a seat: its parts in the order set, with their choices."""
-    ch = seat.round_end
-    out = []
-    for a, p in ch.ordered():
-        ab: dict[str, Any] = {"id": a, "part": p, "upgraded": p == "upgrade"}
-        if a == "charlotte" and p == "base":
-            ab["action"] = ch.ch_action
-            if ch.ch_action != "skip":
-                ab["pay_wilds"] = ch.ch_wilds.given()
-                if ch.scroll_objective.strip():
-                    ab["scroll_objective"] = ch.scroll_objective.strip()
-                    if ch.scroll_gain:
-                        ab["scroll_gain"] = ch.scroll_gain
-                    if ch.scroll_line:
-                        ab["scroll_line"] = ch.scroll_line
-            if ch.ch_action == "assemble":
-                ab["robot"] = {"row": ch.ch_row, "cost_resources": [ch.ch_cost], "vp": ch.ch_vp,
-                               "needs_microchip": ch.ch_chip}
-                ab["payment"] = ch.ch_pay.given()
-                ab["extra_cost"] = ch.ch_extra
-        if a == "charlotte" and p == "upgrade" and ch.ch_gain:
-            ab["gain_wild"] = ch.ch_gain
-        if a == "sacagawea" and p == "base":
-            ab["search"] = ch.sa_search
-        if a == "sacagawea" and p == "upgrade" and ch.sa_reward:
-            ab["reward"] = ch.sa_reward
-        if a == "confucius_friendship":
-            ab["per_robot"] = ch.co.per_robot()
-        out.append(ab)
-    robots = [{"row": r.row, "column": r.column} for r in slot_robots(seat)]
-    body: dict[str, Any] = {"inventory": seat.inventory.model_dump(), "robots": robots, "abilities": out,
-                            **seat.who_body()}
-    named = seat.scroll_board.named()
-    if named:
-        body["scroll_board"] = {"objectives": named, "done": seat.scroll_board.done()}
-    if ch.sa_ongoing:
-        body["sacagawea_ongoing"] = True
-    return body
-
-
-# ---- the Search's body -----------------------------------------------------------------------------
-
-def deck_body(state: RaisingRobotsState) -> dict:
-    """The Search API body (pool, deck_size, known_bottom) for the deck kept; wanted marks from the grid."""
-    deck = state.search
-    pool = [{"row": k.rsplit("-", 1)[0], "energy": int(k.rsplit("-", 1)[1]), "count": c.count, "wanted": c.wanted}
-            for k, c in deck.cells.items() if c.count or c.wanted]
-    kb = [{"row": c.row, "energy": c.energy, "wanted": deck.cells[f"{c.row}-{c.energy}"].wanted}
-          for c in deck.known_bottom]
-    return {"pool": pool, "deck_size": deck.deck_size, "known_bottom": kb}
-
+# ---- the Search grid -----------------------------------------------------------------------------
 
 def search_grid(state: RaisingRobotsState) -> list[dict]:
     crit, cells = state.search.criteria, state.search.cells

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
+from solvers.errors import InputError
 from solvers.raising_robots import abilities
 from solvers.raising_robots import round_end as rend
 from solvers.raising_robots.model import ITEM_LABELS, ITEM_WORDS, ITEMS, ROW_NAMES
@@ -13,8 +14,7 @@ from solvers.raising_robots.scoring_data import SCORING_DATA
 
 from . import present
 from . import state as rr
-from .answers import round_end
-from .bodies import RoundEndIn
+from .answers import RoundEndAnswer, round_end_answer
 from .page_state import PageState
 from .present import PART_NAMES
 from .schemas import COLUMNS, CONFUCIUS_CHOICES, ROUND_END_PARTS, Seat
@@ -26,10 +26,17 @@ CHOICE_NAMES = {"batteries": "2 batteries", **{k: f"1 {v.lower()}" for k, v in W
 SLOTS = tuple(f"{row}-{c}" for row in ROW_NAMES for c in range(1, COLUMNS + 1))
 
 
-def result_for(ps: PageState) -> tuple[dict | None, list]:
+def result_for(ps: PageState) -> tuple[RoundEndAnswer | None, list]:
+    """The round end of the seat shown, from its entries; a choice that does not fit is a problem next to
+    that choice's field."""
     seat = ps.state.seat(ps.seat)
-    return present.answer_or_problems(lambda: round_end(RoundEndIn.model_validate(present.round_end_body(seat))),
-                                      present.seat_paths(ps.state, ps.seat, present.slot_robots(seat)))
+    placed = present.slot_robots(seat)
+    robots = [r.to_solver(r.column) for r in placed]
+    try:
+        return round_end_answer(seat.inventory.to_solver(), robots, seat.round_end.to_solver(),
+                                True if seat.round_end.sa_ongoing else None, seat.round_end_seat(), seat.who()), []
+    except InputError as err:
+        return None, [present.seat_problem(ps.seat, seat, err, placed)]
 
 
 def play_area_change(i: int, form, seats: int) -> rr.Mutate | None:
@@ -53,18 +60,21 @@ def play_area_change(i: int, form, seats: int) -> rr.Mutate | None:
     return rr.on_seat(i, fn, seats)
 
 
-def applied(i: int, result: dict, seats: int) -> rr.Mutate:
+def applied(i: int, result: RoundEndAnswer, seats: int) -> rr.Mutate:
     """The round is over: what it left is the seat's inventory and play area to start from (robots
     Charlotte assembled keep all their numbers), and the order is cleared."""
     def fn(seat: dict) -> None:
-        seat["inventory"] = dict(result["inventory_after"])
-        for step in result["steps"]:
-            robot = step["robot_added"]
+        seat["inventory"] = result.inventory_after.as_dict()
+        for step in result.steps:
+            robot = step.robot_added
             if robot:
                 # a seat keeps a cost only with both its energy and its resources: Charlotte's robot is
                 # typed by its resource cost alone, so its costs stay blank for the planner to fill in
-                both = list(zip(robot["cost_energy"], robot["cost_resources"]))
-                seat["robots"].append({**{k: v for k, v in robot.items() if v is not None},
+                both = list(zip(robot.cost_energy, robot.cost_resources))
+                seat["robots"].append({"row": robot.row, "column": robot.column, "any_row": robot.any_row,
+                                       "basic_energy": robot.basic_energy, "upgraded": robot.upgraded,
+                                       "vp": robot.vp, "needs_microchip": robot.needs_microchip,
+                                       **({"upgraded_energy": robot.upgraded_energy} if robot.upgraded_energy else {}),
                                        "cost_energy": [e for e, _ in both], "cost_resources": [r for _, r in both],
                                        "id": rr.new_id()})
         seat["round_end"]["order"] = {}
@@ -96,7 +106,7 @@ def round_end_page():
             if result is not None and ps.answer(applied(ps.seat, result, ps.count)):
                 whose = "your" if ps.count == 1 else f"{ps.names[ps.seat]}’s"
                 note = f"The result is now {whose} inventory (the Final score and planner pages show it); the order was cleared."
-                if result["tokens_unlocked"]:
+                if result.tokens_unlocked:
                     note += " Charlotte unlocked an upgrade token: add it, by its type, on the Competitions planner."
     seat = ps.state.seat(ps.seat)
     result, problems = result_for(ps)
@@ -117,7 +127,7 @@ def round_end_page():
         wild_names=WILD_NAMES, pay_names=PAY_NAMES, confucius=CONFUCIUS_CHOICES, choice_names=CHOICE_NAMES,
         slot_extra=SCORING_DATA.slot_extra_cost, confucius_inventor=who.inventor == "confucius",
         yo_yo="yo_yo" in who.friendships, display_name=abilities.display_name, who_notes=who_notes,
-        round_rules=list(rend.RULE_ORDER) if result is None else result["rules"],
+        round_rules=list(rend.RULE_ORDER) if result is None else result.rules,
         rule_titles=present.rule_titles(rend.ALL_RULES),
         top=present.with_label([p for p in ps.problems if p.path not in shown and ".ch_wilds." not in p.path
                                 and ".ch_pay." not in p.path and ".co." not in p.path], ps.state),

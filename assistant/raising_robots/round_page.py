@@ -14,7 +14,7 @@ from solvers.raising_robots.abilities import not_taken_note
 
 from ..web.problems import Problem, from_input_error
 from . import present, round_secret
-from .competitions_setup import end_round
+from . import state as rr
 from .page_state import PageState
 from .round_secret import draft, held_seats, hidden_from_me, public_prep, secret_mode
 from .schemas import ROUNDS, BoardCubes, DummyCard, RoundPrep
@@ -144,7 +144,7 @@ def round_page():
             outcome: dict = {}
             if shown_round >= ROUNDS:
                 ps.problem("", f"Round {shown_round} is the last: the game ends after it.")
-            elif not ps.answer(end_round(outcome)) and ps.round != shown_round:
+            elif not ps.answer(rr.end_round(outcome)) and ps.round != shown_round:
                 ps.problem("", f"Round {shown_round} is already over (another phone ended it): the table is on round "
                                f"{ps.round}.")
             else:

@@ -8,13 +8,15 @@ import re
 from flask import Blueprint, render_template, request
 from werkzeug.datastructures import MultiDict
 
+from solvers.errors import InputError
 from solvers.raising_robots import scoring
 from solvers.raising_robots.model import ITEM_LABELS, ITEMS, ROW_NAMES
+from solvers.raising_robots.seat import SeatRecord
 
+from ..web.problems import Problem
 from . import present
 from . import state as rr
-from .answers import RULE_NEW_OBJECTIVES, score_json, score_player, with_abilities
-from .bodies import ScorePlayerIn
+from .answers import RULE_NEW_OBJECTIVES, score_notes, score_rules
 from .page_state import PageState
 from .schemas import COLUMNS, MAX_ROBOTS, MAX_SEATS, TEMPLATES, Seat
 
@@ -120,30 +122,34 @@ def split_form(ps: PageState, form) -> tuple[MultiDict, rr.Mutate | None]:
     return fields, robots_change(ps.form_seat, removed, added, rows, ps.count)
 
 
-def score_seat(ps: PageState, i: int) -> tuple[dict | None, list]:
+def score_seat(ps: PageState, i: int) -> tuple[tuple[scoring.Score, SeatRecord] | None, list[Problem]]:
+    """Seat `i`'s score from the table state (each robot in the slot the page shows), or the problems
+    that keep it from scoring, next to their fields."""
     seat = ps.state.seat(i)
-
-    def answer() -> dict:
-        player = ScorePlayerIn.model_validate(present.score_body(seat, ps.names[i]))
-        return with_abilities(score_json(*score_player(player)), player)
-    return present.answer_or_problems(answer, present.score_paths(ps.state, i))
+    try:
+        record = seat.to_solver(placed=True)
+        return (record.score(), record), []
+    except InputError as err:
+        return None, [present.seat_problem(i, seat, err)]
 
 
 def view_model(ps: PageState) -> dict:
     scored = [score_seat(ps, i) for i in range(ps.count)]
     current, problems = scored[ps.seat]
-    valid = [(ps.names[i], r) for i, (r, _) in enumerate(scored) if r is not None]
-    standings = scoring.standings([(nm, present.as_score(r)) for nm, r in valid]) if valid else []
+    result = current[0] if current else None
+    valid = [(ps.names[i], r[0]) for i, (r, _) in enumerate(scored) if r is not None]
+    standings = scoring.standings(valid) if valid else []
     broken = [ps.names[i] for i, (r, _) in enumerate(scored) if r is None and i != ps.seat]
     solo_result = None
-    rules = list(current["rules"]) if current else [scoring.RULE_FINAL_SCORE]
+    rules = score_rules(result, ps.state.seat(ps.seat)) if result else [scoring.RULE_FINAL_SCORE]
     if ps.count > 1 and scoring.RULE_END_SCORING not in rules:
         rules.append(scoring.RULE_END_SCORING)  # ties
     solo = ps.state.solo
-    if ps.count == 1 and current is not None and solo.threshold is not None:
-        solo_result = scoring.solo_target(current["total"], solo.threshold, solo.mode, solo.competitions)
+    if ps.count == 1 and result is not None and solo.threshold is not None:
+        solo_result = scoring.solo_target(result.total, solo.threshold, solo.mode, solo.competitions)
         rules += scoring.solo_rules(solo_result)
-    return {"result": current, "result_problems": problems, "chart": present.chart(current) if current else [],
+    return {"result": result, "score_notes": score_notes(current[1])[1] if current else [],
+            "result_problems": problems, "chart": present.chart(result) if result else [],
             "standings": standings, "broken": broken, "solo_result": solo_result, "score_rules": rules}
 
 

@@ -4,18 +4,22 @@ fields named by paths; a recorded search or draw is an answer worked out from th
 only on that version."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from flask import Blueprint, render_template, request
 
+from solvers.errors import InputError
 from solvers.raising_robots.search_odds import (
     Card,
     Estimate,
     SearchInputError,
     estimate_odds,
     record_seen_search,
+    search_odds,
 )
 
+from ..web.problems import Problem, plain
 from . import present
 from . import state as rr
 from .answers import (
@@ -24,15 +28,15 @@ from .answers import (
     R_SET_ASIDE,
     ROW_NAMES,
     RULES,
+    Recorded,
+    best_json,
     card_name,
     estimate_json,
-    record,
-    search_best_answer,
-    search_odds_answer,
+    odds_json,
+    recorded_deck,
     top_three,
     trim_within,
 )
-from .bodies import CriteriaIn, DeckIn, OddsIn, RecordIn
 from .page_state import PageState
 from .schemas import CARD_ROWS, RaisingRobotsState, card_codes, codes_text
 
@@ -64,44 +68,41 @@ def results(state: RaisingRobotsState) -> tuple[dict | None, dict | None, list]:
     """The odds of a search with the criteria named, and the best criteria: exact on a known pool, else
     estimated from the cards seen."""
     deck = state.search
-    to_page = lambda p: f"search.{p}" if p.split(".")[0] in ("deck_size", "known_bottom", "criteria") else ""  # noqa: E731
-    if not deck.pool_cards():
-        def estimated() -> tuple[dict, dict]:
+    try:
+        if not deck.pool_cards():
             est = estimate_of(state)
-            odds = estimate_json(est, estimate_odds(est, CriteriaIn.model_validate(deck.criteria.model_dump()).to_solver()))
+            odds, best = estimate_json(est, estimate_odds(est, deck.criteria.to_solver())), estimate_json(est)
             if not deck.deck_size and not deck.known_bottom:
                 odds["estimate"]["assumed_deck"] = ASSUMED_DECK
                 odds["why"] = f"The deck size is not entered: {ASSUMED_DECK} cards are assumed. " + odds["why"]
-            return odds, estimate_json(est)
-        answers, problems = present.answer_or_problems(estimated, to_page)
-    elif deck.deck_size == 0 and not deck.known_bottom:
-        return None, None, []
-    else:
-        body = present.deck_body(state)
-        answers, problems = present.answer_or_problems(
-            lambda: (search_odds_answer(OddsIn.model_validate({**body, "criteria": deck.criteria.model_dump()})),
-                     search_best_answer(DeckIn.model_validate(body))), to_page)
-    if answers is None:
-        return None, None, problems
-    odds, best = answers
+        elif deck.deck_size == 0 and not deck.known_bottom:
+            return None, None, []
+        else:
+            known = deck.to_solver()
+            odds = odds_json(known, search_odds(known, deck.criteria.to_solver()), None)
+            best = best_json(known)
+    except SearchInputError as err:
+        head = err.path.split(".")[0].split("[")[0]
+        return None, None, [Problem(f"search.{head}" if head in ("deck_size", "known_bottom", "criteria") else "",
+                                    plain(err.message))]
     odds["outcomes"].sort(key=lambda o: -o["p"]["approx"])
     odds["p_match_within"] = trim_within(odds["p_match_within"], odds["p_match"])
     return odds, best, []
 
 
-def _with_deck(part: dict, after: dict) -> None:
+def _with_deck(part: dict, after: Recorded) -> None:
     """The deck after a recorded search or draw: the unseen counts, deck size and known bottom (the
     wanted marks stay), and what was set aside."""
     deck = part["search"]
     for cell in deck["cells"].values():
         cell["count"] = 0
-    for g in after["pool"]:
-        deck["cells"][f"{g['row']}-{g['energy']}"]["count"] += g["count"]
-    deck["deck_size"] = after["deck_size"]
-    deck["known_bottom"] = [{"row": c["row"], "energy": c["energy"]} for c in after["known_bottom"]]
-    for g in after.get("set_aside", []):
-        key = f"{g['row']}-{g['energy']}"
-        deck["set_aside"][key] = deck["set_aside"].get(key, 0) + g["count"]
+    for g in after.deck.pool:
+        deck["cells"][f"{g.row}-{g.energy}"]["count"] += g.count
+    deck["deck_size"] = after.deck.deck_size
+    deck["known_bottom"] = [{"row": c.row, "energy": c.energy} for c in after.deck.known_bottom]
+    for g in after.set_aside:
+        key = f"{g.row}-{g.energy}"
+        deck["set_aside"][key] = deck["set_aside"].get(key, 0) + g.count
 
 
 def recorded(state: RaisingRobotsState, do: str, form) -> tuple[rr.Mutate, str]:
@@ -116,7 +117,7 @@ def recorded(state: RaisingRobotsState, do: str, form) -> tuple[rr.Mutate, str]:
         est = estimate_of(state, deck.deck_size or ASSUMED_DECK)
         if do == "record-search":
             cards = [Card(c["row"], c["energy"]) for c in revealed]
-            crit = CriteriaIn.model_validate(deck.criteria.model_dump()).to_solver()
+            crit = deck.criteria.to_solver()
             after, taken, matched = record_seen_search(est, crit, cards)
         else:
             if est.deck_size == 0:
@@ -141,13 +142,10 @@ def recorded(state: RaisingRobotsState, do: str, form) -> tuple[rr.Mutate, str]:
                                      "under the known bottom, and every card revealed now counts as seen for the estimate.")
         return rr.changing(fn), (f"Nothing matched: {card_name(taken.row, taken.energy)} was taken and the other "
                                  f"{after.deck_size} were shuffled into a new deck, so the deck is now known exactly.")
-    body = present.deck_body(state)
-    if do == "record-search":
-        body |= {"event": "search", "criteria": deck.criteria.model_dump(), "revealed": revealed}
-    else:
-        body |= {"event": "draw", "seen": drawn[0] if drawn else None}
-    after = record(RecordIn.model_validate(body))
-    return rr.changing(lambda part, rnd: _with_deck(part, after)), after["why"]
+    seen = Card(drawn[0]["row"], drawn[0]["energy"]) if drawn else None
+    after = recorded_deck(deck.to_solver(), deck.criteria.to_solver(),
+                          [Card(c["row"], c["energy"]) for c in revealed] if do == "record-search" else None, seen)
+    return rr.changing(lambda part, rnd: _with_deck(part, after)), after.why
 
 
 def record_field(path: str) -> str:
@@ -203,10 +201,11 @@ def page():
                 note = "The set-aside cards are back in the unseen pool."
         elif do in ("record-search", "draw-other", "draw-mine"):
             # worked out from the deck this phone showed; applied only on that version (409 otherwise)
-            mutate_text, problems = present.answer_or_problems(lambda: recorded(ps.shown_state(), do, form),
-                                                               record_field)
-            for p in problems:
-                ps.problem(p.path, p.message)
+            try:
+                mutate_text = recorded(ps.shown_state(), do, form)
+            except InputError as err:
+                mutate_text = None
+                ps.problem(record_field(re.sub(r"\[(\d+)\]", r".\1", err.path)), plain(err.message))
             if mutate_text is not None and ps.answer(mutate_text[0]):
                 note, typed = mutate_text[1], {"_revealed": "", "_drawn": ""}
     odds, best, result_problems = results(ps.state)

@@ -2,14 +2,12 @@
 entered) and the gap to the leader. Read by the round page and by the table page's Raising Robots part."""
 from __future__ import annotations
 
+from solvers.errors import InputError
 from solvers.raising_robots import scoring
 
 from ..tables import store
 from ..web.context import seat_names
-from . import present
 from . import state as rr
-from .answers import score_player
-from .bodies import ScorePlayerIn
 from .schemas import MAX_SEATS, RaisingRobotsState
 
 
@@ -18,13 +16,10 @@ def standings_of(state: RaisingRobotsState, names: list[str]) -> tuple[list[dict
     card's grade missing, say)."""
     valid, unscored = [], []
     for i, name in enumerate(names):
-        body = present.score_body(state.seat(i), name)
-        result, problems = present.answer_or_problems(
-            lambda b=body: score_player(ScorePlayerIn.model_validate(b))[0], lambda path: path)
-        if result is None:
+        try:
+            valid.append((name, state.seat(i).to_solver(placed=True).score()))
+        except InputError:
             unscored.append(name)
-        else:
-            valid.append((name, result))
     rows = []
     if valid:
         table = scoring.standings(valid)

@@ -7,13 +7,11 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from solvers.raising_robots import competitions_setup as setup
-from solvers.raising_robots.competitions import COMP_NAMES, COMP_TYPES
+from solvers.raising_robots import table
 
 from ..tables import store
 from ..web import save
 from .schemas import (
-    FRIENDSHIP_CAP,
     MAX_ROBOTS,
     MAX_SEATS,
     MAX_TABLE_ROUND,
@@ -51,26 +49,10 @@ def table_round(state: Any, part: RaisingRobotsState) -> int:
 
 
 def caught_up(comps: Competitions, rnd: int) -> tuple[Competitions, list[dict]]:
-    """The competitions once the tile flips the round has passed are made: tracker tokens on rounds the
-    table's round reached (solo / 2P), and competitions completed in an earlier round (their tiles turn
-    at that round's end). Also the flips, in words."""
-    done_round = comps.completed_round or rnd
-    completed = comps.completed_this_round if done_round < rnd else []
-    due = [s.round for s in comps.tracker if s.round <= rnd] + ([done_round + 1] if completed else [])
-    if not due:
-        return comps, []
-    sides = comps.sides.model_dump()
-    spots = [setup.Spot(s.round, s.token_type, setup.tile_of(s.token_type)) for s in comps.tracker]
-    events: list[dict] = []
-    for r in range(min(due), rnd + 1):
-        out = setup.end_of_round(r, sides, spots, completed if r == done_round + 1 else ())
-        sides, spots = out.sides, out.tracker
-        events += [{"type": t, "name": COMP_NAMES[t], "flipped": f, "why": why} for t, f, why in out.events]
-    update: dict[str, Any] = {"sides": comps.sides.model_validate(sides),
-                              "tracker": [{"round": sp.round, "token_type": sp.token_type} for sp in spots]}
-    if completed:
-        update.update(completed_this_round=[], completed_round=None)
-    return Competitions.model_validate({**comps.model_dump(), **update}), events
+    """The competitions once the tile flips the table's round has passed are made (solvers' table.catch_up),
+    and those flips in words."""
+    done = table.catch_up({"competitions": comps.model_dump(mode="json")}, rnd)
+    return (Competitions.model_validate(done.part["competitions"]) if done.events else comps), done.events
 
 
 def prepare_for(seats: int, rnd: int) -> Callable[[Part], Part]:
@@ -81,8 +63,7 @@ def prepare_for(seats: int, rnd: int) -> Callable[[Part], Part]:
         players = part.setdefault("seats", [])
         while len(players) < min(seats, MAX_SEATS):
             players.append(Seat().model_dump(mode="json"))
-        comps, _ = caught_up(Competitions.model_validate(part.get("competitions") or {}), rnd)
-        part["competitions"] = comps.model_dump(mode="json")
+        part["competitions"] = table.catch_up(part, rnd).part["competitions"]
         return part
     return prepare
 
@@ -139,37 +120,21 @@ def remove_objective(i: int, oid: str, seats: int = 1) -> Mutate:
     return on_seat(i, fn, seats)
 
 
-def keep_friendship(seat: Part, name: str) -> None:
-    """A kept Friendship card: its name in the first free place, and one more card held."""
-    names = seat["friendships"]
-    held = max(seat["friendship_count"], sum(1 for n in names if n))
-    for k in range(FRIENDSHIP_CAP):
-        if not names[k]:
-            names[k] = name
-            break
-    seat["friendship_count"] = min(FRIENDSHIP_CAP, held + 1)
-
-
-def completed_now(part: Part, types: list[str], rnd: int) -> None:
-    """Competitions completed this round `rnd`: their tiles turn over at its end."""
-    comps = part["competitions"]
-    done = set(comps["completed_this_round"]) | set(types)
-    comps["completed_this_round"] = [t for t in COMP_TYPES if t in done]
-    comps["completed_round"] = rnd
-
-
 def apply_plan(i: int, after: dict, steps: list[str], kept: str | None = None, seats: int = 1) -> Mutate:
-    """A plan carried out by seat `i` (up to a step): what it left in the seat, the competitions it
-    completed this round, and the Friendship card kept on the way (by name)."""
+    """A plan carried out by seat `i` (up to a step): the reducer's `apply_plan` on the newest state."""
     def fn(part: Part, rnd: int) -> None:
-        seat = part["seats"][i]
-        seat["inventory"] = dict(after["inventory"])
-        seat["tokens"] = after["tokens"]
-        seat["friendship_count"] = min(FRIENDSHIP_CAP, after["friendships"])
-        seat["completed"] = {t: t in after["completed"] for t in COMP_TYPES}
-        seat["competitions_completed"] = None  # a count typed on the score page is out of date
-        if kept:
-            seat["friendship_count"] = max(0, seat["friendship_count"] - 1)
-            keep_friendship(seat, kept)
-        completed_now(part, steps, rnd)
+        part.update(table.apply_plan(part, i, after, steps, rnd, kept))
     return changing(fn, max(seats, i + 1))
+
+
+def end_round(outcome: dict) -> Mutate:
+    """The end of the table's round (the reducer's `end_round`): the tiles the rules turn over, and the
+    round marker moves on. `outcome` gets the flips and a note for the page."""
+    def fn(part: Part, rnd: int) -> int:
+        done = table.end_round(part, rnd)
+        part.update(done.part)
+        outcome["events"] = done.events
+        outcome["note"] = f"Round {done.round} begins: the round marker moved." + (
+            "" if done.events else " No tile turns over.")
+        return done.round
+    return changing(fn)

@@ -1,0 +1,69 @@
+"""One shape from form to solver: the seat a table keeps and the body the JSON API takes are one model
+(schemas.Seat), read by one path to the solver (Seat.to_solver()), and a problem is named by that
+model's path on both sides."""
+from __future__ import annotations
+
+import re
+
+from assistant.raising_robots.schemas import Player, Seat, parse_body
+
+# api.md's score example with the seat's inventor and a Friendship card (Final scoring: 44 VP)
+SEAT = {"inventory": {"sensor": 1, "gear": 7, "microchip": 0, "program": 0, "duct_tape": 2, "battery": 2,
+                      "vp": 23, "robot_cards": 1},
+        "robots": [{"row": "design", "column": 1, "vp": 5, "needs_microchip": True, "upgraded": True,
+                    "game_end": {"kind": "resource_pairs", "resource": "gear"}}],
+        "class_cards": [{"name": "optional", "grade": "B", "extra_credit": True,
+                         "vp_by_grade": {"D": 2, "C": 4, "B": 6, "A": 9}}],
+        "inventor": {"name": "Johannes", "upgraded": False}, "friendships": ["Temple"]}
+
+
+def table_with(client, seat: dict) -> str:
+    t = client.post("/api/tables", json={"game": "raising-robots", "players": 1}).get_json()
+    state = {"raising_robots": {"seats": [seat]}}
+    assert client.put(f"/api/tables/{t['id']}", json={"version": 1, "state": state}).status_code == 200
+    return t["id"]
+
+
+def page_total(client, tid: str) -> str:
+    html = client.get(f"/raising-robots/score?table={tid}").get_data(as_text=True)
+    return re.search(r'id="rr-total" class="num">([^<]*)<', html).group(1)
+
+
+def test_the_body_is_the_stored_seat_and_scores_alike(client):
+    """Final scoring, the contract example (44 VP): the body read by the seat's model, stored as a table's
+    seat, scores the same on the page as through the API."""
+    api = client.post("/api/raising-robots/score", json=SEAT).get_json()
+    assert api["total"] == 44 and api["game_end"] == 3  # 7 gears: 3 pairs
+    seat = parse_body(Player, SEAT)
+    assert isinstance(seat, Seat)
+    assert seat.robots[0].game_end == "resource_pairs:gear" and seat.named_friendships() == ["Temple"]
+    stored = seat.model_dump(mode="json", exclude={"name"})
+    assert page_total(client, table_with(client, stored)) == "44"
+
+
+def test_a_problem_is_named_by_the_models_path_on_both_sides(client):
+    """New Class Objectives: a competitions card needs its count; the API names `class_cards[0].count`, the
+    page shows the problem under the same seat field (`seats.0.class_cards.0.count`)."""
+    card = {"template": "friends-competitions", "thresholds": {"D": 1, "C": 2, "B": 3, "A": 4},
+            "vp_by_grade": {"D": 1, "C": 3, "B": 5, "A": 8}}
+    r = client.post("/api/raising-robots/score", json={"class_cards": [card]})
+    assert r.status_code == 400 and [f["path"] for f in r.get_json()["error"]["fields"]] == ["class_cards[0].count"]
+    bad = {**card, "grade": "A", "count": 1}
+    r = client.post("/api/raising-robots/score", json={"class_cards": [bad]})
+    assert [f["path"] for f in r.get_json()["error"]["fields"]] == ["class_cards[0].grade"]
+    tid = table_with(client, parse_body(Seat, {"class_cards": [bad]}).model_dump(mode="json"))
+    html = client.get(f"/raising-robots/score?table={tid}").get_data(as_text=True)
+    assert page_total(client, tid) == "?"
+    assert re.search(r'data-for="seats\.0\.class_cards\.0\.grade">grade A does not match count 1', html)
+
+
+def test_an_unknown_key_is_a_400_in_a_body_and_ignored_in_a_stored_seat(client):
+    """The one model, read two ways: a request is strict (a misspelt key is named), a stored state keeps
+    what validates (an older page's extra key does not lose the seat)."""
+    r = client.post("/api/raising-robots/score", json={"inventory": {"gears": 1}})
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "inventory.gears"
+    r = client.post("/api/raising-robots/score", json={"inventory": {"gear": "3"}})
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "inventory.gear"
+    seat = {**SEAT, "robots": [{**SEAT["robots"][0], "game_end": "resource_pairs:gear", "id": "r1"}],
+            "inventory": {**SEAT["inventory"], "gears": 1}, "friendships": ["Temple", ""], "friendship_count": 1}
+    assert page_total(client, table_with(client, seat)) == "44"
