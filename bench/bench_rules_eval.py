@@ -193,7 +193,7 @@ def main() -> None:
         for mode in MODES:
             s = evaluate(index, questions, mode)
             print(f"{mode:20}{s.line()}")
-            if args.misses and part != "fresh" and mode == "game filter":
+            if args.misses and mode == "game filter":
                 print("\n".join(s.misses))
     if args.ablate:
         ablate(parts)

@@ -14,7 +14,8 @@ keywords, and a little of the bm25 for order. Then:
 - an overview entry (the main entry of a section with more entries, or of a heading with sub-headings)
   moves below a specific entry under it that covers the question as well and names, in its title,
   keywords or section, something the question asks that the overview does not; otherwise (and when the
-  question asks for the whole list) the overview stays first;
+  question asks for the whole list) the overview stays first; a longer run of the question's words in
+  the specific entry's title or a keyword than in the overview's also names it ("one per row");
 - Tablebot's readings move below the rule entries they read unless the question is about the app;
 - when the first result leaves out a good part of the question, the one holding most of the rest comes
   second (a question of two rules shows both);
@@ -23,8 +24,9 @@ keywords, and a little of the bm25 for order. Then:
 A reply is `answered` when one of its results reaches ANSWERED (chosen on the tuning part of
 tests/rules/data/eval); below that the results are only the nearest sections, and the page says that the
 rulebooks do not cover the question. Some questions are not answered whatever their score, by their
-shape (synonyms.py): what a card does, when an entry about it says such texts are printed nowhere (that
-entry is then shown first, as the nearest honest one); a strategy opinion, unless an entry that gives
+shape (synonyms.py): what a card does, when an entry about it (naming it, or holding the whole question)
+says such texts are printed nowhere (that entry is then shown first, as the nearest honest one); what a
+thing does or is worth (VP, a cost) when only worked examples name it, in passing; a strategy opinion, unless an entry that gives
 advice is among the first three; a sum of numbers. `Reply.unprinted`: the answer is an entry saying the value asked
 about is printed in no source, an honest answer the page shows as one.
 """
@@ -58,6 +60,7 @@ from .synonyms import (
     SYNONYMS,
     TEXT_PATTERNS,
     TEXTS_UNKNOWN,
+    VALUE_PATTERNS,
 )
 from .typos import Speller, english_words
 
@@ -71,11 +74,15 @@ ANSWERED = 0.43         # the score from which a result answers the question: ch
                         # (the older player sets agree)
 OVERVIEW_FACTOR = 0.85  # an overview below the specific entry under it that covers the question as well
 READING_FACTOR = 0.85   # Tablebot's readings below the rules, unless the question is about the app,
-READING_BELOW = 0.6     # ... and below every rule entry that scores at least 0.6 of it: a reading leads only where
-                        # it answers far better than every rule (the books are silent on the point)
+READING_BELOW = 0.8     # ... and below every rule entry that scores at least 0.8 of it: a reading leads only where
+                        # it answers clearly better than every rule (the books are silent on the point); 0.8 was
+                        # chosen in each of the three leave-one-part-out folds of tests/rules/data/eval
 SYNONYM_CREDIT = 0.8    # how much a synonym of the player's word counts, against the word itself
 GUESS_CREDIT = 0.5      # how much a completion of a whole English word no entry uses counts
 SECOND_RULE = 0.3       # the part of the question the first result may leave out before a second rule is shown
+MAX_RUN = 6             # the longest run of a question's words looked for in a title or keyword
+BM25_SHARE = 0.25       # the part of the confidence that is the bm25 (against the best row's)
+TITLE_SHARE = 0.15      # ... and the part that is how much of the entry's title the question asks
 PHRASE_CREDIT = 0.2     # two words of a title or keyword phrase said together: a part of a group's weight
 SHORTLIST = 40          # results ordered beyond the limit, for the game-first and readings-below passes
 
@@ -161,6 +168,7 @@ class Question:
     asks_list: bool = False   # it asks for a whole list or overview ("what are the ... cards")
     asks_text: bool = False   # it asks what a card or ability does (its printed text)
     asks_opinion: bool = False  # it asks for a strategy opinion ("which is better", "should I")
+    asks_value: bool = False  # it asks a printed value (VP, a cost, how many)
 
 
 @dataclass(frozen=True)
@@ -170,6 +178,8 @@ class Scored:
     matched: dict[int, set[int]]      # the required groups it holds in its title, keywords or section
     holds: dict[int, set[int]]        # the required groups it holds anywhere
     weight: dict[int, float]          # each required group's weight (how rare it is)
+    in_passing: frozenset[int] = frozenset()  # required groups that only worked examples hold (a name
+                                              # an example mentions in passing)
 
 
 NOTHING = Scored({}, {}, {}, {}, {})
@@ -286,11 +296,15 @@ class RulesIndex:
         # two words next to each other in a title or a keyword ("defense cards", "npc turn"), stemmed and
         # without stop words: the question that has them together names what the entry is about
         self._pairs: dict[tuple[str, str], set[int]] = {}
+        self._runs: dict[tuple[str, ...], set[int]] = {}
         for r, e in enumerate(self.entries):
             for said in (_ASIDE.sub(" ", e.title), *e.keywords):
                 content = [stem(w) for w in words(said) if not is_stopword(w)]
                 for pair in zip(content, content[1:]):
                     self._pairs.setdefault(pair, set()).add(r)
+                for n in range(2, min(len(content), MAX_RUN) + 1):
+                    for i in range(len(content) - n + 1):
+                        self._runs.setdefault(tuple(content[i:i + n]), set()).add(r)
         # keywords of two words or more, found as they are in a question ("move then activate")
         self._phrases: dict[tuple[str, ...], list[int]] = {}
         for r, e in enumerate(self.entries):
@@ -389,7 +403,8 @@ class RulesIndex:
         return Question(tuple(groups), named, about_app,
                         asks_list=any(re.search(p, said) for p in LIST_PATTERNS),
                         asks_text=any(re.search(p, said) for p in TEXT_PATTERNS),
-                        asks_opinion=any(re.search(p, said) for p in OPINION_PATTERNS))
+                        asks_opinion=any(re.search(p, said) for p in OPINION_PATTERNS),
+                        asks_value=any(re.search(p, said) for p in VALUE_PATTERNS))
 
     @staticmethod
     def _shape_groups(toks: list[str], groups: list[Group], hybrid: bool) -> list[Group]:
@@ -496,8 +511,10 @@ class RulesIndex:
         score, matched = scored.score, scored.matched
         ranked = heapq.nlargest(3, score, key=lambda r: score[r])
         if q.asks_text:
+            required = {gi for gi, g in enumerate(q.groups) if not g.optional}
             for r in ranked:
-                if TEXTS_UNKNOWN in self.entries[r].keywords and matched.get(r):
+                if TEXTS_UNKNOWN in self.entries[r].keywords and (
+                        matched.get(r) or required <= scored.holds.get(r, set())):
                     return r
         if q.asks_opinion and not q.about_app:  # (how Tablebot picks the best move is no opinion asked)
             # what the opinion is about: the question without its words of opinion ("best", "should")
@@ -509,6 +526,8 @@ class RulesIndex:
                 return -1
         if q.asks_text and self.entries[ranked[0]].kind == "example":
             return -1  # a worked example names a card in passing: it is not the card's text
+        if (q.asks_text or q.asks_value) and scored.in_passing:
+            return -1  # nor its printed values: a thing only worked examples name is printed in no entry
         required = [g for g in q.groups if not g.optional]
         return -1 if all(g.said.isdigit() or g.said in ARITHMETIC for g in required) else None
 
@@ -523,7 +542,7 @@ class RulesIndex:
         return Scored({r: v for s in books for r, v in s.score.items()},
                       {r: v for s in books for r, v in s.relevance.items()},
                       {r: v for s in books for r, v in s.matched.items()},
-                      {r: v for s in books for r, v in s.holds.items()}, best.weight)
+                      {r: v for s in books for r, v in s.holds.items()}, best.weight, best.in_passing)
 
     def _score_book(self, question: str, q: Question, game: str) -> Scored:
         """Every matching row of one game's book, scored."""
@@ -574,6 +593,12 @@ class RulesIndex:
                 if r in got:  # a phrase of the entry's title or keywords weighs more than its two words apart
                     got[r] += shape_weight * PHRASE_CREDIT
                     phrased.add(r)
+        run: dict[int, int] = {}
+        for n in range(2, min(len(content), MAX_RUN) + 1):
+            for i in range(len(content) - n + 1):
+                for r in self._runs.get(tuple(content[i:i + n]), ()):
+                    if r in got:
+                        run[r] = n
         asked = {stem(w) for g in q.groups for t in g.terms for w in words(t)}
         top = max(relevance.values()) or 1.0
         score: dict[int, float] = {}
@@ -586,13 +611,17 @@ class RulesIndex:
                 whole_title.add(r)
             # mostly how much of the question the entry holds; then its bm25 and how much of its title was asked
             # (over 1 when optional groups add to a full match: that orders them; the Hit caps it at 1)
-            score[r] = value / total * (0.6 + 0.25 * relevance[r] / top + 0.15 * about) * factor
-        self._overviews_and_specifics(q, score, matched, phrased | whole_title)
+            share = 1 - BM25_SHARE - TITLE_SHARE + BM25_SHARE * relevance[r] / top + TITLE_SHARE * about
+            score[r] = value / total * share * factor
+        self._overviews_and_specifics(q, score, matched, phrased | whole_title, run)
         required_weight = {gi: w for gi, (w, g) in enumerate(zip(weight, q.groups)) if not g.optional}
-        return Scored(score, relevance, matched, holds, required_weight)
+        in_passing = frozenset(gi for gi, (g, (rows, *_)) in enumerate(zip(q.groups, found)) if not g.optional
+                               and g.said not in self.speller.english
+                               and rows and all(self.entries[r].kind == "example" for r in rows))
+        return Scored(score, relevance, matched, holds, required_weight, in_passing)
 
     def _overviews_and_specifics(self, q: Question, score: dict[int, float], matched: dict[int, set[int]],
-                                 named: set[int]) -> None:
+                                 named: set[int], run: dict[int, int]) -> None:
         """An overview (a section's main entry) moves below a specific entry under it (a card, an IMPORTANT
         note, a clarification, an example, a sub-heading) that covers the question as well and names, in
         its title, keywords or section, something of the question the overview's do not, or whose whole
@@ -604,7 +633,10 @@ class RulesIndex:
         for r in [r for r in before if r in self._below]:
             mine = matched.get(r, set())
             specific = [b for b in self._below[r] if b in before and (q.about_app or not self._reading[b])]
-            adds = [b for b in specific if matched.get(b, set()) - mine or (b in named and r not in named)]
+            # a longer run of the question's words in its title or a keyword than the overview's
+            # ("one per row" against "per row") also says the question is about the specific entry
+            adds = [b for b in specific if matched.get(b, set()) - mine or (b in named and r not in named)
+                    or run.get(b, 0) > run.get(r, 0)]
             if not q.asks_list and any(before[b] >= before[r] - 0.02 for b in adds):
                 score[r] = min(score[r], before[r] * OVERVIEW_FACTOR)
                 continue

@@ -446,6 +446,12 @@ OPINION_PATTERNS: tuple[str, ...] = (
     r"\boptimal\b", r"\bgood idea\b", r"\brecommend\w*\b", r"\badvice\b", r"\bstrategy\b",
     r"\btips?\b",
 )
+# A question for a printed value of a thing (its VP, a cost, how many): where that thing is named only in a
+# worked example, in passing, no entry prints the value.
+VALUE_PATTERNS: tuple[str, ...] = (
+    r"\bvp\b", r"\bvictory points?\b", r"\bpoints?\b", r"\bcosts?\b", r"\bworth\b", r"\bprice\b",
+    r"\bhow (?:many|much)\b",
+)
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
 OPINION_WORDS: frozenset[str] = frozenset({"better", "best", "strongest", "weakest", "optimal", "worth", "good",
                                            "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips"})
