@@ -305,6 +305,22 @@ class RulesIndex:
                 for n in range(2, min(len(content), MAX_RUN) + 1):
                     for i in range(len(content) - n + 1):
                         self._runs.setdefault(tuple(content[i:i + n]), set()).add(r)
+        # a letter and the word next to it in a title or keyword, a name ("option b", "b side", "grade d"): the
+        # letter alone is dropped from a question as too short
+        # ... a series: the same word goes with two letters or more ("option a", "option b"), which tells a name
+        # from an article ("a robot")
+        lettered: dict[tuple[str, int], set[str]] = {}
+        for e in self.entries:
+            for said in (_ASIDE.sub(" ", e.title), *e.keywords):
+                toks = words(said)
+                for pair in zip(toks, toks[1:]):
+                    for slot in (0, 1):
+                        letter, word = pair[slot], pair[1 - slot]
+                        if len(letter) == 1 and letter.isalpha() and len(word) > 1 and not is_stopword(word):
+                            lettered.setdefault((word, slot), set()).add(letter)
+        self._lettered: set[tuple[str, str]] = {
+            (letter, word) if slot == 0 else (word, letter)
+            for (word, slot), letters in lettered.items() if len(letters) >= 2 for letter in letters}
         # keywords of two words or more, found as they are in a question ("move then activate")
         self._phrases: dict[tuple[str, ...], list[int]] = {}
         for r, e in enumerate(self.entries):
@@ -351,6 +367,8 @@ class RulesIndex:
                     if game != "two-robots":  # "two robots" is also what that game asks you to build
                         toks[i:i + n] = [""] * n
         toks = [t for t in toks if t]
+        # "A" written as a capital inside the question is a name ("each A grade"), not the article
+        capital_a = re.search(r"\S\s+A\b", question[:MAX_QUERY_CHARS]) is not None
         about_app = any(f in APP_WORDS for t in toks for f in forms(t))
         context = set(toks)
         groups: list[Group] = []
@@ -367,6 +385,11 @@ class RulesIndex:
             pair = tuple(toks[i:i + 2])
             if len(pair) == 2 and pair in PHRASES:
                 groups.append(Group((" ".join(pair),) + PHRASES[pair], " ".join(pair)))
+                i += 2
+                continue
+            if len(pair) == 2 and pair in self._lettered and (
+                    pair[0] != "a" or capital_a):
+                groups.append(Group((" ".join(pair),), " ".join(pair)))
                 i += 2
                 continue
             tok = toks[i]
