@@ -10,7 +10,8 @@ bm25 (column weights: title, keywords, names over section over text). An entry's
 (0..1) is mostly how much of the question it covers, each group weighted by how rare it is (a word no
 entry uses weighs most: a question about trading finds no entry that says "trade"), with a bonus when the
 words sit in the title, keywords or section name, or two of them together as a phrase of its title or
-keywords, and a little of the bm25 for order. Then:
+keywords, or the question says the name a card, character, inventor, icon or objective entry is about
+("homing missiles", "traffic director"), and a little of the bm25 for order. Then:
 - an overview entry (the main entry of a section with more entries, or of a heading with sub-headings)
   moves below a specific entry under it that covers the question as well and names, in its title,
   keywords or section, something the question asks that the overview does not; otherwise (and when the
@@ -80,6 +81,10 @@ READING_BELOW = 0.8     # ... and below every rule entry that scores at least 0.
 SYNONYM_CREDIT = 0.8    # how much a synonym of the player's word counts, against the word itself
 GUESS_CREDIT = 0.5      # how much a completion of a whole English word no entry uses counts
 SECOND_RULE = 0.3       # the part of the question the first result may leave out before a second rule is shown
+NAMED_CREDIT = 0.15     # the question says the name an entry is about (a card, character, inventor, icon, objective):
+                        # chosen in two of the three leave-one-part-out folds (the third chose 0.1)
+NAMED_KINDS = ("card", "character", "inventor", "icon", "objective")
+NAME_FRAME = {"important", "card", "note", "clarification", "example"}  # words of a title that are no part of a name
 MAX_RUN = 6             # the longest run of a question's words looked for in a title or keyword
 BM25_SHARE = 0.25       # the part of the confidence that is the bm25 (against the best row's)
 TITLE_SHARE = 0.15      # ... and the part that is how much of the entry's title the question asks
@@ -321,6 +326,16 @@ class RulesIndex:
         self._lettered: set[tuple[str, str]] = {
             (letter, word) if slot == 0 else (word, letter)
             for (word, slot), letters in lettered.items() if len(letters) >= 2 for letter in letters}
+        # the name a card, character, inventor, icon or objective entry is about: its title before a colon,
+        # without a side note ("Homing Missiles", "Traffic Director", "Susan"), stemmed, without stop words
+        self._name_of: dict[tuple[str, ...], set[int]] = {}
+        for r, e in enumerate(self.entries):
+            head = _ASIDE.sub(" ", e.title).split(":")[0]
+            if e.kind not in NAMED_KINDS:
+                continue
+            name = tuple(stem(w) for w in words(head) if not is_stopword(w) and w not in NAME_FRAME)
+            if name and len(name) <= 4:
+                self._name_of.setdefault(name, set()).add(r)
         # keywords of two words or more, found as they are in a question ("move then activate")
         self._phrases: dict[tuple[str, ...], list[int]] = {}
         for r, e in enumerate(self.entries):
@@ -622,6 +637,11 @@ class RulesIndex:
                 for r in self._runs.get(tuple(content[i:i + n]), ()):
                     if r in got:
                         run[r] = n
+        for n in range(1, 5):
+            for i in range(len(content) - n + 1):
+                for r in self._name_of.get(tuple(content[i:i + n]), ()):
+                    if r in got:
+                        got[r] += shape_weight * NAMED_CREDIT
         asked = {stem(w) for g in q.groups for t in g.terms for w in words(t)}
         top = max(relevance.values()) or 1.0
         score: dict[int, float] = {}
