@@ -405,6 +405,12 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("same", "time"): ("simultaneously", "at once", "together"),
     ("how", "long"): ("duration", "minutes", "playing time"),
     ("time", "limit"): ("timer", "minutes"),
+    # the cards a player did not pick are the ones not kept: the book's "unused", which go to a discard pile
+    ("didnt", "pick"): ("unused", "discard", "don't keep"),
+    ("didnt", "take"): ("unused", "discard", "don't keep"),
+    ("didnt", "keep"): ("unused", "discard", "don't keep"),
+    ("not", "picked"): ("unused", "discard", "don't keep"),
+    ("not", "chosen"): ("unused", "discard", "don't keep"),
 }
 
 # a word that means more next to another word of the question: a "flipped tile" is its B-side
