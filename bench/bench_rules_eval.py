@@ -153,6 +153,12 @@ def _without(name: str):
         patches["PHRASE_CREDIT"] = 0.0
     elif name == "second rule second":
         patches["SECOND_RULE"] = 2.0
+    elif name == "names of cards, characters...":
+        patches["NAMED_CREDIT"] = 0.0
+    elif name == "readings below rules at 0.6 (not 0.8)":
+        patches["READING_BELOW"] = 0.6
+    elif name == "values of things only examples name":
+        patches["VALUE_PATTERNS"] = ()
     old = {k: getattr(index_module, k) for k in patches}
     for k, v in patches.items():
         setattr(index_module, k, v)
@@ -163,13 +169,19 @@ def _without(name: str):
         index._unanswerable = lambda *a: None
     elif name == "overview and specific pass":
         index._overviews_and_specifics = lambda *a: None
+    elif name == "longer run names the specific entry":
+        index._runs = {}
+    elif name == "letter names (option b, A grade)":
+        index._lettered = set()
     return index, old
 
 
 def ablate(parts: tuple[str, ...]) -> None:
     print("== each mechanism off on its own (game filter): top-1, top-3, both shown, not-covered precision / recall")
     for name in ("none", "phrase weight", "second rule second", "question shapes (card text, opinion, sums)",
-                 "overview and specific pass"):
+                 "overview and specific pass", "names of cards, characters...", "longer run names the specific entry",
+                 "letter names (option b, A grade)", "readings below rules at 0.6 (not 0.8)",
+                 "values of things only examples name"):
         index, old = _without(name)
         cells = []
         for part in parts:
