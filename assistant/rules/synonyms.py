@@ -405,6 +405,8 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("same", "time"): ("simultaneously", "at once", "together"),
     ("how", "long"): ("duration", "minutes", "playing time"),
     ("time", "limit"): ("timer", "minutes"),
+    # "how old" asks an age (a player's, the game's), not about the older printings some entries compare
+    ("how", "old"): ("age", "ages"),
     # the cards a player did not pick are the ones not kept: the book's "unused", which go to a discard pile
     ("didnt", "pick"): ("unused", "discard", "don't keep"),
     ("didnt", "take"): ("unused", "discard", "don't keep"),
