@@ -1,6 +1,6 @@
 """Issue 24: the rules search on its own evaluation set (tests/rules/data/eval, written as players type and
 split before tuning), the mechanisms that ranking and "not covered" rest on, and the fragments the
-search boxes swap in. Round 4 tuned on all three parts (tune, heldout, fresh); its figures are measured on
+search boxes swap in. Round 4 tuned on all three parts (tune, heldout, fresh), each guarded here; its figures are measured on
 eval_round4.toml, which the lead adds later and bench/bench_rules_eval.py prints as "round 4 (never tuned)":
 here it is only checked to be well formed, never measured (a test on it would make it a tuning set).
 """
@@ -55,20 +55,26 @@ def test_round_four_is_well_formed_and_new_when_it_is_there():
         assert (q["game"], q["q"]) not in tuned, f"asked in a part tuned on: {q['q']!r}"
 
 
-def test_the_tuning_part_stays_where_it_was_tuned():
-    # a regression guard on the part the ranking was tuned on (91.5 % / 99.1 %, not covered 35 of 39, at
-    # the end of issue 24)
+@pytest.mark.parametrize("part, top1_min, top3_min, silent_min", [
+    # regression guards on the parts the ranking was tuned on, a little under their figures at the end of
+    # round 4 (game filter): tune 92.4 % / 99.6 %, not covered 35 of 39; heldout 91.2 % / 98.7 %, 39 of 41;
+    # fresh 91.6 % / 96.8 %, 30 of 32
+    ("tune", 0.91, 0.98, 0.87),
+    ("heldout", 0.90, 0.97, 0.90),
+    ("fresh", 0.90, 0.96, 0.90),
+])
+def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min):
     top1 = top3 = silent_ok = 0
-    covered = [q for q in _part("tune") if q.get("covered", True)]
-    silent = [q for q in _part("tune") if not q.get("covered", True)]
+    covered = [q for q in _part(part) if q.get("covered", True)]
+    silent = [q for q in _part(part) if not q.get("covered", True)]
     for q in covered:
         got = [h.entry.id for h in rules.ask(q["q"], game=q["game"], limit=3).hits]
         top1 += bool(got) and got[0] in q["ids"]
         top3 += any(i in q["ids"] for i in got)
     for q in silent:
         silent_ok += not rules.ask(q["q"], game=q["game"]).answered
-    assert top1 / len(covered) >= 0.90 and top3 / len(covered) >= 0.98
-    assert silent_ok / len(silent) >= 0.87
+    assert top1 / len(covered) >= top1_min and top3 / len(covered) >= top3_min
+    assert silent_ok / len(silent) >= silent_min
 
 
 # ---- honest "not covered" -----------------------------------------------------------------------
