@@ -1,6 +1,7 @@
 """Rules assistant evaluation (issue 24): the question set of tests/rules/data/eval/ in its parts, side by side:
 its tuning part, its held-out part and its fresh part (all three tuned on by round 4: see their headers),
-and, when the file is there, round 4's part (eval_round4.toml, written by someone who never saw the ranking's
+round 4's tuning half (eval_round4a.toml: the half of the new writer's set split off by a hash for tuning, printed
+as "round 4 tuning half"), and, when the file is there, round 4's part (eval_round4.toml, written by someone who never saw the ranking's
 code or tuning, never tuned on: printed as "round 4 (never tuned)"). Each part in three ways of asking:
 
 - game filter: only the game of the page is searched (`ask(q, game=g)`);
@@ -16,7 +17,7 @@ two-rule question has both its entries among the first three), "answered" on the
 for the questions labelled covered = false), the off-topic ones on their own, and how often the honest
 nearest entry is shown. Then the search time per question (p50, p95: the cold median of 5 runs).
 
-Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4|both|all] [--misses] [--ablate]
+Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|both|all] [--misses] [--ablate]
 `--misses` lists the misses of the parts tuned on (never round 4's: it stays unseen, its figures only).
 `--ablate` measures each mechanism of the ranking switched off on its own (game filter), on the parts tuned on.
 """
@@ -43,9 +44,9 @@ MODES = ("game filter", "page game first", "no game")
 REPEAT = 5
 
 
-TUNED = ("tune", "heldout", "fresh")
+TUNED = ("tune", "heldout", "fresh", "round4a")
 UNSEEN = "round4"               # the lead's round-4 set: reported, never tuned on, absent until added
-LABELS = {UNSEEN: "round 4 (never tuned)"}
+LABELS = {UNSEEN: "round 4 (never tuned)", "round4a": "round 4 tuning half"}
 
 
 def path(part: str) -> Path:
@@ -112,7 +113,10 @@ def evaluate(index: RulesIndex, questions: list[dict], mode: str) -> Score:
                 s.pairs += 1
                 s.both += all(i in got[:3] for i in q["both"])
             if not hit1:
-                s.misses.append(f"  {q['game'][:2]} {q['q']!r} -> {got[:3]} (wanted {q['ids']})")
+                s.misses.append(f"  {q['game'][:2]} {q['q']!r} -> {got[:3]} (wanted {q['ids']})"
+                                + ("" if reply.answered else " [said not covered]"))
+            elif not reply.answered:
+                s.misses.append(f"  {q['game'][:2]} {q['q']!r} -> {got[:1]} right, but said not covered")
         else:
             s.silent += 1
             # with the page's game first, the page says "not in this game's rulebook" when no entry of its

@@ -78,6 +78,7 @@ READING_FACTOR = 0.85   # Tablebot's readings below the rules, unless the questi
 READING_BELOW = 0.8     # ... and below every rule entry that scores at least 0.8 of it: a reading leads only where
                         # it answers clearly better than every rule (the books are silent on the point); 0.8 was
                         # chosen in each of the three leave-one-part-out folds of tests/rules/data/eval
+UNHELD_ENGLISH = 1.0
 SYNONYM_CREDIT = 0.8    # how much a synonym of the player's word counts, against the word itself
 GUESS_CREDIT = 0.5      # how much a completion of a whole English word no entry uses counts
 SECOND_RULE = 0.3       # the part of the question the first result may leave out before a second rule is shown
@@ -590,6 +591,7 @@ class RulesIndex:
                  for rows, titled, own, headed in (self._lookup(g) for g in q.groups)]
         n = self._per_game[game]
         weight = [_idf(len(own & set(rows)) if g.guess and own is not None else len(rows), n)
+                  * (UNHELD_ENGLISH if not rows and g.said in self.speller.english else 1.0)
                   for g, (rows, _, own, _) in zip(q.groups, found)]
         required = [w for w, g in zip(weight, q.groups) if not g.optional]
         total = sum(required)

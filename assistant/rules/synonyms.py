@@ -446,6 +446,8 @@ LIST_PATTERNS: tuple[str, ...] = (
 TEXT_PATTERNS: tuple[str, ...] = (
     r"\bwhat (?:does|do|did) .+ do\b", r"\beffects? of\b", r"\bcard text\b", r"\bwhat does .+ give\b",
     r"\bhow much (?:spark |money |vp |points )?does .+ give\b",
+    # "adjust traffic reports card effect", "samurai katana ability text": the printed words asked for by name
+    r"\b(?:card|ability|power|event) (?:effects?|text|wording)\b",
 )
 # A question for a strategy opinion: the rulebooks rarely give one, so only an entry that itself gives
 # advice (keyword "strategy" or "advice": the book's own tip, or how Tablebot ranks moves) answers it.
@@ -453,6 +455,8 @@ OPINION_PATTERNS: tuple[str, ...] = (
     r"\bbetter\b", r"\bbest\b", r"\bstrongest\b", r"\bweakest\b", r"\bshould (?:i|we)\b", r"\bworth it\b",
     r"\boptimal\b", r"\bgood idea\b", r"\brecommend\w*\b", r"\badvice\b", r"\bstrategy\b",
     r"\btips?\b",
+    # a verdict on balance ("is william too strong", "alice smith is broken right", "op"): the books give none
+    r"\btoo (?:strong|weak|good|powerful)\b", r"\b(?:broken|overpowered|underpowered|imbalanced|unbalanced)\b", r"(?<!\bco )\bop\b",
 )
 # A question for a printed value of a thing (its VP, a cost, how many): where that thing is named only in a
 # worked example, in passing, no entry prints the value.
@@ -462,5 +466,7 @@ VALUE_PATTERNS: tuple[str, ...] = (
 )
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
 OPINION_WORDS: frozenset[str] = frozenset({"better", "best", "strongest", "weakest", "optimal", "worth", "good",
-                                           "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips"})
+                                           "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips",
+                                           "too", "strong", "weak", "powerful", "broken", "overpowered", "op",
+                                           "underpowered", "imbalanced", "unbalanced"})
 TEXTS_UNKNOWN = "texts not printed"
