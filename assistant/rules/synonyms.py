@@ -257,6 +257,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     # players, people
     "ppl": ("players", "player"),
     "people": ("players",),
+    "person": ("player",),   # a person at the table is a player ("aim it at just one person")
     "persons": ("players",),
     "everyone": ("all", "every"),
     "everybody": ("all", "every"),
