@@ -104,6 +104,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     # winning Reputation back is what the book says is hard
     "regain": ("win back", "get back"),
     "recover": ("win back", "get back"),
+    # what a player earns the books say they gain or win ("earn reputation back")
+    "earn": ("gain", "win", "get"),
     # an NPC that arrives on a space moves onto it: that starts an encounter
     "arrives": ("moves onto", "encounter", "enters"),
     "arrive": ("moves onto", "encounter", "enters"),
@@ -135,6 +137,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "comps": ("competition",),
     "contest": ("competition",),
     "tape": ("duct tape",),
+    "dt": ("duct tape",),   # players shorten the resource's two words to their letters, as VP
     "chip": ("microchip",),
     "chips": ("microchip",),
     "wildcard": ("wild",),
