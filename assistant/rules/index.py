@@ -78,11 +78,6 @@ READING_FACTOR = 0.85   # Tablebot's readings below the rules, unless the questi
 READING_BELOW = 0.8     # ... and below every rule entry that scores at least 0.8 of it: a reading leads only where
                         # it answers clearly better than every rule (the books are silent on the point); 0.8 was
                         # chosen in each of the three leave-one-part-out folds of tests/rules/data/eval
-LONG_QUESTION = 5       # a question of this many groups or more rambles ("my friend swears there was ..."): an English
-UNHELD_ENGLISH = 0.35   # word in it that no entry uses is more often its frame than its topic, and weighs this part
-                        # of a word no entry uses (a short one keeps it whole: "can i trade cards"); both chosen on
-                        # the three earlier parts of tests/rules/data/eval (18 -> 17 wrong sides of "not covered",
-                        # flat from 0.2 to 0.5), then confirmed on round 4's tuning half (22 -> 21)
 SYNONYM_CREDIT = 0.8    # how much a synonym of the player's word counts, against the word itself
 GUESS_CREDIT = 0.5      # how much a completion of a whole English word no entry uses counts
 SECOND_RULE = 0.3       # the part of the question the first result may leave out before a second rule is shown
@@ -189,7 +184,7 @@ class Scored:
     holds: dict[int, set[int]]        # the required groups it holds anywhere
     weight: dict[int, float]          # each required group's weight (how rare it is)
     in_passing: frozenset[int] = frozenset()  # required groups that only worked examples hold (a name
-                                              # an example mentions in passing)
+                                              # an example mentions in passing), or a name no entry holds
 
 
 NOTHING = Scored({}, {}, {}, {}, {})
@@ -597,10 +592,6 @@ class RulesIndex:
         n = self._per_game[game]
         weight = [_idf(len(own & set(rows)) if g.guess and own is not None else len(rows), n)
                   for g, (rows, _, own, _) in zip(q.groups, found)]
-        if sum(not g.optional for g in q.groups) >= LONG_QUESTION:
-            # (a word another game's entries use is that game's topic, not a frame)
-            weight = [w * UNHELD_ENGLISH if not rows and g.said in self.speller.english else w
-                      for w, g, (rows, *_) in zip(weight, q.groups, looked)]
         required = [w for w, g in zip(weight, q.groups) if not g.optional]
         total = sum(required)
         if not total:
@@ -668,9 +659,12 @@ class RulesIndex:
             score[r] = value / total * share * factor
         self._overviews_and_specifics(q, score, matched, phrased | whole_title, run)
         required_weight = {gi: w for gi, (w, g) in enumerate(zip(weight, q.groups)) if not g.optional}
-        in_passing = frozenset(gi for gi, (g, (rows, *_)) in enumerate(zip(q.groups, found)) if not g.optional
-                               and g.said not in self.speller.english
-                               and rows and all(self.entries[r].kind == "example" for r in rows))
+        # ... and a name no entry of any game has ("the Oz robot"): not an English word nor a number, and not
+        # a slip the speller could mend (it would hold the word it mends to)
+        in_passing = frozenset(gi for gi, (g, (rows, *_), (every, *_)) in enumerate(zip(q.groups, found, looked))
+                               if not g.optional and g.said not in self.speller.english
+                               and (rows and all(self.entries[r].kind == "example" for r in rows)
+                                    or not every and g.said.isalpha() and len(g.said) >= 2))
         return Scored(score, relevance, matched, holds, required_weight, in_passing)
 
     def _overviews_and_specifics(self, q: Question, score: dict[int, float], matched: dict[int, set[int]],
