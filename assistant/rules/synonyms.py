@@ -34,6 +34,10 @@ STOPWORDS: frozenset[str] = frozenset({
     "time",
     # "is it going to ...": the frame of a question about what will happen ("going first" is a phrase)
     "going",
+    # what a player feels or heard about the rule, the frame as "know" and "say" are ("why bother keeping
+    # dupes", "my friend swears ...", "i wonder if", "not sure"); never a rule's topic ("think" is: Think Tank)
+    "bother", "swear", "swears", "swore", "reckon", "reckons", "insist", "insists", "thinks", "thought",
+    "sure", "wonder", "wondering", "wondered",
 })
 
 # words of a sum: a question made of numbers and these asks nothing about a game ("what is 2 plus 2")
