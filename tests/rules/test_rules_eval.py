@@ -1,6 +1,7 @@
 """Issue 24: the rules search on its own evaluation set (tests/rules/data/eval, written as players type and
 split before tuning), the mechanisms that ranking and "not covered" rest on, and the fragments the
-search boxes swap in. Round 4 tuned on all three parts (tune, heldout, fresh), each guarded here; its figures are measured on
+search boxes swap in. Round 4 tuned on all three parts (tune, heldout, fresh) and on the tuning half of the new writer's
+set (round4a), each guarded here; its figures are measured on
 eval_round4.toml, which the lead adds later and bench/bench_rules_eval.py prints as "round 4 (never tuned)":
 here it is only checked to be well formed, never measured (a test on it would make it a tuning set).
 """
@@ -41,12 +42,24 @@ def test_the_set_is_large_split_and_names_only_entries_that_exist():
         assert sum(bool(q.get("off_topic")) for q in part) >= 10
 
 
+def test_round_four_tuning_half_names_only_entries_that_exist():
+    # (8 of its short questions are word for word ones of the earlier parts: the new writer wrote them too)
+    half = _part("round4a")
+    ids = {e.id for e in rules.index().entries}
+    assert len(half) >= 150 and {q["game"] for q in half} == set(rules.GAMES)
+    for q in half:
+        assert q["game"] in rules.GAMES and q["q"].strip(), q
+        assert ("ids" in q) != (q.get("covered", True) is False), q
+        for key in ("ids", "near", "both"):
+            assert set(q.get(key, [])) <= ids, q
+
+
 def test_round_four_is_well_formed_and_new_when_it_is_there():
     if not (EVAL / "eval_round4.toml").exists():
         pytest.skip("eval_round4.toml is added by the lead after round 4")
     round4 = _part("round4")
     ids = {e.id for e in rules.index().entries}
-    tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh") for q in _part(name)}
+    tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh", "round4a") for q in _part(name)}
     for q in round4:
         assert q["game"] in rules.GAMES and q["q"].strip(), q
         assert ("ids" in q) != (q.get("covered", True) is False), q
@@ -55,26 +68,31 @@ def test_round_four_is_well_formed_and_new_when_it_is_there():
         assert (q["game"], q["q"]) not in tuned, f"asked in a part tuned on: {q['q']!r}"
 
 
-@pytest.mark.parametrize("part, top1_min, top3_min, silent_min", [
+@pytest.mark.parametrize("part, top1_min, top3_min, silent_min, answered_min", [
     # regression guards on the parts the ranking was tuned on, a little under their figures at the end of
-    # round 4 (game filter): tune 92.4 % / 99.6 %, not covered 35 of 39; heldout 91.2 % / 98.7 %, 39 of 41;
-    # fresh 91.6 % / 96.8 %, 30 of 32
-    ("tune", 0.91, 0.98, 0.87),
-    ("heldout", 0.90, 0.97, 0.90),
-    ("fresh", 0.90, 0.96, 0.90),
+    # round 4 (game filter): tune 92.4 % / 99.6 %, not covered 35 of 39, answered 222 of 223; heldout
+    # 91.2 % / 98.7 %, 39 of 41, 221 of 226; fresh 91.6 % / 96.8 %, 30 of 32, 151 of 155; round 4's tuning
+    # half 89.0 % / 97.1 %, 24 of 32, 126 of 136 (its covered questions told "not covered" are guarded too:
+    # that was the new writer's commonest miss)
+    ("tune", 0.91, 0.98, 0.87, 0.98),
+    ("heldout", 0.90, 0.97, 0.90, 0.96),
+    ("fresh", 0.90, 0.96, 0.90, 0.96),
+    ("round4a", 0.88, 0.96, 0.72, 0.91),
 ])
-def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min):
-    top1 = top3 = silent_ok = 0
+def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min, answered_min):
+    top1 = top3 = answered = silent_ok = 0
     covered = [q for q in _part(part) if q.get("covered", True)]
     silent = [q for q in _part(part) if not q.get("covered", True)]
     for q in covered:
-        got = [h.entry.id for h in rules.ask(q["q"], game=q["game"], limit=3).hits]
+        reply = rules.ask(q["q"], game=q["game"], limit=3)
+        got = [h.entry.id for h in reply.hits]
         top1 += bool(got) and got[0] in q["ids"]
         top3 += any(i in q["ids"] for i in got)
+        answered += reply.answered
     for q in silent:
         silent_ok += not rules.ask(q["q"], game=q["game"]).answered
     assert top1 / len(covered) >= top1_min and top3 / len(covered) >= top3_min
-    assert silent_ok / len(silent) >= silent_min
+    assert silent_ok / len(silent) >= silent_min and answered / len(covered) >= answered_min
 
 
 # ---- honest "not covered" -----------------------------------------------------------------------
