@@ -321,6 +321,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "boost": ("increase",),
     "flip": ("reveal", "turn over", "turned over"),
     "blow": ("destroy",),
+    "blown": ("destroy",),  # the irregular forms, which stemming does not bring back to "blow"
+    "blew": ("destroy",),
     "explode": ("destroy",),
     "wreck": ("destroy",),
     "finished": ("complete", "completed"),
