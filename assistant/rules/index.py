@@ -102,6 +102,10 @@ _COUNTED = re.compile(
 _ASIDE = re.compile(r"\([^)]*\)")
 _SLASHED = re.compile(r"([a-z]+)\s*/\s*([a-z]+)")
 _HOW_MANY = ("many", "much")
+# the particle of a phrasal verb ("flipped over", "shuffle them back in", "putting down"): it adds to an entry that
+# has it (the books' "turn over", "win back" are phrases of their keywords) and costs nothing to one that has not
+# ("runs out", "drop out" are the topic: an empty deck, leaving the game)
+PARTICLES = frozenset({"over", "back", "down", "around"})
 PEOPLE = {"ppl", "people", "players", "player", "persons", "us"}
 
 
@@ -434,7 +438,8 @@ class RulesIndex:
                         alts.extend(more)
             terms = tuple(dict.fromkeys(alts))
             if all(g.terms != terms for g in groups):
-                groups.append(Group(terms, tok, own if own < len(terms) else 0))
+                groups.append(Group(terms, tok, own if own < len(terms) else 0,
+                                    optional=tok in PARTICLES and i > 1))
         groups = groups[:MAX_GROUPS]
         groups += self._shape_groups(toks, groups, _is_hybrid(question))
         said = " ".join(words(question[:MAX_QUERY_CHARS]))
