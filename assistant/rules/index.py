@@ -102,6 +102,8 @@ _COUNTED = re.compile(
 _ASIDE = re.compile(r"\([^)]*\)")
 _SLASHED = re.compile(r"([a-z]+)\s*/\s*([a-z]+)")
 _HOW_MANY = ("many", "much")
+# "the robot deck runs out", "upgrade deck is empty": the books say what to do only for some decks
+_EMPTIED = re.compile(r"\b([a-z]+) (?:deck|pile) (?:runs? out|ran out|running out|is empty|gets empty|empty)\b")
 # the particle of a phrasal verb ("flipped over", "shuffle them back in", "putting down"): it adds to an entry that
 # has it (the books' "turn over", "win back" are phrases of their keywords) and costs nothing to one that has not
 # ("runs out", "drop out" are the topic: an empty deck, leaving the game)
@@ -178,6 +180,7 @@ class Question:
     asks_text: bool = False   # it asks what a card or ability does (its printed text)
     asks_opinion: bool = False  # it asks for a strategy opinion ("which is better", "should I")
     asks_value: bool = False  # it asks a printed value (VP, a cost, how many)
+    emptied: str = ""         # the kind of deck it asks about running out ("the robot deck runs out": robot)
 
 
 @dataclass(frozen=True)
@@ -447,7 +450,8 @@ class RulesIndex:
                         asks_list=any(re.search(p, said) for p in LIST_PATTERNS),
                         asks_text=any(re.search(p, said) for p in TEXT_PATTERNS),
                         asks_opinion=any(re.search(p, said) for p in OPINION_PATTERNS),
-                        asks_value=any(re.search(p, said) for p in VALUE_PATTERNS))
+                        asks_value=any(re.search(p, said) for p in VALUE_PATTERNS),
+                        emptied=next((m[1] for m in _EMPTIED.finditer(said) if not is_stopword(m[1])), ""))
 
     @staticmethod
     def _shape_groups(toks: list[str], groups: list[Group], hybrid: bool) -> list[Group]:
@@ -571,6 +575,8 @@ class RulesIndex:
             return -1  # a worked example names a card in passing: it is not the card's text
         if (q.asks_text or q.asks_value) and scored.in_passing:
             return -1  # nor its printed values: a thing only worked examples name is printed in no entry
+        if q.emptied and not any(q.groups[gi].said == q.emptied for gi in matched.get(ranked[0], ())):
+            return -1  # what to do when a deck runs out, said only of another deck (the Friendship deck's discards)
         required = [g for g in q.groups if not g.optional]
         return -1 if all(g.said.isdigit() or g.said in ARITHMETIC for g in required) else None
 
