@@ -282,3 +282,72 @@ def test_a_four_letter_word_is_corrected_only_for_a_dropped_letter():
 def test_a_public_fact_saying_card_texts_are_unknown_is_the_honest_entry_for_one():
     reply = rules.ask("what does the intruder landing card do", game="two-robots")
     assert not reply.answered and reply.hits[0].entry.id == "tr-fact-component-counts"
+
+
+# ---- round 4's tuning half: the new writer's voice ------------------------------------------------
+
+@pytest.mark.parametrize("q, game", [
+    ("is william too strong?", "raising-robots"),          # a verdict on balance is an opinion
+    ("alice smith is broken right?", "robotariat"),
+    ("is the samurai op", "two-robots"),
+])
+def test_a_verdict_on_balance_is_not_covered(q, game):
+    assert not rules.ask(q, game=game).answered
+
+
+def test_co_op_is_no_verdict():
+    assert rules.ask("is robotariat co-op", game="robotariat").answered
+
+
+@pytest.mark.parametrize("q, game, honest", [
+    ("adjust traffic reports card effect?", "robotariat", "rb-unverified-cards"),
+    ("samurai katana ability text", "two-robots", "tr-unverified-salvager-abilities"),
+])
+def test_a_card_effect_or_ability_text_asked_by_name_is_not_covered(q, game, honest):
+    reply = rules.ask(q, game=game)
+    assert not reply.answered and reply.hits[0].entry.id == honest
+
+
+def test_a_value_of_a_name_no_entry_has_is_not_covered():
+    assert not rules.ask("how many VP is the Oz robot worth", game="raising-robots").answered
+    # a name the entries have still answers
+    assert rules.ask("how many vp is a grade worth", game="raising-robots").answered
+
+
+def test_a_slip_in_an_inflected_word_is_mended_from_its_stem():
+    speller = rules.index().speller
+    assert speller.corrections("serching") == ("search",)
+    assert ids("serching - does the upgraded action energy count toward my number",
+               "raising-robots")[0] == "rr-search-basic-action-only"
+
+
+def test_the_frame_of_what_a_player_heard_or_feels_weighs_nothing():
+    assert all("swears" not in g and "bother" not in g
+               for g in rules.index().groups("my friend swears there was an office drone objective, why bother"))
+    reply = rules.ask("my friend swears there was an office drone objective", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id == "rb-fact-dropped-objectives"
+
+
+def test_the_particle_of_a_phrasal_verb_costs_nothing_to_an_entry_without_it():
+    reply = rules.ask("is there a way to earn reputation back once its gone", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id == "rb-reputation"
+    # "runs out" is the topic, not a particle: no rule says what happens when the action deck runs out
+    assert not rules.ask("what happens when the action deck runs out", game="two-robots").answered
+
+
+@pytest.mark.parametrize("q, game, answered", [
+    ("what happens when the robot deck runs out on a normal draw", "raising-robots", False),
+    ("what if the upgrade deck runs out of cards", "robotariat", False),
+    ("friendship deck ran out", "raising-robots", True),   # the one deck the book says what to do for
+])
+def test_a_named_deck_running_out_is_answered_only_by_an_entry_about_that_deck(q, game, answered):
+    assert rules.ask(q, game=game).answered is answered
+
+
+@pytest.mark.parametrize("q, game, entry_id", [
+    ("dt as a wild?", "raising-robots", "rr-fact-wild"),                                   # dt: duct tape
+    ("scattershot can i aim it at just one person", "two-robots", "tr-clarification-canceled-multiplayer"),
+])
+def test_round_four_slang_finds_and_answers(q, game, entry_id):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and reply.hits[0].entry.id == entry_id
