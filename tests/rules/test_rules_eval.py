@@ -351,3 +351,11 @@ def test_a_named_deck_running_out_is_answered_only_by_an_entry_about_that_deck(q
 def test_round_four_slang_finds_and_answers(q, game, entry_id):
     reply = rules.ask(q, game=game)
     assert reply.answered and reply.hits[0].entry.id == entry_id
+
+
+def test_a_long_situation_two_rules_are_about_is_answered_by_both():
+    reply = rules.ask("both cops move onto my spot on one roll - do we pay twice?", game="robotariat")
+    assert reply.answered and all(h.answers for h in reply.hits[:2])
+    assert {h.entry.game for h in reply.hits[:2]} == {"robotariat"}
+    # a short question that no entry is about stays not covered, whatever two entries hold its words
+    assert not rules.ask("can i give a battery to a friend at the table", game="raising-robots").answered
