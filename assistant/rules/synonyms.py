@@ -124,9 +124,18 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "rejected": ("unused", "discard"),
     # "EOR": end of round, where the Round End abilities resolve in the order you choose
     "eor": ("end of round", "round end"),
+    "eog": ("end of game", "game end"),   # the same shorthand for the end of the game
     # table slang: a duplicate Part, a character (a Salvager, an inventor)
     "dupe": ("duplicate",),
     "dupes": ("duplicate",),
+    "dup": ("duplicate",),
+    "dups": ("duplicate",),
+    # shortened words of card games: an attack, a Salvager, an upgrade
+    "atk": ("attack",),
+    "salv": ("salvager",),
+    "salvs": ("salvager",),
+    "upg": ("upgrade",),
+    "upgs": ("upgrade",),
     "char": ("character",),
     "chars": ("character",),
     "endgame": ("game end", "end of the game"),
@@ -206,6 +215,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "civvies": ("civilian",),
     "civ": ("civilian",),
     "civs": ("civilian",),
+    "civvy": ("civilian",),   # the other spelling of civvie
+    "civvys": ("civilian",),
     "money": ("spark", "funds"),
     "cash": ("spark", "funds"),
     "coins": ("spark", "funds"),

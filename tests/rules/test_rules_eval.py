@@ -359,3 +359,11 @@ def test_a_long_situation_two_rules_are_about_is_answered_by_both():
     assert {h.entry.game for h in reply.hits[:2]} == {"robotariat"}
     # a short question that no entry is about stays not covered, whatever two entries hold its words
     assert not rules.ask("can i give a battery to a friend at the table", game="raising-robots").answered
+
+
+@pytest.mark.parametrize("said, means", [
+    ("civvy", "civilian"), ("eog", "end of game"), ("dups", "duplicate"), ("atk", "attack"), ("salvs", "salvager"),
+    ("upg", "upgrade"),
+])
+def test_shortened_table_words_mean_the_books_words(said, means):
+    assert any(means in g for g in rules.index().groups(f"{said} rules"))
