@@ -718,8 +718,7 @@ class RulesIndex:
                 if below and before[b] >= before[r] >= 0.75 * before[b]:
                     score[b] = min(score[b], before[r] * 0.99)
 
-    @staticmethod
-    def _second_rule_second(order: list[int], scored: Scored) -> list[int]:
+    def _second_rule_second(self, order: list[int], scored: Scored) -> list[int]:
         """A question that combines two rules ("Überbot's posters meet an oppressor") shows both: when the
         first result is not about a good part of the question (in its title, keywords or section; a word its
         text only mentions does not count), the result that is about most of that part comes second.
@@ -732,7 +731,11 @@ class RulesIndex:
         total = sum(scored.weight.values())
         if sum(scored.weight[g] for g in left) < SECOND_RULE * total:
             return order
-        gain = {r: sum(scored.weight[g] for g in left & about.get(r, set())) for r in order[1:10]}
+        # (a rule of another game is no second half of this one's question)
+        gain = {r: sum(scored.weight[g] for g in left & about.get(r, set())) for r in order[1:10]
+                if self._game[r] == self._game[order[0]]}
+        if not gain:
+            return order
         best = max(gain, key=lambda r: (gain[r], scored.score[r]))
         if gain[best] <= 0 or best == order[1]:
             return order
