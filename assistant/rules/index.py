@@ -18,8 +18,9 @@ keywords, or the question says the name a card, character, inventor, icon or obj
   question asks for the whole list) the overview stays first; a longer run of the question's words in
   the specific entry's title or a keyword than in the overview's also names it ("one per row");
 - Tablebot's readings move below the rule entries they read unless the question is about the app;
-- when the first result is not about a good part of the question, the one about most of the rest comes
-  second (a question of two rules shows both);
+- when the first result is not about a good part of the question, the one of its game about most of the rest
+  comes second (a question of two rules shows both); a long question the first two are about together is
+  answered by both (PAIR_ABOUT);
 - with a preferred game (the page's) its answers come first, other games' below; a game the question
   names is searched alone.
 A reply is `answered` when one of its results reaches ANSWERED (chosen on the tuning part of
@@ -27,8 +28,10 @@ tests/rules/data/eval); below that the results are only the nearest sections, an
 rulebooks do not cover the question. Some questions are not answered whatever their score, by their
 shape (synonyms.py): what a card does, when an entry about it (naming it, or holding the whole question)
 says such texts are printed nowhere (that entry is then shown first, as the nearest honest one); what a
-thing does or is worth (VP, a cost) when only worked examples name it, in passing; a strategy opinion, unless an entry that gives
-advice is among the first three; a sum of numbers. `Reply.unprinted`: the answer is an entry saying the value asked
+thing does or is worth (VP, a cost) when only worked examples name it, in passing, or no entry names it at all; a strategy
+opinion (a verdict on balance too: "too strong", "broken"), unless an entry that gives advice is among the first three;
+what to do when a deck runs out, unless the first entry is about that deck; a sum of numbers. The particle of a phrasal
+verb ("flipped over", "back") only adds to an entry that has it. `Reply.unprinted`: the answer is an entry saying the value asked
 about is printed in no source, an honest answer the page shows as one.
 """
 from __future__ import annotations
