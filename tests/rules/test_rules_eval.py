@@ -72,12 +72,12 @@ def test_round_four_is_well_formed_and_new_when_it_is_there():
     # regression guards on the parts the ranking was tuned on, a little under their figures at the end of
     # round 4 (game filter): tune 92.4 % / 99.6 %, not covered 36 of 39, answered 223 of 223; heldout
     # 91.2 % / 98.7 %, 39 of 41, 224 of 226; fresh 91.6 % / 96.8 %, 30 of 32, 152 of 155; round 4's tuning
-    # half 89.7 % / 97.1 %, 25 of 32, 131 of 136 (its covered questions told "not covered" are guarded too:
+    # half 89.7 % / 97.1 %, 26 of 32, 131 of 136 (its covered questions told "not covered" are guarded too:
     # that was the new writer's commonest miss)
     ("tune", 0.91, 0.98, 0.89, 0.99),
     ("heldout", 0.90, 0.97, 0.90, 0.98),
     ("fresh", 0.90, 0.96, 0.90, 0.97),
-    ("round4a", 0.88, 0.96, 0.75, 0.95),
+    ("round4a", 0.88, 0.96, 0.78, 0.95),
 ])
 def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min, answered_min):
     top1 = top3 = answered = silent_ok = 0
