@@ -1,6 +1,8 @@
-"""Rules assistant evaluation (issue 24): the question set of tests/rules/data/eval/, its tuning part, its
-held-out part (measured once, then also seen while tuning) and its fresh part (written after that look,
-never tuned on) side by side, in three ways of asking:
+"""Rules assistant evaluation (issue 24): the question set of tests/rules/data/eval/ in its parts, side by side:
+its tuning part, its held-out part and its fresh part (all three tuned on by round 4: see their headers),
+round 4's tuning half (eval_round4a.toml: the half of the new writer's set split off by a hash for tuning, printed
+as "round 4 tuning half"), and, when the file is there, round 4's part (eval_round4.toml, written by someone who never saw the ranking's
+code or tuning, never tuned on: printed as "round 4 (never tuned)"). Each part in three ways of asking:
 
 - game filter: only the game of the page is searched (`ask(q, game=g)`);
 - page game first: every game, the page's first (`ask(q, prefer=g)`, what the header box does); a
@@ -15,10 +17,9 @@ two-rule question has both its entries among the first three), "answered" on the
 for the questions labelled covered = false), the off-topic ones on their own, and how often the honest
 nearest entry is shown. Then the search time per question (p50, p95: the cold median of 5 runs).
 
-Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|both|all] [--misses] [--ablate]
-`--misses` lists the misses of the parts tuned on (tune, heldout): the fresh part is for reporting only.
-`--ablate` measures each mechanism of the ranking switched off on its own (game filter), to show what
-each choice is worth on both parts.
+Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|both|all] [--misses] [--ablate]
+`--misses` lists the misses of the parts tuned on (never round 4's: it stays unseen, its figures only).
+`--ablate` measures each mechanism of the ranking switched off on its own (game filter), on the parts tuned on.
 """
 from __future__ import annotations
 
@@ -43,8 +44,17 @@ MODES = ("game filter", "page game first", "no game")
 REPEAT = 5
 
 
+TUNED = ("tune", "heldout", "fresh", "round4a")
+UNSEEN = "round4"               # the lead's round-4 set: reported, never tuned on, absent until added
+LABELS = {UNSEEN: "round 4 (never tuned)", "round4a": "round 4 tuning half"}
+
+
+def path(part: str) -> Path:
+    return DATA / f"eval_{part}.toml"
+
+
 def load(part: str) -> list[dict]:
-    return tomllib.loads((DATA / f"eval_{part}.toml").read_text(encoding="utf-8"))["question"]
+    return tomllib.loads(path(part).read_text(encoding="utf-8"))["question"]
 
 
 def ask(index: RulesIndex, q: dict, mode: str, limit: int = 5):
@@ -103,7 +113,10 @@ def evaluate(index: RulesIndex, questions: list[dict], mode: str) -> Score:
                 s.pairs += 1
                 s.both += all(i in got[:3] for i in q["both"])
             if not hit1:
-                s.misses.append(f"  {q['game'][:2]} {q['q']!r} -> {got[:3]} (wanted {q['ids']})")
+                s.misses.append(f"  {q['game'][:2]} {q['q']!r} -> {got[:3]} (wanted {q['ids']})"
+                                + ("" if reply.answered else " [said not covered]"))
+            elif not reply.answered:
+                s.misses.append(f"  {q['game'][:2]} {q['q']!r} -> {got[:1]} right, but said not covered")
         else:
             s.silent += 1
             # with the page's game first, the page says "not in this game's rulebook" when no entry of its
@@ -144,6 +157,12 @@ def _without(name: str):
         patches["PHRASE_CREDIT"] = 0.0
     elif name == "second rule second":
         patches["SECOND_RULE"] = 2.0
+    elif name == "names of cards, characters...":
+        patches["NAMED_CREDIT"] = 0.0
+    elif name == "readings below rules at 0.6 (not 0.8)":
+        patches["READING_BELOW"] = 0.6
+    elif name == "values of things only examples name":
+        patches["VALUE_PATTERNS"] = ()
     old = {k: getattr(index_module, k) for k in patches}
     for k, v in patches.items():
         setattr(index_module, k, v)
@@ -154,13 +173,19 @@ def _without(name: str):
         index._unanswerable = lambda *a: None
     elif name == "overview and specific pass":
         index._overviews_and_specifics = lambda *a: None
+    elif name == "longer run names the specific entry":
+        index._runs = {}
+    elif name == "letter names (option b, A grade)":
+        index._lettered = set()
     return index, old
 
 
 def ablate(parts: tuple[str, ...]) -> None:
     print("== each mechanism off on its own (game filter): top-1, top-3, both shown, not-covered precision / recall")
     for name in ("none", "phrase weight", "second rule second", "question shapes (card text, opinion, sums)",
-                 "overview and specific pass"):
+                 "overview and specific pass", "names of cards, characters...", "longer run names the specific entry",
+                 "letter names (option b, A grade)", "readings below rules at 0.6 (not 0.8)",
+                 "values of things only examples name"):
         index, old = _without(name)
         cells = []
         for part in parts:
@@ -175,28 +200,33 @@ def ablate(parts: tuple[str, ...]) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--part", choices=("tune", "heldout", "fresh", "both", "all"), default="all")
-    ap.add_argument("--misses", action="store_true", help="list the tuning part's misses")
+    ap.add_argument("--part", choices=(*TUNED, UNSEEN, "both", "all"), default="all")
+    ap.add_argument("--misses", action="store_true", help="list the misses of the parts tuned on")
     ap.add_argument("--ablate", action="store_true", help="each mechanism switched off on its own")
     args = ap.parse_args()
     t0 = time.perf_counter()
     index = RulesIndex(load_books())
     print(f"index built in {(time.perf_counter() - t0) * 1000:.0f} ms, {len(index.entries)} entries")
-    parts = {"both": ("tune", "heldout"), "all": ("tune", "heldout", "fresh")}.get(args.part, (args.part,))
+    parts = {"both": ("tune", "heldout"), "all": (*TUNED, UNSEEN)}.get(args.part, (args.part,))
     every: list[dict] = []
     for part in parts:
+        if part == UNSEEN and not path(part).exists():
+            print(f"== {LABELS[part]}: {path(part).relative_to(ROOT)} is not there yet")
+            continue
         questions = load(part)
         every += questions
-        print(f"== {part}: {len(questions)} questions "
+        print(f"== {LABELS.get(part, part)}: {len(questions)} questions "
               f"({sum(q.get('covered', True) for q in questions)} covered, "
               f"{sum(not q.get('covered', True) for q in questions)} not covered)")
         for mode in MODES:
             s = evaluate(index, questions, mode)
             print(f"{mode:20}{s.line()}")
-            if args.misses and part != "fresh" and mode == "game filter":
+            if args.misses and part != UNSEEN and mode == "game filter":
                 print("\n".join(s.misses))
     if args.ablate:
-        ablate(parts)
+        ablate(tuple(p for p in parts if p != UNSEEN))
+    if not every:
+        return
     ms = timings(index, every)
     print(f"search time over {len(ms)} questions (cold, median of {REPEAT}; load {os.getloadavg()[0]:.1f}): "
           f"p50 {statistics.median(ms):.2f} ms, p95 {ms[int(len(ms) * 0.95) - 1]:.2f} ms, max {ms[-1]:.2f} ms")

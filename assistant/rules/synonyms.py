@@ -34,6 +34,10 @@ STOPWORDS: frozenset[str] = frozenset({
     "time",
     # "is it going to ...": the frame of a question about what will happen ("going first" is a phrase)
     "going",
+    # what a player feels or heard about the rule, the frame as "know" and "say" are ("why bother keeping
+    # dupes", "my friend swears ...", "i wonder if", "not sure"); never a rule's topic ("think" is: Think Tank)
+    "bother", "swear", "swears", "swore", "reckon", "reckons", "insist", "insists", "thinks", "thought",
+    "sure", "wonder", "wondering", "wondered",
 })
 
 # words of a sum: a question made of numbers and these asks nothing about a game ("what is 2 plus 2")
@@ -104,6 +108,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     # winning Reputation back is what the book says is hard
     "regain": ("win back", "get back"),
     "recover": ("win back", "get back"),
+    # what a player earns the books say they gain or win ("earn reputation back")
+    "earn": ("gain", "win", "get"),
     # an NPC that arrives on a space moves onto it: that starts an encounter
     "arrives": ("moves onto", "encounter", "enters"),
     "arrive": ("moves onto", "encounter", "enters"),
@@ -118,9 +124,18 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "rejected": ("unused", "discard"),
     # "EOR": end of round, where the Round End abilities resolve in the order you choose
     "eor": ("end of round", "round end"),
+    "eog": ("end of game", "game end"),   # the same shorthand for the end of the game
     # table slang: a duplicate Part, a character (a Salvager, an inventor)
     "dupe": ("duplicate",),
     "dupes": ("duplicate",),
+    "dup": ("duplicate",),
+    "dups": ("duplicate",),
+    # shortened words of card games: an attack, a Salvager, an upgrade
+    "atk": ("attack",),
+    "salv": ("salvager",),
+    "salvs": ("salvager",),
+    "upg": ("upgrade",),
+    "upgs": ("upgrade",),
     "char": ("character",),
     "chars": ("character",),
     "endgame": ("game end", "end of the game"),
@@ -135,6 +150,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "comps": ("competition",),
     "contest": ("competition",),
     "tape": ("duct tape",),
+    "dt": ("duct tape",),   # players shorten the resource's two words to their letters, as VP
     "chip": ("microchip",),
     "chips": ("microchip",),
     "wildcard": ("wild",),
@@ -199,6 +215,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "civvies": ("civilian",),
     "civ": ("civilian",),
     "civs": ("civilian",),
+    "civvy": ("civilian",),   # the other spelling of civvie
+    "civvys": ("civilian",),
     "money": ("spark", "funds"),
     "cash": ("spark", "funds"),
     "coins": ("spark", "funds"),
@@ -257,6 +275,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     # players, people
     "ppl": ("players", "player"),
     "people": ("players",),
+    "person": ("player",),   # a person at the table is a player ("aim it at just one person")
     "persons": ("players",),
     "everyone": ("all", "every"),
     "everybody": ("all", "every"),
@@ -313,6 +332,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "boost": ("increase",),
     "flip": ("reveal", "turn over", "turned over"),
     "blow": ("destroy",),
+    "blown": ("destroy",),  # the irregular forms, which stemming does not bring back to "blow"
+    "blew": ("destroy",),
     "explode": ("destroy",),
     "wreck": ("destroy",),
     "finished": ("complete", "completed"),
@@ -405,6 +426,14 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("same", "time"): ("simultaneously", "at once", "together"),
     ("how", "long"): ("duration", "minutes", "playing time"),
     ("time", "limit"): ("timer", "minutes"),
+    # "how old" asks an age (a player's, the game's), not about the older printings some entries compare
+    ("how", "old"): ("age", "ages"),
+    # the cards a player did not pick are the ones not kept: the book's "unused", which go to a discard pile
+    ("didnt", "pick"): ("unused", "discard", "don't keep"),
+    ("didnt", "take"): ("unused", "discard", "don't keep"),
+    ("didnt", "keep"): ("unused", "discard", "don't keep"),
+    ("not", "picked"): ("unused", "discard", "don't keep"),
+    ("not", "chosen"): ("unused", "discard", "don't keep"),
 }
 
 # a word that means more next to another word of the question: a "flipped tile" is its B-side
@@ -438,6 +467,8 @@ LIST_PATTERNS: tuple[str, ...] = (
 TEXT_PATTERNS: tuple[str, ...] = (
     r"\bwhat (?:does|do|did) .+ do\b", r"\beffects? of\b", r"\bcard text\b", r"\bwhat does .+ give\b",
     r"\bhow much (?:spark |money |vp |points )?does .+ give\b",
+    # "adjust traffic reports card effect", "samurai katana ability text": the printed words asked for by name
+    r"\b(?:card|ability|power|event) (?:effects?|text|wording)\b",
 )
 # A question for a strategy opinion: the rulebooks rarely give one, so only an entry that itself gives
 # advice (keyword "strategy" or "advice": the book's own tip, or how Tablebot ranks moves) answers it.
@@ -445,8 +476,18 @@ OPINION_PATTERNS: tuple[str, ...] = (
     r"\bbetter\b", r"\bbest\b", r"\bstrongest\b", r"\bweakest\b", r"\bshould (?:i|we)\b", r"\bworth it\b",
     r"\boptimal\b", r"\bgood idea\b", r"\brecommend\w*\b", r"\badvice\b", r"\bstrategy\b",
     r"\btips?\b",
+    # a verdict on balance ("is william too strong", "alice smith is broken right", "op"): the books give none
+    r"\btoo (?:strong|weak|good|powerful)\b", r"\b(?:broken|overpowered|underpowered|imbalanced|unbalanced)\b", r"(?<!\bco )\bop\b",
+)
+# A question for a printed value of a thing (its VP, a cost, how many): where that thing is named only in a
+# worked example, in passing, no entry prints the value.
+VALUE_PATTERNS: tuple[str, ...] = (
+    r"\bvp\b", r"\bvictory points?\b", r"\bpoints?\b", r"\bcosts?\b", r"\bworth\b", r"\bprice\b",
+    r"\bhow (?:many|much)\b",
 )
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
 OPINION_WORDS: frozenset[str] = frozenset({"better", "best", "strongest", "weakest", "optimal", "worth", "good",
-                                           "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips"})
+                                           "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips",
+                                           "too", "strong", "weak", "powerful", "broken", "overpowered", "op",
+                                           "underpowered", "imbalanced", "unbalanced"})
 TEXTS_UNKNOWN = "texts not printed"

@@ -10,6 +10,7 @@ from collections import defaultdict
 from functools import cache
 from pathlib import Path
 
+INFLECTIONS = ("ing", "ed", "es", "s")
 ENGLISH_FILE = Path(__file__).resolve().parent / "english_words.txt"
 
 
@@ -66,9 +67,25 @@ class Speller:
 
     def corrections(self, word: str) -> tuple[str, ...]:
         """The vocabulary words nearest to `word` (at most 3, most used first); () if none is close
-        or if `word` is itself an English word (then it means what it says)."""
+        or if `word` is itself an English word (then it means what it says).
+
+        A slip in an inflected word is looked for in its stem too ("serching": "serch", one letter from
+        "search"): the entries use the plain form of a word more often than its -ing or -ed, and a whole
+        word two edits from another entry word ("reaching") is a worse guess than its stem one edit away."""
         if word in self._cache:
             return self._cache[word]
+        distance, result = self._nearest(word)
+        for suffix in INFLECTIONS:
+            base = word.removesuffix(suffix)
+            if base != word and len(base) >= 4 and word not in self.english:
+                d, found = self._nearest(base)
+                if found and d < distance:
+                    distance, result = d, found
+        if len(self._cache) < 5000:
+            self._cache[word] = result
+        return result
+
+    def _nearest(self, word: str) -> tuple[int, tuple[str, ...]]:
         limit = 0 if word in self.english else max_edits(word)
         best: list[tuple[int, int, str]] = []
         if limit and word.isalpha():
@@ -85,12 +102,8 @@ class Speller:
                     d = osa_distance(word, cand, limit)
                     if d <= limit:
                         best.append((d, -self.counts[cand], cand))
+        if not best:
+            return limit + 1, ()
         best.sort()
-        if best:
-            top = best[0][0]
-            result = tuple(w for d, _, w in best if d == top)[:3]
-        else:
-            result = ()
-        if len(self._cache) < 5000:
-            self._cache[word] = result
-        return result
+        top = best[0][0]
+        return top, tuple(w for d, _, w in best if d == top)[:3]

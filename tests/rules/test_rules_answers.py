@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from assistant import rules
+from assistant.rules.index import READING_BELOW
 
 DATA = Path(__file__).resolve().parent / "data"
 PLAYER_SETS = {g.game: DATA / f"player_questions_{g.filename}" for g in rules.GAME_FILES}
@@ -130,9 +131,16 @@ def test_character_names_with_signs_are_found_typed_plainly(typed, entry_id):
 
 
 def test_readings_come_below_the_rule_they_read_unless_the_question_is_about_the_app():
+    # the reading scores higher, the rule close to it (at least READING_BELOW of it): the book's rule first
+    hits = rules.ask("can a duplicate complete the robot", game="two-robots").hits
+    assert [h.entry.id for h in hits[:2]] == ["tr-duplicate-parts", "tr-reading-active-robot"]
+    assert hits[1].score > hits[0].score >= READING_BELOW * hits[1].score
+    # a reading leads only where no rule comes near it (the books are silent on when a new NPC meets its
+    # space): the rules it reads follow among the first three
     hits = rules.ask("new npc placed on the board, does it encounter that space right away", game="robotariat").hits
-    first_reading = next(i for i, h in enumerate(hits) if h.entry.kind == "reading")
-    assert hits[0].entry.kind != "reading" and first_reading > 0
+    assert hits[0].entry.id == "rb-reading-round-start-entry"
+    assert all(h.score < READING_BELOW * hits[0].score for h in hits[1:] if h.entry.kind != "reading")
+    assert "rb-check-for-and-resolve-encounters" in [h.entry.id for h in hits[:3]]
     about_app = rules.ask("how does tablebot work out the search odds", game="raising-robots").hits
     assert about_app[0].entry.kind == "reading"
 

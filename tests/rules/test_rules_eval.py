@@ -1,7 +1,10 @@
 """Issue 24: the rules search on its own evaluation set (tests/rules/data/eval, written as players type and
 split before tuning), the mechanisms that ranking and "not covered" rest on, and the fragments the
-search boxes swap in. The held-out and fresh parts are only measured in bench/bench_rules_eval.py, never
-pinned here: a test on them would make them tuning sets."""
+search boxes swap in. Round 4 tuned on all three parts (tune, heldout, fresh) and on the tuning half of the new writer's
+set (round4a), each guarded here; its figures are measured on
+eval_round4.toml, which the lead adds later and bench/bench_rules_eval.py prints as "round 4 (never tuned)":
+here it is only checked to be well formed, never measured (a test on it would make it a tuning set).
+"""
 from __future__ import annotations
 
 import gzip
@@ -39,20 +42,57 @@ def test_the_set_is_large_split_and_names_only_entries_that_exist():
         assert sum(bool(q.get("off_topic")) for q in part) >= 10
 
 
-def test_the_tuning_part_stays_where_it_was_tuned():
-    # a regression guard on the part the ranking was tuned on (91.5 % / 99.1 %, not covered 35 of 39, at
-    # the end of issue 24)
-    top1 = top3 = silent_ok = 0
-    covered = [q for q in _part("tune") if q.get("covered", True)]
-    silent = [q for q in _part("tune") if not q.get("covered", True)]
+def test_round_four_tuning_half_names_only_entries_that_exist():
+    # (8 of its short questions are word for word ones of the earlier parts: the new writer wrote them too)
+    half = _part("round4a")
+    ids = {e.id for e in rules.index().entries}
+    assert len(half) >= 150 and {q["game"] for q in half} == set(rules.GAMES)
+    for q in half:
+        assert q["game"] in rules.GAMES and q["q"].strip(), q
+        assert ("ids" in q) != (q.get("covered", True) is False), q
+        for key in ("ids", "near", "both"):
+            assert set(q.get(key, [])) <= ids, q
+
+
+def test_round_four_is_well_formed_and_new_when_it_is_there():
+    if not (EVAL / "eval_round4.toml").exists():
+        pytest.skip("eval_round4.toml is added by the lead after round 4")
+    round4 = _part("round4")
+    ids = {e.id for e in rules.index().entries}
+    tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh", "round4a") for q in _part(name)}
+    for q in round4:
+        assert q["game"] in rules.GAMES and q["q"].strip(), q
+        assert ("ids" in q) != (q.get("covered", True) is False), q
+        for key in ("ids", "near", "both"):
+            assert set(q.get(key, [])) <= ids, q
+        assert (q["game"], q["q"]) not in tuned, f"asked in a part tuned on: {q['q']!r}"
+
+
+@pytest.mark.parametrize("part, top1_min, top3_min, silent_min, answered_min", [
+    # regression guards on the parts the ranking was tuned on, a little under their figures at the end of
+    # round 4 (game filter): tune 92.4 % / 99.6 %, not covered 36 of 39, answered 223 of 223; heldout
+    # 91.2 % / 98.7 %, 39 of 41, 224 of 226; fresh 91.6 % / 96.8 %, 30 of 32, 152 of 155; round 4's tuning
+    # half 89.7 % / 97.1 %, 26 of 32, 131 of 136 (its covered questions told "not covered" are guarded too:
+    # that was the new writer's commonest miss)
+    ("tune", 0.91, 0.98, 0.89, 0.99),
+    ("heldout", 0.90, 0.97, 0.90, 0.98),
+    ("fresh", 0.90, 0.96, 0.90, 0.97),
+    ("round4a", 0.88, 0.96, 0.78, 0.95),
+])
+def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min, answered_min):
+    top1 = top3 = answered = silent_ok = 0
+    covered = [q for q in _part(part) if q.get("covered", True)]
+    silent = [q for q in _part(part) if not q.get("covered", True)]
     for q in covered:
-        got = [h.entry.id for h in rules.ask(q["q"], game=q["game"], limit=3).hits]
+        reply = rules.ask(q["q"], game=q["game"], limit=3)
+        got = [h.entry.id for h in reply.hits]
         top1 += bool(got) and got[0] in q["ids"]
         top3 += any(i in q["ids"] for i in got)
+        answered += reply.answered
     for q in silent:
         silent_ok += not rules.ask(q["q"], game=q["game"]).answered
-    assert top1 / len(covered) >= 0.90 and top3 / len(covered) >= 0.98
-    assert silent_ok / len(silent) >= 0.87
+    assert top1 / len(covered) >= top1_min and top3 / len(covered) >= top3_min
+    assert silent_ok / len(silent) >= silent_min and answered / len(covered) >= answered_min
 
 
 # ---- honest "not covered" -----------------------------------------------------------------------
@@ -61,6 +101,8 @@ def test_the_tuning_part_stays_where_it_was_tuned():
     # what a card does, where the only entry about it says its text is not printed (Gambler names the card)
     ("what does sliding scale do", "robotariat", "rb-unverified-cards"),
     ("what does weapons jammed do", "two-robots", "tr-unverified-event-effects"),
+    # the honest entry names the card only in its text, but holds the whole question
+    ("what does precision strike do", "two-robots", "tr-unverified-event-effects"),
 ])
 def test_a_card_text_no_source_prints_is_not_covered_with_the_honest_entry_first(q, game, honest):
     reply = rules.ask(q, game=game)
@@ -90,7 +132,17 @@ def test_advice_the_book_or_tablebot_gives_still_answers_a_strategy_question():
     assert rules.ask("should i reroll with mt-rho", game="robotariat").answered
 
 
-@pytest.mark.parametrize("q", ["what time is it", "what is 2 plus 2", "is it going to rain"])
+def test_a_value_of_a_thing_only_a_worked_example_names_is_not_covered():
+    # Zeus and Hallyu are robots the Finite Loops example names in passing: their printed VP is in no entry
+    for q in ("how many vp is zeus worth", "what's the vp on the hallyu robot"):
+        assert not rules.ask(q, game="raising-robots").answered, q
+    # ... but how they play in that example is what the example answers
+    reply = rules.ask("bingo wants to activate hallyu again, legal?", game="raising-robots")
+    assert reply.answered and {"rr-finite-loops-example", "rr-important-one-activation-per-robot"} & {
+        h.entry.id for h in reply.hits[:1]}
+
+
+@pytest.mark.parametrize("q", ["what time is it", "what is 2 plus 2", "is it going to rain", "how old are you"])
 def test_frame_words_and_sums_answer_nothing(q):
     for game in (None, *rules.GAMES):
         assert not rules.ask(q, prefer=game).answered, (q, game)
@@ -115,6 +167,32 @@ def test_a_specific_entry_leads_only_when_the_question_names_what_it_is_about():
     assert ids("how does the search action work", "raising-robots", 2).count("rr-search") == 1
 
 
+def test_the_name_of_a_card_character_or_inventor_leads_to_its_own_entry():
+    # the Defense Cards section holds "out of turn"; the question names the card
+    assert ids("homing missiles out of turn", "two-robots")[0] == "tr-card-homing-missiles"
+
+
+def test_a_longer_run_of_the_question_in_a_specific_entry_leads_its_overview():
+    # "one per row" is the note's keyword; its overview's title has only "per row"
+    assert ids("susan tokens one per row", "raising-robots")[0] == "rr-important-susan-one-token-per-row"
+
+
+def test_a_letter_of_a_series_is_a_name_not_a_dropped_word():
+    idx = rules.index()
+    assert ("option b",) in idx.groups("option b what do i need")
+    assert ids("option b what do i need", "two-robots")[0] == "tr-event-b-active-robot-card"
+    assert ("a grade",) in idx.groups("how much is each A grade worth at the end")
+    # lowercase "a" before a word is the article; and "a robot" is no series
+    assert all("a grade" not in g for g in idx.groups("do i get a grade for it"))
+    assert all("a robot" not in g for g in idx.groups("can A robot move twice"))
+
+
+def test_the_second_rule_is_about_what_the_first_result_is_not():
+    # the first result is the Expo card; what the question adds (paying drops the count) is the IMPORTANT note
+    got = ids("paid for expo and now i have less than 9 gears, still ok", "raising-robots")
+    assert got[0] == "rr-card-expo-9-of-one" and "rr-important-criteria-met-when-claiming" in got
+
+
 def test_a_question_for_the_whole_list_gets_the_overview():
     assert ids("what are the mech masters cards", "raising-robots")[0] == "rr-mech-masters"
     assert ids("mech masters 13 batteries", "raising-robots")[0] == "rr-card-mech-13-batteries"
@@ -128,6 +206,7 @@ def test_a_question_for_the_whole_list_gets_the_overview():
     ("friendship rejects where do they go", "raising-robots", "rr-friendship-deck-discard"),
     ("eor abilities which first", "raising-robots", "rr-important-round-end-order"),
     ("where does the triangle start", "robotariat", "rb-set-up-npc-entry"),
+    ("what happens to the friendship cards i didnt pick", "raising-robots", "rr-friendship-deck-discard"),
 ])
 def test_the_lexicon_and_phrases_find_the_rule(q, game, entry_id):
     assert ids(q, game)[0] == entry_id
@@ -203,3 +282,88 @@ def test_a_four_letter_word_is_corrected_only_for_a_dropped_letter():
 def test_a_public_fact_saying_card_texts_are_unknown_is_the_honest_entry_for_one():
     reply = rules.ask("what does the intruder landing card do", game="two-robots")
     assert not reply.answered and reply.hits[0].entry.id == "tr-fact-component-counts"
+
+
+# ---- round 4's tuning half: the new writer's voice ------------------------------------------------
+
+@pytest.mark.parametrize("q, game", [
+    ("is william too strong?", "raising-robots"),          # a verdict on balance is an opinion
+    ("alice smith is broken right?", "robotariat"),
+    ("is the samurai op", "two-robots"),
+])
+def test_a_verdict_on_balance_is_not_covered(q, game):
+    assert not rules.ask(q, game=game).answered
+
+
+def test_co_op_is_no_verdict():
+    assert rules.ask("is robotariat co-op", game="robotariat").answered
+
+
+@pytest.mark.parametrize("q, game, honest", [
+    ("adjust traffic reports card effect?", "robotariat", "rb-unverified-cards"),
+    ("samurai katana ability text", "two-robots", "tr-unverified-salvager-abilities"),
+])
+def test_a_card_effect_or_ability_text_asked_by_name_is_not_covered(q, game, honest):
+    reply = rules.ask(q, game=game)
+    assert not reply.answered and reply.hits[0].entry.id == honest
+
+
+def test_a_value_of_a_name_no_entry_has_is_not_covered():
+    assert not rules.ask("how many VP is the Oz robot worth", game="raising-robots").answered
+    # a name the entries have still answers
+    assert rules.ask("how many vp is a grade worth", game="raising-robots").answered
+
+
+def test_a_slip_in_an_inflected_word_is_mended_from_its_stem():
+    speller = rules.index().speller
+    assert speller.corrections("serching") == ("search",)
+    assert ids("serching - does the upgraded action energy count toward my number",
+               "raising-robots")[0] == "rr-search-basic-action-only"
+
+
+def test_the_frame_of_what_a_player_heard_or_feels_weighs_nothing():
+    assert all("swears" not in g and "bother" not in g
+               for g in rules.index().groups("my friend swears there was an office drone objective, why bother"))
+    reply = rules.ask("my friend swears there was an office drone objective", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id == "rb-fact-dropped-objectives"
+
+
+def test_the_particle_of_a_phrasal_verb_costs_nothing_to_an_entry_without_it():
+    reply = rules.ask("is there a way to earn reputation back once its gone", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id == "rb-reputation"
+    # "runs out" is the topic, not a particle: no rule says what happens when the action deck runs out
+    assert not rules.ask("what happens when the action deck runs out", game="two-robots").answered
+
+
+@pytest.mark.parametrize("q, game, answered", [
+    ("what happens when the robot deck runs out on a normal draw", "raising-robots", False),
+    ("what if the upgrade deck runs out of cards", "robotariat", False),
+    ("friendship deck ran out", "raising-robots", True),   # the one deck the book says what to do for
+])
+def test_a_named_deck_running_out_is_answered_only_by_an_entry_about_that_deck(q, game, answered):
+    assert rules.ask(q, game=game).answered is answered
+
+
+@pytest.mark.parametrize("q, game, entry_id", [
+    ("dt as a wild?", "raising-robots", "rr-fact-wild"),                                   # dt: duct tape
+    ("scattershot can i aim it at just one person", "two-robots", "tr-clarification-canceled-multiplayer"),
+])
+def test_round_four_slang_finds_and_answers(q, game, entry_id):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and reply.hits[0].entry.id == entry_id
+
+
+def test_a_long_situation_two_rules_are_about_is_answered_by_both():
+    reply = rules.ask("both cops move onto my spot on one roll - do we pay twice?", game="robotariat")
+    assert reply.answered and all(h.answers for h in reply.hits[:2])
+    assert {h.entry.game for h in reply.hits[:2]} == {"robotariat"}
+    # a short question that no entry is about stays not covered, whatever two entries hold its words
+    assert not rules.ask("can i give a battery to a friend at the table", game="raising-robots").answered
+
+
+@pytest.mark.parametrize("said, means", [
+    ("civvy", "civilian"), ("eog", "end of game"), ("dups", "duplicate"), ("atk", "attack"), ("salvs", "salvager"),
+    ("upg", "upgrade"),
+])
+def test_shortened_table_words_mean_the_books_words(said, means):
+    assert any(means in g for g in rules.index().groups(f"{said} rules"))
