@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from .game import TIME_UP, GameRules, entry_pending, next_turn, start_round, turns_left
 from .model import SUCCESS, TableState
-from .npc_turn import npc_turn
+from .npc_turn import npc_turn, resolve_roll
 
 ENDINGS = (SUCCESS, "reputation", TIME_UP)
 Z95 = 1.959963984540054
@@ -100,6 +100,9 @@ class _Game:
         self.g, self.policy = g, policy
         self.turns: dict[TableState, list[tuple[int, int, TableState]]] = {}
         self.decided: set[TableState] = set()
+        self.valuers: dict = {}
+        d = g.dice
+        self.pairs = [(b, r, cb * cr) for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()]
 
     def npc_outcomes(self, pre: TableState) -> list[tuple[int, int, TableState]]:
         """[(weight, denominator, state after)] of the NPC turn the active player conducts from `pre`."""
@@ -112,6 +115,26 @@ class _Game:
                 self.turns.clear()
             self.turns[pre] = hit
         return hit
+
+    def sample_npc(self, pre: TableState, rng: random.Random) -> TableState:
+        """The table after one roll of the NPC turn from `pre`, drawn with its chance. Only the roll drawn
+        is resolved, except where the active player's ability chooses the roll from all of them (Alice
+        Smith, MT-ρ): then the whole distribution (cached like the exact count's)."""
+        if pre.active_character in ("alice_smith", "mt_rho"):
+            outcomes = self.npc_outcomes(pre)
+            pick = rng.randrange(outcomes[0][1])
+            for w, _, st_after in outcomes:
+                pick -= w
+                if pick < 0:
+                    return st_after
+            return outcomes[-1][2]
+        pick = rng.randrange(36)
+        for b, r, w in self.pairs:
+            pick -= w
+            if pick < 0:
+                break
+        g = self.g
+        return resolve_roll(g.board, g.rules, pre, b, r, g.valuer(pre, self.valuers))[0].state
 
     def choose(self, s: TableState) -> TableState:
         self.decided.add(s)
@@ -202,14 +225,7 @@ def _sample_game(g: GameRules, play: _Game, s: TableState, rng: random.Random, n
         npc_next = False
         if pre.ended is not None:
             return _kind(pre), pre.round, pre.funds
-        outcomes = play.npc_outcomes(pre)
-        pick = rng.randrange(outcomes[0][1])
-        after = outcomes[-1][2]
-        for w, _, st_after in outcomes:
-            pick -= w
-            if pick < 0:
-                after = st_after
-                break
+        after = play.sample_npc(pre, rng)
         if after.ended is not None:
             return _kind(after), after.round, after.funds
         nxt = next_turn(g, after)

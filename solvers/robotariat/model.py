@@ -30,9 +30,17 @@ class Dice:
     red: tuple[str, ...]
 
     def counts(self, die: str) -> dict[str, int]:
-        """Face kind -> how many of the six faces show it, in FACES order, kinds on the die only."""
-        c = Counter(self.black if die == "black" else self.red)
-        return {f: c[f] for f in FACES if c[f]}
+        """Face kind -> how many of the six faces show it, in FACES order, kinds on the die only (one dict
+        per die kept for every caller: read it, never change it)."""
+        faces = self.black if die == "black" else self.red
+        hit = _COUNTS.get(faces)
+        if hit is None:
+            c = Counter(faces)
+            hit = _COUNTS[faces] = {f: c[f] for f in FACES if c[f]}
+        return hit
+
+
+_COUNTS: dict[tuple[str, ...], dict[str, int]] = {}  # the few dice in use, by their faces
 
 
 @dataclass(frozen=True)

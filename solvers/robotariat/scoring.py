@@ -21,9 +21,12 @@ from fractions import Fraction
 
 from .board import Board
 from .model import FAILURE, SUCCESS, Dice, Rules, TableState, face_colour, is_arrow
-from .npc_turn import Encounter, roll_chances
+from .npc_turn import Encounter, RollChances, roll_chances
 from .objective_advice import Goal
 from .value import Valuer
+
+
+ROLL_CHOOSERS = ("alice_smith", "mt_rho")  # the abilities whose roll distribution depends on each roll's value
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +97,8 @@ class TurnScorer:
     valuer: Valuer
     _plans: dict[tuple, dict[tuple[str, str], RollPlan]] = field(default_factory=dict)
     _memo: dict = field(default_factory=dict)  # npc_turn's roll memo, for the ArciTech rolls
+    _rows: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = field(default_factory=dict)  # by civilians
+    _plain: RollChances | None = None  # the roll chances of a player without a roll-choosing ability
 
     def plans(self, s: TableState) -> dict[tuple[str, str], RollPlan]:
         """The RollPlan of every face-kind pair the NPC turn from `s` can show (Alice Smith's two paths too)."""
@@ -121,17 +126,19 @@ class TurnScorer:
         civ_at: dict[int, int] = {}
         for c in civ:
             civ_at[c] = civ_at.get(c, 0) + 1
-        row = [0] * board.n
-        office = 0
-        if v.horizon:
-            for c in civ:
-                arrivals = v.arrivals(c)
-                for x, a in enumerate(arrivals):
-                    row[x] += a
-                office += sum(arrivals[o] for o in board.offices)
+        rows = self._rows.get(civ)
+        if rows is None:  # the civilians' future arrivals: the same for every roll that leaves them there
+            row = [0] * board.n
+            office = 0
+            if v.horizon:
+                for c in civ:
+                    arrivals = v.arrivals(c)
+                    row = [x + a for x, a in zip(row, arrivals)]
+                    office += sum(arrivals[o] for o in board.offices)
+            rows = self._rows[civ] = (tuple(row), office)
         return RollPlan(black=black, red=red, oppressors=opp, civilians=civ, queue=tuple(queue), civilians_at=civ_at,
-                        oppressor_on=frozenset(opp), tears=is_arrow(black) and bool(opp), poster_row=tuple(row),
-                        office_arrivals=office)
+                        oppressor_on=frozenset(opp), tears=is_arrow(black) and bool(opp), poster_row=rows[0],
+                        office_arrivals=rows[1])
 
     def expected(self, pre: TableState, start: TableState, immediate: Encounter | None = None,
                  goal: Goal | None = None) -> Expectation:
@@ -152,7 +159,13 @@ class TurnScorer:
                                success=int(pre.ended == SUCCESS), failure=int(pre.ended == FAILURE), future=0,
                                objective=bonus)
         results = self.rolls(pre)
-        chances = roll_chances(pre.active_character, self.dice, lambda b, r: results(b, r).scaled)
+        who = pre.active_character
+        if who in ROLL_CHOOSERS:
+            chances = roll_chances(who, self.dice, lambda b, r: results(b, r).scaled)
+        else:
+            if self._plain is None:
+                self._plain = roll_chances(None, self.dice, lambda b, r: 0)
+            chances = self._plain
         value = funds = rep = office = junked = rep_loss = fine = success = failure = future = ahead = 0
         bonus = Fraction(0)
         plans = self.plans(pre) if goal is not None else None
