@@ -27,7 +27,8 @@ from fractions import Fraction
 
 from .game import TIME_UP, GameRules, entry_pending, next_turn, start_round, turns_left
 from .model import SUCCESS, TableState
-from .npc_turn import npc_turn, resolve_roll
+from .npc_turn import npc_turn, resolve_roll, roll_chances
+from .scoring import ROLL_CHOOSERS, TurnScorer
 
 ENDINGS = (SUCCESS, "reputation", TIME_UP)
 Z95 = 1.959963984540054
@@ -101,6 +102,7 @@ class _Game:
         self.turns: dict[TableState, list[tuple[int, int, TableState]]] = {}
         self.decided: set[TableState] = set()
         self.valuers: dict = {}
+        self.scorers: dict[int, TurnScorer] = {}
         d = g.dice
         self.pairs = [(b, r, cb * cr) for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()]
 
@@ -117,24 +119,28 @@ class _Game:
         return hit
 
     def sample_npc(self, pre: TableState, rng: random.Random) -> TableState:
-        """The table after one roll of the NPC turn from `pre`, drawn with its chance. Only the roll drawn
-        is resolved, except where the active player's ability chooses the roll from all of them (Alice
-        Smith, MT-ρ): then the whole distribution (cached like the exact count's)."""
-        if pre.active_character in ("alice_smith", "mt_rho"):
-            outcomes = self.npc_outcomes(pre)
-            pick = rng.randrange(outcomes[0][1])
-            for w, _, st_after in outcomes:
-                pick -= w
-                if pick < 0:
-                    return st_after
-            return outcomes[-1][2]
-        pick = rng.randrange(36)
-        for b, r, w in self.pairs:
-            pick -= w
-            if pick < 0:
-                break
+        """The table after one roll of the NPC turn from `pre`, drawn with its chance: only the roll drawn
+        is resolved. Where the active player's ability chooses the roll from every roll's value (Alice
+        Smith, MT-ρ), the chances come from scoring.TurnScorer's values (npc_turn's, without building
+        the states)."""
         g = self.g
-        return resolve_roll(g.board, g.rules, pre, b, r, g.valuer(pre, self.valuers))[0].state
+        v = g.valuer(pre, self.valuers)
+        who = pre.active_character
+        if who in ROLL_CHOOSERS:  # their choice reads every roll's value: the scorer's, without the states
+            t = self.scorers.get(v.horizon)
+            if t is None or len(t._plans) > 50_000:
+                t = self.scorers[v.horizon] = TurnScorer(g.board, g.rules, g.dice, v)
+            results = t.rolls(pre)
+            chances = roll_chances(who, g.dice, lambda b, r: results(b, r).scaled)
+            pairs, pick = chances.rolls, rng.randrange(chances.denominator)
+        else:
+            pairs, pick = self.pairs, rng.randrange(36)
+        k = 0
+        while pick >= pairs[k][2]:
+            pick -= pairs[k][2]
+            k += 1
+        b, r, _ = pairs[k]
+        return resolve_roll(g.board, g.rules, pre, b, r, v)[0].state
 
     def choose(self, s: TableState) -> TableState:
         self.decided.add(s)

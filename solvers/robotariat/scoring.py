@@ -25,7 +25,6 @@ from .npc_turn import Encounter, RollChances, roll_chances
 from .objective_advice import Goal
 from .value import Valuer
 
-
 ROLL_CHOOSERS = ("alice_smith", "mt_rho")  # the abilities whose roll distribution depends on each roll's value
 
 
@@ -112,7 +111,7 @@ class TurnScorer:
         return out
 
     def _plan(self, s: TableState, black: str, red: str) -> RollPlan:
-        board, v = self.board, self.valuer
+        board = self.board
         opp, civ = s.oppressors, s.civilians
         queue: list[tuple[bool, int]] = []
         if is_arrow(black):
@@ -126,8 +125,17 @@ class TurnScorer:
         civ_at: dict[int, int] = {}
         for c in civ:
             civ_at[c] = civ_at.get(c, 0) + 1
+        rows = self.rows(civ)
+        return RollPlan(black=black, red=red, oppressors=opp, civilians=civ, queue=tuple(queue), civilians_at=civ_at,
+                        oppressor_on=frozenset(opp), tears=is_arrow(black) and bool(opp), poster_row=rows[0],
+                        office_arrivals=rows[1])
+
+    def rows(self, civ: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+        """The civilians' future arrivals from `civ` on each space, summed (x 6**horizon), and at the
+        Recruitment Offices: the same for every roll that leaves them there."""
         rows = self._rows.get(civ)
-        if rows is None:  # the civilians' future arrivals: the same for every roll that leaves them there
+        if rows is None:
+            board, v = self.board, self.valuer
             row = [0] * board.n
             office = 0
             if v.horizon:
@@ -136,9 +144,7 @@ class TurnScorer:
                     row = [x + a for x, a in zip(row, arrivals)]
                     office += sum(arrivals[o] for o in board.offices)
             rows = self._rows[civ] = (tuple(row), office)
-        return RollPlan(black=black, red=red, oppressors=opp, civilians=civ, queue=tuple(queue), civilians_at=civ_at,
-                        oppressor_on=frozenset(opp), tears=is_arrow(black) and bool(opp), poster_row=rows[0],
-                        office_arrivals=rows[1])
+        return rows
 
     def expected(self, pre: TableState, start: TableState, immediate: Encounter | None = None,
                  goal: Goal | None = None) -> Expectation:

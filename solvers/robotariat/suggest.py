@@ -368,13 +368,17 @@ class _Planner:
                 trial[x] = trial.get(x, 0) + 1
                 pre = replace(s, posters=tuple(s.posters[i] + trial.get(i, 0) for i in range(board.n)),
                               junk=s.junk - sum(trial.values()))
-                sc = self.scorer.score(pre)[0]
+                sc = self.placement_score(pre)
                 if best is None or sc > best[0]:
                     best = (sc, x)
             counts[best[1]] = counts.get(best[1], 0) + 1
         placement = tuple(sorted(counts.items()))
         note = f"greedy placement ({total} placements were too many to try)"
         return [(Activation(kind="scrap_yard", space=space, when=when, placement=placement), note)]
+
+    def placement_score(self, pre: TableState) -> Fraction:
+        """How the scrap yard's greedy placement compares two placements (the exact score)."""
+        return self.scorer.score(pre)[0]
 
     def extras(self, s: TableState) -> list[Extra]:
         """The active player's extra poster move, if they have one and it is possible in state s."""
