@@ -42,6 +42,7 @@ from solvers.robotariat.objectives import OBJECTIVES, ObjectiveFacts, check_obje
 from solvers.robotariat.policies import SuggestionPolicy
 from solvers.robotariat.readings import READINGS, with_reading_entries
 from solvers.robotariat.report import encounter_json, forecast_json, forecast_why, number_text, state_json
+from solvers.robotariat.rollout import RolloutPolicy
 from solvers.robotariat.rule_ids import (
     CARD_DRAW_READING,
     CHARACTER_READINGS,
@@ -377,7 +378,7 @@ def _objective_answer(ctx: Context, goal: Goal, result, out: dict) -> dict:
 
 
 FORECAST_MAX_MS = 1000  # no request holds a worker longer than about this (api.md "Robotariat forecast")
-FORECAST_VERSION = "look-past-1"  # the policy's version: games kept by an earlier policy are not reused
+FORECAST_VERSION = "rollout-1"  # the policy's version: games kept by an earlier policy are not reused
 
 
 class GameForecastIn(SuggestIn):
@@ -430,7 +431,7 @@ def _forecaster(req: GameForecastIn, ctx: Context) -> tuple[Forecaster, str]:
         "weights": {k: str(v) for k, v in ctx.weights.as_dict().items()}, "seed": req.seed,
         "track": DATA.entry_track, "state": asdict(start), "npc_next": npc_next})
     f = Forecaster(g, start, policy, seed=req.seed, half_width=req.half_width, max_runs=req.runs,
-                   npc_turn_next=npc_next)
+                   npc_turn_next=npc_next, rollout=RolloutPolicy(g))
     with _FORECASTS_LOCK:
         _FORECASTS[key] = hit = (f, store_key)
         while len(_FORECASTS) > _FORECASTS_KEPT:
@@ -469,7 +470,8 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
                "suggestions' best turn: the chances are exact.")
     else:
         lo, hi = f.p_success.interval
-        why = (f"{f.runs} whole games were played out with the suggestions' best turns (seed {f.seed}): the "
+        why = (f"{f.runs} whole games were played out with the suggestions' best turns, as the forecast's quick "
+               f"estimate of their score finds them (seed {f.seed}): the "
                f"Revolution succeeded in {f.p_success.approx:.1%} of them, so the chance lies between {lo:.1%} "
                f"and {hi:.1%} (95 % interval).")
         if f.stopped == "time":
@@ -488,7 +490,8 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
             "runs": f.runs, "method": f.method, "expected_funds": _estimate(f.expected_funds),
             "target": ctx.rules.target, "seed": f.seed, "stopped": f.stopped, "decisions": f.decisions,
             "seconds": round(f.seconds, 3), "budget_ms": budget, "budget_clamped": budget < asked,
-            "policy": "suggestions", "not_modelled": notes, "why": why,
+            "policy": "suggestions", "rollout": None if f.method == "exact" else "estimate",
+            "not_modelled": notes, "why": why,
             "rules": with_reading_entries(["rb-game-end", "rb-revolution-table", "rb-round-order", "rb-npc-turn"],
                                           ["game-forecast"], CARD_DRAW_READING),
             "readings": ["game-forecast"], "settings": _settings(ctx)}

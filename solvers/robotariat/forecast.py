@@ -269,13 +269,16 @@ class Forecaster:
     the answer after n games is the same however the runs were split."""
 
     def __init__(self, g: GameRules, s: TableState, policy, *, seed: int = 0, half_width: float = 0.02,
-                 max_runs: int | None = None, exact_limit: int = 400, npc_turn_next: bool = False):
+                 max_runs: int | None = None, exact_limit: int = 400, npc_turn_next: bool = False,
+                 rollout=None):
         if s.ended is not None:
             raise ValueError("the game is over")
         self.g, self.s, self.seed, self.half_width = g, s, seed, half_width
         self.max_runs = max_runs if max_runs is not None else runs_for(half_width)
         self.exact_limit, self.npc_next = exact_limit, npc_turn_next
-        self.play = _Game(g, policy)
+        self.play = _Game(g, policy)  # the exact count's
+        # the sampled games' (rollout.RolloutPolicy: the same turns found with far less work)
+        self.sampler = self.play if rollout is None else _Game(g, rollout)
         self.exact: _Tally | None = None
         self.exact_tried = False
         self.counts: dict[tuple[str, int], int] = {}
@@ -318,13 +321,18 @@ class Forecaster:
         while not self.done() and (until_runs is None or self.runs < until_runs) \
                 and (deadline is None or time.perf_counter() < deadline):
             try:
-                kind, rnd, f = _sample_game(self.g, self.play, self.s, random.Random(f"{self.seed}:{self.runs}"),
+                kind, rnd, f = _sample_game(self.g, self.sampler, self.s, random.Random(f"{self.seed}:{self.runs}"),
                                             self.npc_next, deadline)
             except OutOfTime:
                 break
             self._count(kind, rnd, f)
         self.seconds += time.perf_counter() - t0
         return self.result()
+
+    def decisions(self) -> int:
+        if self.sampler is self.play:
+            return len(self.play.decided)
+        return len(self.play.decided | self.sampler.decided)
 
     def _count(self, kind: str, rnd: int, funds: int) -> None:
         self.games.append((kind, rnd, funds))
@@ -358,7 +366,7 @@ class Forecaster:
                 by_round=tuple(RoundEnding(round=r, p_success=Estimate.of(p_of(SUCCESS, r)),
                                            p_fail_reputation=Estimate.of(p_of("reputation", r)),
                                            p_fail_time=Estimate.of(p_of(TIME_UP, r))) for r in rounds),
-                runs=None, decisions=len(self.play.decided), seconds=self.seconds)
+                runs=None, decisions=self.decisions(), seconds=self.seconds)
         n, counts, funds = self.runs, self.counts, self.funds
         totals = [sum(c for (k, _), c in counts.items() if k == kind) for kind in ENDINGS]
         mean = sum(funds) / n if n else 0.0
@@ -377,7 +385,7 @@ class Forecaster:
                                        p_fail_reputation=_approx(counts.get(("reputation", r), 0), n),
                                        p_fail_time=_approx(counts.get((TIME_UP, r), 0), n))
                            for r in sorted({r for _, r in counts})),
-            runs=n, decisions=len(self.play.decided), seconds=self.seconds, stopped=stopped, seed=self.seed)
+            runs=n, decisions=self.decisions(), seconds=self.seconds, stopped=stopped, seed=self.seed)
 
 
 def game_forecast(g: GameRules, s: TableState, policy, *, seed: int = 0, half_width: float = 0.02,
