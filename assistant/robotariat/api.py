@@ -107,16 +107,34 @@ class Context:
     valuer: Valuer
 
 
+# Boards a table sent lately, by their JSON: a table sends the same board with every request, and checking
+# and building one of 60 spaces and 300 links costs more than some answers
+_BOARDS: OrderedDict[str, Board] = OrderedDict()
+_BOARDS_KEPT = 64
+_BOARDS_LOCK = threading.Lock()
+
+
 def _board(body: TableIn | Any) -> Board:
     if body.board is None:
         return DATA.board
     raw = body.board.model_dump()
+    key = json.dumps(raw, sort_keys=True, separators=(",", ":"))
+    with _BOARDS_LOCK:
+        hit = _BOARDS.get(key)
+        if hit is not None:
+            _BOARDS.move_to_end(key)
+            return hit
     errors, _ = board_problems(raw)
     if errors:
         fields = [p.as_dict() for p in errors]
         raise ApiError(400, "bad_request", f"{errors[0].path}: {errors[0].message}"
                        + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""), fields)
-    return Board.from_json(raw)
+    board = Board.from_json(raw)
+    with _BOARDS_LOCK:
+        _BOARDS[key] = board
+        while len(_BOARDS) > _BOARDS_KEPT:
+            _BOARDS.popitem(last=False)
+    return board
 
 
 def _space(board: Board, sid: str, path: str) -> int:

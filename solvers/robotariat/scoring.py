@@ -25,7 +25,12 @@ from .npc_turn import Encounter, RollChances, roll_chances
 from .objective_advice import Goal
 from .value import Valuer
 
-ROLL_CHOOSERS = ("alice_smith", "mt_rho")  # the abilities whose roll distribution depends on each roll's value
+ROLL_CHOOSERS = ("alice_smith", "mt_rho")
+# how a roll's V was made, for reusing it on tables that differ only in posters away from the roll's NPCs:
+# the game ended in the NPC turn; no round start next (or its entry changed no poster's value); the round
+# start's Civilian entered (its future arrivals count every poster); the round start ended the game
+ENDED, PLAIN, CIVILIAN_ENTERED, ENTRY_ENDED = range(4)
+MEMO_LIMIT = 50_000  # the abilities whose roll distribution depends on each roll's value
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +46,7 @@ class RollPlan:
     tears: bool  # an oppressor moves (so posters may be torn down)
     poster_row: tuple[int, ...]  # sum over civilians of their future arrivals at each space (x 6**horizon)
     office_arrivals: int  # the same, summed over the Recruitment Offices
+    visited: tuple[int, ...] = ()  # the spaces the NPCs move onto (where posters change the encounters)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +104,7 @@ class TurnScorer:
     _memo: dict = field(default_factory=dict)  # npc_turn's roll memo, for the ArciTech rolls
     _rows: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = field(default_factory=dict)  # by civilians
     _plain: RollChances | None = None  # the roll chances of a player without a roll-choosing ability
+    _rolls_memo: dict = field(default_factory=dict)  # a roll's result, by what its encounters read
 
     def plans(self, s: TableState) -> dict[tuple[str, str], RollPlan]:
         """The RollPlan of every face-kind pair the NPC turn from `s` can show (Alice Smith's two paths too)."""
@@ -128,7 +135,7 @@ class TurnScorer:
         rows = self.rows(civ)
         return RollPlan(black=black, red=red, oppressors=opp, civilians=civ, queue=tuple(queue), civilians_at=civ_at,
                         oppressor_on=frozenset(opp), tears=is_arrow(black) and bool(opp), poster_row=rows[0],
-                        office_arrivals=rows[1])
+                        office_arrivals=rows[1], visited=tuple(sorted({x for _, x in queue})))
 
     def rows(self, civ: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
         """The civilians' future arrivals from `civ` on each space, summed (x 6**horizon), and at the
@@ -228,6 +235,7 @@ class TurnScorer:
                 office_part = rewards[office] * plan.office_arrivals if plan.civilians else 0
                 scaled = (d * (ws * funds + wr * rep) + v.w_office * office_part + v.w_poster * poster_part) * e
                 ahead = 0
+                branch[0] = PLAIN
                 if entering is not None:  # the round start comes next: valued once its NPC has entered
                     after = round_start(plan, funds, rep, office, cur, poster_part, office_part)
                     ahead, scaled = after - scaled, after
@@ -250,6 +258,7 @@ class TurnScorer:
             people = players_at.get(x, 0)
             doubled = here * (2 if uber == x else 1)
             opp, civ = plan.oppressors, plan.civilians
+            branch[0] = ENTRY_ENDED
             if entering == "oppressor":
                 opp = opp + (x,)
                 if doubled + plan.civilians_at.get(x, 0) + people >= 4:
@@ -261,6 +270,7 @@ class TurnScorer:
                 if x in offices:
                     office = max(0, office - 2)
                 office_part = rewards[office] * plan.office_arrivals if civ else 0
+                branch[0] = PLAIN
             else:
                 civ = civ + (x,)
                 if x not in plan.oppressor_on:
@@ -269,7 +279,9 @@ class TurnScorer:
                             funds += gift
                             if funds >= target:
                                 return d * (ws * funds + wr * rep + v.w_win) * e
+                branch[0] = PLAIN
                 if v.horizon:
+                    branch[0] = CIVILIAN_ENTERED
                     arrivals = v.arrivals(x)
                     now = list(posters)
                     for y, n in cur.items():
@@ -281,6 +293,7 @@ class TurnScorer:
                                                     None if rnd is None else rnd + 1, 0)
 
         entries: dict[tuple[str, str], int] = {}
+        branch = [ENDED]  # how the last roll worked out was valued (for the memo's shifts)
 
         def plan_entry(plan: RollPlan) -> int:
             x = entries.get((plan.black, plan.red))
@@ -350,14 +363,55 @@ class TurnScorer:
                     best = got
             return best
 
+        memo = self._rolls_memo
+        same = (pre.oppressors, pre.civilians, pre.players, pre.characters, pre.funds, pre.reputation, pre.office,
+                pre.entry, pre.active, pre.round)
+
         def result(b: str, r: str) -> _RollResult:
             hit = done.get((b, r))
             if hit is None:
                 plan = plans[(b, r)]
                 row = plan.poster_row
-                base_dot[(b, r)] = sum(n * row[x] for x, n in nonzero)
+                dot = base_dot[(b, r)] = sum(n * row[x] for x, n in nonzero)
+                key = None
+                # ArciTech's re-post weighs every poster: no reuse where an Oppressor of this roll tears some down
+                if not (arcitech and any(posters[x] for is_opp, x in plan.queue if is_opp)):
+                    visited = plan.visited if entering is None else plan.visited + (plan_entry(plan),)
+                    key = (b, r, same, tuple(posters[x] for x in visited))
+                    found = memo.get(key)
+                    if found is not None:
+                        hit = done[(b, r)] = _shifted(found, plan, dot, posters)
+                        return hit
+                branch[0] = ENDED
                 hit = done[(b, r)] = run(plan, 0, pre.funds, pre.reputation, pre.office, {}, 0, False, arcitech)
+                if key is not None:
+                    if len(memo) > MEMO_LIMIT:
+                        memo.clear()
+                    memo[key] = (hit, dot, posters, branch[0])
             return hit
+
+        def _shifted(found, plan: RollPlan, dot: int, now: tuple[int, ...]) -> _RollResult:
+            """The memo's roll on a table whose posters differ only where no NPC of this roll comes: the
+            encounters are the same; the posters' future donations (linear in the posters) shift V."""
+            res, dot0, posters0, how = found
+            if how == ENDED:
+                return res
+            moved = dot - dot0
+            if not moved and now == posters0:
+                return res
+            wp = v.w_poster * e
+            scaled, ahead = res.scaled, res.ahead
+            if how == PLAIN:
+                scaled += wp * moved
+            elif how == CIVILIAN_ENTERED:
+                arrivals = v.arrivals(plan_entry(plan))
+                extra = sum((n - m) * arrivals[y] for y, (n, m) in enumerate(zip(now, posters0)) if n != m)
+                scaled += wp * (moved + extra)
+                ahead += wp * extra
+            else:  # ENTRY_ENDED: the round start ended the game, V has no posters' part; the look-past part
+                ahead -= wp * moved  # is V after it less V before it
+            return _RollResult(scaled=scaled, funds=res.funds, reputation=res.reputation, office=res.office,
+                               junked=res.junked, fined=res.fined, ended=None, future=res.future + moved, ahead=ahead)
 
         return result
 
