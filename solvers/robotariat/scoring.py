@@ -113,29 +113,37 @@ class TurnScorer:
         if hit is not None:
             return hit
         blacks = set(self.dice.counts("black")) | {"yellow_arrow", "blue_arrow"}
-        out = {(b, r): self._plan(s, b, r) for b in sorted(blacks) for r in self.dice.counts("red")}
+        # the black die moves the oppressors and the red die the civilians: each die's part worked out once
+        board = self.board
+        opp_parts = []
+        for b in sorted(blacks):
+            opp = s.oppressors
+            if is_arrow(b):
+                path = board.path(face_colour(b))
+                opp = tuple(path[p] for p in opp)
+                opp_parts.append((b, opp, tuple((True, x) for x in opp), frozenset(opp), bool(opp), set(opp)))
+            else:
+                opp_parts.append((b, opp, (), frozenset(opp), False, set()))
+        civ_parts = []
+        for r in self.dice.counts("red"):
+            civ = s.civilians
+            moved = is_arrow(r)
+            if moved:
+                path = board.path(face_colour(r))
+                civ = tuple(path[c] for c in civ)
+            civ_at: dict[int, int] = {}
+            for c in civ:
+                civ_at[c] = civ_at.get(c, 0) + 1
+            civ_parts.append((r, civ, tuple((False, x) for x in civ) if moved else (), civ_at, self.rows(civ),
+                              set(civ) if moved else set()))
+        out = {}
+        for b, opp, opp_queue, opp_on, tears, opp_seen in opp_parts:
+            for r, civ, civ_queue, civ_at, rows, civ_seen in civ_parts:
+                out[(b, r)] = RollPlan(black=b, red=r, oppressors=opp, civilians=civ, queue=opp_queue + civ_queue,
+                                       civilians_at=civ_at, oppressor_on=opp_on, tears=tears, poster_row=rows[0],
+                                       office_arrivals=rows[1], visited=tuple(sorted(opp_seen | civ_seen)))
         self._plans[key] = out
         return out
-
-    def _plan(self, s: TableState, black: str, red: str) -> RollPlan:
-        board = self.board
-        opp, civ = s.oppressors, s.civilians
-        queue: list[tuple[bool, int]] = []
-        if is_arrow(black):
-            path = board.path(face_colour(black))
-            opp = tuple(path[p] for p in opp)
-            queue += [(True, x) for x in opp]
-        if is_arrow(red):
-            path = board.path(face_colour(red))
-            civ = tuple(path[c] for c in civ)
-            queue += [(False, x) for x in civ]
-        civ_at: dict[int, int] = {}
-        for c in civ:
-            civ_at[c] = civ_at.get(c, 0) + 1
-        rows = self.rows(civ)
-        return RollPlan(black=black, red=red, oppressors=opp, civilians=civ, queue=tuple(queue), civilians_at=civ_at,
-                        oppressor_on=frozenset(opp), tears=is_arrow(black) and bool(opp), poster_row=rows[0],
-                        office_arrivals=rows[1], visited=tuple(sorted({x for _, x in queue})))
 
     def rows(self, civ: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
         """The civilians' future arrivals from `civ` on each space, summed (x 6**horizon), and at the
