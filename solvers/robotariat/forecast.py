@@ -13,6 +13,9 @@ with `random.Random(seed)`, in batches, until the 95 % interval of every probabi
 `half_width` (Wilson score interval) or `max_runs` / the time budget is spent; the answer gives each
 estimate with its interval and the number of games played.
 
+The sampled games may be played with a cheaper policy than the exact count's (`Forecaster(rollout=...)`:
+the API's rollout.RolloutPolicy), and each sampled NPC turn resolves only the roll drawn.
+
 Not modelled (the answer says so): what a Sabotage or an Upgrade card does (a draw is played like not
 activating, as in the suggestions), and a player's secret objective.
 """
