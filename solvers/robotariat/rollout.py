@@ -3,22 +3,27 @@
 
 A whole game plays some 13 to 18 turns, and the suggestions score each of a turn's 30-odd candidate
 turns exactly (every roll of the NPC turn after it, scoring.TurnScorer): most of a game's time. The
-rollout policy ranks the same candidates (suggest._Planner.plans, the same generation order) with a
-cheap linear estimate of the same score, then scores only the `shortlist` best of them exactly and plays
-the best of those (ties: the first in generation order, as the suggestions do). The estimate reads
-tables worked out once per NPC placement from the TurnScorer's roll plans:
+rollout policy generates the same candidates (suggest._Planner.plans, the same generation order) and
+ranks them by a cheap linear estimate of the same score; it plays the first (ties: the first in
+generation order, as the suggestions do), except near the game's end (SPARK within NEAR_END of the
+target, or Reputation at 2 or less), where the estimate, which leaves the game's end out, only shortlists
+NEAR_END_SHORTLIST candidates and the exact score picks among them. The estimate reads tables worked out
+once per NPC placement:
 
 - where the coming NPC turn's dice take the Oppressors and the Civilians (expected arrivals on each
   space, a Civilian sharing its space with an arriving Oppressor counted as blocked), and where the
   round start's NPC enters when this is the round's last NPC turn;
-- each poster's expected future donations after the roll (the plans' rows, averaged over the rolls).
+- each poster's expected future donations after the roll (the civilians' arrival rows, over the rolls);
+- the look-past term (value.Ahead) after the roll, summed NPC by NPC: an NPC's space after the roll
+  depends on its own die only, so each NPC's expected share is kept per space and number of turns.
 
 A candidate's estimate is then its funds and Reputation plus the expected fines, donations and
 suspicion of those arrivals on its spaces, its posters' future donations (less the ones expected to be
-torn down), the office's, and the look-past term of the table as it stands. What it leaves out (a
-fine or donation capped at 0 or at the target, ArciTech's re-post, Alice Smith's and MT-ρ's choices
-of roll) is what the exact score of the shortlist puts back; bench/bench_robotariat_strength.py
-measures that the games it plays end like the suggestions' (row "rollout").
+torn down), the office's and the look-past term. It leaves out a fine or donation capped at 0 or at the
+target, the game's end, ArciTech's re-post and Alice Smith's and MT-ρ's choices of roll.
+bench/bench_robotariat_strength.py (row "rollout", paired with the suggestions) measures how often the
+games it plays succeed, and bench/bench_robotariat_rollout.py how far it moves the forecast of a
+position.
 """
 from __future__ import annotations
 
@@ -255,6 +260,8 @@ class RolloutPolicy:
         key = (id(v), seats, a, pre.entered, rnd, pre.entry, entering, len(pre.oppressors), len(pre.civilians))
         plan = self.seat_plans.get(key)
         if plan is None or plan[0] is not v:
+            if len(self.seat_plans) > TABLES_KEPT:
+                self.seat_plans.clear()
             plan = self.seat_plans[key] = (v, self._seat_plan(arr, pre, v, entering))
         if pre.oppressors is s0.oppressors and pre.civilians is s0.civilians:
             # only the active player's piece differs from the turn's start: their share space by space
@@ -346,5 +353,7 @@ class RolloutPolicy:
                 for y, got in enumerate(v._walk(die, at, turns)):
                     if got:
                         row[y] += other * c * got
+            if len(self.npc_rows) > TABLES_KEPT:
+                self.npc_rows.clear()
             hit = self.npc_rows[key] = (v, tuple(row))
         return hit[1]
