@@ -102,7 +102,6 @@ class Valuer:
         self._walks: dict[tuple, list] = {}  # (die, turns) -> each start's row
         self._entries: dict[tuple, tuple[int, ...]] = {}
         self._ahead: dict[tuple, int] = {}
-        self._ahead_rows: dict[tuple, list[int]] = {}
         self._npc_shares: dict[tuple, int] = {}
         self._entry_shares: dict[tuple, int] = {}
         self.scale = self.k * self.d * self.e  # V = scaled value / scale
@@ -348,44 +347,3 @@ class Valuer:
                 self._npc_shares.clear()
             self._npc_shares[key] = hit
         return hit
-
-    def ahead_row(self, oppressors: tuple[int, ...], civilians: tuple[int, ...], seats: int, entry: int,
-                  entered: int, rnd: int | None, next_seat: int, seat: int) -> list[int]:
-        """Seat `seat`'s share of ahead_scaled at each space it may stand on (the same sum, space by
-        space): ahead_scaled(..., players, ...) is the sum over seats i of ahead_row(..., i)[players[i]]."""
-        key = (oppressors, civilians, seats, entry, entered, rnd, next_seat, seat)
-        hit = self._ahead_rows.get(key)
-        if hit is None:
-            hit = self._ahead_row(*key)
-            if len(self._ahead_rows) > 20_000:
-                self._ahead_rows.clear()
-            self._ahead_rows[key] = hit
-        return hit
-
-    def _ahead_row(self, oppressors: tuple[int, ...], civilians: tuple[int, ...], seats: int, entry: int,
-                   entered: int, rnd: int | None, next_seat: int, seat: int) -> list[int]:
-        n = self.board.n
-        last = rnd is not None and rnd >= self.ahead.max_rounds
-        before = seats - next_seat
-        kind = None if last else self.next_entry(entered, len(oppressors), len(civilians))
-        if seat >= next_seat:
-            turns, enters = seat - next_seat, False
-        else:
-            turns, enters = (before, False) if last else (before + seat, kind is not None)
-        row = [0] * n
-        if turns:
-            for o in oppressors:
-                for x, a in enumerate(self._walk("black", o, turns)):
-                    if a:
-                        row[x] -= 2 * a
-            for c in civilians:
-                for x, a in enumerate(self._walk("red", c, turns)):
-                    if a:
-                        row[x] += a
-        if enters:
-            got = self._entering("black" if kind == "oppressor" else "red", entry, before, seat)
-            sign = -2 if kind == "oppressor" else 1
-            for x, a in enumerate(got):
-                if a:
-                    row[x] += sign * a
-        return row
