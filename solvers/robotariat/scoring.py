@@ -105,6 +105,7 @@ class TurnScorer:
     _rows: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = field(default_factory=dict)  # by civilians
     _plain: RollChances | None = None  # the roll chances of a player without a roll-choosing ability
     _rolls_memo: dict = field(default_factory=dict)  # a roll's result, by what its encounters read
+    _row_order: dict[tuple[int, ...], list[int]] = field(default_factory=dict)  # spaces by a poster's value
 
     def plans(self, s: TableState) -> dict[tuple[str, str], RollPlan]:
         """The RollPlan of every face-kind pair the NPC turn from `s` can show (Alice Smith's two paths too)."""
@@ -355,14 +356,10 @@ class TurnScorer:
             # later encounters visit and the best quiet one, in board order
             best = run(plan, qi, funds, rep, office, dict(cur), junked, fined, True)
             visited = {x for _, x in plan.queue[qi:]}
-            quiet = [x for x in range(board.n) if x not in visited]
             candidates = set(visited)
-            if quiet:
-                if v.horizon and v.w_poster:
-                    row = plan.poster_row
-                    candidates.add(max(quiet, key=lambda x: (row[x], -x)))
-                else:
-                    candidates.add(quiet[0])
+            if len(visited) < board.n:  # the best space no later encounter visits (first in board order on a tie)
+                order = by_row(plan) if v.horizon and v.w_poster else range(board.n)
+                candidates.add(next(x for x in order if x not in visited))
             for x in sorted(candidates):
                 branch = dict(cur)
                 branch[x] = branch.get(x, posters[x]) + 1
@@ -374,6 +371,14 @@ class TurnScorer:
         memo = self._rolls_memo
         same = (pre.oppressors, pre.civilians, pre.players, pre.characters, pre.funds, pre.reputation, pre.office,
                 pre.entry, pre.active, pre.round)
+
+        def by_row(plan: RollPlan) -> list[int]:
+            """The spaces, most future donations per poster first, then in board order."""
+            order = self._row_order.get(plan.civilians)
+            if order is None:
+                row = plan.poster_row
+                order = self._row_order[plan.civilians] = sorted(range(board.n), key=lambda x: (-row[x], x))
+            return order
 
         def result(b: str, r: str) -> _RollResult:
             hit = done.get((b, r))

@@ -401,7 +401,7 @@ class _Planner:
 
     def placement_score(self, pre: TableState) -> Fraction:
         """How the scrap yard's greedy placement compares two placements (the exact score)."""
-        return self.scorer.score(pre)[0]
+        return self.scorer.rank(pre)
 
     def extras(self, s: TableState) -> list[Extra]:
         """The active player's extra poster move, if they have one and it is possible in state s."""
