@@ -21,6 +21,7 @@ from pathlib import Path
 
 # TABLEBOT_ROOT: measure another checkout's code with this script (the "before" of a change)
 sys.path.insert(0, os.environ.get("TABLEBOT_ROOT") or str(Path(__file__).resolve().parent.parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent))
 
 from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.lookahead import lookahead
@@ -155,7 +156,6 @@ def forecast_budget(states: list[TableState]) -> None:
     """The whole-game forecast as one view of the board page runs it: what 150 ms buys."""
     from solvers.robotariat.forecast import Forecaster
     from solvers.robotariat.game import GameRules
-    from solvers.robotariat.policies import SuggestionPolicy
 
     game = GameRules(board=BOARD, rules=RULES, dice=DEFAULTS.dice, weights=DEFAULTS.weights,
                      entry_track=DEFAULTS.entry_track)
@@ -164,7 +164,7 @@ def forecast_budget(states: list[TableState]) -> None:
 
     def forecast(s: TableState) -> None:
         nonlocal exact
-        f = Forecaster(game, s, SuggestionPolicy(game)).run(0.15)
+        f = Forecaster(game, s, rollout_policy(game)).run(0.15)
         if f.method == "exact":
             exact += 1
         else:
@@ -177,7 +177,7 @@ def forecast_budget(states: list[TableState]) -> None:
     # what a sampled game costs, whatever else the machine is doing: 150 ms of CPU buys 150 / this games
     per_game = []
     for s in states:
-        f = Forecaster(game, s, SuggestionPolicy(game))
+        f = Forecaster(game, s, rollout_policy(game))
         f.exact_tried = True  # sampling only
         c0 = time.process_time()
         n = f.run(None, until_runs=4).runs
@@ -187,7 +187,63 @@ def forecast_budget(states: list[TableState]) -> None:
           f"{sorted(per_game)[int(0.95 * len(per_game))] * 1000:6.1f} ms: {150 / ms:4.1f} games per 150 ms of CPU")
 
 
+def rollout_policy(game):
+    """The policy the forecast's games are played with (the API's): the rollout policy where the code has
+    one, else the suggestions' best turn (a checkout from before it)."""
+    from solvers.robotariat import policies
+
+    return getattr(policies, "RolloutPolicy", policies.SuggestionPolicy)(game)
+
+
+def early_forecast(positions: int = 12, games: int = 30) -> None:
+    """Issue 25's yardstick: a new early-game position (round 1, three players, the set-up of the strength
+    bench: every character on its start space, the Entry token on Move the Masses) forecast from cold
+    caches, as the board page's first view does. CPU per sampled game (over `games` games of one
+    position, fresh caches per position), the games 150 ms of CPU buys, and the games one 150 ms
+    (wall clock) run played."""
+    from bench_robotariat_strength import setup
+
+    from solvers.robotariat.forecast import Forecaster
+    from solvers.robotariat.game import GameRules
+
+    players = 3
+    game = GameRules(board=BOARD, rules=DEFAULTS.rules(players), dice=DEFAULTS.dice, weights=DEFAULTS.weights,
+                     entry_track=DEFAULTS.entry_track)
+    rng = random.Random(25)
+    from solvers.robotariat.model import CHARACTERS
+    starts = []
+    for _ in range(positions):
+        chars = tuple(rng.sample(list(CHARACTERS) + [None] * players, players))
+        chars = tuple(c if c not in chars[:i] else None for i, c in enumerate(chars))
+        starts.append(setup(BOARD, players, chars))
+    per_game, walls = [], []
+    for s in starts:
+        f = Forecaster(game, s, rollout_policy(game), seed=1)
+        c0 = time.process_time()
+        n = f.run(None, until_runs=games).runs
+        per_game.append((time.process_time() - c0) / n)
+        walls.append(Forecaster(game, s, rollout_policy(game), seed=2).run(0.15).runs)
+    ms = statistics.median(per_game) * 1000
+    print(f"{'early forecast (round 1, 3 players)':<40} CPU per game: median {ms:6.2f} ms, max "
+          f"{max(per_game) * 1000:6.2f} ms: {150 / ms:5.1f} games per 150 ms of CPU "
+          f"(worst position {150 / (max(per_game) * 1000):5.1f})")
+    print(f"{'':<40} one 150 ms run (wall clock, cold caches): median {statistics.median(walls)} games, "
+          f"min {min(walls)}")
+
+
 def main() -> None:
+    if sys.argv[1:] == ["speed"]:  # issue 25: the forecast's first view, /suggest at the limits, the page
+        # the server freezes what it loaded before serving (assistant/cli.py), so that the garbage collector's
+        # full passes do not walk every imported module during a request: measured the same way here
+        import gc
+
+        import assistant.robotariat.api  # noqa: F401  (the app's modules, loaded before the freeze as in the server)
+        gc.collect()
+        gc.freeze()
+        early_forecast()
+        at_the_limits()
+        page_render()
+        return
     if sys.argv[1:] == ["forecast"]:
         rng = random.Random(7)
         forecast_budget([scenario(rng, who) for who in CHARACTERS for _ in range(SCENARIOS)][:40])

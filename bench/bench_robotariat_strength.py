@@ -12,6 +12,7 @@ the CPU time per game.
 """
 from __future__ import annotations
 
+import math
 import random
 import sys
 import time
@@ -26,6 +27,7 @@ from solvers.robotariat.game import GameRules
 from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.model import CHARACTERS, TableState
 from solvers.robotariat.policies import GreedyPolicy, RandomPolicy, SuggestionPolicy
+from solvers.robotariat.rollout import RolloutPolicy
 
 
 def random_board(rng: random.Random) -> Board:
@@ -56,14 +58,16 @@ def setup(board: Board, players: int, characters: tuple) -> TableState:
                       entry=entry if entry is not None else 0, active=0, round=1)
 
 
-POLICIES = ("suggestions", "this turn only", "greedy", "random")
+POLICIES = ("suggestions", "rollout", "this turn only", "greedy", "random")
+PAIRED = ("suggestions", "rollout")  # the forecast's rollout policy stands for the suggestions: their paired difference
 
 
 def play(policy_name: str, g: GameRules, s: TableState, seed: int) -> tuple[str, int, int]:
     rng = random.Random(seed)
     if policy_name == "this turn only":  # the suggestions before they looked past the coming NPC turn
         g = replace(g, look_past=False)
-    policy = {"suggestions": lambda: SuggestionPolicy(g), "this turn only": lambda: SuggestionPolicy(g),
+    policy = {"suggestions": lambda: SuggestionPolicy(g), "rollout": lambda: RolloutPolicy(g),
+              "this turn only": lambda: SuggestionPolicy(g),
               "random": lambda: RandomPolicy(g, rng), "greedy": lambda: GreedyPolicy(g)}[policy_name]()
     return _sample_game(g, _Game(g, policy), s, random.Random(f"dice:{seed}"), False)
 
@@ -86,19 +90,31 @@ def main() -> None:
                 chars = tuple(rng.sample(list(CHARACTERS) + [None] * players, players))
                 chars = tuple(c if c not in chars[:i] else None for i, c in enumerate(chars))
                 tables.append((board, chars, rng.randrange(2**31)))
+            won: dict[str, list[int]] = {}
             for name in names:
                 t0 = time.process_time()
                 ends = {"success": 0, "reputation": 0, "time": 0}
+                won[name] = []
                 for board, chars, seed in tables:
                     g = GameRules(board=board, rules=rules, dice=DEFAULTS.dice, weights=DEFAULTS.weights,
                                   entry_track=DEFAULTS.entry_track)
                     kind, _, _ = play(name, g, setup(board, players, chars), seed)
                     ends[kind] += 1
+                    won[name].append(kind == "success")
                 lo, hi = wilson(ends["success"], games)
                 cpu = (time.process_time() - t0) / games
                 print(f"{part:<9} {label:<14} {name:<15} success {ends['success'] / games:6.1%}  "
                       f"95% [{lo:6.1%}, {hi:6.1%}]  fail: Reputation {ends['reputation']:4d}, after round 6 "
                       f"{ends['time']:4d}  cpu {cpu * 1000:7.1f} ms/game", flush=True)
+            a, b = PAIRED
+            if a in won and b in won:  # the same tables and dice seeds: the difference game by game
+                diffs = [x - y for x, y in zip(won[b], won[a])]
+                mean = sum(diffs) / games
+                sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (games - 1)) if games > 1 else 0.0
+                half = 1.959963984540054 * sd / math.sqrt(games)
+                same = sum(x == y for x, y in zip(won[a], won[b]))
+                print(f"{part:<9} {label:<14} {b} - {a}: {mean:+6.1%}  95% [{mean - half:+6.1%}, {mean + half:+6.1%}]"
+                      f"  (same ending in {same} of {games} games)", flush=True)
 
 
 if __name__ == "__main__":

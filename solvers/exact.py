@@ -12,9 +12,9 @@ Distribution = list[tuple[T, Fraction]]
 
 def exact(value: Fraction | int) -> dict:
     """{"exact": "n/d", "approx": float}: the API's form of a probability or a rational value."""
-    f = Fraction(value)
-    text = str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
-    return {"exact": text, "approx": round(float(f), 6)}
+    f = value if type(value) is Fraction else Fraction(value)
+    n, d = f.numerator, f.denominator
+    return {"exact": str(n) if d == 1 else f"{n}/{d}", "approx": round(n / d, 6)}  # n / d is float(f)
 
 
 def parse_fraction(text: str | int | float) -> Fraction:

@@ -43,6 +43,7 @@ from solvers.robotariat.objectives import OBJECTIVES, ObjectiveFacts, check_obje
 from solvers.robotariat.policies import SuggestionPolicy
 from solvers.robotariat.readings import READINGS, with_reading_entries
 from solvers.robotariat.report import encounter_json, forecast_json, forecast_why, number_text, state_json
+from solvers.robotariat.rollout import RolloutPolicy
 from solvers.robotariat.rule_ids import (
     CARD_DRAW_READING,
     CHARACTER_READINGS,
@@ -109,16 +110,34 @@ class Context:
     effects: ce.Effects  # the cards in play (falsy: none)
 
 
+# Boards a table sent lately, by their JSON: a table sends the same board with every request, and checking
+# and building one of 60 spaces and 300 links costs more than some answers
+_BOARDS: OrderedDict[str, Board] = OrderedDict()
+_BOARDS_KEPT = 64
+_BOARDS_LOCK = threading.Lock()
+
+
 def _board(body: TableIn | Any) -> Board:
     if body.board is None:
         return DATA.board
     raw = body.board.model_dump()
+    key = json.dumps(raw, sort_keys=True, separators=(",", ":"))
+    with _BOARDS_LOCK:
+        hit = _BOARDS.get(key)
+        if hit is not None:
+            _BOARDS.move_to_end(key)
+            return hit
     errors, _ = board_problems(raw)
     if errors:
         fields = [p.as_dict() for p in errors]
         raise ApiError(400, "bad_request", f"{errors[0].path}: {errors[0].message}"
                        + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""), fields)
-    return Board.from_json(raw)
+    board = Board.from_json(raw)
+    with _BOARDS_LOCK:
+        _BOARDS[key] = board
+        while len(_BOARDS) > _BOARDS_KEPT:
+            _BOARDS.popitem(last=False)
+    return board
 
 
 def _space(board: Board, sid: str, path: str) -> int:
@@ -464,7 +483,7 @@ def _objective_answer(ctx: Context, goal: Goal, result, out: dict) -> dict:
 
 
 FORECAST_MAX_MS = 1000  # no request holds a worker longer than about this (api.md "Robotariat forecast")
-FORECAST_VERSION = "look-past-1"  # the policy's version: games kept by an earlier policy are not reused
+FORECAST_VERSION = "rollout-1"  # the policy's version: games kept by an earlier policy are not reused
 
 
 class GameForecastIn(SuggestIn):
@@ -526,7 +545,9 @@ def _forecaster(req: GameForecastIn, ctx: Context) -> tuple[Forecaster, str]:
         kept["cards"] = e.key()
     store_key = forecast_store.key_of(kept)
     f = Forecaster(g, start, policy, seed=req.seed, half_width=req.half_width, max_runs=req.runs,
-                   npc_turn_next=npc_next)
+                   npc_turn_next=npc_next,
+                   # the quick estimate knows no card: with cards in play the games use the cards' policy
+                   rollout=None if e else RolloutPolicy(g))
     with _FORECASTS_LOCK:
         _FORECASTS[key] = hit = (f, store_key)
         while len(_FORECASTS) > _FORECASTS_KEPT:
@@ -565,7 +586,9 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
                "suggestions' best turn: the chances are exact.")
     else:
         lo, hi = f.p_success.interval
-        why = (f"{f.runs} whole games were played out with the suggestions' best turns (seed {f.seed}): the "
+        how = ("the forecast's quick estimate of the suggestions' best turns (it picks another turn than "
+               "the suggestions about one time in seven)" if f.rollout is not None else "the suggestions' best turns")
+        why = (f"{f.runs} whole games were played out with {how} (seed {f.seed}): the "
                f"Revolution succeeded in {f.p_success.approx:.1%} of them, so the chance lies between {lo:.1%} "
                f"and {hi:.1%} (95 % interval).")
         if f.stopped == "time":
@@ -584,7 +607,8 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
             "runs": f.runs, "method": f.method, "expected_funds": _estimate(f.expected_funds),
             "target": ctx.rules.target, "seed": f.seed, "stopped": f.stopped, "decisions": f.decisions,
             "seconds": round(f.seconds, 3), "budget_ms": budget, "budget_clamped": budget < asked,
-            "policy": "suggestions", "not_modelled": notes, "why": why, "cards_counted": counted_cards(ctx),
+            "policy": "suggestions", "rollout": None if f.method == "exact" or f.rollout is None else "estimate",
+            "not_modelled": notes, "why": why, "cards_counted": counted_cards(ctx),
             "rules": with_reading_entries(["rb-game-end", "rb-revolution-table", "rb-round-order", "rb-npc-turn"],
                                           ["game-forecast"] + (["card-effects"] if ctx.effects else []),
                                           CARD_DRAW_READING, *(ce.EFFECT_RULES if ctx.effects else ())),

@@ -81,8 +81,7 @@ def board_problems(data: Any) -> tuple[list[Problem], list[Problem]]:
     ids, errors = _space_ids(data)
     warnings: list[Problem] = []
     known = set(ids)
-    graph = nx.Graph()
-    graph.add_nodes_from(ids)
+    adjacent: dict[str, set[str]] = {sid: set() for sid in ids}  # the black lines read so far
     links = data.get("links", [])
     if not isinstance(links, list):
         errors.append(Problem("board.links", "links must be a list of [space, space] pairs"))
@@ -100,7 +99,8 @@ def board_problems(data: Any) -> tuple[list[Problem], list[Problem]]:
         elif a == b:
             errors.append(Problem(f"board.links[{i}]", "a black line joins two different spaces"))
         else:
-            graph.add_edge(a, b)
+            adjacent[a].add(b)
+            adjacent[b].add(a)
     for colour in PATHS:
         key = f"{colour}_next"
         nexts = data.get(key, {})
@@ -113,13 +113,14 @@ def board_problems(data: Any) -> tuple[list[Problem], list[Problem]]:
                 errors.append(Problem(f"board.{key}.{sid}", f"{sid} has no next space on the {colour} path"))
             elif nxt not in known:
                 errors.append(Problem(f"board.{key}.{sid}", f"{nxt!r} is not a space on this board"))
-            elif not graph.has_edge(sid, nxt):
+            elif nxt not in adjacent[sid]:
                 errors.append(Problem(f"board.{key}.{sid}",
                                       f"the {colour} path from {sid} to {nxt} does not follow a black line"))
         for extra in sorted(set(nexts) - known, key=str):
             warnings.append(Problem(f"board.{key}.{extra}", f"{extra!r} is not a space; this entry is ignored"))
-    if ids and not errors and not nx.is_connected(graph):
-        parts = sorted(nx.connected_components(graph), key=len)
+    parts = _parts(ids, adjacent) if ids and not errors else []
+    if len(parts) > 1:
+        parts = sorted(parts, key=len)
         warnings.append(Problem("board.links", f"the board falls into {len(parts)} parts: players on "
                                 f"{', '.join(sorted(parts[0]))} cannot reach the rest"))
     kinds_seen = [s.get("kind") for s in data.get("spaces", []) if isinstance(s, dict)]
@@ -132,6 +133,24 @@ def board_problems(data: Any) -> tuple[list[Problem], list[Problem]]:
             warnings.append(Problem("board.spaces", f"{len(starts)} {KIND_NAMES[kind]} spaces are marked as "
                                     f"the start; the first ({starts[0]}) is used"))
     return errors, warnings
+
+
+def _parts(ids: list[str], adjacent: dict[str, set[str]]) -> list[set[str]]:
+    """The board's connected parts, each found from its first space in board order."""
+    seen: set[str] = set()
+    parts = []
+    for sid in ids:
+        if sid in seen:
+            continue
+        part, todo = {sid}, [sid]
+        while todo:
+            for nxt in adjacent[todo.pop()]:
+                if nxt not in part:
+                    part.add(nxt)
+                    todo.append(nxt)
+        seen |= part
+        parts.append(part)
+    return parts
 
 
 @dataclass(frozen=True)

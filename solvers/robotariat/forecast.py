@@ -13,6 +13,9 @@ with `random.Random(seed)`, in batches, until the 95 % interval of every probabi
 `half_width` (Wilson score interval) or `max_runs` / the time budget is spent; the answer gives each
 estimate with its interval and the number of games played.
 
+The sampled games may be played with a cheaper policy than the exact count's (`Forecaster(rollout=...)`:
+the API's rollout.RolloutPolicy), and each sampled NPC turn resolves only the roll drawn.
+
 Not modelled (the answer says so): what a Sabotage or an Upgrade card does (a draw is played like not
 activating, as in the suggestions), and a player's secret objective.
 """
@@ -27,7 +30,8 @@ from fractions import Fraction
 
 from .game import TIME_UP, GameRules, entry_pending, next_turn, start_round, turns_left
 from .model import SUCCESS, TableState
-from .npc_turn import npc_turn
+from .npc_turn import npc_turn, resolve_roll, roll_chances
+from .scoring import ROLL_CHOOSERS, TurnScorer
 
 ENDINGS = (SUCCESS, "reputation", TIME_UP)
 Z95 = 1.959963984540054
@@ -100,6 +104,10 @@ class _Game:
         self.g, self.policy = g, policy
         self.turns: dict[TableState, list[tuple[int, int, TableState]]] = {}
         self.decided: set[TableState] = set()
+        self.valuers: dict = {}
+        self.scorers: dict[int, TurnScorer] = {}
+        d = g.dice
+        self.pairs = [(b, r, cb * cr) for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()]
 
     def npc_outcomes(self, pre: TableState) -> list[tuple[int, int, TableState]]:
         """[(weight, denominator, state after)] of the NPC turn the active player conducts from `pre`."""
@@ -112,6 +120,30 @@ class _Game:
                 self.turns.clear()
             self.turns[pre] = hit
         return hit
+
+    def sample_npc(self, pre: TableState, rng: random.Random) -> TableState:
+        """The table after one roll of the NPC turn from `pre`, drawn with its chance: only the roll drawn
+        is resolved. Where the active player's ability chooses the roll from every roll's value (Alice
+        Smith, MT-ρ), the chances come from scoring.TurnScorer's values (npc_turn's, without building
+        the states)."""
+        g = self.g
+        v = g.valuer(pre, self.valuers)
+        who = pre.active_character
+        if who in ROLL_CHOOSERS:  # their choice reads every roll's value: the scorer's, without the states
+            t = self.scorers.get(v.horizon)
+            if t is None or len(t._plans) > 50_000:
+                t = self.scorers[v.horizon] = TurnScorer(g.board, g.rules, g.dice, v)
+            results = t.rolls(pre)
+            chances = roll_chances(who, g.dice, lambda b, r: results(b, r).scaled)
+            pairs, pick = chances.rolls, rng.randrange(chances.denominator)
+        else:
+            pairs, pick = self.pairs, rng.randrange(36)
+        k = 0
+        while pick >= pairs[k][2]:
+            pick -= pairs[k][2]
+            k += 1
+        b, r, _ = pairs[k]
+        return resolve_roll(g.board, g.rules, pre, b, r, v)[0].state
 
     def choose(self, s: TableState) -> TableState:
         self.decided.add(s)
@@ -202,14 +234,7 @@ def _sample_game(g: GameRules, play: _Game, s: TableState, rng: random.Random, n
         npc_next = False
         if pre.ended is not None:
             return _kind(pre), pre.round, pre.funds
-        outcomes = play.npc_outcomes(pre)
-        pick = rng.randrange(outcomes[0][1])
-        after = outcomes[-1][2]
-        for w, _, st_after in outcomes:
-            pick -= w
-            if pick < 0:
-                after = st_after
-                break
+        after = play.sample_npc(pre, rng)
         if after.ended is not None:
             return _kind(after), after.round, after.funds
         nxt = next_turn(g, after)
@@ -247,13 +272,18 @@ class Forecaster:
     the answer after n games is the same however the runs were split."""
 
     def __init__(self, g: GameRules, s: TableState, policy, *, seed: int = 0, half_width: float = 0.02,
-                 max_runs: int | None = None, exact_limit: int = 400, npc_turn_next: bool = False):
+                 max_runs: int | None = None, exact_limit: int = 400, npc_turn_next: bool = False,
+                 rollout=None):
         if s.ended is not None:
             raise ValueError("the game is over")
         self.g, self.s, self.seed, self.half_width = g, s, seed, half_width
         self.max_runs = max_runs if max_runs is not None else runs_for(half_width)
         self.exact_limit, self.npc_next = exact_limit, npc_turn_next
-        self.play = _Game(g, policy)
+        self.play = _Game(g, policy)  # the exact count's
+        # the sampled games' (rollout.RolloutPolicy estimates the suggestions' score with far less work; it
+        # picks another turn about one time in seven, measured in bench/bench_robotariat_rollout.py)
+        self.rollout = rollout
+        self.sampler = self.play if rollout is None else _Game(g, rollout)
         self.exact: _Tally | None = None
         self.exact_tried = False
         self.counts: dict[tuple[str, int], int] = {}
@@ -296,13 +326,18 @@ class Forecaster:
         while not self.done() and (until_runs is None or self.runs < until_runs) \
                 and (deadline is None or time.perf_counter() < deadline):
             try:
-                kind, rnd, f = _sample_game(self.g, self.play, self.s, random.Random(f"{self.seed}:{self.runs}"),
+                kind, rnd, f = _sample_game(self.g, self.sampler, self.s, random.Random(f"{self.seed}:{self.runs}"),
                                             self.npc_next, deadline)
             except OutOfTime:
                 break
             self._count(kind, rnd, f)
         self.seconds += time.perf_counter() - t0
         return self.result()
+
+    def decisions(self) -> int:
+        if self.sampler is self.play:
+            return len(self.play.decided)
+        return len(self.play.decided | self.sampler.decided)
 
     def _count(self, kind: str, rnd: int, funds: int) -> None:
         self.games.append((kind, rnd, funds))
@@ -336,7 +371,7 @@ class Forecaster:
                 by_round=tuple(RoundEnding(round=r, p_success=Estimate.of(p_of(SUCCESS, r)),
                                            p_fail_reputation=Estimate.of(p_of("reputation", r)),
                                            p_fail_time=Estimate.of(p_of(TIME_UP, r))) for r in rounds),
-                runs=None, decisions=len(self.play.decided), seconds=self.seconds)
+                runs=None, decisions=self.decisions(), seconds=self.seconds)
         n, counts, funds = self.runs, self.counts, self.funds
         totals = [sum(c for (k, _), c in counts.items() if k == kind) for kind in ENDINGS]
         mean = sum(funds) / n if n else 0.0
@@ -355,7 +390,7 @@ class Forecaster:
                                        p_fail_reputation=_approx(counts.get(("reputation", r), 0), n),
                                        p_fail_time=_approx(counts.get((TIME_UP, r), 0), n))
                            for r in sorted({r for _, r in counts})),
-            runs=n, decisions=len(self.play.decided), seconds=self.seconds, stopped=stopped, seed=self.seed)
+            runs=n, decisions=self.decisions(), seconds=self.seconds, stopped=stopped, seed=self.seed)
 
 
 def game_forecast(g: GameRules, s: TableState, policy, *, seed: int = 0, half_width: float = 0.02,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .board import Board
-from .model import Dice, Rules, TableState
+from .model import Dice, Rules, TableState, changed
 from .npc_turn import CIVILIAN, OPPRESSOR, enter_npc
 from .value import Ahead, Valuer, Weights, default_horizon
 
@@ -78,7 +78,7 @@ def next_turn(g: GameRules, s: TableState) -> TableState | str:
     """After the active player's NPC turn: the next seat's turn, or the next round (its entry resolved),
     or TIME_UP after the last seat of the last round."""
     if s.active + 1 < len(s.players):
-        return replace(s, active=s.active + 1)
+        return changed(s, active=s.active + 1)
     if s.round >= g.max_rounds:
         return TIME_UP
     nxt = replace(s, active=0, round=s.round + 1)

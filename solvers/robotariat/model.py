@@ -5,7 +5,7 @@ Spaces are board indices (see board.Board); the API turns ids into indices and b
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 FACES = ("yellow_arrow", "blue_arrow", "yellow_x", "blue_x")
 CHARACTERS = ("a1_5", "arcitech", "uberbot", "mr_postman", "mt_rho", "electric_eye", "wally_st", "alice_smith")
@@ -30,9 +30,17 @@ class Dice:
     red: tuple[str, ...]
 
     def counts(self, die: str) -> dict[str, int]:
-        """Face kind -> how many of the six faces show it, in FACES order, kinds on the die only."""
-        c = Counter(self.black if die == "black" else self.red)
-        return {f: c[f] for f in FACES if c[f]}
+        """Face kind -> how many of the six faces show it, in FACES order, kinds on the die only (one dict
+        per die kept for every caller: read it, never change it)."""
+        faces = self.black if die == "black" else self.red
+        hit = _COUNTS.get(faces)
+        if hit is None:
+            c = Counter(faces)
+            hit = _COUNTS[faces] = {f: c[f] for f in FACES if c[f]}
+        return hit
+
+
+_COUNTS: dict[tuple[str, ...], dict[str, int]] = {}  # the few dice in use, by their faces
 
 
 @dataclass(frozen=True)
@@ -91,7 +99,21 @@ class TableState:
     def with_poster(self, space: int, delta: int = 1) -> TableState:
         posters = list(self.posters)
         posters[space] += delta
-        return replace(self, posters=tuple(posters))
+        return changed(self, posters=tuple(posters))
+
+
+_new = object.__new__
+
+
+def changed(s: TableState, **values) -> TableState:
+    """`dataclasses.replace` for a TableState, without re-running its __init__ (the players' turns and the
+    forecast's games copy states tens of thousands of times): the values given must be of the fields'
+    types, as replace's callers here give them."""
+    out = _new(TableState)
+    d = out.__dict__
+    d.update(s.__dict__)
+    d.update(values)
+    return out
 
 
 def status_after(funds: int, reputation: int, target: int) -> str | None:

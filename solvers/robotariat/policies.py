@@ -98,3 +98,10 @@ class GreedyPolicy:
             if best_funds is None or funds > best_funds:
                 best, best_funds = after, funds
         return best
+
+
+def __getattr__(name: str):
+    if name == "RolloutPolicy":  # the forecast's cheaper way to the suggestions' best turn (rollout.py)
+        from .rollout import RolloutPolicy
+        return RolloutPolicy
+    raise AttributeError(name)

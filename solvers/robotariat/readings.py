@@ -81,7 +81,9 @@ READINGS: list[dict] = [
               "the game ends when the SPARK target is reached, Reputation hits 0 or round 6 is over. When the "
               "tree of rolls is small (late in the game) every branch is counted and the chances are exact; "
               "otherwise Tablebot plays many whole games with a fixed random seed and shows each chance with "
-              "its 95 % range. The games are kept for the table state and shared by every phone, so each "
+              "its 95 % range. In those games a turn is picked by a quick estimate of the suggestions' score "
+              "(the score itself decides near the game's end), which ends games as often as the suggestions "
+              "themselves within the strength benchmark's 95 % intervals. The games are kept for the table state and shared by every phone, so each "
               "view narrows the range. Sabotage and Upgrade draws are played as if the space were not used, because "
               "the card texts are unknown, and secret objectives play no part."),
      "rules": ["rb-game-end", "rb-revolution-table", "rb-round-order", "rb-npc-turn"]},

@@ -21,9 +21,16 @@ from fractions import Fraction
 
 from .board import Board
 from .model import FAILURE, SUCCESS, Dice, Rules, TableState, face_colour, is_arrow
-from .npc_turn import Encounter, roll_chances
+from .npc_turn import Encounter, RollChances, roll_chances
 from .objective_advice import Goal
 from .value import Valuer
+
+ROLL_CHOOSERS = ("alice_smith", "mt_rho")
+# how a roll's V was made, for reusing it on tables that differ only in posters away from the roll's NPCs:
+# the game ended in the NPC turn; no round start next (or its entry changed no poster's value); the round
+# start's Civilian entered (its future arrivals count every poster); the round start ended the game
+ENDED, PLAIN, CIVILIAN_ENTERED, ENTRY_ENDED = range(4)
+MEMO_LIMIT = 50_000  # the abilities whose roll distribution depends on each roll's value
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +46,7 @@ class RollPlan:
     tears: bool  # an oppressor moves (so posters may be torn down)
     poster_row: tuple[int, ...]  # sum over civilians of their future arrivals at each space (x 6**horizon)
     office_arrivals: int  # the same, summed over the Recruitment Offices
+    visited: tuple[int, ...] = ()  # the spaces the NPCs move onto (where posters change the encounters)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +102,10 @@ class TurnScorer:
     valuer: Valuer
     _plans: dict[tuple, dict[tuple[str, str], RollPlan]] = field(default_factory=dict)
     _memo: dict = field(default_factory=dict)  # npc_turn's roll memo, for the ArciTech rolls
+    _rows: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = field(default_factory=dict)  # by civilians
+    _plain: RollChances | None = None  # the roll chances of a player without a roll-choosing ability
+    _rolls_memo: dict = field(default_factory=dict)  # a roll's result, by what its encounters read
+    _row_order: dict[tuple[int, ...], list[int]] = field(default_factory=dict)  # spaces by a poster's value
 
     def plans(self, s: TableState) -> dict[tuple[str, str], RollPlan]:
         """The RollPlan of every face-kind pair the NPC turn from `s` can show (Alice Smith's two paths too)."""
@@ -102,36 +114,53 @@ class TurnScorer:
         if hit is not None:
             return hit
         blacks = set(self.dice.counts("black")) | {"yellow_arrow", "blue_arrow"}
-        out = {(b, r): self._plan(s, b, r) for b in sorted(blacks) for r in self.dice.counts("red")}
+        # the black die moves the oppressors and the red die the civilians: each die's part worked out once
+        board = self.board
+        opp_parts = []
+        for b in sorted(blacks):
+            opp = s.oppressors
+            if is_arrow(b):
+                path = board.path(face_colour(b))
+                opp = tuple(path[p] for p in opp)
+                opp_parts.append((b, opp, tuple((True, x) for x in opp), frozenset(opp), bool(opp), set(opp)))
+            else:
+                opp_parts.append((b, opp, (), frozenset(opp), False, set()))
+        civ_parts = []
+        for r in self.dice.counts("red"):
+            civ = s.civilians
+            moved = is_arrow(r)
+            if moved:
+                path = board.path(face_colour(r))
+                civ = tuple(path[c] for c in civ)
+            civ_at: dict[int, int] = {}
+            for c in civ:
+                civ_at[c] = civ_at.get(c, 0) + 1
+            civ_parts.append((r, civ, tuple((False, x) for x in civ) if moved else (), civ_at, self.rows(civ),
+                              set(civ) if moved else set()))
+        out = {}
+        for b, opp, opp_queue, opp_on, tears, opp_seen in opp_parts:
+            for r, civ, civ_queue, civ_at, rows, civ_seen in civ_parts:
+                out[(b, r)] = RollPlan(black=b, red=r, oppressors=opp, civilians=civ, queue=opp_queue + civ_queue,
+                                       civilians_at=civ_at, oppressor_on=opp_on, tears=tears, poster_row=rows[0],
+                                       office_arrivals=rows[1], visited=tuple(sorted(opp_seen | civ_seen)))
         self._plans[key] = out
         return out
 
-    def _plan(self, s: TableState, black: str, red: str) -> RollPlan:
-        board, v = self.board, self.valuer
-        opp, civ = s.oppressors, s.civilians
-        queue: list[tuple[bool, int]] = []
-        if is_arrow(black):
-            path = board.path(face_colour(black))
-            opp = tuple(path[p] for p in opp)
-            queue += [(True, x) for x in opp]
-        if is_arrow(red):
-            path = board.path(face_colour(red))
-            civ = tuple(path[c] for c in civ)
-            queue += [(False, x) for x in civ]
-        civ_at: dict[int, int] = {}
-        for c in civ:
-            civ_at[c] = civ_at.get(c, 0) + 1
-        row = [0] * board.n
-        office = 0
-        if v.horizon:
-            for c in civ:
-                arrivals = v.arrivals(c)
-                for x, a in enumerate(arrivals):
-                    row[x] += a
-                office += sum(arrivals[o] for o in board.offices)
-        return RollPlan(black=black, red=red, oppressors=opp, civilians=civ, queue=tuple(queue), civilians_at=civ_at,
-                        oppressor_on=frozenset(opp), tears=is_arrow(black) and bool(opp), poster_row=tuple(row),
-                        office_arrivals=office)
+    def rows(self, civ: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+        """The civilians' future arrivals from `civ` on each space, summed (x 6**horizon), and at the
+        Recruitment Offices: the same for every roll that leaves them there."""
+        rows = self._rows.get(civ)
+        if rows is None:
+            board, v = self.board, self.valuer
+            row = [0] * board.n
+            office = 0
+            if v.horizon:
+                for c in civ:
+                    arrivals = v.arrivals(c)
+                    row = [x + a for x, a in zip(row, arrivals)]
+                    office += sum(arrivals[o] for o in board.offices)
+            rows = self._rows[civ] = (tuple(row), office)
+        return rows
 
     def expected(self, pre: TableState, start: TableState, immediate: Encounter | None = None,
                  goal: Goal | None = None) -> Expectation:
@@ -152,7 +181,13 @@ class TurnScorer:
                                success=int(pre.ended == SUCCESS), failure=int(pre.ended == FAILURE), future=0,
                                objective=bonus)
         results = self.rolls(pre)
-        chances = roll_chances(pre.active_character, self.dice, lambda b, r: results(b, r).scaled)
+        who = pre.active_character
+        if who in ROLL_CHOOSERS:
+            chances = roll_chances(who, self.dice, lambda b, r: results(b, r).scaled)
+        else:
+            if self._plain is None:
+                self._plain = roll_chances(None, self.dice, lambda b, r: 0)
+            chances = self._plain
         value = funds = rep = office = junked = rep_loss = fine = success = failure = future = ahead = 0
         bonus = Fraction(0)
         plans = self.plans(pre) if goal is not None else None
@@ -209,6 +244,7 @@ class TurnScorer:
                 office_part = rewards[office] * plan.office_arrivals if plan.civilians else 0
                 scaled = (d * (ws * funds + wr * rep) + v.w_office * office_part + v.w_poster * poster_part) * e
                 ahead = 0
+                branch[0] = PLAIN
                 if entering is not None:  # the round start comes next: valued once its NPC has entered
                     after = round_start(plan, funds, rep, office, cur, poster_part, office_part)
                     ahead, scaled = after - scaled, after
@@ -231,6 +267,7 @@ class TurnScorer:
             people = players_at.get(x, 0)
             doubled = here * (2 if uber == x else 1)
             opp, civ = plan.oppressors, plan.civilians
+            branch[0] = ENTRY_ENDED
             if entering == "oppressor":
                 opp = opp + (x,)
                 if doubled + plan.civilians_at.get(x, 0) + people >= 4:
@@ -242,6 +279,7 @@ class TurnScorer:
                 if x in offices:
                     office = max(0, office - 2)
                 office_part = rewards[office] * plan.office_arrivals if civ else 0
+                branch[0] = PLAIN
             else:
                 civ = civ + (x,)
                 if x not in plan.oppressor_on:
@@ -250,7 +288,9 @@ class TurnScorer:
                             funds += gift
                             if funds >= target:
                                 return d * (ws * funds + wr * rep + v.w_win) * e
+                branch[0] = PLAIN
                 if v.horizon:
+                    branch[0] = CIVILIAN_ENTERED
                     arrivals = v.arrivals(x)
                     now = list(posters)
                     for y, n in cur.items():
@@ -262,6 +302,7 @@ class TurnScorer:
                                                     None if rnd is None else rnd + 1, 0)
 
         entries: dict[tuple[str, str], int] = {}
+        branch = [ENDED]  # how the last roll worked out was valued (for the memo's shifts)
 
         def plan_entry(plan: RollPlan) -> int:
             x = entries.get((plan.black, plan.red))
@@ -315,14 +356,10 @@ class TurnScorer:
             # later encounters visit and the best quiet one, in board order
             best = run(plan, qi, funds, rep, office, dict(cur), junked, fined, True)
             visited = {x for _, x in plan.queue[qi:]}
-            quiet = [x for x in range(board.n) if x not in visited]
             candidates = set(visited)
-            if quiet:
-                if v.horizon and v.w_poster:
-                    row = plan.poster_row
-                    candidates.add(max(quiet, key=lambda x: (row[x], -x)))
-                else:
-                    candidates.add(quiet[0])
+            if len(visited) < board.n:  # the best space no later encounter visits (first in board order on a tie)
+                order = by_row(plan) if v.horizon and v.w_poster else range(board.n)
+                candidates.add(next(x for x in order if x not in visited))
             for x in sorted(candidates):
                 branch = dict(cur)
                 branch[x] = branch.get(x, posters[x]) + 1
@@ -331,14 +368,63 @@ class TurnScorer:
                     best = got
             return best
 
+        memo = self._rolls_memo
+        same = (pre.oppressors, pre.civilians, pre.players, pre.characters, pre.funds, pre.reputation, pre.office,
+                pre.entry, pre.active, pre.round)
+
+        def by_row(plan: RollPlan) -> list[int]:
+            """The spaces, most future donations per poster first, then in board order."""
+            order = self._row_order.get(plan.civilians)
+            if order is None:
+                row = plan.poster_row
+                order = self._row_order[plan.civilians] = sorted(range(board.n), key=lambda x: (-row[x], x))
+            return order
+
         def result(b: str, r: str) -> _RollResult:
             hit = done.get((b, r))
             if hit is None:
                 plan = plans[(b, r)]
                 row = plan.poster_row
-                base_dot[(b, r)] = sum(n * row[x] for x, n in nonzero)
+                dot = base_dot[(b, r)] = sum(n * row[x] for x, n in nonzero)
+                key = None
+                # ArciTech's re-post weighs every poster: no reuse where an Oppressor of this roll tears some down
+                if not (arcitech and any(posters[x] for is_opp, x in plan.queue if is_opp)):
+                    visited = plan.visited if entering is None else plan.visited + (plan_entry(plan),)
+                    key = (b, r, same, tuple(posters[x] for x in visited))
+                    found = memo.get(key)
+                    if found is not None:
+                        hit = done[(b, r)] = _shifted(found, plan, dot, posters)
+                        return hit
+                branch[0] = ENDED
                 hit = done[(b, r)] = run(plan, 0, pre.funds, pre.reputation, pre.office, {}, 0, False, arcitech)
+                if key is not None:
+                    if len(memo) > MEMO_LIMIT:
+                        memo.clear()
+                    memo[key] = (hit, dot, posters, branch[0])
             return hit
+
+        def _shifted(found, plan: RollPlan, dot: int, now: tuple[int, ...]) -> _RollResult:
+            """The memo's roll on a table whose posters differ only where no NPC of this roll comes: the
+            encounters are the same; the posters' future donations (linear in the posters) shift V."""
+            res, dot0, posters0, how = found
+            if how == ENDED:
+                return res
+            moved = dot - dot0
+            if not moved and now == posters0:
+                return res
+            wp = v.w_poster * e
+            scaled, ahead = res.scaled, res.ahead
+            if how == PLAIN:
+                scaled += wp * moved
+            elif how == CIVILIAN_ENTERED:
+                arrivals = v.arrivals(plan_entry(plan))
+                extra = sum((n - m) * arrivals[y] for y, (n, m) in enumerate(zip(now, posters0)) if n != m)
+                scaled += wp * (moved + extra)
+                ahead += wp * extra
+            else:  # ENTRY_ENDED: the round start ended the game, V has no posters' part; the look-past part
+                ahead -= wp * moved  # is V after it less V before it
+            return _RollResult(scaled=scaled, funds=res.funds, reputation=res.reputation, office=res.office,
+                               junked=res.junked, fined=res.fined, ended=None, future=res.future + moved, ahead=ahead)
 
         return result
 

@@ -224,6 +224,7 @@ class _Scorer:
         self.turns = turns if turns is not None else TurnScorer(board, rules, dice, valuer)
         self.cache: dict[tuple, tuple[Fraction, dict[str, Fraction]]] = {}
         self.scaled_cache: dict[TableState, tuple[int, int]] = {}
+        self.expectations: dict[tuple, object] = {}
 
     def scaled(self, pre: TableState) -> tuple[int, int]:
         """(sum of weight x scaled V, denominator): the comparison key without Fractions."""
@@ -233,6 +234,28 @@ class _Scorer:
             hit = self.scaled_cache[pre] = (e.value, e.denominator)
         return hit
 
+    def expectation(self, pre: TableState, immediate: Encounter | None = None):
+        key = (pre, immediate)
+        e = self.expectations.get(key)
+        if e is None:
+            e = self.expectations[key] = self.turns.expected(pre, self.s0, immediate, self.goal)
+        return e
+
+    def rank(self, pre: TableState, immediate: Encounter | None = None,
+             activation: Activation | None = None) -> Fraction:
+        """score(...)[0] without the other numbers (the same Fraction), for ranking candidates."""
+        hit = self.cache.get((pre, activation is not None and activation.kind in ("sabotage", "upgrade"), immediate))
+        if hit is not None:
+            return hit[0]
+        e, goal = self.expectation(pre, immediate), self.goal
+        out = Fraction(e.value, e.denominator * self.valuer.scale)
+        if not self.lean:  # lean scores leave the constant V before out, as score() does
+            out -= self.v0
+        if goal is not None:
+            draws = activation is not None and activation.kind in ("sabotage", "upgrade")
+            out += Fraction(e.objective, e.denominator) + goal.turn_term(draws)
+        return out
+
     def score(self, pre: TableState, immediate: Encounter | None = None,
               activation: Activation | None = None) -> tuple[Fraction, dict[str, Fraction]]:
         draws = activation is not None and activation.kind in ("sabotage", "upgrade")
@@ -241,7 +264,7 @@ class _Scorer:
         if hit is not None:
             return hit
         v, goal = self.valuer, self.goal
-        e = self.turns.expected(pre, self.s0, immediate, goal)
+        e = self.expectation(pre, immediate)
         bonus = Fraction(0) if goal is None else Fraction(e.objective, e.denominator) + goal.turn_term(draws)
         if self.lean:  # only the order matters: E[V after] (the score plus a constant), no other numbers
             out = (Fraction(e.value, e.denominator * v.scale) + bonus, {})
@@ -311,7 +334,7 @@ class _Planner:
         scored = []
         for i, (a, _) in enumerate(activations):
             after, enc = apply_activation(self.board, self.rules, moved(s0, s0.players[s0.active]), a)
-            scored.append((-self.scorer.score(after, enc, a)[0], i, (a.npc, a.npc_index, a.npc_to)))
+            scored.append((-self.scorer.rank(after, enc, a), i, (a.npc, a.npc_index, a.npc_to)))
         return {key for _, _, key in sorted(scored)[:MASSES_TRIED]}
 
     def poster_targets(self, s: TableState) -> tuple[list[int], str | None]:
@@ -368,13 +391,17 @@ class _Planner:
                 trial[x] = trial.get(x, 0) + 1
                 pre = replace(s, posters=tuple(s.posters[i] + trial.get(i, 0) for i in range(board.n)),
                               junk=s.junk - sum(trial.values()))
-                sc = self.scorer.score(pre)[0]
+                sc = self.placement_score(pre)
                 if best is None or sc > best[0]:
                     best = (sc, x)
             counts[best[1]] = counts.get(best[1], 0) + 1
         placement = tuple(sorted(counts.items()))
         note = f"greedy placement ({total} placements were too many to try)"
         return [(Activation(kind="scrap_yard", space=space, when=when, placement=placement), note)]
+
+    def placement_score(self, pre: TableState) -> Fraction:
+        """How the scrap yard's greedy placement compares two placements (the exact score)."""
+        return self.scorer.rank(pre)
 
     def extras(self, s: TableState) -> list[Extra]:
         """The active player's extra poster move, if they have one and it is possible in state s."""

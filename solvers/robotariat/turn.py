@@ -9,12 +9,12 @@ table's reducer (table.py) checks a turn a player entered with `check_turn` and 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from solvers.errors import InputError
 
 from .board import Board
-from .model import Rules, TableState
+from .model import Rules, TableState, changed
 from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, move_npc
 
 WHEN = ("here", "before_move", "after_move")
@@ -43,7 +43,7 @@ class Extra:
 def moved(s: TableState, to: int) -> TableState:
     players = list(s.players)
     players[s.active] = to
-    return replace(s, players=tuple(players))
+    return changed(s, players=tuple(players))
 
 
 def apply_activation(board: Board, rules: Rules, s: TableState, a: Activation) -> tuple[TableState, Encounter | None]:
@@ -54,9 +54,9 @@ def apply_activation(board: Board, rules: Rules, s: TableState, a: Activation) -
         posters = list(s.posters)
         for space, n in a.placement:
             posters[space] += n
-        return replace(s, posters=tuple(posters), junk=0), None
+        return changed(s, posters=tuple(posters), junk=0), None
     if a.kind == "recruitment_office":
-        return replace(s, funds=s.funds - a.contribute, office=s.office + a.contribute), None
+        return changed(s, funds=s.funds - a.contribute, office=s.office + a.contribute), None
     if a.kind == "move_the_masses":
         e, after = move_npc(board, rules, s, a.npc, a.npc_index, a.npc_to)
         return after, e
@@ -71,7 +71,7 @@ def with_extra(rules: Rules, s: TableState, e: Extra) -> TableState | None:
         return s.with_poster(e.source, -1).with_poster(e.to)
     if s.office < 1 or s.poster_supply_left(rules) < 1:
         return None
-    return replace(s.with_poster(e.to), office=s.office - 1)
+    return changed(s.with_poster(e.to), office=s.office - 1)
 
 
 def check_activation(board: Board, rules: Rules, s: TableState, a: Activation) -> None:

@@ -102,6 +102,8 @@ class Valuer:
         self._walks: dict[tuple, list] = {}  # (die, turns) -> each start's row
         self._entries: dict[tuple, tuple[int, ...]] = {}
         self._ahead: dict[tuple, int] = {}
+        self._npc_shares: dict[tuple, int] = {}
+        self._entry_shares: dict[tuple, int] = {}
         self.scale = self.k * self.d * self.e  # V = scaled value / scale
 
     def arrivals(self, start: int) -> list[int]:
@@ -303,26 +305,45 @@ class Valuer:
         last = rnd is not None and rnd >= self.ahead.max_rounds
         before = n - next_seat  # NPC turns before the round ends
         kind = None if last else self.next_entry(entered, len(oppressors), len(civilians))
+        # a sum over NPCs of each one's arrivals on every seat's space: kept NPC by NPC, since the
+        # candidate turns of one suggestion share most NPC spaces and every seat but one
+        npc = self._npc_share
         total = 0
-        walk = self._walk
-        for i, x in enumerate(players):
-            if i >= next_seat:
-                turns, enters = i - next_seat, False
-            else:
-                turns, enters = (before, False) if last else (before + i, kind is not None)
-            meets = gives = 0
-            if turns:
-                for o in oppressors:
-                    meets += walk("black", o, turns)[x]
-                for c in civilians:
-                    gives += walk("red", c, turns)[x]
-            if enters:
-                row = self._entering("black" if kind == "oppressor" else "red", entry, before, i)
+        for o in oppressors:
+            total -= 2 * npc("black", o, players, next_seat, last)
+        for c in civilians:
+            total += npc("red", c, players, next_seat, last)
+        if kind is not None:
+            ekey = (kind, entry, players, next_seat)
+            got = self._entry_shares.get(ekey)
+            if got is None:
+                got = 0
+                for i in range(next_seat):
+                    got += self._entering("black" if kind == "oppressor" else "red", entry, before, i)[players[i]]
                 if kind == "oppressor":
-                    meets += row[x]
-                else:
-                    gives += row[x]
-            total += gives - 2 * meets
+                    got = -2 * got
+                if len(self._entry_shares) > 100_000:
+                    self._entry_shares.clear()
+                self._entry_shares[ekey] = got
+            total += got
         if len(self._ahead) < 100_000:
             self._ahead[key] = total
         return total
+
+    def _npc_share(self, die: str, start: int, players: tuple[int, ...], next_seat: int, last: bool) -> int:
+        """One NPC on `start`: its expected arrivals (times e) on each seat's space until that seat moves
+        again, summed over the seats (the part of ahead_scaled that NPC adds)."""
+        key = (die, start, players, next_seat, last)
+        hit = self._npc_shares.get(key)
+        if hit is None:
+            n = len(players)
+            before = n - next_seat
+            hit = 0
+            for i, x in enumerate(players):
+                turns = i - next_seat if i >= next_seat else before if last else before + i
+                if turns:
+                    hit += self._walk(die, start, turns)[x]
+            if len(self._npc_shares) > 200_000:
+                self._npc_shares.clear()
+            self._npc_shares[key] = hit
+        return hit

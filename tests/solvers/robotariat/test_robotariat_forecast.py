@@ -17,11 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 from test_robotariat_solver_oracle import _after_encounters, oracle_distribution, tables, to_solver
 
-from solvers.robotariat.forecast import game_forecast, runs_for, wilson
+from solvers.robotariat.forecast import Forecaster, game_forecast, runs_for, wilson
 from solvers.robotariat.game import GameRules
 from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.model import TableState
 from solvers.robotariat.policies import GreedyPolicy, SuggestionPolicy
+from solvers.robotariat.rollout import RolloutPolicy
+from solvers.robotariat.suggest import _Planner
 from solvers.robotariat.value import Weights
 
 TRACK = ("civilian", "oppressor", "civilian", "oppressor", "oppressor", "civilian")  # Set Up 6
@@ -222,3 +224,37 @@ def test_interval_arithmetic():
     assert runs_for(0.02) == 2401
     lo, hi = wilson(0, 100)
     assert lo == 0 and 0.03 < hi < 0.04
+
+
+def test_rollout_games_are_seeded_and_do_not_depend_on_how_the_runs_were_split():
+    """Round Order: the forecast's sampled games, played with the rollout policy, are game k = random stream
+    k: one run of 12 games and runs of 5 then 7 play the same games, and the same seed gives the same
+    answer; a new game on the example board is sampled, with intervals."""
+    g, s = _example(1, characters=("uberbot", "mt_rho", "alice_smith"))
+    one = Forecaster(g, s, SuggestionPolicy(g), seed=5, rollout=RolloutPolicy(g))
+    one.run(None, until_runs=12)
+    split = Forecaster(g, s, SuggestionPolicy(g), seed=5, rollout=RolloutPolicy(g))
+    split.run(None, until_runs=5)
+    f = split.run(None, until_runs=12)
+    assert one.games == split.games and len(one.games) == 12
+    assert f.method == "monte_carlo" and f.p_success.interval[0] <= f.p_success.approx <= f.p_success.interval[1]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(characters=("arcitech", "uberbot", "mt_rho", "alice_smith", "mr_postman", "wally_st", None)),
+       hs.integers(1, 6))
+def test_the_rollout_plays_a_turn_the_suggestions_consider(table, rnd):
+    """Player Turn: the rollout policy's turn is one of the turns the suggestions generate (a move, an
+    activation, Move the Masses' encounter), or one of them with the player's own extra poster move (on
+    these small boards every scrap-yard placement is generated, so no greedy placement differs)."""
+    game, state = table
+    board, rules, dice, s, plain = to_solver(game, state)
+    if s.funds >= rules.target:
+        return
+    s = replace(s, round=rnd)
+    g = GameRules(board=board, rules=rules, dice=dice, weights=plain.weights, entry_track=TRACK)
+    chosen = RolloutPolicy(g).choose(s)
+    planner = _Planner(board, rules, dice, s, g.valuer(s))
+    plans = [p[2] for p in planner.plans()]
+    with_extras = {planner.with_extra(p, e) for p in plans for e in planner.extras(s)}
+    assert chosen in plans or chosen in with_extras

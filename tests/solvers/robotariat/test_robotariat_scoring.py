@@ -91,3 +91,25 @@ def test_scorer_equals_the_full_npc_turn_looking_past_it(table, rnd):
         fast = scorer.expected(option.after, s, option.immediate)
         plain_sum = from_outcomes(board, rules, dice, option.after, s, valuer, option.immediate)
         assert same(fast, plain_sum), option
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(characters=("arcitech", "uberbot", "mt_rho", "alice_smith", None)), hs.integers(1, 6))
+def test_a_roll_reused_for_posters_away_from_its_npcs_is_still_exact(table, rnd):
+    """Encounters read only the spaces the NPCs move onto (NPC Turn, Encounter Quick-Reference Table), so
+    the scorer reuses a roll's encounters for tables whose posters differ elsewhere and shifts V by those
+    posters' future donations: one scorer kept across a poster on each space, in turn, gives the plain
+    sum every time (the round start's entry, the game's end and ArciTech's re-post included)."""
+    game, state = table
+    board, rules, dice, s, plain = to_solver(game, state)
+    if s.funds >= rules.target:
+        return
+    s = replace(s, round=rnd)
+    valuer = Valuer(board, rules, dice, plain.weights, plain.horizon, Ahead(seats=len(s.players), entry_track=TRACK))
+    scorer = TurnScorer(board, rules, dice, valuer)
+    for extra in (1, 2):
+        for space in range(board.n):
+            if s.poster_supply_left(rules) < extra:
+                break
+            pre = s.with_poster(space, extra)
+            assert same(scorer.expected(pre, s), from_outcomes(board, rules, dice, pre, s, valuer, None)), space
