@@ -12,41 +12,47 @@ from itertools import combinations
 from ..attacks import UNREACHABLE, PartRef, best_options, destroyed
 from ..cards import DESTROY, Effect
 from ..factory import BIT, MAX_STACKS, Factory
-from .nodes import ENERGY_BITS, AttackType, SStack, Strike, remove_cards
+from .nodes import AttackType, SStack, Strike, remove_cards
 from .score import PARTS
 
 _NO_FACTORY = Factory(())
 
+PartMoves = tuple[int, int, int, list["int | None"]]   # (kind, card, hand index, stacks; None: a new stack)
+
 
 class Moves:
-    """A part of `search.Planner`: it reads the kinds of Part card in hand (`types`, identical cards
-    are one kind; `part_cards`: the hand indices of each) and of modelled Attack card (`attack_types`)."""
+    """A part of `search.Planner`: it reads the kinds of Part card in hand (`part_kinds`: identical
+    cards are one kind, with its energies and hand indices) and of modelled Attack card (`attack_types`)."""
 
     def part_moves(self, stacks: Sequence[SStack], possible: Sequence[int], room: int, used: Sequence[int],
-                   adding: bool = False, first: int = 0) -> list[tuple[int, int, int, int | None]]:
-        """Every part play from a state, as (kind, card, hand index, stack or None for a new stack).
+                   adding: bool = False, first: int = 0) -> list[PartMoves]:
+        """Every part play from a state, kind by kind: (kind, card, hand index, where), `where` the
+        stacks it may go onto in order, after None (a new stack) when it may start one.
 
         `possible` (`factory.possible_masks`) holds each stack's energies: a card may go onto an
         unfrozen stack when it shares one of them; `room` (`factory.free_energies`): a card may start a
         new stack when it carries one of these. `used`: the copies of each kind played so far.
         Part plays commute, so the search reaches each state in one canonical order: in a run of
         part plays, first the plays that start new stacks, then those that add to a stack, each group
-        by kind (`adding`: the run has added to a stack; `first`: the kind of its last play). The
-        plays are listed kind by kind: the new stack first, then the stacks in order."""
-        out = []
-        open_stacks = [k for k, s in enumerate(stacks) if not s[0]]
-        part_cards = self.part_cards
-        for t, card in enumerate(self.types):
-            idxs = part_cards[card]
-            if used[t] >= len(idxs):
+        by kind (`adding`: the run has added to a stack; `first`: the kind of its last play)."""
+        out: list[PartMoves] = []
+        places: dict[int, list[int | None]] = {}   # card energies -> the stacks it may go onto
+        open_stacks = [(k, p) for k, (s, p) in enumerate(zip(stacks, possible)) if not s[0]]
+        # plain loops, no comprehension per kind: this is the search's hottest code
+        for t, card, cm, idxs in self.part_kinds:
+            n = used[t]
+            if n >= len(idxs) or (adding and t < first):
                 continue
-            cm = card & ENERGY_BITS
-            hand_index = idxs[used[t]]
+            onto = places.get(cm)
+            if onto is None:
+                onto = places[cm] = []
+                for k, p in open_stacks:
+                    if p & cm:
+                        onto.append(k)
             if not adding and t >= first and room & cm:
-                out.append((t, card, hand_index, None))
-            if adding and t < first:
-                continue
-            out += [(t, card, hand_index, k) for k in open_stacks if possible[k] & cm]
+                out.append((t, card, idxs[n], [None, *onto]))
+            elif onto:
+                out.append((t, card, idxs[n], onto))
         return out
 
     def attack_moves(self, stacks: tuple[SStack, ...], used_attacks: tuple[int, ...], table: int
@@ -60,7 +66,8 @@ class Moves:
                 continue
             hand_index = a.hand_indices[used_attacks[a_i]]
             after = used_attacks[:a_i] + (used_attacks[a_i] + 1,) + used_attacks[a_i + 1:]
-            out += [(hand_index, after, strike) for strike in self.attack_options(a, stacks, table)]
+            for strike in self.attack_options(a, stacks, table):
+                out.append((hand_index, after, strike))
         return out
 
     def attack_options(self, a: AttackType, stacks: tuple[SStack, ...], table: int) -> tuple[Strike, ...]:

@@ -134,7 +134,8 @@ class Node:
     """A state of the search after some plays, with what its children are built from: your stacks and
     their facts (and reaches, only when an Event is to be paid), the copies of each kind of Part card
     and of each kind of Attack card played, the other seats' factories (an index into the planner's
-    table states), your own parts destroyed, the parts in unfrozen stacks, the plays. `adding` and
+    table states), your own parts destroyed, the parts in unfrozen stacks, your active robots, the
+    plays. `adding` and
     `first` keep the part plays of a run in canonical order (`Moves.part_moves`); after an Attack card
     that leaves your stacks alone only Attack cards follow (`attacks_only`)."""
     stacks: tuple[SStack, ...]
@@ -145,6 +146,7 @@ class Node:
     table: int
     own_lost: int
     free: int
+    robots: int
     seq: tuple[Play, ...]
     adding: bool = False
     first: int = 0

@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..factory import free_energies, possible_masks
+from .moves import PartMoves
 from .nodes import NAME_SHIFT, Candidate, Leaf, Node, Play, add_card, short_name
 from .score import Bar, Score, win_score
-
-PartMove = tuple[int, int, int, "int | None"]   # (kind, card, hand index, stack or None: a new stack)
 
 
 class Search:
@@ -36,7 +35,8 @@ class Search:
         no_parts, no_attacks = tuple(0 for _ in self.types), tuple(0 for _ in self.attack_types)
         self._visit(Node(stacks=start, infos=tuple(self.info(s) for s in start),
                          reaches=tuple(self.reach(s) for s in start) if self.cost else (), used=no_parts,
-                         used_attacks=no_attacks, table=0, own_lost=0, free=self.start_free, seq=()))
+                         used_attacks=no_attacks, table=0, own_lost=0, free=self.start_free,
+                         robots=sum(1 for s in start if self.info(s).names == self.full), seq=()))
         return self._found
 
     def _keep(self, state: Candidate) -> None:
@@ -54,8 +54,7 @@ class Search:
             return
         self._seen.add(key)
         bar, stacks, infos, seq = self.bar, node.stacks, node.infos, node.seq
-        plays = len(seq)
-        robots = sum(1 for x in infos if x.names == self.full)
+        plays, robots = len(seq), node.robots
         bar.states += 1
         if robots < 2 and bar.runner is not None and self.first_terms(
                 stacks, infos, plays, robots, node.used_attacks, node.own_lost, node.table, node.free) < bar.runner[:6]:
@@ -79,22 +78,26 @@ class Search:
             if plays + 1 == self.t.actions:
                 self._leaves(here, node, robots, moves)
             else:
-                for move in moves:
-                    self._visit(self._after_part(node, *move))
-        self._after_attacks(node, robots)
+                for t, card, hand_index, where in moves:
+                    for k in where:
+                        self._visit(self._after_part(node, t, card, hand_index, k))
+        if self.attack_types:
+            self._after_attacks(node, robots)
 
     def _after_part(self, node: Node, t: int, card: int, hand_index: int, k: int | None) -> Node:
         """The node one part play (`Moves.part_moves`) makes."""
         grown, ni, nr = self.grow(node.stacks[k] if k is not None else None, card)
         used = node.used[:t] + (node.used[t] + 1,) + node.used[t + 1:]
-        stacks, infos, reaches = node.stacks, node.infos, node.reaches
+        stacks, infos, reaches, full = node.stacks, node.infos, node.reaches, self.full
+        robots = node.robots + (ni.names == full)
         if k is None:
             stacks, infos, reaches = stacks + (grown,), infos + (ni,), reaches + (nr,) if self.cost else ()
         else:
+            robots -= infos[k].names == full
             stacks, infos = stacks[:k] + (grown,) + stacks[k + 1:], infos[:k] + (ni,) + infos[k + 1:]
             reaches = reaches[:k] + (nr,) + reaches[k + 1:] if self.cost else ()
         return Node(stacks=stacks, infos=infos, reaches=reaches, used=used, used_attacks=node.used_attacks,
-                    table=node.table, own_lost=node.own_lost, free=node.free + 1,
+                    table=node.table, own_lost=node.own_lost, free=node.free + 1, robots=robots,
                     seq=node.seq + (Play(hand_index=hand_index, stack=k),), adding=k is not None, first=t)
 
     def _after_attacks(self, node: Node, robots: int) -> None:
@@ -115,57 +118,92 @@ class Search:
                 self._keep(Candidate(score=score, order=order, tail=tail, stacks=stacks, others=strike.table,
                                      seq=node.seq + (play,)))
                 continue
-            after = strike.stacks if strike.stacks is not None else stacks
             # an Attack card that leaves your factory alone commutes with part plays (its targets and
             # its stack requirement only get easier with more parts down), so parts go first
-            self._visit(Node(stacks=after, infos=tuple(self.info(s) for s in after),
+            if strike.stacks is None:
+                self._visit(Node(stacks=stacks, infos=infos, reaches=node.reaches, used=node.used,
+                                 used_attacks=used_attacks, table=strike.table, own_lost=node.own_lost,
+                                 free=node.free, robots=robots, seq=node.seq + (play,), attacks_only=True))
+                continue
+            after = strike.stacks
+            after_infos = tuple(self.info(s) for s in after)
+            self._visit(Node(stacks=after, infos=after_infos,
                              reaches=tuple(self.reach(s) for s in after) if self.cost else (), used=node.used,
                              used_attacks=used_attacks, table=strike.table, own_lost=node.own_lost + strike.own_lost,
-                             free=sum(len(s[1]) for s in after if not s[0]), seq=node.seq + (play,),
-                             attacks_only=strike.stacks is None))
+                             free=sum(len(s[1]) for s in after if not s[0]),
+                             robots=sum(1 for x in after_infos if x.names == self.full), seq=node.seq + (play,)))
 
-    def _leaves(self, parent: Candidate, node: Node, robots: int, moves: Sequence[PartMove]) -> None:
+    def _leaves(self, parent: Candidate, node: Node, robots: int, moves: Sequence[PartMoves]) -> None:
         """The states the turn's last part play makes, scored in place (`_leaf_scorer`). A play that
         finishes no robot leaves the first terms as they are (robots, and a robot to deploy, stay):
         once those are below the runner-up's, only the plays that finish a robot are scored, and the
         others are only counted (the runner-up only rises)."""
         bar, full = self.bar, self.full
-        score_leaf, first_new, first_add = self._leaf_scorer(parent, node, robots)
-        finishing: set[tuple[int, int]] = set()   # (part name, stack) that would make the stack a robot
+        shared = self._leaf_shared(node, robots, len(parent.seq) + 1)
+        first_new, first_add = shared[4], shared[5]
+        finishes = {}   # stack -> the part name that would make it a robot
         for k, x in enumerate(node.infos):
             name = -1 if x.frozen else short_name(full ^ x.names)
             if name >= 0:
-                finishing.add((name, k))
+                finishes[k] = name
+        runner = bar.runner
+        if runner is not None and first_add < runner[:6] and (node.adding or first_new < runner[:6]):
+            # every play that finishes no robot is cut from the start (a run that adds makes no new stack)
+            todo = []
+            for _, card, hand_index, where in moves:
+                bar.states += len(where)
+                if finishes:
+                    name = card >> NAME_SHIFT
+                    for k, n in finishes.items():
+                        if n == name and k in where:
+                            todo.append((card, hand_index, k))
+            if todo:
+                bar.states -= len(todo)
+                score_leaf = self._leaf_scorer(parent, node, robots, shared)
+                for card, hand_index, k in todo:
+                    score_leaf(card, hand_index, k)
+            return
+        score_leaf = self._leaf_scorer(parent, node, robots, shared)
         runner, cut_new, cut_add = None, False, False
-        for _, card, hand_index, k in moves:
-            if bar.runner is not runner:
-                runner = bar.runner
-                cut_new, cut_add = first_new < runner[:6], first_add < runner[:6]
-            if cut_new if k is None else cut_add and (card >> NAME_SHIFT, k) not in finishing:
-                bar.states += 1
-                continue
-            score_leaf(card, hand_index, k)
+        for _, card, hand_index, where in moves:
+            name = card >> NAME_SHIFT
+            for k in where:
+                if bar.runner is not runner:
+                    runner = bar.runner
+                    cut_new, cut_add = first_new < runner[:6], first_add < runner[:6]
+                if cut_new if k is None else cut_add and finishes.get(k) != name:
+                    bar.states += 1
+                    continue
+                score_leaf(card, hand_index, k)
 
-    def _leaf_scorer(self, parent: Candidate, node: Node, robots: int
-                     ) -> tuple[Callable[[int, int, int | None], None], tuple, tuple]:
+    def _leaf_shared(self, node: Node, robots: int, plays: int) -> tuple:
+        """What the states one part play after `node` makes share: (the `leaf_context` of a card added
+        to a stack, of a new stack, whether the parts in unfrozen stacks pay for the Event, the robots
+        that can be deployed (counted only for Event B, which needs one), and the first terms of a
+        new stack and of an added card when they finish no robot)."""
+        event, full, own_lost = self.t.event, self.full, node.own_lost
+        n = len(node.stacks)
+        same = self.leaf_context(n, plays, node.used_attacks, own_lost, node.table)
+        grown_ctx = self.leaf_context(n + 1, plays, node.used_attacks, own_lost, node.table)
+        pays = event == "none" or (node.free + 1 >= self.cost and (event == "active_robot" or self.t.powers_left >= 1))
+        deployable = sum(1 for x in node.infos if x.names == full and not x.frozen) if event == "active_robot" else 0
+        paid_as_is = event == "none" or (pays and (event == "power" or deployable > 0))
+        return (same, grown_ctx, pays, deployable,
+                (False, paid_as_is, robots, grown_ctx.wanted, -own_lost, grown_ctx.pressure),
+                (False, paid_as_is, robots, same.wanted, -own_lost, same.pressure))
+
+    def _leaf_scorer(self, parent: Candidate, node: Node, robots: int, shared: tuple
+                     ) -> Callable[[int, int, int | None], None]:
         """A function that scores the state one part play (card, hand index, stack or None) after
-        `node` makes, and keeps it as a `Leaf` when it may be reported; and the first terms of the
-        states a new stack and an added card make when they finish no robot. What the states share is
-        worked out once (`leaf_context`); each only differs in one stack, and plays that leave the same
+        `node` makes, and keeps it as a `Leaf` when it may be reported. What the states share is
+        worked out once (`_leaf_shared`); each only differs in one stack, and plays that leave the same
         facts on the same stack are scored once."""
         bar, full, event, found = self.bar, self.full, self.t.event, self._found
         stacks, infos, reaches, own_lost = node.stacks, node.infos, node.reaches, node.own_lost
         grow, shape_value, outs_bound, settle = self.grow, self.shape_value, self.outs_bound, self.settle
         plays = len(parent.seq) + 1
-        n = len(stacks)
-        same = self.leaf_context(n, plays, node.used_attacks, own_lost, node.table)
-        grown_ctx = self.leaf_context(n + 1, plays, node.used_attacks, own_lost, node.table)
-        pays = event == "none" or (node.free + 1 >= self.cost and (event == "active_robot" or self.t.powers_left >= 1))
-        deployable = sum(1 for x in infos if x.names == full and not x.frozen)
-        parts_now = [x.names.bit_count() for x in infos]
-        paid_as_is = event == "none" or (pays and (event == "power" or deployable > 0))
-        first_new = (False, paid_as_is, robots, grown_ctx.wanted, -own_lost, grown_ctx.pressure)
-        first_add = (False, paid_as_is, robots, same.wanted, -own_lost, same.pressure)
+        same, grown_ctx, pays, deployable = shared[:4]
+        parts_now = [x.names.bit_count() for x in infos] if event != "none" else []
         memo: dict[tuple, tuple] = {}
 
         def score_leaf(card: int, hand_index: int, k: int | None) -> None:
@@ -228,7 +266,7 @@ class Search:
                 found.append(Leaf(score=score, order=order, parent=parent, card=card, stack=k,
                                   hand_index=hand_index))
 
-        return score_leaf, first_new, first_add
+        return score_leaf
 
     def materialize(self, leaf: Leaf) -> Candidate:
         """The Candidate of a leaf (its stacks, the cards played last and its plays)."""

@@ -36,12 +36,13 @@ class Seeds:
             if len(need) < 2 - robots or sum(need[:2 - robots]) > left:
                 return   # the robots still missing need more plays than are left
             possible = possible_masks(tuple(x.mask for x in infos))
-            for t, card, _, k in self.part_moves(stacks, possible, 0, used):   # room 0: no new stack
+            for t, card, _, onto in self.part_moves(stacks, possible, 0, used):   # room 0: no new stack
                 bit = 1 << (card >> NAME_SHIFT)
-                if any(1 << (c >> NAME_SHIFT) == bit for c in stacks[k][1]):
-                    continue   # only plays that add a missing part name
-                dive(stacks[:k] + (add_card(stacks[k], card),) + stacks[k + 1:],
-                     used[:t] + (used[t] + 1,) + used[t + 1:], plays + 1)
+                for k in onto:
+                    if any(1 << (c >> NAME_SHIFT) == bit for c in stacks[k][1]):
+                        continue   # only plays that add a missing part name
+                    dive(stacks[:k] + (add_card(stacks[k], card),) + stacks[k + 1:],
+                         used[:t] + (used[t] + 1,) + used[t + 1:], plays + 1)
 
         dive(self.start, tuple(0 for _ in self.types), 0)
 
@@ -62,12 +63,14 @@ class Seeds:
             masks = tuple(x.mask for x in infos)
             possible, room = possible_masks(masks), free_energies(masks)
             best: tuple | None = None
-            for t, card, _, k in self.part_moves(stacks, possible, room, used):
-                grown, ni, _ = grow(stacks[k] if k is not None else None, card)
-                after = infos + (ni,) if k is None else infos[:k] + (ni,) + infos[k + 1:]
-                v = self.shape_value(tuple(sorted(after)))
-                if best is None or v > best[0]:
-                    best = (v, stacks + (grown,) if k is None else stacks[:k] + (grown,) + stacks[k + 1:], after, t)
+            for t, card, _, where in self.part_moves(stacks, possible, room, used):
+                for k in where:
+                    grown, ni, _ = grow(stacks[k] if k is not None else None, card)
+                    after = infos + (ni,) if k is None else infos[:k] + (ni,) + infos[k + 1:]
+                    v = self.shape_value(tuple(sorted(after)))
+                    if best is None or v > best[0]:
+                        best = (v, stacks + (grown,) if k is None else stacks[:k] + (grown,) + stacks[k + 1:], after,
+                                t)
             if best is None:
                 return
             _, stacks, infos, t = best

@@ -10,7 +10,7 @@ from ..cards import effect_of
 from ..factory import Factory, Part, Stack
 from .bound import Bounds
 from .moves import Moves
-from .nodes import AttackType, Facts, LeafContext, Reach, SStack, Strike, pack
+from .nodes import ENERGY_BITS, AttackType, Facts, LeafContext, Reach, SStack, Strike, pack
 from .records import EVENT_COST, Turn
 from .sacrifice import Sacrifice
 from .scoring import Scoring
@@ -33,6 +33,8 @@ class Planner(StackFacts, Sacrifice, Bounds, Moves, Scoring, Seeds, Search):
             if c.kind == "part" and c.part is not None:
                 self.part_cards.setdefault(self.card(c.part), []).append(i)
         self.types = list(self.part_cards)
+        # (kind, card, its energies, its hand indices) for `Moves.part_moves`
+        self.part_kinds = [(t, card, card & ENERGY_BITS, self.part_cards[card]) for t, card in enumerate(self.types)]
         self.card_parts: dict[int, Part] = {}
         for c in [*(c.part for c in turn.hand if c.part is not None),
                   *(c for st in turn.factory.stacks for c in st.cards)]:
