@@ -15,7 +15,7 @@ from .score import Score, win_score
 
 
 class Bounds:
-    """A part of `search.Planner`."""
+    """A part of `turn_planner.Planner`."""
 
     def outs_bound(self, reaches: Sequence[Reach]) -> int:
         """At least the outs left by any sacrifice that keeps every robot. Such a sacrifice adds no

@@ -21,7 +21,7 @@ PartMoves = tuple[int, int, int, list["int | None"]]   # (kind, card, hand index
 
 
 class Moves:
-    """A part of `search.Planner`: it reads the kinds of Part card in hand (`part_kinds`: identical
+    """A part of `turn_planner.Planner`: it reads the kinds of Part card in hand (`part_kinds`: identical
     cards are one kind, with its energies and hand indices) and of modelled Attack card (`attack_types`)."""
 
     def part_moves(self, stacks: Sequence[SStack], possible: Sequence[int], room: int, used: Sequence[int],

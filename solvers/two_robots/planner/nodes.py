@@ -65,7 +65,7 @@ class Strike:
 class Candidate:
     """An end state of the plays with its score (None when it was below the runner-up before it was
     scored, and kept only as the state leaves start from) and its order among tied scores: the upper
-    bound `_Planner.evaluate` gives before the Event phase sacrifice is worked out (the score itself
+    bound `Scoring.evaluate` gives before the Event phase sacrifice is worked out (the score itself
     when there is none), so that tied plans are listed in the same order whatever the search skips."""
     score: Score | None
     order: Score | None
@@ -78,7 +78,7 @@ class Candidate:
 @dataclass(slots=True)
 class Leaf:
     """An end state one part play after an explored state, kept light: most states are leaves and only
-    a few are ever looked at again (`_Planner.materialize` makes the Candidate)."""
+    a few are ever looked at again (`Search.materialize` makes the Candidate)."""
     score: Score
     order: Score
     parent: Candidate

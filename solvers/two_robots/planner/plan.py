@@ -7,12 +7,14 @@ from solvers.errors import InputError
 
 from ..odds import p_at_least_one
 from .explain import card_notes, plan_reasons, plan_summary, why_better
-from .records import EVENTS, Step, Turn, TurnPlan
-from .steps import choose_discards, event_option, explain_sacrifice, play_steps, player_order
+from .records import EVENTS, Turn, TurnPlan
+from .steps import choose_discards, discard_steps, event_option, play_steps, player_order, sacrifice_steps
 from .turn_planner import Planner
 
 
 def plan_turn(turn: Turn) -> TurnPlan:
+    """The best plan of the turn: its steps (plays, Event phase sacrifice, cleanup discards), its score
+    and reasons, the plans tied with it and why it beats the runner-up (see the package docstring)."""
     if turn.event not in EVENTS:
         raise InputError("event", f"must be one of {', '.join(EVENTS)}")
     if not 0 <= turn.actions <= 3:
@@ -38,19 +40,12 @@ def plan_turn(turn: Turn) -> TurnPlan:
     elif turn.event != "none":
         opt = next(o for o in event_options if o.event == turn.event)
         if opt.available:
-            picks = planner.sacrifice(stacks, kept_reqs, turn.event)[1]
-            explained, after = explain_sacrifice(f_plays, picks, turn.part_names, planner.card_parts)
-            for i, card, why in explained:
-                steps.append(Step(phase="event", action="sacrifice", card=card.label(), hand_index=None, stack=i,
-                                  new_stack=False, why=f"{why[:1].upper()}{why[1:]}.",
-                                  rules=("tr-the-event-phase", "tr-note-sacrifice-anywhere", "tr-duplicate-parts")))
+            sacrificed, after = sacrifice_steps(planner, f_plays, stacks, kept_reqs)
+            steps += sacrificed
         else:
             notes.append(f"The Event phase you chose cannot be paid: {opt.why}")
     discards, reasons = ([], {}) if score.won else choose_discards(turn, after, kept)
-    for i in discards:
-        steps.append(Step(phase="cleanup", action="discard", card=turn.hand[i].label(), hand_index=i, stack=None,
-                          new_stack=False, why=f"Discard {turn.hand[i].label()}: {reasons[i]}, the least useful card "
-                                               f"kept (hand limit {turn.hand_limit}).", rules=("tr-cleanup-phase",)))
+    steps += discard_steps(turn, discards, reasons)
 
     ties = [plan_summary(turn, player_order(turn, s.seq), s.tail) for s in [s for s in scored[1:] if s.score == score][:3]]
     lower = next((s for s in scored if s.score < score), None)

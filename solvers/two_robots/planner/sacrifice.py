@@ -15,7 +15,7 @@ from .records import EVENT_COST
 NO_CAP = 1 << 30   # outs bound of a sacrifice that breaks a robot: none known (see `Sacrifice.sacrifice`)
 
 class Sacrifice:
-    """A part of `search.Planner` (reads the stack facts of `StackFacts` and the bound of `Bounds`)."""
+    """A part of `turn_planner.Planner` (reads the stack facts of `StackFacts` and the bound of `Bounds`)."""
 
     # -- the Event phase sacrifice --
 

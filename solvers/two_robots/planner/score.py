@@ -55,7 +55,7 @@ class Bar:
     best: Score | None = None
     runner: Score | None = None
     states: int = 0   # end states met
-    cut: int = 0      # states whose later plays were not searched (`_Planner.below_runner`)
+    cut: int = 0      # states whose later plays were not searched (`Bounds.below_runner`)
 
     def meet(self, score: Score) -> None:
         if self.best is None or score > self.best:

@@ -10,7 +10,7 @@ from .score import Score, win_score
 
 
 class Scoring:
-    """A part of `search.Planner`."""
+    """A part of `turn_planner.Planner`."""
 
     def tail(self, n_stacks: int, left: int, used_attacks: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
         """(marked cards of unknown effect played last, stack requirements of the cards kept, marked

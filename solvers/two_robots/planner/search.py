@@ -20,7 +20,7 @@ from .score import Bar, Score, win_score
 
 
 class Search:
-    """A part of `search.Planner`."""
+    """A part of `turn_planner.Planner`."""
 
     def search(self) -> list[Candidate | Leaf]:
         """The end states of the plays that may matter, with their score or an upper bound on it (the

@@ -10,7 +10,7 @@ from .score import win_score
 
 
 class Seeds:
-    """A part of `search.Planner`."""
+    """A part of `turn_planner.Planner`."""
 
     def seed_wins(self) -> None:
         """Meet the scores of the wins within reach before the search, so that it cuts everything else

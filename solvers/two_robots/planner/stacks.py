@@ -9,7 +9,7 @@ from .nodes import ENERGY_BITS, NAME_SHIFT, Facts, Reach, SStack, add_card
 
 
 class StackFacts:
-    """A part of `search.Planner`: it reads the turn's part names (`full`), the unseen cards by part
+    """A part of `turn_planner.Planner`: it reads the turn's part names (`full`), the unseen cards by part
     name (`unseen_by_name`) and the Event's cost, and keeps its caches."""
 
     # -- what a stack is worth to the score --

@@ -180,6 +180,18 @@ def explain_sacrifice(f: Factory, picks: Sequence[tuple[int, int]], names: Seque
     return out, Factory(tuple(stacks))
 
 
+def sacrifice_steps(planner: Planner, f: Factory, stacks: tuple, kept_reqs: tuple[int, ...]
+                    ) -> tuple[list[Step], Factory]:
+    """The Event phase sacrifice of the turn's Event as steps, from the factory after the plays `f`
+    (`stacks` in the search's form), and the factory after it."""
+    picks = planner.sacrifice(stacks, kept_reqs, planner.t.event)[1]
+    explained, after = explain_sacrifice(f, picks, planner.t.part_names, planner.card_parts)
+    return [Step(phase="event", action="sacrifice", card=card.label(), hand_index=None, stack=i, new_stack=False,
+                 why=f"{why[:1].upper()}{why[1:]}.",
+                 rules=("tr-the-event-phase", "tr-note-sacrifice-anywhere", "tr-duplicate-parts"))
+            for i, card, why in explained], after
+
+
 def event_option(planner: Planner, f: Factory, stacks: tuple, event: str, kept_reqs: tuple[int, ...]) -> EventOption:
     t = planner.t
     n = EVENT_COST[event]
@@ -238,3 +250,11 @@ def choose_discards(turn: Turn, f: Factory, kept: list[int]) -> tuple[list[int],
         return turn.hand[i].label()
     order = sorted(kept, key=lambda i: (ranks[i], -sum(label(j) == label(i) for j in kept), -i))
     return order[:extra], reasons
+
+
+def discard_steps(turn: Turn, discards: list[int], reasons: dict[int, str]) -> list[Step]:
+    """The cleanup discards (`choose_discards`) as steps."""
+    return [Step(phase="cleanup", action="discard", card=turn.hand[i].label(), hand_index=i, stack=None,
+                 new_stack=False, why=f"Discard {turn.hand[i].label()}: {reasons[i]}, the least useful card "
+                                      f"kept (hand limit {turn.hand_limit}).", rules=("tr-cleanup-phase",))
+            for i in discards]

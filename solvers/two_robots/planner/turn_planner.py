@@ -64,19 +64,20 @@ class Planner(StackFacts, Sacrifice, Bounds, Moves, Scoring, Seeds, Search):
         self.tables: list[tuple[Factory, ...]] = [tuple(turn.others)]
         self._table_index: dict[tuple, int] = {self._table_key(self.tables[0]): 0}
         self._pressure: dict[int, tuple] = {}
-        self._infos: dict[SStack, Facts] = {}
-        self._fronts: dict[SStack, tuple[tuple, tuple]] = {}
-        self._reach: dict[SStack, Reach] = {}
+        # the caches of each part, keyed by hashable stacks and facts
+        self._infos: dict[SStack, Facts] = {}                                    # StackFacts
         self._shape_cache: dict[tuple[Facts, ...], tuple[int, int, tuple[int, ...]]] = {}
-        self._bound_cache: dict[tuple, int] = {}
+        self._reach: dict[SStack, Reach] = {}
+        self._grow: dict[tuple, tuple[SStack, Facts, Reach | None]] = {}
+        self._fronts: dict[SStack, tuple[tuple, tuple]] = {}                     # Sacrifice
         self._sac_values: dict[tuple, tuple] = {}
         self._sac_sig: dict[SStack, tuple] = {}
+        self._bound_cache: dict[tuple, int] = {}                                 # Bounds
         self._triples: dict[SStack, tuple[int, int, int]] = {}
         self._caps: dict[tuple, tuple[int, ...]] = {}
-        self._tail_cache: dict[tuple, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+        self._tail_cache: dict[tuple, tuple[tuple[int, ...], tuple[int, ...], int]] = {}   # Scoring
         self._leaf_cache: dict[tuple, LeafContext] = {}
-        self._grow: dict[tuple, tuple[SStack, Facts, Reach | None]] = {}
-        self._attack_cache: dict[tuple, tuple[Strike, ...]] = {}
+        self._attack_cache: dict[tuple, tuple[Strike, ...]] = {}                 # Moves
         self._theirs: dict[tuple[str, int], list[tuple[int, int, Part]]] = {}
 
     def card(self, part: Part) -> int:
