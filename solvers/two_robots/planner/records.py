@@ -14,6 +14,7 @@ EVENTS = ("none", "power", "active_robot")
 EVENT_COST = {"power": 2, "active_robot": 1}
 EVENT_NAME = {"power": "option A, use a Power card", "active_robot": "option B, reveal an Active Robot card"}
 
+
 @dataclass(frozen=True)
 class Turn:
     factory: Factory

@@ -14,6 +14,7 @@ from .records import EVENT_COST
 
 NO_CAP = 1 << 30   # outs bound of a sacrifice that breaks a robot: none known (see `Sacrifice.sacrifice`)
 
+
 class Sacrifice:
     """A part of `turn_planner.Planner` (reads the stack facts of `StackFacts` and the bound of `Bounds`)."""
 

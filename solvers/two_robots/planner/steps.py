@@ -86,7 +86,6 @@ def _apply_attack(f: Factory, others: tuple[Factory, ...], play: Play) -> tuple[
     return after[0], tuple(after[1:])
 
 
-
 def _attack_step(turn: Turn, f: Factory, others: tuple[Factory, ...], play: Play) -> Step:
     c = turn.hand[play.hand_index]
     table = (f, *others)
