@@ -1,5 +1,5 @@
-"""Benchmark: the Two Robots turn planner on a whole table (targets, issue 13: a hand of 10 under 20 ms
-p95 in-process, a hand of 15, the API limit, under 50 ms).
+"""Benchmark: the Two Robots turn planner on a whole table (targets, issue 21: plan p95 in-process at
+most 20 ms for a hand of 10 and 30 ms for a hand of 15, the API limit).
 
 Run from the project root:  .venv/bin/python bench/bench_two_robots.py [--quick]
 Mid-game tables: your factory and two other seats' (8 parts each, placed at random, legally), hands

@@ -21,7 +21,8 @@ from solvers.two_robots.factory import (
 )
 from solvers.two_robots.game_data import DATA
 from solvers.two_robots.odds import Deck, Sighting, completing, unseen_pool
-from solvers.two_robots.planner import Bar, Turn, _Planner, plan_turn
+from solvers.two_robots.planner import Bar, Turn, plan_turn
+from solvers.two_robots.planner import Planner as _Planner
 
 PN = ("head", "arms", "legs", "torso")
 
