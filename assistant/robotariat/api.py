@@ -587,7 +587,7 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
     else:
         lo, hi = f.p_success.interval
         how = ("the forecast's quick estimate of the suggestions' best turns (it picks another turn than "
-               "the suggestions about one time in seven)" if f.rollout is not None else "the suggestions' best turns")
+               "the suggestions about one time in seven)" if forecaster.rollout is not None else "the suggestions' best turns")
         why = (f"{f.runs} whole games were played out with {how} (seed {f.seed}): the "
                f"Revolution succeeded in {f.p_success.approx:.1%} of them, so the chance lies between {lo:.1%} "
                f"and {hi:.1%} (95 % interval).")
@@ -607,7 +607,7 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
             "runs": f.runs, "method": f.method, "expected_funds": _estimate(f.expected_funds),
             "target": ctx.rules.target, "seed": f.seed, "stopped": f.stopped, "decisions": f.decisions,
             "seconds": round(f.seconds, 3), "budget_ms": budget, "budget_clamped": budget < asked,
-            "policy": "suggestions", "rollout": None if f.method == "exact" or f.rollout is None else "estimate",
+            "policy": "suggestions", "rollout": None if f.method == "exact" or forecaster.rollout is None else "estimate",
             "not_modelled": notes, "why": why, "cards_counted": counted_cards(ctx),
             "rules": with_reading_entries(["rb-game-end", "rb-revolution-table", "rb-round-order", "rb-npc-turn"],
                                           ["game-forecast"] + (["card-effects"] if ctx.effects else []),
