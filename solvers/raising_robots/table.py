@@ -3,6 +3,7 @@ JSON object kept under `state["raising_robots"]`) and returns a new one; the inp
 
 - `apply_plan`: a seat carries out a competitions plan (How to Complete Competitions, steps 2 to 4).
 - `keep_friendship`: a Friendship card kept, at most 2 held (Friendships: "IMPORTANT").
+- `spend_batteries`: batteries a seat spends on a phase leave its inventory (Total Energy, player aid).
 - `catch_up` / `end_round`: the tiles that turn at a round's end (How to Complete Competitions, step 5,
   and Solo / 2P Gameplay Changes: the round marker reaching a spare upgrade token).
 
@@ -17,6 +18,7 @@ from typing import Any
 from ..errors import InputError
 from .competitions import COMP_NAMES, COMP_TYPES, FRIENDSHIP_CAP
 from .competitions_setup import Spot, end_of_round, tile_of
+from .energy import PHASE_NAMES, PHASES
 
 Part = dict[str, Any]
 
@@ -86,6 +88,40 @@ def apply_plan(part: Part, seat: int, after: Mapping[str, Any], steps: Sequence[
     s["completed"] = {t: t in after["completed"] for t in COMP_TYPES}
     s["competitions_completed"] = None  # a count typed on the score page is out of date
     _completed_now(out["competitions"], steps, rnd)
+    return out
+
+
+# ---- batteries ------------------------------------------------------------------------------------------
+
+def spend_batteries(part: Part, seat: int, rnd: int, phase: str, total: int) -> Part:
+    """Seat `seat`'s spending on `phase` in round `rnd` comes to `total` batteries: what it has not spent on
+    that phase yet leaves its inventory (kept in `prep.spent`, so a second tap or a second phone takes
+    nothing more). Total Energy (player aid, Round Phases): +1 per battery spent, the total fixed when the
+    phase starts; so only the batteries held then pay, a battery gained in an earlier phase of the round
+    among them once it is in the inventory, one gained during this phase only for a later one."""
+    if phase not in PHASES:
+        raise InputError("phase", f"one of {', '.join(PHASES)}")
+    out = _copy(part)
+    s = out["seats"][seat]
+    prep = s.get("prep") or {}
+    if prep.get("round") != rnd:
+        raise InputError("round", f"this seat's Round Preparation is not for round {rnd}: enter its cards first")
+    spent = dict(prep.get("spent") or {})
+    more = total - int(spent.get(phase) or 0)
+    if more <= 0:
+        return out
+    inventory = s.setdefault("inventory", {})
+    held = int(inventory.get("battery") or 0)
+    if more > held:
+        name = PHASE_NAMES[phase]
+        raise InputError(f"batteries.{phase}", (
+            f"{more} {'battery' if more == 1 else 'batteries'} to spend on {name}, {held} in the inventory: only "
+            f"the batteries held when {name} starts pay for it (one gained in an earlier phase counts once it is "
+            f"in the inventory; one gained during {name} only in a later phase)"))
+    inventory["battery"] = held - more
+    spent[phase] = total
+    prep["spent"] = spent
+    s["prep"] = prep
     return out
 
 
