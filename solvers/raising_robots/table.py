@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
+from .abilities import ability_id
 from .competitions import COMP_NAMES, COMP_TYPES, FRIENDSHIP_CAP
 from .competitions_setup import Spot, end_of_round, tile_of
 from .energy import PHASE_NAMES, PHASES
@@ -41,6 +42,11 @@ def _copy(part: Part) -> Part:
 def friendships_held(seat: Mapping[str, Any]) -> int:
     names = [n for n in seat.get("friendships") or [] if n]
     return max(int(seat.get("friendship_count") or 0), len(names))
+
+
+def named(names: Sequence[str], name: str) -> bool:
+    """Whether `name` is among `names` as the abilities read names ("Yo-Yo" is "yo yo")."""
+    return ability_id(name) in {ability_id(n) for n in names if n}
 
 
 def _keep(seat: Part, name: str) -> None:
@@ -74,7 +80,8 @@ def apply_plan(part: Part, seat: int, after: Mapping[str, Any], steps: Sequence[
                kept: str | None = None) -> Part:
     """Seat `seat` carried out a plan (up to a step) in round `rnd`: `after` is what the last step left
     (its `inventory`, `tokens`, `friendships` held and `completed` types), `steps` the competitions it
-    completed, in order; `kept` the Friendship card kept on the way (its name), counted in `after`.
+    completed, in order; `kept` the Friendship card kept on the way (its name), counted in `after`; a card
+    the seat names already is that card recorded first elsewhere, and is neither named nor counted twice.
     Their tiles turn at the end of this round (How to Complete Competitions, step 5)."""
     out = _copy(part)
     s = out["seats"][seat]
@@ -83,8 +90,12 @@ def apply_plan(part: Part, seat: int, after: Mapping[str, Any], steps: Sequence[
     held = min(FRIENDSHIP_CAP, int(after["friendships"]))
     s["friendship_count"] = held - 1 if kept else held
     if kept:
-        s["friendships"] = [n for n in s.get("friendships") or [] if n][:held - 1]
-        _keep(s, kept)
+        names = [n for n in s.get("friendships") or [] if n][:held - 1]
+        if named(names, kept):  # recorded already (kept on the Friendship page first): the same card, once
+            s["friendships"] = [*names, *[""] * FRIENDSHIP_CAP][:FRIENDSHIP_CAP]
+        else:
+            s["friendships"] = names
+            _keep(s, kept)
     s["completed"] = {t: t in after["completed"] for t in COMP_TYPES}
     s["competitions_completed"] = None  # a count typed on the score page is out of date
     _completed_now(out["competitions"], steps, rnd)

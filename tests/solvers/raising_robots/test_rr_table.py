@@ -58,6 +58,19 @@ def test_apply_plan_keeps_what_the_plan_left_and_marks_the_tiles():
     assert before == part()
 
 
+def test_apply_plan_never_names_a_card_twice():
+    """Friendships: each Friendship card is one card beside the inventor card. Kept on the Friendship page
+    first (the seat names it, holds 1), then "I kept yo yo" on the planner (whose plan counts the keep again):
+    the seat still names it once and holds 1; another card kept the same way is added."""
+    after = {"inventory": {"gear": 0}, "tokens": {"unplaced": {}, "placed": {}}, "friendships": 2,
+             "completed": ["mech_masters"]}
+    before = part([seat(friendships=["Yo-Yo", ""], friendship_count=1)])
+    s = table.apply_plan(before, 0, after, ["mech_masters"], rnd=1, kept="yo yo")["seats"][0]
+    assert s["friendships"] == ["Yo-Yo", ""] and s["friendship_count"] == 1
+    s = table.apply_plan(before, 0, after, ["mech_masters"], rnd=1, kept="Temple")["seats"][0]
+    assert s["friendships"] == ["Yo-Yo", "Temple"] and s["friendship_count"] == 2
+
+
 def test_apply_plan_without_a_kept_card_counts_the_cards_drawn():
     """Competition Example: a reward that draws Friendship cards; the seat counts the one kept even when
     its name is not given."""
