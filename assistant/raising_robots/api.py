@@ -27,7 +27,7 @@ bp = Blueprint("rr_api", __name__, url_prefix="/api/raising-robots")
 
 @bp.post("/competitions/plan")
 def plan():
-    return jsonify(answers.run_plan(parse(PlanIn, parser=parse_body)))
+    return jsonify(answers.plan_json(answers.run_plan(parse(PlanIn, parser=parse_body))))
 
 
 @bp.post("/competitions/kept")
