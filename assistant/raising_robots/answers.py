@@ -44,6 +44,7 @@ from solvers.raising_robots.search_odds import (
     Criteria,
     Deck,
     Estimate,
+    RankedCriteria,
     SearchOdds,
     best_criteria,
     estimate_best,
@@ -560,6 +561,7 @@ R_CRITERIA = "rr-reading-search-criteria"
 R_SET_ASIDE = "rr-reading-search-set-aside"
 R_KNOWN_WANTED = "rr-reading-search-known-bottom-wanted"
 R_ESTIMATE = "rr-reading-search-estimate"
+ESTIMATE_RULES = ("rr-search", R_BASIC, "rr-search-example", R_MODEL, R_ESTIMATE)
 ALL_RULES = (*RULES, R_MODEL, R_BASIC, R_ANY_MATCH, R_NO_MATCH, R_CRITERIA, R_SET_ASIDE, R_KNOWN_WANTED, R_ESTIMATE)
 
 
@@ -618,39 +620,93 @@ def odds_why(deck: Deck, odds: SearchOdds) -> str:
     return " ".join(parts)
 
 
-def odds_json(deck: Deck, odds: SearchOdds, within: list[int] | None) -> dict:
-    total = deck.cards_in_deck
-    ns = within if within is not None else list(range(1, min(WITHIN_DEFAULT, total) + 1))
-    return {
-        "criteria": odds.criteria.as_dict(),
-        "p_match": exact(odds.p_match),
-        "expected_revealed": exact(odds.expected_revealed),
-        "p_wanted": exact(odds.p_wanted),
-        "outcomes": [{"row": o.row, "energy": o.energy, "label": o.label, "wanted": o.wanted, "from": o.source,
-                      "p": exact(o.p), "group": o.group, "position": o.position, "text": outcome_text(o)}
-                     for o in odds.outcomes],
-        "p_match_within": [{"n": n, "p": exact(odds.p_match_within(n))} for n in ns],
-        "matching_in_pool": odds.matching_in_pool,
-        "pool_cards": odds.pool_cards,
-        "deck_cards": total,
-        "why": odds_why(deck, odds),
-        "estimate": None,  # exact: the pool is known
-        "rules": search_rules(deck, odds.p_match),
-    }
+@dataclass(frozen=True)
+class OddsAnswer:
+    """The odds of one Search as the solver gives them: exact on `deck`, or estimated on `est` (the cards
+    seen); `within`: the numbers of cards a fit is asked within (None: 1 up to 10)."""
+    odds: SearchOdds
+    deck: Deck | None = None
+    est: Estimate | None = None
+    within: list[int] | None = None
+
+    @property
+    def cards(self) -> int:
+        return self.deck.cards_in_deck if self.deck is not None else self.est.deck_size + len(self.est.known_bottom)
+
+    @property
+    def within_bars(self) -> list[tuple[int, Fraction]]:
+        ns = self.within if self.within is not None else list(range(1, min(WITHIN_DEFAULT, self.cards) + 1))
+        return [(n, self.odds.p_match_within(n)) for n in ns]
+
+    @property
+    def why(self) -> str:
+        return odds_why(self.deck, self.odds) if self.deck is not None else self.est.assumes()
+
+    @property
+    def rules(self) -> list[str]:
+        if self.deck is not None:
+            return search_rules(self.deck, self.odds.p_match)
+        return [*ESTIMATE_RULES, *([R_NO_MATCH] if self.odds.p_match < 1 else [])]
 
 
-def best_json(deck: Deck) -> dict:
-    ranking = best_criteria(deck)
+@dataclass(frozen=True)
+class BestAnswer:
+    """The criteria ranked for a deck (exact) or an estimate, with the notes and rules of the ranking."""
+    ranking: tuple[RankedCriteria, ...]
+    wanted_cards: int
+    notes: list[str]
+    rules: list[str]
+    est: Estimate | None = None
+
+
+def best_answer(deck: Deck) -> BestAnswer:
     wanted = sum(g.count for g in deck.pool if g.wanted) + sum(c.wanted for c in deck.known_bottom)
     notes = [("Ranked by the chance to take a card marked wanted, then by fewer cards revealed; "
              "criteria with the same two numbers share a rank.")]
     if not wanted:
         notes.append("No card that can come up is marked wanted, so only the number of cards revealed orders "
                      "the list.")
+    return BestAnswer(tuple(best_criteria(deck)), wanted, notes, search_rules(deck, ranked=True))
+
+
+def estimate_best_answer(est: Estimate) -> BestAnswer:
+    return BestAnswer(tuple(estimate_best(est)), len(est.wanted), [est.assumes()], [*ESTIMATE_RULES, R_CRITERIA],
+                      est)
+
+
+def _estimate_label(est: Estimate | None) -> dict | None:
+    return {"seen": len(est.seen), "assumes": est.assumes()} if est is not None else None
+
+
+def odds_json(a: OddsAnswer) -> dict:
+    """The odds as the API's JSON (api.md: POST /search/odds); an estimate labelled with what it assumes."""
+    odds = a.odds
+    out = {
+        "criteria": odds.criteria.as_dict(),
+        "p_match": exact(odds.p_match),
+        "expected_revealed": exact(odds.expected_revealed),
+        "p_wanted": exact(odds.p_wanted),
+        "outcomes": [{"row": o.row, "energy": o.energy, "label": o.label, "wanted": o.wanted, "from": o.source,
+                      "p": exact(o.p), "group": o.group if a.est is None else None, "position": o.position,
+                      "text": outcome_text(o)} for o in odds.outcomes],
+        "p_match_within": [{"n": n, "p": exact(p)} for n, p in a.within_bars],
+        "deck_cards": a.cards,
+        "why": a.why,
+        "estimate": _estimate_label(a.est),  # None: exact, the pool is known
+        "rules": a.rules,
+    }
+    if a.est is None:
+        out.update(matching_in_pool=odds.matching_in_pool, pool_cards=odds.pool_cards)
+    return out
+
+
+def best_json(a: BestAnswer) -> dict:
+    """The ranking as the API's JSON (api.md: POST /search/best)."""
     return {"ranking": [{"criteria": r.criteria.as_dict(), "name": criteria_name(r.criteria), "rank": r.rank,
                          "p_wanted": exact(r.p_wanted), "p_match": exact(r.p_match),
-                         "expected_revealed": exact(r.expected_revealed)} for r in ranking],
-            "wanted_cards": wanted, "notes": notes, "estimate": None, "rules": search_rules(deck, ranked=True)}
+                         "expected_revealed": exact(r.expected_revealed)} for r in a.ranking],
+            "wanted_cards": a.wanted_cards, "notes": list(a.notes), "estimate": _estimate_label(a.est),
+            "rules": list(a.rules)}
 
 
 def group_json(g: CardGroup) -> dict:
@@ -704,48 +760,22 @@ def record(body: RecordIn) -> dict:
             "set_aside": [group_json(g) for g in r.set_aside], "why": r.why, "rules": r.rules}
 
 
-# ---- JSON API ------------------------------------------------------------------------------------
-
-def estimate_json(est: Estimate, odds: SearchOdds | None = None, within: list[int] | None = None) -> dict:
-    """The estimate's answer in the shape of the exact one, labelled with what it assumes."""
-    label = {"seen": len(est.seen), "assumes": est.assumes()}
-    rules = ["rr-search", R_BASIC, "rr-search-example", R_MODEL, R_ESTIMATE]
-    if odds is None:
-        ranking = estimate_best(est)
-        return {"ranking": [{"criteria": r.criteria.as_dict(), "name": criteria_name(r.criteria), "rank": r.rank,
-                             "p_wanted": exact(r.p_wanted), "p_match": exact(r.p_match),
-                             "expected_revealed": exact(r.expected_revealed)} for r in ranking],
-                "wanted_cards": len(est.wanted), "notes": [est.assumes()], "estimate": label,
-                "rules": rules + [R_CRITERIA]}
-    total = est.deck_size + len(est.known_bottom)
-    ns = within if within is not None else list(range(1, min(WITHIN_DEFAULT, total) + 1))
-    return {
-        "criteria": odds.criteria.as_dict(), "p_match": exact(odds.p_match),
-        "expected_revealed": exact(odds.expected_revealed), "p_wanted": exact(odds.p_wanted),
-        "outcomes": [{"row": o.row, "energy": o.energy, "label": o.label, "wanted": o.wanted, "from": o.source,
-                      "p": exact(o.p), "group": None, "position": o.position, "text": outcome_text(o)}
-                     for o in odds.outcomes],
-        "p_match_within": [{"n": n, "p": exact(odds.p_match_within(n))} for n in ns],
-        "deck_cards": total, "estimate": label, "why": est.assumes(),
-        "rules": rules + ([R_NO_MATCH] if odds.p_match < 1 else []),
-    }
+def top_three(ranking: tuple[RankedCriteria, ...], criteria: Criteria) -> list[tuple[RankedCriteria, bool]]:
+    """The three criteria the page suggests (each with whether it is the one named): among those tied for
+    best, the ones the player named first, then the narrowest ranges (they are easier to say at the table);
+    then the rest in rank order."""
+    def key(r: RankedCriteria) -> tuple:
+        c = r.criteria
+        return (r.rank, c != criteria, c.energy_max - c.energy_min, c.energy_min)
+    return [(r, r.criteria == criteria) for r in sorted(ranking, key=key)[:3]]
 
 
-def top_three(ranking: list[dict], criteria: dict) -> list[dict]:
-    """The three criteria the page suggests: among those tied for best, the ones the player named first,
-    then the narrowest ranges (they are easier to say at the table); then the rest in rank order."""
-    def key(r: dict) -> tuple:
-        c = r["criteria"]
-        return (r["rank"], c != criteria, c["energy_max"] - c["energy_min"], c["energy_min"])
-    return [{**r, "yours": r["criteria"] == criteria} for r in sorted(ranking, key=key)[:3]]
-
-
-def trim_within(within: list[dict], p_match: dict) -> list[dict]:
+def trim_within(within: list[tuple[int, Fraction]], p_match: Fraction) -> list[tuple[int, Fraction]]:
     """The bars up to the first that reaches the overall chance of a match: the rest repeat it."""
     out = []
-    for w in within:
-        out.append(w)
-        if w["p"]["exact"] == p_match["exact"]:
+    for n, p in within:
+        out.append((n, p))
+        if p == p_match:
             break
     return out
 
@@ -775,25 +805,21 @@ def chain_answer(raw_steps: list, phase: str | None, energy: int | None) -> dict
     }
 
 
-def search_odds_answer(body) -> dict:
+def search_odds_answer(body) -> OddsAnswer:
     """The odds of one Search: exact on a known pool, else the estimate from the cards seen."""
     from solvers.raising_robots.search_odds import estimate_odds, search_odds
 
     est = body.estimate()
-    if est is not None:
-        total = est.deck_size + len(est.known_bottom)
-        for i, n in enumerate(body.within or []):
-            if n > total:
-                raise bad_field(f"within[{i}]", f"is {n} but the deck holds only {total} cards")
-        return estimate_json(est, estimate_odds(est, body.criteria.to_solver()), body.within)
-    deck = body.to_solver()
-    total = deck.cards_in_deck
+    deck = body.to_solver() if est is None else None
+    total = deck.cards_in_deck if deck is not None else est.deck_size + len(est.known_bottom)
     for i, n in enumerate(body.within or []):
         if n > total:
             raise bad_field(f"within[{i}]", f"is {n} but the deck holds only {total} cards")
-    return odds_json(deck, search_odds(deck, body.criteria.to_solver()), body.within)
+    if est is not None:
+        return OddsAnswer(estimate_odds(est, body.criteria.to_solver()), est=est, within=body.within)
+    return OddsAnswer(search_odds(deck, body.criteria.to_solver()), deck=deck, within=body.within)
 
 
-def search_best_answer(body) -> dict:
+def search_best_answer(body) -> BestAnswer:
     est = body.estimate()
-    return estimate_json(est) if est is not None else best_json(body.to_solver())
+    return estimate_best_answer(est) if est is not None else best_answer(body.to_solver())

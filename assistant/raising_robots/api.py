@@ -68,12 +68,12 @@ def round_end():
 
 @bp.post("/search/odds")
 def search_odds():
-    return jsonify(answers.search_odds_answer(parse(OddsIn, parser=parse_body)))
+    return jsonify(answers.odds_json(answers.search_odds_answer(parse(OddsIn, parser=parse_body))))
 
 
 @bp.post("/search/best")
 def search_best():
-    return jsonify(answers.search_best_answer(parse(DeckIn, parser=parse_body)))
+    return jsonify(answers.best_json(answers.search_best_answer(parse(DeckIn, parser=parse_body))))
 
 
 @bp.post("/search/record")
