@@ -73,10 +73,9 @@ def test_pages_render_the_solvers_answers_and_json_is_built_at_the_api_edge(app,
     """Issue 22, item 5: the planner and the Search page get the solver's answer objects (never a dict), and
     the API's JSON is those same objects through plan_json / odds_json / best_json. How to Complete
     Competitions (Mech Masters paid with 13 batteries) and the Search Example (Design 4-5)."""
+    from assistant.raising_robots import answers, planner, search
     from solvers.raising_robots.competitions_planner import PlanResult
     from solvers.raising_robots.search_odds import SearchOdds
-
-    from assistant.raising_robots import answers, planner, search
 
     seen: dict[str, object] = {}
     real_plan, real_results = planner.plan_answer, search.results
