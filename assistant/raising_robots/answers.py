@@ -25,12 +25,13 @@ from solvers.raising_robots.competitions import (
     Competition,
     Payment,
     PlayerState,
+    RewardOption,
     Rules,
     Step,
     Values,
 )
 from solvers.raising_robots.competitions_data import GAME_DATA
-from solvers.raising_robots.competitions_explain import Explanation, explain
+from solvers.raising_robots.competitions_explain import Eligibility, Explanation, StepExplained, explain
 from solvers.raising_robots.competitions_planner import MAX_SCALE, Plan, PlanResult, plan, value_scale
 from solvers.raising_robots.model import ROW_NAMES as MODEL_ROW_NAMES
 from solvers.raising_robots.model import TOKEN_TYPES, Inventory, Robot
@@ -43,6 +44,7 @@ from solvers.raising_robots.search_odds import (
     Criteria,
     Deck,
     Estimate,
+    RankedCriteria,
     SearchOdds,
     best_criteria,
     estimate_best,
@@ -98,8 +100,9 @@ def parse_values(raw: dict[str, Any]) -> Values:
     return values
 
 
-def _competitions(items: list[CompetitionIn]) -> tuple[list[Competition], list[dict]]:
-    comps, shown = [], []
+def _competitions(items: list[CompetitionIn]) -> tuple[list[Competition], list[set[str]]]:
+    """The competitions listed, and for each the printed numbers the player typed."""
+    comps, entered = [], []
     seen: set[str] = set()
     for k, c in enumerate(items):
         kind = CRITERIA[c.criterion]
@@ -113,43 +116,130 @@ def _competitions(items: list[CompetitionIn]) -> tuple[list[Competition], list[d
         card = GAME_DATA.cards[c.criterion]
         if c.values is not None and card.values is None:
             raise bad_field(f"competitions[{k}].values", f"the {c.criterion} card has no printed values")
-        comp = GAME_DATA.competition(c.criterion, c.side, c.token_type, c.cost.resources, c.cost.batteries,
-                                     tuple(c.values) if c.values is not None else None)
-        comps.append(comp)
-        entered = {k for k, v in (("token_type", c.token_type), ("resources", c.cost.resources),
-                                  ("batteries", c.cost.batteries), ("values", c.values)) if v is not None}
-        shown.append(competition_json(comp, entered))
-    return comps, shown
+        comps.append(GAME_DATA.competition(c.criterion, c.side, c.token_type, c.cost.resources, c.cost.batteries,
+                                           tuple(c.values) if c.values is not None else None))
+        entered.append({k for k, v in (("token_type", c.token_type), ("resources", c.cost.resources),
+                                       ("batteries", c.cost.batteries), ("values", c.values)) if v is not None})
+    return comps, entered
+
+
+def sources(comp: Competition, entered: set[str]) -> dict[str, str]:
+    """Where each printed number of the competition comes from ("entered": the player typed it)."""
+    tile = GAME_DATA.tiles[comp.type]
+    side = tile.sides[comp.side]
+    card = GAME_DATA.cards[comp.criterion]
+    out = {"token_type": tile.token_type.source, "resources": side.resources.source,
+           "batteries": side.batteries.source, "rewards": side.rewards_source.source}
+    if card.values is not None:
+        out["values"] = card.values.source
+    return {k: "entered" if k in entered else v for k, v in out.items()}
 
 
 def competition_json(comp: Competition, entered: set[str]) -> dict:
     """The competition as planned, with where each printed number comes from (`entered`: the numbers
     the player typed)."""
-    tile = GAME_DATA.tiles[comp.type]
-    side = tile.sides[comp.side]
     card = GAME_DATA.cards[comp.criterion]
-
-    def src(default_source: str, overridden: bool) -> str:
-        return "entered" if overridden else default_source
-
     out = {
         "type": comp.type, "name": comp.name, "criterion": comp.criterion, "card": card.name, "side": comp.side,
         "token_type": comp.token_type, "cost": {"resources": comp.cost_resources, "batteries": comp.cost_batteries},
         "rewards": [{"option": r.id, "vp": r.vp, "friendship_draw": r.friendship_draw} for r in comp.rewards],
-        "sources": {
-            "token_type": src(tile.token_type.source, "token_type" in entered),
-            "resources": src(side.resources.source, "resources" in entered),
-            "batteries": src(side.batteries.source, "batteries" in entered),
-            "rewards": side.rewards_source.source,
-        },
+        "sources": sources(comp, entered),
     }
     if card.values is not None:
         out["values"] = list(comp.values)
-        out["sources"]["values"] = src(card.values.source, "values" in entered)
     return out
 
 
-# ---- from the solver to JSON -----------------------------------------------------------------------
+# ---- the plan as the solver gives it (the page renders it; plan_json is the API's) --------------
+
+
+@dataclass(frozen=True)
+class PlannedStep:
+    """One step of a plan: the solver's step, the competition it completes, the seat it leaves, and for
+    the best plan the explanation."""
+    step: Step
+    comp: Competition
+    after: PlayerState
+    explained: StepExplained | None = None
+
+    @property
+    def type(self) -> str:
+        return self.step.type
+
+    @property
+    def name(self) -> str:
+        return COMP_NAMES[self.step.type]
+
+    @property
+    def payment(self) -> Payment:
+        return self.step.payment
+
+    @property
+    def reward(self) -> RewardOption:
+        return self.comp.reward(self.step.reward)
+
+    @property
+    def friendship_keep(self) -> int:
+        return self.step.friendship_keep
+
+    @property
+    def depends_on_kept(self) -> bool:
+        # the card kept here may change what comes next (Johannes, Confucius, Ada, John...)
+        return bool(self.step.friendship_keep)
+
+
+@dataclass(frozen=True)
+class PlannedOrder:
+    """A plan's steps in order, and what the last one leaves."""
+    plan: Plan
+    steps: tuple[PlannedStep, ...]
+
+    @property
+    def value(self) -> Fraction:
+        return self.plan.check.value
+
+    @property
+    def final(self) -> PlayerState:
+        return self.plan.check.states[-1]
+
+
+def planned(p: Plan, comps: list[Competition], explained: tuple[StepExplained, ...] = ()) -> PlannedOrder:
+    by_type = {c.type: c for c in comps}
+    return PlannedOrder(p, tuple(PlannedStep(s, by_type[s.type], p.check.states[k + 1],
+                                             explained[k] if explained else None) for k, s in enumerate(p.steps)))
+
+
+@dataclass(frozen=True)
+class PlanAnswer:
+    """The planner's answer: the solver's result and explanation, the competitions planned on (and the
+    numbers the player typed of each), and the notes and rules it relies on."""
+    result: PlanResult
+    text: Explanation
+    comps: list[Competition]
+    entered: list[set[str]]
+    values: Values
+    taken: list
+    notes: list[str]
+    rules: list[str]
+
+    @property
+    def plan(self) -> PlannedOrder:
+        return planned(self.result.best, self.comps, self.text.steps)
+
+    @property
+    def ties(self) -> list[PlannedOrder]:
+        return [planned(t, self.comps) for t in self.result.ties]
+
+    @property
+    def eligible(self) -> tuple[Eligibility, ...]:
+        return self.text.eligible
+
+
+def after_json(state: PlayerState) -> dict:
+    """What a step leaves: the seat's fields a plan changes (send them back with the kept card's name; the
+    reducer's `apply_plan` takes them)."""
+    return {"inventory": state.inventory.as_dict(), "tokens": _tokens_json(state), "friendships": state.friendships,
+            "completed": sorted(state.completed, key=COMP_TYPES.index)}
 
 
 def payment_json(p: Payment) -> dict:
@@ -160,114 +250,105 @@ def payment_json(p: Payment) -> dict:
     return {"kind": "resources", "items": p.items_dict(), "text": p.describe()}
 
 
-def _reward_json(step: Step, comp: Competition) -> dict:
-    r = comp.reward(step.reward)
-    return {"option": r.id, "vp": r.vp, "friendship_draw": r.friendship_draw, "friendship_keep": step.friendship_keep}
-
-
 def _tokens_json(state: PlayerState) -> dict:
     return {"unplaced": dict(zip(TOKEN_TYPES, state.unplaced, strict=True)),
             "placed": dict(zip(TOKEN_TYPES, state.placed, strict=True))}
 
 
-def _after_json(state: PlayerState) -> dict:
-    """What a step leaves: the seat's fields a plan changes (send them back with the kept card's name)."""
-    return {"inventory": state.inventory.as_dict(), "tokens": _tokens_json(state), "friendships": state.friendships,
-            "completed": sorted(state.completed, key=COMP_TYPES.index)}
+def _step_json(st: PlannedStep) -> dict:
+    r = st.reward
+    out = {"type": st.type, "name": st.name, "criterion": st.comp.criterion, "payment": payment_json(st.payment),
+           "reward": {"option": r.id, "vp": r.vp, "friendship_draw": r.friendship_draw,
+                      "friendship_keep": st.friendship_keep},
+           "after": after_json(st.after), "depends_on_kept": st.depends_on_kept}
+    if st.explained is not None:
+        ex = st.explained
+        out.update({"why": ex.criterion_why, "reasons": list(ex.reasons), "value": exact(ex.value),
+                    "rules": list(ex.rules)})
+    return out
 
 
-def _plan_json(p: Plan, comps: list[Competition]) -> dict:
-    by_type = {c.type: c for c in comps}
-    final = p.check.states[-1]
-    return {
-        "steps": [{"type": s.type, "name": COMP_NAMES[s.type], "criterion": by_type[s.type].criterion,
-                   "payment": payment_json(s.payment), "reward": _reward_json(s, by_type[s.type]),
-                   "after": _after_json(p.check.states[k + 1]),
-                   # the card kept here may change what comes next (Johannes, Confucius, Ada, John...)
-                   "depends_on_kept": bool(s.friendship_keep)} for k, s in enumerate(p.steps)],
-        "value": exact(p.check.value),
-        "inventory_after": final.inventory.as_dict(),
-        "tokens_after": _tokens_json(final),
-        "friendships_after": final.friendships,
-        "completed_after": sorted(final.completed, key=COMP_TYPES.index),
-        "orders": p.orders,
-    }
+def _plan_json(p: PlannedOrder) -> dict:
+    final = p.final
+    return {"steps": [_step_json(st) for st in p.steps], "value": exact(p.value),
+            "inventory_after": final.inventory.as_dict(), "tokens_after": _tokens_json(final),
+            "friendships_after": final.friendships, "completed_after": sorted(final.completed, key=COMP_TYPES.index),
+            "orders": p.plan.orders}
 
 
 def _claims_json(result: PlanResult, comps: list[Competition]) -> dict:
     c = result.claims
     return {"only_order": c.only_order,
-            "other_order": _plan_json(c.other_order, comps) if c.other_order is not None else None,
+            "other_order": _plan_json(planned(c.other_order, comps)) if c.other_order is not None else None,
             "pays": [{"type": t, "kind": k} for t, k in c.pays],
             "pays_never": [{"type": t, "kind": k} for t, k in sorted(c.pays_never)],
             "completes": sorted(c.completes, key=COMP_TYPES.index),
             "completes_never": sorted(c.completes_never, key=COMP_TYPES.index)}
 
 
-def _response(result: PlanResult, text: Explanation, comps: list[Competition], shown: list[dict],
-              values: Values) -> dict:
-    body_plan = _plan_json(result.best, comps)
-    for step, ex in zip(body_plan["steps"], text.steps, strict=True):
-        step.update({"why": ex.criterion_why, "reasons": list(ex.reasons), "value": exact(ex.value),
-                     "rules": list(ex.rules)})
-    notes = list(text.notes)
-    rules = list(text.rules)
-    unverified = {}  # competition name -> the numbers of it planned with unchecked defaults
-    for c in shown:
-        for what, source in c["sources"].items():
-            if source == "unverified" and (what != "token_type" or any(
-                    s.type == c["type"] and s.payment.kind == "token" for s in result.best.steps)):
-                unverified.setdefault(c["name"], []).append(what)
-    if unverified:
-        names = list(unverified)
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        notes.append(f"Planned with unchecked numbers for {listed}: compare them with your tiles and cards "
-                     "(Competitions in play, Tile and card numbers).")
-        rules += [i for i in (R_TILE_COSTS,) if i not in rules]
-        if any("token_type" in whats for whats in unverified.values()):
-            rules.append(R_TOKEN_TYPES)
+def plan_json(a: PlanAnswer) -> dict:
+    """The planner's answer as the API's JSON (api.md: POST /competitions/plan)."""
     return {
-        "status": result.status,
+        "status": a.result.status,
         "eligible": [{"type": e.type, "name": COMP_NAMES[e.type], "criterion": e.criterion, "met": e.met, "why": e.why,
                       "completed": e.completed, "in_plan": e.in_plan,
                       "matching": [{"value": label, "robot": r} for label, r in e.matching],
-                      "rules": list(e.rules)} for e in text.eligible],
-        "plan": body_plan,
-        "ties": [_plan_json(t, comps) for t in result.ties],
-        "ties_complete": result.ties_complete,
-        "claims": _claims_json(result, comps),
-        "notes": notes,
-        "rules": rules,
-        "competitions": shown,
-        "values": {k: exact(values.of(k)) for k in VALUE_KEYS},
+                      "rules": list(e.rules)} for e in a.eligible],
+        "plan": _plan_json(a.plan),
+        "ties": [_plan_json(t) for t in a.ties],
+        "ties_complete": a.result.ties_complete,
+        "claims": _claims_json(a.result, a.comps),
+        "notes": list(a.notes),
+        "rules": list(a.rules),
+        "competitions": [competition_json(c, e) for c, e in zip(a.comps, a.entered, strict=True)],
+        "values": {k: exact(a.values.of(k)) for k in VALUE_KEYS},
+        "abilities": taken_json(a.taken),
     }
 
 
-def run_plan(req: PlanIn) -> dict:
+def _unverified_note(result: PlanResult, comps: list[Competition], entered: list[set[str]]) -> tuple[list, list]:
+    """The note (and rules) for a plan made with printed numbers nobody checked."""
+    unverified: dict[str, list[str]] = {}  # competition name -> the numbers of it planned with unchecked defaults
+    for comp, typed in zip(comps, entered, strict=True):
+        for what, source in sources(comp, typed).items():
+            if source == "unverified" and (what != "token_type" or any(
+                    s.type == comp.type and s.payment.kind == "token" for s in result.best.steps)):
+                unverified.setdefault(comp.name, []).append(what)
+    if not unverified:
+        return [], []
+    names = list(unverified)
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    rules = [R_TILE_COSTS] + ([R_TOKEN_TYPES] if any("token_type" in w for w in unverified.values()) else [])
+    return [f"Planned with unchecked numbers for {listed}: compare them with your tiles and cards "
+            "(Competitions in play, Tile and card numbers)."], rules
+
+
+def run_plan(req: PlanIn) -> PlanAnswer:
     """Validate what the models cannot (the competitions listed, the values), then plan."""
-    comps, shown = _competitions(req.competitions)
-    return plan_answer(req.player.as_seat().to_solver(score=False), comps, shown, parse_values(req.values),
+    comps, entered = _competitions(req.competitions)
+    return plan_answer(req.player.as_seat().to_solver(score=False), comps, entered, parse_values(req.values),
                        Rules(req.rules.duct_tape_pays_resources))
 
 
-def plan_answer(seat: SeatRecord, comps: list[Competition], shown: list[dict], values: Values, rules: Rules) -> dict:
+def plan_answer(seat: SeatRecord, comps: list[Competition], entered: list[set[str]], values: Values,
+                rules: Rules) -> PlanAnswer:
     """Plan and explain: the one path the API and the page share."""
     state = seat.player
     result = plan(state, comps, rules, values)
-    out = _response(result, explain(state, comps, result, rules, values), comps, shown, values)
+    text = explain(state, comps, result, rules, values)
+    notes, extra = _unverified_note(result, comps, entered)
+    rule_ids = list(text.rules) + [i for i in extra[:1] if i not in text.rules] + extra[1:]
     taken = abilities.treatments(seat.who, abilities.PLANNER_MODELLED, abilities.PLANNER_NO_EFFECT)
-    out["abilities"] = taken_json(taken)
     note = abilities.not_taken_note(taken, "planner")
-    if note:
-        out["notes"].append(note)
     if state.robot_cards_as_duct_tape:
-        out["rules"].append(abilities.SETUP_RULES.get("sacagawea", "rr-sacagawea-complexity-medium"))
-    return out
+        rule_ids.append(abilities.SETUP_RULES.get("sacagawea", "rr-sacagawea-complexity-medium"))
+    return PlanAnswer(result, text, comps, entered, values, list(taken),
+                      [*text.notes, *notes, *([note] if note else [])], rule_ids)
 
 
 def run_kept(req: KeptPlanIn) -> dict:
     """The kept card's immediate effect applied to the seat (and the card added to its Friendship cards,
-    under the cap of 2), then the plan from the new seat."""
+    under the cap of 2), then the plan from the new seat, as the API's JSON."""
     player = req.player
     if player.friendships_held() >= FRIENDSHIP_CAP:
         raise bad_field("player.friendships", f"already {FRIENDSHIP_CAP} Friendship cards: a third cannot be kept")
@@ -276,7 +357,7 @@ def run_kept(req: KeptPlanIn) -> dict:
     held = table.keep_friendship({"seats": [player.model_dump()]}, 0, req.kept.name)["seats"][0]
     after = player.model_copy(update={"inventory": Items(**card.inventory_after.as_dict()),
                                       "friendships": held["friendships"], "friendship_count": held["friendship_count"]})
-    out = run_plan(req.model_copy(update={"player": after}))
+    out = plan_json(run_plan(req.model_copy(update={"player": after})))
     out["kept"] = {"name": abilities.display_name(card.ability), "ability": card.ability, "gained": card.gained,
                    "why": card.why, "modelled": card.modelled, "rules": list(card.rules)}
     out["player"] = after.body()
@@ -480,6 +561,7 @@ R_CRITERIA = "rr-reading-search-criteria"
 R_SET_ASIDE = "rr-reading-search-set-aside"
 R_KNOWN_WANTED = "rr-reading-search-known-bottom-wanted"
 R_ESTIMATE = "rr-reading-search-estimate"
+ESTIMATE_RULES = ("rr-search", R_BASIC, "rr-search-example", R_MODEL, R_ESTIMATE)
 ALL_RULES = (*RULES, R_MODEL, R_BASIC, R_ANY_MATCH, R_NO_MATCH, R_CRITERIA, R_SET_ASIDE, R_KNOWN_WANTED, R_ESTIMATE)
 
 
@@ -538,39 +620,93 @@ def odds_why(deck: Deck, odds: SearchOdds) -> str:
     return " ".join(parts)
 
 
-def odds_json(deck: Deck, odds: SearchOdds, within: list[int] | None) -> dict:
-    total = deck.cards_in_deck
-    ns = within if within is not None else list(range(1, min(WITHIN_DEFAULT, total) + 1))
-    return {
-        "criteria": odds.criteria.as_dict(),
-        "p_match": exact(odds.p_match),
-        "expected_revealed": exact(odds.expected_revealed),
-        "p_wanted": exact(odds.p_wanted),
-        "outcomes": [{"row": o.row, "energy": o.energy, "label": o.label, "wanted": o.wanted, "from": o.source,
-                      "p": exact(o.p), "group": o.group, "position": o.position, "text": outcome_text(o)}
-                     for o in odds.outcomes],
-        "p_match_within": [{"n": n, "p": exact(odds.p_match_within(n))} for n in ns],
-        "matching_in_pool": odds.matching_in_pool,
-        "pool_cards": odds.pool_cards,
-        "deck_cards": total,
-        "why": odds_why(deck, odds),
-        "estimate": None,  # exact: the pool is known
-        "rules": search_rules(deck, odds.p_match),
-    }
+@dataclass(frozen=True)
+class OddsAnswer:
+    """The odds of one Search as the solver gives them: exact on `deck`, or estimated on `est` (the cards
+    seen); `within`: the numbers of cards a fit is asked within (None: 1 up to 10)."""
+    odds: SearchOdds
+    deck: Deck | None = None
+    est: Estimate | None = None
+    within: list[int] | None = None
+
+    @property
+    def cards(self) -> int:
+        return self.deck.cards_in_deck if self.deck is not None else self.est.deck_size + len(self.est.known_bottom)
+
+    @property
+    def within_bars(self) -> list[tuple[int, Fraction]]:
+        ns = self.within if self.within is not None else list(range(1, min(WITHIN_DEFAULT, self.cards) + 1))
+        return [(n, self.odds.p_match_within(n)) for n in ns]
+
+    @property
+    def why(self) -> str:
+        return odds_why(self.deck, self.odds) if self.deck is not None else self.est.assumes()
+
+    @property
+    def rules(self) -> list[str]:
+        if self.deck is not None:
+            return search_rules(self.deck, self.odds.p_match)
+        return [*ESTIMATE_RULES, *([R_NO_MATCH] if self.odds.p_match < 1 else [])]
 
 
-def best_json(deck: Deck) -> dict:
-    ranking = best_criteria(deck)
+@dataclass(frozen=True)
+class BestAnswer:
+    """The criteria ranked for a deck (exact) or an estimate, with the notes and rules of the ranking."""
+    ranking: tuple[RankedCriteria, ...]
+    wanted_cards: int
+    notes: list[str]
+    rules: list[str]
+    est: Estimate | None = None
+
+
+def best_answer(deck: Deck) -> BestAnswer:
     wanted = sum(g.count for g in deck.pool if g.wanted) + sum(c.wanted for c in deck.known_bottom)
     notes = [("Ranked by the chance to take a card marked wanted, then by fewer cards revealed; "
              "criteria with the same two numbers share a rank.")]
     if not wanted:
         notes.append("No card that can come up is marked wanted, so only the number of cards revealed orders "
                      "the list.")
+    return BestAnswer(tuple(best_criteria(deck)), wanted, notes, search_rules(deck, ranked=True))
+
+
+def estimate_best_answer(est: Estimate) -> BestAnswer:
+    return BestAnswer(tuple(estimate_best(est)), len(est.wanted), [est.assumes()], [*ESTIMATE_RULES, R_CRITERIA],
+                      est)
+
+
+def _estimate_label(est: Estimate | None) -> dict | None:
+    return {"seen": len(est.seen), "assumes": est.assumes()} if est is not None else None
+
+
+def odds_json(a: OddsAnswer) -> dict:
+    """The odds as the API's JSON (api.md: POST /search/odds); an estimate labelled with what it assumes."""
+    odds = a.odds
+    out = {
+        "criteria": odds.criteria.as_dict(),
+        "p_match": exact(odds.p_match),
+        "expected_revealed": exact(odds.expected_revealed),
+        "p_wanted": exact(odds.p_wanted),
+        "outcomes": [{"row": o.row, "energy": o.energy, "label": o.label, "wanted": o.wanted, "from": o.source,
+                      "p": exact(o.p), "group": o.group if a.est is None else None, "position": o.position,
+                      "text": outcome_text(o)} for o in odds.outcomes],
+        "p_match_within": [{"n": n, "p": exact(p)} for n, p in a.within_bars],
+        "deck_cards": a.cards,
+        "why": a.why,
+        "estimate": _estimate_label(a.est),  # None: exact, the pool is known
+        "rules": a.rules,
+    }
+    if a.est is None:
+        out.update(matching_in_pool=odds.matching_in_pool, pool_cards=odds.pool_cards)
+    return out
+
+
+def best_json(a: BestAnswer) -> dict:
+    """The ranking as the API's JSON (api.md: POST /search/best)."""
     return {"ranking": [{"criteria": r.criteria.as_dict(), "name": criteria_name(r.criteria), "rank": r.rank,
                          "p_wanted": exact(r.p_wanted), "p_match": exact(r.p_match),
-                         "expected_revealed": exact(r.expected_revealed)} for r in ranking],
-            "wanted_cards": wanted, "notes": notes, "estimate": None, "rules": search_rules(deck, ranked=True)}
+                         "expected_revealed": exact(r.expected_revealed)} for r in a.ranking],
+            "wanted_cards": a.wanted_cards, "notes": list(a.notes), "estimate": _estimate_label(a.est),
+            "rules": list(a.rules)}
 
 
 def group_json(g: CardGroup) -> dict:
@@ -624,48 +760,22 @@ def record(body: RecordIn) -> dict:
             "set_aside": [group_json(g) for g in r.set_aside], "why": r.why, "rules": r.rules}
 
 
-# ---- JSON API ------------------------------------------------------------------------------------
-
-def estimate_json(est: Estimate, odds: SearchOdds | None = None, within: list[int] | None = None) -> dict:
-    """The estimate's answer in the shape of the exact one, labelled with what it assumes."""
-    label = {"seen": len(est.seen), "assumes": est.assumes()}
-    rules = ["rr-search", R_BASIC, "rr-search-example", R_MODEL, R_ESTIMATE]
-    if odds is None:
-        ranking = estimate_best(est)
-        return {"ranking": [{"criteria": r.criteria.as_dict(), "name": criteria_name(r.criteria), "rank": r.rank,
-                             "p_wanted": exact(r.p_wanted), "p_match": exact(r.p_match),
-                             "expected_revealed": exact(r.expected_revealed)} for r in ranking],
-                "wanted_cards": len(est.wanted), "notes": [est.assumes()], "estimate": label,
-                "rules": rules + [R_CRITERIA]}
-    total = est.deck_size + len(est.known_bottom)
-    ns = within if within is not None else list(range(1, min(WITHIN_DEFAULT, total) + 1))
-    return {
-        "criteria": odds.criteria.as_dict(), "p_match": exact(odds.p_match),
-        "expected_revealed": exact(odds.expected_revealed), "p_wanted": exact(odds.p_wanted),
-        "outcomes": [{"row": o.row, "energy": o.energy, "label": o.label, "wanted": o.wanted, "from": o.source,
-                      "p": exact(o.p), "group": None, "position": o.position, "text": outcome_text(o)}
-                     for o in odds.outcomes],
-        "p_match_within": [{"n": n, "p": exact(odds.p_match_within(n))} for n in ns],
-        "deck_cards": total, "estimate": label, "why": est.assumes(),
-        "rules": rules + ([R_NO_MATCH] if odds.p_match < 1 else []),
-    }
+def top_three(ranking: tuple[RankedCriteria, ...], criteria: Criteria) -> list[tuple[RankedCriteria, bool]]:
+    """The three criteria the page suggests (each with whether it is the one named): among those tied for
+    best, the ones the player named first, then the narrowest ranges (they are easier to say at the table);
+    then the rest in rank order."""
+    def key(r: RankedCriteria) -> tuple:
+        c = r.criteria
+        return (r.rank, c != criteria, c.energy_max - c.energy_min, c.energy_min)
+    return [(r, r.criteria == criteria) for r in sorted(ranking, key=key)[:3]]
 
 
-def top_three(ranking: list[dict], criteria: dict) -> list[dict]:
-    """The three criteria the page suggests: among those tied for best, the ones the player named first,
-    then the narrowest ranges (they are easier to say at the table); then the rest in rank order."""
-    def key(r: dict) -> tuple:
-        c = r["criteria"]
-        return (r["rank"], c != criteria, c["energy_max"] - c["energy_min"], c["energy_min"])
-    return [{**r, "yours": r["criteria"] == criteria} for r in sorted(ranking, key=key)[:3]]
-
-
-def trim_within(within: list[dict], p_match: dict) -> list[dict]:
+def trim_within(within: list[tuple[int, Fraction]], p_match: Fraction) -> list[tuple[int, Fraction]]:
     """The bars up to the first that reaches the overall chance of a match: the rest repeat it."""
     out = []
-    for w in within:
-        out.append(w)
-        if w["p"]["exact"] == p_match["exact"]:
+    for n, p in within:
+        out.append((n, p))
+        if p == p_match:
             break
     return out
 
@@ -695,25 +805,21 @@ def chain_answer(raw_steps: list, phase: str | None, energy: int | None) -> dict
     }
 
 
-def search_odds_answer(body) -> dict:
+def search_odds_answer(body) -> OddsAnswer:
     """The odds of one Search: exact on a known pool, else the estimate from the cards seen."""
     from solvers.raising_robots.search_odds import estimate_odds, search_odds
 
     est = body.estimate()
-    if est is not None:
-        total = est.deck_size + len(est.known_bottom)
-        for i, n in enumerate(body.within or []):
-            if n > total:
-                raise bad_field(f"within[{i}]", f"is {n} but the deck holds only {total} cards")
-        return estimate_json(est, estimate_odds(est, body.criteria.to_solver()), body.within)
-    deck = body.to_solver()
-    total = deck.cards_in_deck
+    deck = body.to_solver() if est is None else None
+    total = deck.cards_in_deck if deck is not None else est.deck_size + len(est.known_bottom)
     for i, n in enumerate(body.within or []):
         if n > total:
             raise bad_field(f"within[{i}]", f"is {n} but the deck holds only {total} cards")
-    return odds_json(deck, search_odds(deck, body.criteria.to_solver()), body.within)
+    if est is not None:
+        return OddsAnswer(estimate_odds(est, body.criteria.to_solver()), est=est, within=body.within)
+    return OddsAnswer(search_odds(deck, body.criteria.to_solver()), deck=deck, within=body.within)
 
 
-def search_best_answer(body) -> dict:
+def search_best_answer(body) -> BestAnswer:
     est = body.estimate()
-    return estimate_json(est) if est is not None else best_json(body.to_solver())
+    return estimate_best_answer(est) if est is not None else best_answer(body.to_solver())

@@ -27,7 +27,7 @@ bp = Blueprint("rr_api", __name__, url_prefix="/api/raising-robots")
 
 @bp.post("/competitions/plan")
 def plan():
-    return jsonify(answers.run_plan(parse(PlanIn, parser=parse_body)))
+    return jsonify(answers.plan_json(answers.run_plan(parse(PlanIn, parser=parse_body))))
 
 
 @bp.post("/competitions/kept")
@@ -68,12 +68,12 @@ def round_end():
 
 @bp.post("/search/odds")
 def search_odds():
-    return jsonify(answers.search_odds_answer(parse(OddsIn, parser=parse_body)))
+    return jsonify(answers.odds_json(answers.search_odds_answer(parse(OddsIn, parser=parse_body))))
 
 
 @bp.post("/search/best")
 def search_best():
-    return jsonify(answers.search_best_answer(parse(DeckIn, parser=parse_body)))
+    return jsonify(answers.best_json(answers.search_best_answer(parse(DeckIn, parser=parse_body))))
 
 
 @bp.post("/search/record")

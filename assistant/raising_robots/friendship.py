@@ -157,6 +157,31 @@ def keep_change(seat: int, card: str, seats: int) -> PrivateMutate:
     return mutate
 
 
+def card_named(fd: FriendshipDeck, name: str) -> str | None:
+    """The deck's card a player typed: its id, or its name as the abilities read names."""
+    key = ability_id(name)
+    return next((c for c, n in fd.names().items() if key and (c == name.strip() or ability_id(n) == key)), None)
+
+
+def planner_keep_change(seat: int, card: str, draw: int, then: rr.Mutate, seats: int) -> PrivateMutate:
+    """The planner's "I kept <card>" at a table whose deck is built: the keep goes into the deck (after a
+    draw of `draw` cards, entered without names, when the seat has none waiting; nothing when the Friendship
+    page recorded this keep already), then `then` applies the plan, naming the card once."""
+    def mutate(state: dict, privates: dict[int, dict]) -> tuple[dict, dict[int, dict]]:
+        part = _part(state, max(seats, seat + 1))
+        fd, deck = _deck_of(part)
+        if card not in deck.kept_by(seat):
+            seen = _seen_of(privates, seat)
+            if not deck.pending_of(seat):
+                held = RaisingRobotsState.model_validate(part).seat(seat).friendships_held()
+                deck, seen = fr.draw(deck, seat, draw, None, seen, held=held)
+            deck, seen = fr.keep(deck, seat, card, seen)
+            part["friendship"]["log"] = FriendshipDeck.log_of(deck)
+            state, privates = _store(state, part), _with_seen(privates, seat, seen)
+        return then(state), privates
+    return mutate
+
+
 # ---- the API -------------------------------------------------------------------------------------------
 
 def _table(table_id: str) -> store.TableRecord:
@@ -180,12 +205,21 @@ def _may_act(record: store.TableRecord, action: DrawAction | KeepAction) -> None
     held = {s.seat for s in phone.seat_infos(record) if s.claimed}
     if action.seat in held or (isinstance(action, DrawAction) and action.cards is not None):
         raise _not_yours("action.seat")
-    if isinstance(action, KeepAction):
-        # a draw its phone named (before giving the seat up) stays that phone's: trying cards one by one
-        # would otherwise tell another phone which cards it holds
-        deck = rr.read(record).friendship.to_solver()
-        if SeatSeen.read(store.read_private(engine(), record, action.seat)).to_solver().pending(deck, action.seat):
-            raise _not_yours("action.seat")
+    if isinstance(action, KeepAction) and not keep_allowed(record, action.seat):
+        raise _not_yours("action.seat")
+
+
+def keep_allowed(record: store.TableRecord, seat: int) -> bool:
+    """Whether this phone may record `seat`'s kept card: its own seat, or one no phone holds whose pending
+    draw no phone named (a draw its phone named, before giving the seat up, stays that phone's: trying
+    cards one by one would otherwise tell another phone which cards it holds)."""
+    mine = phone.phone_seat(record)
+    if seat == mine:
+        return True
+    if seat in {s.seat for s in phone.seat_infos(record) if s.claimed}:
+        return False
+    deck = rr.read(record).friendship.to_solver()
+    return not SeatSeen.read(store.read_private(engine(), record, seat)).to_solver().pending(deck, seat)
 
 
 ACTION_TYPES = ("setup", "draw", "keep")

@@ -98,11 +98,13 @@ class PageState(Page[RaisingRobotsState]):
         if saved is not None and self.answer_version is not None and saved.version == self.answer_version + 1:
             self.answer_version = saved.version  # saved right on top of what the page showed
 
-    def answer(self, mutate: rr.Mutate, depends: Callable[[RaisingRobotsState], Any] | None = None) -> bool:
+    def answer(self, mutate: rr.Mutate, depends: Callable[[RaisingRobotsState], Any] | None = None,
+               private: save.PrivateMutate | None = None) -> bool:
         """Apply a change worked out from the version the page showed (a Search recorded on that deck,
         the round that was ending); False, a 409 and the newer table when another phone was first.
         `depends(state)` is the part the answer was worked out from: when another phone changed only
-        other parts (another seat's "Done") in the same round, the answer still holds and is applied."""
+        other parts (another seat's "Done") in the same round, the answer still holds and is applied.
+        `private`: the change with the seat shown's private state, in place of `mutate` (at a table)."""
         if self.table is None:
             self.change(mutate)
             return True
@@ -115,7 +117,7 @@ class PageState(Page[RaisingRobotsState]):
                 now = rr.read(newest)
                 if (depends(shown), rr.table_round(shown_raw, shown)) == (depends(now), rr.table_round(newest.state, now)):
                     version = newest.version
-        return super().answer(version, mutate)
+        return super().answer(version, mutate, private)
 
     def shown_state(self) -> RaisingRobotsState:
         """The state as the posted page showed it (its version), for an answer applied only on that

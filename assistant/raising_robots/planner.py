@@ -9,17 +9,20 @@ from typing import Any
 
 from flask import Blueprint, render_template, request
 
+from solvers.errors import InputError
+from solvers.exact import exact
 from solvers.raising_robots import abilities
 from solvers.raising_robots.competitions import COMP_NAMES, COMP_TYPES, CRITERIA, VALUE_KEYS, Rules, Values
 from solvers.raising_robots.competitions_data import GAME_DATA
 from solvers.raising_robots.competitions_explain import ALL_RULES, vp_text
-from solvers.raising_robots.model import ITEM_LABELS, ROWS, TOKEN_TYPES, Inventory
+from solvers.raising_robots.model import ITEM_LABELS, ROWS, TOKEN_TYPES
 
 from ..api import ApiError
 from ..web.problems import Problem, plain
 from . import present
 from . import state as rr
-from .answers import R_TILE_COSTS, R_TOKEN_TYPES, competition_json, parse_values, plan_answer
+from .answers import R_TILE_COSTS, R_TOKEN_TYPES, PlanAnswer, after_json, parse_values, plan_answer
+from .friendship import PrivateMutate, card_named, keep_allowed, planner_keep_change
 from .page_state import PageState
 from .present import TOKEN_LABELS, VALUE_LABELS
 from .schemas import CONFUCIUS_CHOICES, MAX_ROBOTS, ClassStatus, RaisingRobotsState, default_tile
@@ -34,7 +37,7 @@ KEPT_CHOICES = {"batteries": "2 batteries", **{w: f"1 {ITEM_LABELS[w].lower().rs
                                                   for w in CONFUCIUS_CHOICES if w != "batteries"}}
 
 
-def plan_for(ps: PageState) -> tuple[dict | None, list]:
+def plan_for(ps: PageState) -> tuple[PlanAnswer | None, list]:
     """The plan for the seat shown, from the table state (the competitions with the flips the round
     passed); the values' complaint (too many denominators) next to the values."""
     try:
@@ -43,8 +46,7 @@ def plan_for(ps: PageState) -> tuple[dict | None, list]:
         return None, [Problem("competitions.values", plain(err.fields[0]["message"]))]
     comps = ps.comps.to_solver()
     return plan_answer(ps.state.seat(ps.seat).to_solver(score=False), [c for c, _ in comps],
-                       [competition_json(c, entered) for c, entered in comps], values,
-                       Rules(ps.comps.duct_tape_pays_resources)), []
+                       [entered for _, entered in comps], values, Rules(ps.comps.duct_tape_pays_resources)), []
 
 
 def _new_robot(form) -> tuple[dict | None, list[tuple[str, str]]]:
@@ -75,36 +77,51 @@ def _new_robot(form) -> tuple[dict | None, list[tuple[str, str]]]:
     return (None if problems else robot), problems
 
 
-def _kept(ps: PageState, result: dict, k: int, form) -> tuple[rr.Mutate | None, str]:
+def _kept(ps: PageState, result: PlanAnswer, k: int, form) -> tuple[rr.Mutate | None, PrivateMutate | None, str]:
     """"I kept <card>" on step k: the steps up to it carried out, the kept card's immediate effect on the
-    seat (Confucius: one choice per robot), so the page plans again from there."""
-    steps = result["plan"]["steps"]
-    if not 0 <= k < len(steps) or not steps[k]["depends_on_kept"]:
+    seat (Confucius: one choice per robot), so the page plans again from there. At a table whose Friendship
+    deck is built, the keep is the deck's too (a private change: the seat's draws are its secret)."""
+    steps = result.plan.steps
+    if not 0 <= k < len(steps) or not steps[k].depends_on_kept:
         ps.problem("", "This step keeps no Friendship card.")
-        return None, ""
+        return None, None, ""
     name = (form.get(f"_kept.{k}.name") or "").strip()[:40]
     if not name:
         ps.problem(f"_kept.{k}.name", "type the name of the card you kept")
-        return None, ""
+        return None, None, ""
+    fd = ps.state.friendship
+    card = card_named(fd, name) if ps.table is not None and fd.built else None
+    if ps.table is not None and fd.built:
+        if card is None:
+            ps.problem(f"_kept.{k}.name", "not a card of this table’s Friendship deck: type its name as the "
+                                          "Friendship page lists it")
+            return None, None, ""
+        if not keep_allowed(ps.table, ps.seat):
+            ps.problem(f"_kept.{k}.name", "another phone holds this seat: its own phone records the card it kept")
+            return None, None, ""
+        name = fd.names()[card]
     seat = ps.state.seat(ps.seat)
     choices = [form.get(f"_kept.{k}.robot.{j}") or "batteries" for j in range(len(seat.robots))]
-    after = steps[k]["after"]
+    after = steps[k].after
     try:
-        card = abilities.keep_friendship(name, Inventory(**after["inventory"]), len(seat.robots), choices,
+        kept = abilities.keep_friendship(name, after.inventory, len(seat.robots), choices,
                                          path=f"_kept.{k}")
     except abilities.KeptInputError as err:
         ps.problem(err.path.replace("[", ".").replace("]", "").replace("per_robot", "robot"), err.message)
-        return None, ""
-    done = ", ".join(s["name"] for s in steps[:k + 1])
-    note = (f"Done up to {steps[k]['name']} ({done}); kept {abilities.display_name(card.ability)}: {card.why}. "
-            "The plan below starts from here.")
-    return rr.apply_plan(ps.seat, {**after, "inventory": card.inventory_after.as_dict()},
-                         [s["type"] for s in steps[:k + 1]], kept=name, seats=ps.count), note
+        return None, None, ""
+    done = ", ".join(s.name for s in steps[:k + 1])
+    note = (f"Done up to {steps[k].name} ({done}); kept {abilities.display_name(kept.ability)}: {kept.why}. "
+            + ("The Friendship deck has it too. " if card else "") + "The plan below starts from here.")
+    mutate = rr.apply_plan(ps.seat, {**after_json(after), "inventory": kept.inventory_after.as_dict()},
+                           [s.type for s in steps[:k + 1]], kept=name, seats=ps.count)
+    private = planner_keep_change(ps.seat, card, steps[k].reward.friendship_draw, mutate, ps.count) \
+        if card else None
+    return mutate, private, note
 
 
-def _applied_note(result: dict, who: str) -> str:
-    steps = result["plan"]["steps"]
-    done = ", ".join(s["name"] for s in steps)
+def _applied_note(result: PlanAnswer, who: str) -> str:
+    steps = result.plan.steps
+    done = ", ".join(s.name for s in steps)
     return (f"Applied: {who} completed {done}. Inventory, tokens and Friendship cards are updated; "
             f"{'that tile turns' if len(steps) == 1 else 'those tiles turn'} to the B side at the end of the round.")
 
@@ -123,14 +140,14 @@ def _prepare(ps: PageState):
     return prepare
 
 
-def _rule_lists(result: dict | None) -> dict:
+def _rule_lists(result: PlanAnswer | None) -> dict:
     """Which rule ids the page shows where: each step its own (minus the ones every step shares), each
     competition its card, and the rest once under the plan."""
     if not result:
         return {"general": []}
-    shown = {i for s in result["plan"]["steps"] for i in s["rules"] if i not in COMMON_RULES}
-    shown |= {e["rules"][0] for e in result["eligible"]}
-    return {"general": [i for i in result["rules"] if i not in shown]}
+    shown = {i for s in result.plan.steps if s.explained for i in s.explained.rules if i not in COMMON_RULES}
+    shown |= {e.rules[0] for e in result.eligible}
+    return {"general": [i for i in result.rules if i not in shown]}
 
 
 def plan_depends(i: int) -> Callable[[RaisingRobotsState], Any]:
@@ -161,16 +178,21 @@ def planner_page():
         elif not ps.problems and (do == "apply" or do.startswith("kept-")):
             result, plan_problems = plan_for(ps)
             ps.problems += plan_problems
-            if result and result["plan"]["steps"]:
+            if result and result.plan.steps:
+                raw, private = do[5:], None
+                k = int(raw) if raw.isdecimal() and len(raw) < 3 else -1
                 if do == "apply":
-                    steps = result["plan"]["steps"]
-                    mutate = rr.apply_plan(ps.seat, steps[-1]["after"], [s["type"] for s in steps], seats=ps.count)
+                    steps = result.plan.steps
+                    mutate = rr.apply_plan(ps.seat, after_json(steps[-1].after), [s.type for s in steps],
+                                           seats=ps.count)
                     text = _applied_note(result, ps.who)
                 else:
-                    k = do[5:]
-                    mutate, text = _kept(ps, result, int(k) if k.isdecimal() and len(k) < 3 else -1, form)
-                if mutate is not None and ps.answer(mutate, depends=plan_depends(ps.seat)):
-                    note = text
+                    mutate, private, text = _kept(ps, result, k, form)
+                try:
+                    if mutate is not None and ps.answer(mutate, depends=plan_depends(ps.seat), private=private):
+                        note = text
+                except InputError as err:  # the deck refused the keep (a card this seat did not draw...)
+                    ps.problem(f"_kept.{k}.name", err.message[:1].upper() + err.message[1:] + ".")
     elif ps.table is None:  # cards and sides handed over by the setup helper
         cards = {CRITERIA[c]: c for c in request.args.getlist("card") if c in CRITERIA}
         sides = {t: request.args[f"side-{t}"] for t in COMP_TYPES if request.args.get(f"side-{t}") in ("A", "B")}
@@ -188,7 +210,7 @@ def planner_page():
         "raising_robots/competitions.html", cur=seat, comps=ps.comps, events=ps.events, result=result, note=note,
         shown=shown_paths(ps), data=GAME_DATA, comp_types=COMP_TYPES, comp_names=COMP_NAMES, short_names=SHORT_NAMES,
         token_types=TOKEN_TYPES, token_labels=TOKEN_LABELS, inv_items=INV_ITEMS, item_labels=ITEM_LABELS,
-        value_keys=VALUE_KEYS, value_labels=VALUE_LABELS, defaults=Values(), vp_text=vp_text, default_tile=default_tile,
+        value_keys=VALUE_KEYS, value_labels=VALUE_LABELS, exact=exact, defaults=Values(), vp_text=vp_text, default_tile=default_tile,
         tile_entered=lambda t, s, k: present.tile_is_entered(ps.state, t, s, k),
         values_entered=lambda cid: present.card_values_entered(ps.state, cid),
         rule_titles=present.rule_titles([*ALL_RULES, R_TILE_COSTS, R_TOKEN_TYPES]), common_rules=COMMON_RULES,

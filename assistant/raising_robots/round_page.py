@@ -98,15 +98,16 @@ def view_model(ps: PageState) -> dict:
         if more:
             notes.append(f"{' and '.join(more)}: this page takes two cards; a further Phase Card is not taken into "
                          "account here (the energy API takes up to five).")
-        spent = sum(p.batteries for p in result.phases)
+        spent = seat.prep_in(ps.round).spent
+        owed = sum(max(0, p.batteries - getattr(spent, p.phase)) for p in result.phases)
         in_hand = seat.inventory.battery
-        if spent > in_hand:
-            notes.append(f"{spent} {'battery' if spent == 1 else 'batteries'} to spend, {in_hand} in the inventory now: "
+        if owed > in_hand:
+            notes.append(f"{owed} {'battery' if owed == 1 else 'batteries'} to spend, {in_hand} in the inventory now: "
                          "a battery gained during a phase "
                          "counts only from the next phase on, so check the later phases.")
-        elif spent:
-            notes.append(f"Spending {spent} of {in_hand} batteries: take them off the inventory as you spend them "
-                         "(this page does not change it).")
+        elif owed:
+            notes.append(f"{owed} of the {in_hand} batteries held still to spend: tap Spend as each phase starts, "
+                         "and they leave the inventory (Undo on the table page gives them back).")
     rows, unscored = standings_of(ps.state, ps.names)
     energy_rules = list(dict.fromkeys(r for p in result.phases for r in p.rules)) if result else [energy.RULE_TOTAL]
     return {"facts": facts, "dummy": dummy, "board": board, "extra": extra, "waiting": waiting, "energy": result,
@@ -115,6 +116,24 @@ def view_model(ps: PageState) -> dict:
             "secret": secret, "hidden": hidden, "status": status,
             "standings": rows, "unscored": unscored, "william": seat.who().inventor == "william",
             "entered_count": sum(len(e) >= energy.CARDS_A_ROUND for e in entered)}
+
+
+def spend(ps: PageState, phase: str) -> str | None:
+    """"<Phase> starts: spend N batteries": the batteries entered for the phase (as the answer counts them)
+    leave the seat's inventory, through the table's reducer; a note, or a problem naming the field."""
+    result = view_model(ps)["energy"]
+    done = next((p for p in result.phases if p.phase == phase), None) if result else None
+    if done is None or not done.batteries:
+        ps.problem("", "No batteries to spend on this phase: it is not performed, or it runs twice.")
+        return None
+    try:
+        ps.change(rr.spend_batteries(ps.seat, phase, done.batteries, ps.count))
+    except InputError as err:
+        ps.problem(_page_path(ps.seat, err.path), err.message[:1].upper() + err.message[1:] + ".")
+        return None
+    left = ps.state.seat(ps.seat).inventory.battery
+    return (f"{energy.PHASE_NAMES[phase]}: {done.batteries} {'battery' if done.batteries == 1 else 'batteries'} "
+            f"spent, {left} left in the inventory.")
 
 
 @bp.route("/raising-robots/round", methods=["GET", "POST"])
@@ -138,6 +157,8 @@ def round_page():
         ps.fields(form, prepare_round(ps))
         if cards and not ps.problems and secret_mode(ps):
             round_secret.save_draft(ps, cards)
+        if not ps.problems and do.startswith("spend-"):
+            note = spend(ps, do.removeprefix("spend-"))
         if not ps.problems and do == "reveal":
             note = round_secret.reveal(ps)
         if not ps.problems and do == "round-end":

@@ -517,11 +517,12 @@ class EnergyCardEntry(Part):
 
 class RoundPrep(Part):
     """A seat's Round Preparation: its two energy cards with the phase under each, and the batteries it
-    means to spend per phase, for round `round` (cards kept for an earlier round read as not entered)."""
+    means to spend per phase (and has spent), for round `round` (cards kept for an earlier round read as not entered)."""
     round: Annotated[Whole, Field(ge=1, le=MAX_TABLE_ROUND)] | None = None
     cards: list[EnergyCardEntry] = Field(default_factory=lambda: [EnergyCardEntry(), EnergyCardEntry()],
                                          min_length=2, max_length=2)
     batteries: PhaseCounts = Field(default_factory=PhaseCounts)
+    spent: PhaseCounts = Field(default_factory=PhaseCounts)  # taken off the inventory (table.spend_batteries)
     # the seat's phone keeps its cards in its private state until every seat has assigned (Round
     # Preparation: Phase Cards are assigned face down and revealed together)
     ready: bool = False     # assigned in secret, waiting for the others

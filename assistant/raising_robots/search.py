@@ -10,6 +10,7 @@ from dataclasses import replace
 from flask import Blueprint, render_template, request
 
 from solvers.errors import InputError
+from solvers.exact import exact
 from solvers.raising_robots.search_odds import (
     Card,
     Estimate,
@@ -28,11 +29,14 @@ from .answers import (
     R_SET_ASIDE,
     ROW_NAMES,
     RULES,
+    BestAnswer,
+    OddsAnswer,
     Recorded,
-    best_json,
+    best_answer,
     card_name,
-    estimate_json,
-    odds_json,
+    criteria_name,
+    estimate_best_answer,
+    outcome_text,
     recorded_deck,
     top_three,
     trim_within,
@@ -64,30 +68,23 @@ def estimate_of(state: RaisingRobotsState, deck_size: int | None = None) -> Esti
                                        for c in deck.known_bottom), wanted=wanted)
 
 
-def results(state: RaisingRobotsState) -> tuple[dict | None, dict | None, list]:
+def results(state: RaisingRobotsState) -> tuple[OddsAnswer | None, BestAnswer | None, list]:
     """The odds of a search with the criteria named, and the best criteria: exact on a known pool, else
     estimated from the cards seen."""
     deck = state.search
     try:
         if not deck.pool_cards():
             est = estimate_of(state)
-            odds, best = estimate_json(est, estimate_odds(est, deck.criteria.to_solver())), estimate_json(est)
-            if not deck.deck_size and not deck.known_bottom:
-                odds["estimate"]["assumed_deck"] = ASSUMED_DECK
-                odds["why"] = f"The deck size is not entered: {ASSUMED_DECK} cards are assumed. " + odds["why"]
-        elif deck.deck_size == 0 and not deck.known_bottom:
+            return (OddsAnswer(estimate_odds(est, deck.criteria.to_solver()), est=est), estimate_best_answer(est),
+                    [])
+        if deck.deck_size == 0 and not deck.known_bottom:
             return None, None, []
-        else:
-            known = deck.to_solver()
-            odds = odds_json(known, search_odds(known, deck.criteria.to_solver()), None)
-            best = best_json(known)
+        known = deck.to_solver()
+        return OddsAnswer(search_odds(known, deck.criteria.to_solver()), deck=known), best_answer(known), []
     except SearchInputError as err:
         head = err.path.split(".")[0].split("[")[0]
         return None, None, [Problem(f"search.{head}" if head in ("deck_size", "known_bottom", "criteria") else "",
                                     plain(err.message))]
-    odds["outcomes"].sort(key=lambda o: -o["p"]["approx"])
-    odds["p_match_within"] = trim_within(odds["p_match_within"], odds["p_match"])
-    return odds, best, []
 
 
 def _with_deck(part: dict, after: Recorded) -> None:
@@ -214,15 +211,18 @@ def page():
         ps.status = 400  # what was entered cannot be: said under its field, as the API's 400 would
     rules = list(RULES)
     for answer in (odds, best):
-        rules += [i for i in (answer or {}).get("rules", []) if i not in rules]
+        rules += [i for i in (answer.rules if answer else []) if i not in rules]
     deck = ps.state.search
     if deck.set_aside:
         rules += [i for i in (R_NO_MATCH, R_SET_ASIDE) if i not in rules]
     shown = {"search.deck_size", "search.seen", "search.known_bottom", "_revealed", "_drawn"}
     return render_template(
         "raising_robots/search.html", deck=deck, grid=present.search_grid(ps.state), rows=CARD_ROWS,
-        row_names=ROW_NAMES, short=SHORT, odds=odds, best=best, note=note, typed=typed,
-        top_best=top_three(best["ranking"], deck.criteria.model_dump()) if best else [],
+        row_names=ROW_NAMES, short=SHORT, odds=odds, best=best, note=note, typed=typed, exact=exact,
+        outcomes=sorted(odds.odds.outcomes, key=lambda o: -exact(o.p)["approx"]) if odds else [],
+        within=trim_within(odds.within_bars, odds.odds.p_match) if odds else [],
+        outcome_text=outcome_text, criteria_name=criteria_name,
+        top_best=top_three(best.ranking, deck.criteria.to_solver()) if best else [],
         pool_cards=deck.pool_cards(), aside_total=sum(deck.set_aside.values()), codes_text=codes_text,
         assumed_deck=ASSUMED_DECK, rules=rules, rule_titles=present.rule_titles(ALL_RULES),
         cell_problems=present.with_label([p for p in ps.problems if p.path.startswith("search.cells.")], ps.state),

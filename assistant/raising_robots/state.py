@@ -127,6 +127,13 @@ def apply_plan(i: int, after: dict, steps: list[str], kept: str | None = None, s
     return changing(fn, max(seats, i + 1))
 
 
+def spend_batteries(i: int, phase: str, total: int, seats: int = 1) -> Mutate:
+    """Seat `i`'s batteries for `phase` taken off its inventory (the reducer's `spend_batteries`)."""
+    def fn(part: Part, rnd: int) -> None:
+        part.update(table.spend_batteries(part, i, rnd, phase, total))
+    return changing(fn, max(seats, i + 1))
+
+
 def end_round(outcome: dict) -> Mutate:
     """The end of the table's round (the reducer's `end_round`): the tiles the rules turn over, and the
     round marker moves on. `outcome` gets the flips and a note for the page."""

@@ -3,6 +3,7 @@ JSON object kept under `state["raising_robots"]`) and returns a new one; the inp
 
 - `apply_plan`: a seat carries out a competitions plan (How to Complete Competitions, steps 2 to 4).
 - `keep_friendship`: a Friendship card kept, at most 2 held (Friendships: "IMPORTANT").
+- `spend_batteries`: batteries a seat spends on a phase leave its inventory (Total Energy, player aid).
 - `catch_up` / `end_round`: the tiles that turn at a round's end (How to Complete Competitions, step 5,
   and Solo / 2P Gameplay Changes: the round marker reaching a spare upgrade token).
 
@@ -15,8 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
+from .abilities import ability_id
 from .competitions import COMP_NAMES, COMP_TYPES, FRIENDSHIP_CAP
 from .competitions_setup import Spot, end_of_round, tile_of
+from .energy import PHASE_NAMES, PHASES
 
 Part = dict[str, Any]
 
@@ -39,6 +42,11 @@ def _copy(part: Part) -> Part:
 def friendships_held(seat: Mapping[str, Any]) -> int:
     names = [n for n in seat.get("friendships") or [] if n]
     return max(int(seat.get("friendship_count") or 0), len(names))
+
+
+def named(names: Sequence[str], name: str) -> bool:
+    """Whether `name` is among `names` as the abilities read names ("Yo-Yo" is "yo yo")."""
+    return ability_id(name) in {ability_id(n) for n in names if n}
 
 
 def _keep(seat: Part, name: str) -> None:
@@ -72,7 +80,8 @@ def apply_plan(part: Part, seat: int, after: Mapping[str, Any], steps: Sequence[
                kept: str | None = None) -> Part:
     """Seat `seat` carried out a plan (up to a step) in round `rnd`: `after` is what the last step left
     (its `inventory`, `tokens`, `friendships` held and `completed` types), `steps` the competitions it
-    completed, in order; `kept` the Friendship card kept on the way (its name), counted in `after`.
+    completed, in order; `kept` the Friendship card kept on the way (its name), counted in `after`; a card
+    the seat names already is that card recorded first elsewhere, and is neither named nor counted twice.
     Their tiles turn at the end of this round (How to Complete Competitions, step 5)."""
     out = _copy(part)
     s = out["seats"][seat]
@@ -81,11 +90,49 @@ def apply_plan(part: Part, seat: int, after: Mapping[str, Any], steps: Sequence[
     held = min(FRIENDSHIP_CAP, int(after["friendships"]))
     s["friendship_count"] = held - 1 if kept else held
     if kept:
-        s["friendships"] = [n for n in s.get("friendships") or [] if n][:held - 1]
-        _keep(s, kept)
+        names = [n for n in s.get("friendships") or [] if n][:held - 1]
+        if named(names, kept):  # recorded already (kept on the Friendship page first): the same card, once
+            s["friendships"] = [*names, *[""] * FRIENDSHIP_CAP][:FRIENDSHIP_CAP]
+        else:
+            s["friendships"] = names
+            _keep(s, kept)
     s["completed"] = {t: t in after["completed"] for t in COMP_TYPES}
     s["competitions_completed"] = None  # a count typed on the score page is out of date
     _completed_now(out["competitions"], steps, rnd)
+    return out
+
+
+# ---- batteries ------------------------------------------------------------------------------------------
+
+def spend_batteries(part: Part, seat: int, rnd: int, phase: str, total: int) -> Part:
+    """Seat `seat`'s spending on `phase` in round `rnd` comes to `total` batteries: what it has not spent on
+    that phase yet leaves its inventory (kept in `prep.spent`, so a second tap or a second phone takes
+    nothing more). Total Energy (player aid, Round Phases): +1 per battery spent, the total fixed when the
+    phase starts; so only the batteries held then pay, a battery gained in an earlier phase of the round
+    among them once it is in the inventory, one gained during this phase only for a later one."""
+    if phase not in PHASES:
+        raise InputError("phase", f"one of {', '.join(PHASES)}")
+    out = _copy(part)
+    s = out["seats"][seat]
+    prep = s.get("prep") or {}
+    if prep.get("round") != rnd:
+        raise InputError("round", f"this seat's Round Preparation is not for round {rnd}: enter its cards first")
+    spent = dict(prep.get("spent") or {})
+    more = total - int(spent.get(phase) or 0)
+    if more <= 0:
+        return out
+    inventory = s.setdefault("inventory", {})
+    held = int(inventory.get("battery") or 0)
+    if more > held:
+        name = PHASE_NAMES[phase]
+        raise InputError(f"batteries.{phase}", (
+            f"{more} {'battery' if more == 1 else 'batteries'} to spend on {name}, {held} in the inventory: only "
+            f"the batteries held when {name} starts pay for it (one gained in an earlier phase counts once it is "
+            f"in the inventory; one gained during {name} only in a later phase)"))
+    inventory["battery"] = held - more
+    spent[phase] = total
+    prep["spent"] = spent
+    s["prep"] = prep
     return out
 
 

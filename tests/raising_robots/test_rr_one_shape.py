@@ -67,3 +67,39 @@ def test_an_unknown_key_is_a_400_in_a_body_and_ignored_in_a_stored_seat(client):
     seat = {**SEAT, "robots": [{**SEAT["robots"][0], "game_end": "resource_pairs:gear", "id": "r1"}],
             "inventory": {**SEAT["inventory"], "gears": 1}, "friendships": ["Temple", ""], "friendship_count": 1}
     assert page_total(client, table_with(client, seat)) == "44"
+
+
+def test_pages_render_the_solvers_answers_and_json_is_built_at_the_api_edge(app, monkeypatch):
+    """Issue 22, item 5: the planner and the Search page get the solver's answer objects (never a dict), and
+    the API's JSON is those same objects through plan_json / odds_json / best_json. How to Complete
+    Competitions (Mech Masters paid with 13 batteries) and the Search Example (Design 4-5)."""
+    from assistant.raising_robots import answers, planner, search
+    from solvers.raising_robots.competitions_planner import PlanResult
+    from solvers.raising_robots.search_odds import SearchOdds
+
+    seen: dict[str, object] = {}
+    real_plan, real_results = planner.plan_answer, search.results
+    monkeypatch.setattr(planner, "plan_answer", lambda *a: seen.setdefault("plan", real_plan(*a)))
+    monkeypatch.setattr(search, "results", lambda *a: seen.setdefault("search", real_results(*a)))
+    client = app.test_client()
+    body = {"competitions": [{"criterion": "mech-13-batteries"}], "player": {"inventory": {"battery": 14}}}
+    api = client.post("/api/raising-robots/competitions/plan", json=body).get_json()
+    r = client.post("/raising-robots/competitions", data={"_state": "", "seats.0.inventory.battery": "14",
+                                                          "competitions.cards.mech_masters": "mech-13-batteries"})
+    assert r.status_code == 200
+    got = seen["plan"]
+    assert isinstance(got, answers.PlanAnswer) and isinstance(got.result, PlanResult)
+    assert answers.plan_json(got)["plan"] == api["plan"] and api["plan"]["steps"][0]["type"] == "mech_masters"
+    c = "search.cells."
+    client.post("/raising-robots/search", data={c + "design-3.count": "1", c + "fabricate-4.count": "1",
+                                                c + "any-5.count": "1", "search.deck_size": "3",
+                                                "search.criteria.row": "design", "search.criteria.energy_min": "4",
+                                                "search.criteria.energy_max": "5"})
+    odds, best, _ = seen["search"]
+    assert isinstance(odds, answers.OddsAnswer) and isinstance(odds.odds, SearchOdds)
+    assert isinstance(best, answers.BestAnswer)
+    body = {"pool": [{"row": "design", "energy": 3, "count": 1}, {"row": "fabricate", "energy": 4, "count": 1},
+                    {"row": "any", "energy": 5, "count": 1}], "deck_size": 3,
+            "criteria": {"row": "design", "energy_min": 4, "energy_max": 5}}
+    assert answers.odds_json(odds) == client.post("/api/raising-robots/search/odds", json=body).get_json()
+    assert answers.odds_json(odds)["p_match"]["exact"] == "1"  # the any-row card is the only fit

@@ -1,7 +1,7 @@
 """Two phones play a Raising Robots round on the round page (issue 22), in Chromium at 390x844: each takes
 its seat with the seat picker, enters its two energy cards and the phase under each in secret, says it has
 assigned, and the cards are revealed together; each sees its own phases with their Total Energy (player aid: Phase Rules, Total Energy, the 2-player dummy), following the
-other phone's cubes live; the standings move on both phones; the round ends on one phone and both follow.
+other phone's cubes live; a battery spent leaves the inventory; the standings move on both phones; the round ends on one phone and both follow.
 Also checked at 320 px and in dark mode."""
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def enter_card(p, seat: int, k: int, phase: str, energy: int, cubes: int = 0, mu
 
 def test_two_phones_play_a_round(browser, browser_context_args, live_url, new_live_table, shots):
     table = new_live_table("raising-robots", 2, {"table": {"round": 1, "names": ["Ana", "Ben"]},
-                                                 "raising_robots": {"seats": [{"inventory": {"vp": 6}},
+                                                 "raising_robots": {"seats": [{"inventory": {"vp": 6, "battery": 2}},
                                                                               {"inventory": {"vp": 4}}]}})
     url = f"{live_url}/raising-robots/round?table={table['id']}"
     ctx_a, a = phone(browser, browser_context_args)
@@ -81,6 +81,9 @@ def test_two_phones_play_a_round(browser, browser_context_args, live_url, new_li
     # a battery on Design: Ana's total rises to 8
     a.click("#rr-phase-design .stepper button[data-step='1']")
     expect_shown(a, [("#rr-total-design", "exact", "8")], timeout=4000)
+    # Design starts: Ana spends it, and it leaves her inventory (Total Energy: fixed when the phase starts)
+    a.click("#rr-spend-design")
+    expect_shown(a, [("#rr-spent-design", "text", "1 spent"), ("#rr-total-design", "exact", "8")], timeout=4000)
 
     # the standings move on both phones: Ben gains VP during the round and leads
     expect_shown(b, [("#rr-st-total-0", "exact", "6")], timeout=4000)

@@ -143,6 +143,33 @@ def test_more_batteries_than_held_is_flagged(client, new_table):
     assert total(html, "design") == 8 and "3 batteries to spend, 1 in the inventory" in html
 
 
+def test_spent_batteries_leave_the_inventory_and_undo_gives_them_back(client, new_table):
+    """Player aid, Round Phases, Total Energy: +1 per battery spent, the total fixed when the phase starts.
+    "Design starts: spend 2" takes them off the seat's inventory through the table's reducer; more than held
+    is a 400 naming the phase's field; Undo (table history) restores them."""
+    t = new_table("raising-robots", 2, {"raising_robots": {"seats": [{"inventory": {"battery": 3}}]}})
+    r = post(client, t, {"seats.0.prep.cards.0.phase": "design", "seats.0.prep.cards.0.energy": "5",
+                         "seats.0.prep.batteries.design": "2", "seats.0.prep.cards.1.phase": "recycle",
+                         "seats.0.prep.cards.1.energy": "1", "seats.0.prep.batteries.recycle": "2"})
+    assert 'value="spend-design"' in r.get_data(as_text=True)
+    v = state(client, t)["version"]
+    r = post(client, t, {"do": "spend-design"}, version=v)
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200, html
+    st = state(client, t)
+    seat = st["state"]["raising_robots"]["seats"][0]
+    assert seat["inventory"]["battery"] == 1 and seat["prep"]["spent"]["design"] == 2
+    assert total(html, "design") == 7 and 'value="spend-design"' not in html and 'id="rr-spent-design"' in html
+    # Recycle wants 2, the inventory holds 1: refused, nothing taken, the field named
+    r = post(client, t, {"do": "spend-recycle"}, version=st["version"])
+    assert r.status_code == 400
+    html = r.get_data(as_text=True)
+    assert re.search(r'f-seats-0-prep-batteries-recycle[\s\S]{0,2000}1 in the inventory', html)
+    assert state(client, t)["state"]["raising_robots"]["seats"][0]["inventory"]["battery"] == 1
+    undone = client.post(f"/api/tables/{t['id']}/undo", json={"version": st["version"]}).get_json()
+    assert undone["state"]["raising_robots"]["seats"][0]["inventory"]["battery"] == 3
+
+
 def test_table_page_shows_the_standings(client, new_table):
     """Standings on the table page (issue 22): the same scoring, the gap to the leader; other games' table
     pages have no such part."""

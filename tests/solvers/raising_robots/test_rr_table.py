@@ -58,6 +58,19 @@ def test_apply_plan_keeps_what_the_plan_left_and_marks_the_tiles():
     assert before == part()
 
 
+def test_apply_plan_never_names_a_card_twice():
+    """Friendships: each Friendship card is one card beside the inventor card. Kept on the Friendship page
+    first (the seat names it, holds 1), then "I kept yo yo" on the planner (whose plan counts the keep again):
+    the seat still names it once and holds 1; another card kept the same way is added."""
+    after = {"inventory": {"gear": 0}, "tokens": {"unplaced": {}, "placed": {}}, "friendships": 2,
+             "completed": ["mech_masters"]}
+    before = part([seat(friendships=["Yo-Yo", ""], friendship_count=1)])
+    s = table.apply_plan(before, 0, after, ["mech_masters"], rnd=1, kept="yo yo")["seats"][0]
+    assert s["friendships"] == ["Yo-Yo", ""] and s["friendship_count"] == 1
+    s = table.apply_plan(before, 0, after, ["mech_masters"], rnd=1, kept="Temple")["seats"][0]
+    assert s["friendships"] == ["Yo-Yo", "Temple"] and s["friendship_count"] == 2
+
+
 def test_apply_plan_without_a_kept_card_counts_the_cards_drawn():
     """Competition Example: a reward that draws Friendship cards; the seat counts the one kept even when
     its name is not given."""
@@ -111,3 +124,44 @@ def test_catch_up_makes_the_flips_a_round_passed_once():
     assert done.events[0]["type"] == "think_tank" and len(done.events) == 2
     assert table.catch_up(done.part, 6).events == []  # nothing more is due
     assert table.catch_up(before, 2).events == []  # the round it was completed in: not yet
+
+
+def prepped(battery: int, **spent) -> dict:
+    return part([seat(inventory={"battery": battery}, prep={"round": 3, "spent": spent})])
+
+
+def test_spent_batteries_leave_the_inventory_once():
+    """Player aid, Round Phases, Total Energy: +1 per battery spent on the phase. Spending them takes them
+    off the inventory; the same phase's spending asked again (a second tap, another phone) takes nothing
+    more, and raising it takes only the difference."""
+    before = prepped(5)
+    after = table.spend_batteries(before, 0, 3, "design", 2)
+    assert after["seats"][0]["inventory"]["battery"] == 3 and after["seats"][0]["prep"]["spent"] == {"design": 2}
+    assert before["seats"][0]["inventory"]["battery"] == 5  # pure
+    again = table.spend_batteries(after, 0, 3, "design", 2)
+    assert again["seats"][0]["inventory"]["battery"] == 3
+    more = table.spend_batteries(again, 0, 3, "design", 3)
+    assert more["seats"][0]["inventory"]["battery"] == 2 and more["seats"][0]["prep"]["spent"] == {"design": 3}
+    recycle = table.spend_batteries(more, 0, 3, "recycle", 2)
+    assert recycle["seats"][0]["inventory"]["battery"] == 0
+
+
+def test_spending_more_batteries_than_held_is_refused_naming_the_phase():
+    """Player aid, Total Energy: the total is fixed when the phase starts, and a battery gained during a phase
+    works only in later phases: only the batteries held when the phase starts pay, never below 0."""
+    with pytest.raises(InputError) as err:
+        table.spend_batteries(prepped(1), 0, 3, "fabricate", 2)
+    assert err.value.path == "batteries.fabricate" and "1 in the inventory" in err.value.message
+    # a battery gained in Design (an earlier phase) is in the inventory by the time Fabricate starts: it pays
+    gained = prepped(1, design=1)
+    gained["seats"][0]["inventory"]["battery"] += 1
+    assert table.spend_batteries(gained, 0, 3, "fabricate", 2)["seats"][0]["inventory"]["battery"] == 0
+
+
+def test_spending_needs_the_rounds_preparation():
+    """Round Preparation comes before the phases: a seat whose cards are for another round spends nothing."""
+    with pytest.raises(InputError) as err:
+        table.spend_batteries(prepped(4), 0, 4, "design", 1)
+    assert err.value.path == "round"
+    with pytest.raises(InputError):
+        table.spend_batteries(prepped(4), 0, 3, "dance", 1)
