@@ -60,6 +60,7 @@ from .synonyms import (
     OPINION_PATTERNS,
     OPINION_WORDS,
     PHRASES,
+    POSSESSIVE_TEXT_PATTERNS,
     STOPWORDS,
     SYNONYMS,
     TEXT_PATTERNS,
@@ -456,9 +457,12 @@ class RulesIndex:
         groups = groups[:MAX_GROUPS]
         groups += self._shape_groups(toks, groups, _is_hybrid(question))
         said = " ".join(words(question[:MAX_QUERY_CHARS]))
+        # the words keep no possessive: "scavenger's special ability" is the patterns' "<name>'s ability"
+        possessive = fold(question[:MAX_QUERY_CHARS]).replace("\u2019", "'")
         return Question(tuple(groups), named, about_app,
                         asks_list=any(re.search(p, said) for p in LIST_PATTERNS),
-                        asks_text=any(re.search(p, said) for p in TEXT_PATTERNS),
+                        asks_text=any(re.search(p, said) for p in TEXT_PATTERNS)
+                        or any(re.search(p, possessive) for p in POSSESSIVE_TEXT_PATTERNS),
                         asks_opinion=any(re.search(p, said) for p in OPINION_PATTERNS),
                         asks_value=any(re.search(p, said) for p in VALUE_PATTERNS),
                         emptied=next((m[1] for m in _EMPTIED.finditer(said) if not is_stopword(m[1])), ""))

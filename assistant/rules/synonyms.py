@@ -470,6 +470,10 @@ TEXT_PATTERNS: tuple[str, ...] = (
     # "adjust traffic reports card effect", "samurai katana ability text": the printed words asked for by name
     r"\b(?:card|ability|power|event) (?:effects?|text|wording)\b",
 )
+# ... and, on the question as typed (possessive kept), a named one's own ability ("scavenger's special ability",
+# "ada's inventor ability"): its printed words again ("special ability" alone is a rule of Two Robots: when
+# abilities are used)
+POSSESSIVE_TEXT_PATTERNS: tuple[str, ...] = (r"\w's (?:\w+ ){0,2}abilit(?:y|ies)\b",)
 # A question for a strategy opinion: the rulebooks rarely give one, so only an entry that itself gives
 # advice (keyword "strategy" or "advice": the book's own tip, or how Tablebot ranks moves) answers it.
 OPINION_PATTERNS: tuple[str, ...] = (
