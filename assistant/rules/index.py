@@ -52,6 +52,7 @@ from .synonyms import (
     CONTEXT_SYNONYMS,
     ENERGIES,
     GAME_NAMES,
+    IRREGULAR,
     LIMIT_PATTERNS,
     LIMIT_WORDS,
     LIST_PATTERNS,
@@ -429,7 +430,7 @@ class RulesIndex:
             i += 1
             if is_stopword(tok) or (len(tok) == 1 and not tok.isdigit() and tok != "x"):
                 continue
-            alts: list[str] = [tok]
+            alts: list[str] = [tok] + ([IRREGULAR[tok]] if tok in IRREGULAR else [])
             if players := _PLAYER_COUNT.fullmatch(tok):  # "3p": 3 players
                 alts += [f"{players[1]} players", f"{players[1]} player"]
             elif not synonyms_of(tok) and tok not in self.speller and not tok.isdigit() and not self._has(tok):

@@ -38,6 +38,9 @@ STOPWORDS: frozenset[str] = frozenset({
     # dupes", "my friend swears ...", "i wonder if", "not sure"); never a rule's topic ("think" is: Think Tank)
     "bother", "swear", "swears", "swore", "reckon", "reckons", "insist", "insists", "thinks", "thought",
     "sure", "wonder", "wondering", "wondered",
+    # the form the player wants the answer in, not its topic ("in a nutshell", "setup checklist"); "nobody" is
+    # "somebody" denied, the frame of who may do it ("the objective cards nobody drew")
+    "nutshell", "checklist", "briefly", "basically", "nobody", "noone",
 })
 
 # words of a sum: a question made of numbers and these asks nothing about a game ("what is 2 plus 2")
@@ -363,8 +366,21 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "sideways": ("horizontally",),
 }
 
+# past tenses stemming does not reach (porter leaves "drew" and "took" as they are): the verb the books use
+# ("got" is left out: at the table it is mostly "have", "i got 3 vp")
+IRREGULAR: dict[str, str] = {
+    "drew": "draw", "drawn": "draw", "took": "take", "taken": "take", "paid": "pay", "gave": "give",
+    "given": "give", "chose": "choose", "chosen": "choose", "kept": "keep", "held": "hold", "lost": "lose",
+    "spent": "spend", "sold": "sell", "bought": "buy", "threw": "throw", "thrown": "throw", "ran": "run",
+    "went": "go", "dealt": "deal", "shot": "shoot", "stole": "steal",
+    "stolen": "steal", "built": "build", "began": "begin", "begun": "begin", "met": "meet", "found": "find",
+    "brought": "bring", "caught": "catch", "stood": "stand", "fell": "fall", "fallen": "fall", "sent": "send",
+}
+
 # two-word player phrases -> what the books call them (checked before single words)
 PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
+    # an ability "kicks in" when it starts working
+    ("kick", "in"): ("start", "take effect", "timing"), ("kicks", "in"): ("start", "take effect", "timing"),
     ("end", "game"): ("game end",),
     ("game", "over"): ("game end",),
     ("set", "up"): ("setup",),
