@@ -1,8 +1,8 @@
 """Issue 24: the rules search on its own evaluation set (tests/rules/data/eval, written as players type and
 split before tuning), the mechanisms that ranking and "not covered" rest on, and the fragments the
-search boxes swap in. Round 4 tuned on all three parts (tune, heldout, fresh) and on the tuning half of the new writer's
-set (round4a), each guarded here; its figures are measured on
-eval_round4.toml, which the lead adds later and bench/bench_rules_eval.py prints as "round 4 (never tuned)":
+search boxes swap in. Round 5 tuned on all five parts (tune, heldout, fresh, and both halves of round 4's new writer:
+round4a, and round4, reported at the end of round 4), each guarded here; its figures are measured on
+eval_round5.toml, which the lead adds later and bench/bench_rules_eval.py prints as "round 5 (never tuned)":
 here it is only checked to be well formed, never measured (a test on it would make it a tuning set).
 """
 from __future__ import annotations
@@ -54,13 +54,26 @@ def test_round_four_tuning_half_names_only_entries_that_exist():
             assert set(q.get(key, [])) <= ids, q
 
 
-def test_round_four_is_well_formed_and_new_when_it_is_there():
-    if not (EVAL / "eval_round4.toml").exists():
-        pytest.skip("eval_round4.toml is added by the lead after round 4")
+def test_round_four_held_out_half_names_only_entries_that_exist_and_is_new():
     round4 = _part("round4")
     ids = {e.id for e in rules.index().entries}
     tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh", "round4a") for q in _part(name)}
+    assert len(round4) >= 150 and {q["game"] for q in round4} == set(rules.GAMES)
     for q in round4:
+        assert q["game"] in rules.GAMES and q["q"].strip(), q
+        assert ("ids" in q) != (q.get("covered", True) is False), q
+        for key in ("ids", "near", "both"):
+            assert set(q.get(key, [])) <= ids, q
+        assert (q["game"], q["q"]) not in tuned, f"asked in another part: {q['q']!r}"
+
+
+def test_round_five_is_well_formed_and_new_when_it_is_there():
+    if not (EVAL / "eval_round5.toml").exists():
+        pytest.skip("eval_round5.toml is added by the lead after round 5")
+    round5 = _part("round5")
+    ids = {e.id for e in rules.index().entries}
+    tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh", "round4a", "round4") for q in _part(name)}
+    for q in round5:
         assert q["game"] in rules.GAMES and q["q"].strip(), q
         assert ("ids" in q) != (q.get("covered", True) is False), q
         for key in ("ids", "near", "both"):
