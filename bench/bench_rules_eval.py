@@ -163,6 +163,8 @@ def _without(name: str):
         patches["NAMED_CREDIT"] = 0.0
     elif name == "readings below rules at 0.6 (not 0.8)":
         patches["READING_BELOW"] = 0.6
+    elif name == "about credit (answered a little below ANSWERED)":
+        patches["ABOUT_CREDIT"] = 0.0
     elif name == "values of things only examples name":
         patches["VALUE_PATTERNS"] = ()
     old = {k: getattr(index_module, k) for k in patches}
@@ -187,7 +189,7 @@ def ablate(parts: tuple[str, ...]) -> None:
     for name in ("none", "phrase weight", "second rule second", "question shapes (card text, opinion, sums)",
                  "overview and specific pass", "names of cards, characters...", "longer run names the specific entry",
                  "letter names (option b, A grade)", "readings below rules at 0.6 (not 0.8)",
-                 "values of things only examples name"):
+                 "values of things only examples name", "about credit (answered a little below ANSWERED)"):
         index, old = _without(name)
         cells = []
         for part in parts:
