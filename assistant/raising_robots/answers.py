@@ -15,6 +15,7 @@ from solvers.exact import exact, parse_fraction
 from solvers.raising_robots import abilities, scoring, table
 from solvers.raising_robots import activations as act
 from solvers.raising_robots import competitions_setup as setup
+from solvers.raising_robots import friendship as fr
 from solvers.raising_robots import round_end as rend
 from solvers.raising_robots.competitions import (
     COMP_NAMES,
@@ -371,47 +372,96 @@ def run_kept(req: KeptPlanIn) -> dict:
 SETUP_RULES = ["rr-competitions-friendships-changes-to-setup", "rr-setup-solo-2p-tokens", "rr-solo-2p-gameplay-changes"]
 ROUND_RULES = ["rr-flip-tile-round-end", "rr-important-same-round-same-side", "rr-solo-2p-gameplay-changes"]
 
-def inventors_json(names: list[str]) -> dict:
+@dataclass(frozen=True)
+class InventorSeat:
+    """A seat's inventor as typed, and what it changes at setup (the solver's `SetupChange`)."""
+    seat: int
+    name: str
+    setup: abilities.SetupChange
+
+    @property
+    def modelled(self) -> bool:
+        return self.setup.rule is not None
+
+
+@dataclass(frozen=True)
+class InventorsAnswer:
     """Each seat's inventor setup (Friends Inventor Explanations, "Immediate") and the Friendship cards that
     match an inventor in play (removed before the deck is shuffled: Changes to Setup, step 4)."""
-    seats = []
-    for i, name in enumerate(names):
-        change = abilities.inventor_setup(name)
-        seats.append({"seat": i, "inventor": name, "id": change.inventor, "changes": change.changes,
-                      "why": change.why, "scroll_board": change.scroll_board, "rule": change.rule,
-                      "modelled": change.rule is not None})
-    in_play = [abilities.ability_id(n) for n in names if n.strip()]
-    return {"seats": seats, "remove_friendships": [abilities.display_name(a) for a in dict.fromkeys(in_play)],
-            "rules": ["rr-competitions-friendships-changes-to-setup",
-                      *dict.fromkeys(s["rule"] for s in seats if s["rule"])]}
+    seats: tuple[InventorSeat, ...]
+
+    @property
+    def remove_friendships(self) -> list[str]:
+        in_play = [abilities.ability_id(s.name) for s in self.seats if s.name.strip()]
+        return [abilities.display_name(a) for a in dict.fromkeys(in_play)]
+
+    @property
+    def rules(self) -> list[str]:
+        return ["rr-competitions-friendships-changes-to-setup",
+                *dict.fromkeys(s.setup.rule for s in self.seats if s.setup.rule)]
+
+
+def inventors_answer(names: list[str]) -> InventorsAnswer:
+    return InventorsAnswer(tuple(InventorSeat(i, name, abilities.inventor_setup(name)) for i, name in enumerate(names)))
+
+
+def inventors_json(a: InventorsAnswer) -> dict:
+    return {"seats": [{"seat": s.seat, "inventor": s.name, "id": s.setup.inventor, "changes": s.setup.changes,
+                       "why": s.setup.why, "scroll_board": s.setup.scroll_board, "rule": s.setup.rule,
+                       "modelled": s.modelled} for s in a.seats],
+            "remove_friendships": a.remove_friendships, "rules": a.rules}
+
 
 def _spots_json(spots: list[setup.Spot]) -> list[dict]:
     return [{"round": s.round, "token_type": s.token_type, "tile": s.tile, "name": COMP_NAMES[s.tile]}
             for s in spots]
 
 
-def run_setup(req: SetupIn) -> dict:
+@dataclass(frozen=True)
+class SetupAnswer:
+    """A new game's deal as the solvers give it: the card of each competition (`setup.deal`), the upgrade
+    tokens on the round tracker (`setup.place_tracker_tokens`), each seat's inventor setup when inventors are
+    given, and the Friendship deck built (`friendship.build`)."""
+    players: int
+    cards: dict[str, str]  # competition type -> criterion dealt
+    spots: list[setup.Spot]
+    inventors: InventorsAnswer | None
+    friendship: fr.Built
+    pets: bool
+
+    @property
+    def sides(self) -> dict[str, str]:
+        return {t: "A" for t in COMP_TYPES}  # every tile starts on its A side
+
+    @property
+    def rules(self) -> list[str]:
+        return SETUP_RULES if self.players <= 2 else SETUP_RULES[:1]
+
+
+def run_setup(req: SetupIn) -> SetupAnswer:
     rng = random.Random(req.seed) if req.seed is not None else random.SystemRandom()
     cards = setup.deal(rng)
     spots = setup.place_tracker_tokens(req.players, rng)
+    return SetupAnswer(req.players, cards, spots, inventors_answer(req.inventors) if req.inventors else None,
+                       fr.build(fr.DEFAULT_CARDS, req.inventors, req.pets), req.pets)
+
+
+def setup_json(a: SetupAnswer) -> dict:
+    """The deal as the API's JSON (api.md: POST /competitions/setup)."""
+    from .friendship import setup_json as deck_json  # lazily: that module's blueprint reads the page machinery
+
     tiles = {t: GAME_DATA.tiles[t].token_type for t in COMP_TYPES}
     return {
-        "players": req.players,
+        "players": a.players,
         "cards": [{"type": t, "name": COMP_NAMES[t], "criterion": c, "card": GAME_DATA.cards[c].name,
-                   "text": GAME_DATA.cards[c].text} for t, c in cards.items()],
-        "sides": {t: "A" for t in COMP_TYPES},
-        "tracker": _spots_json(spots),
+                   "text": GAME_DATA.cards[c].text} for t, c in a.cards.items()],
+        "sides": a.sides,
+        "tracker": _spots_json(a.spots),
         "tile_types": {t: {"token_type": s.value, "source": s.source} for t, s in tiles.items()},
-        "rules": SETUP_RULES if req.players <= 2 else SETUP_RULES[:1],
-        **({"inventors": inventors_json(req.inventors)} if req.inventors else {}),
-        "friendship": friendship_setup_json(req.inventors, req.pets),
+        "rules": a.rules,
+        **({"inventors": inventors_json(a.inventors)} if a.inventors is not None else {}),
+        "friendship": deck_json(a.friendship, a.pets),
     }
-
-
-def friendship_setup_json(inventors: list[str], pets: bool) -> dict:
-    """The Friendship deck at setup (Changes to Setup, step 4): the shipped card list, built."""
-    from .friendship import setup_json  # lazily: that module's blueprint reads the page machinery
-    return setup_json(inventors, pets)
 
 
 def run_round(req: RoundIn) -> dict:
@@ -786,22 +836,49 @@ ACTIVATION_RULES = ["rr-run-a-phase-row-energy-action", "rr-important-one-activa
                     "rr-finite-loops-example", "rr-finite-loops-tip"]
 
 
-def check_chain(body: ChainIn) -> dict:
+@dataclass(frozen=True)
+class ChainAnswer:
+    """The chain as the solver checked it (`activations.check`): the page renders it, chain_json is the API's."""
+    result: act.ChainResult
+    rules: tuple[str, ...] = (act.RULE_RUN, act.RULE_EXAMPLE)
+
+    @property
+    def ok(self) -> bool:
+        return self.result.ok
+
+    @property
+    def nodes(self) -> tuple[act.Checked, ...]:
+        return self.result.nodes
+
+    @property
+    def activations(self) -> tuple[dict, ...]:
+        return self.result.activations
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        return self.result.problems
+
+
+def check_chain(body: ChainIn) -> ChainAnswer:
     return chain_answer(body.steps, body.phase, body.energy)
 
 
-def chain_answer(raw_steps: list, phase: str | None, energy: int | None) -> dict:
+def chain_answer(raw_steps: list, phase: str | None, energy: int | None) -> ChainAnswer:
     """The chain checked: the one path the API and the page share."""
     steps = act.parse_steps(raw_steps, "steps")  # its InputError is the API's 400 naming the step
-    r = act.check(steps, phase, energy)
+    return ChainAnswer(act.check(steps, phase, energy))
+
+
+def chain_json(a: ChainAnswer) -> dict:
+    """The check as the API's JSON (api.md: POST /activations/check)."""
     return {
-        "ok": r.ok,
+        "ok": a.ok,
         "nodes": [{"path": n.path, "depth": n.depth, "kind": n.kind, "label": n.label, "text": n.text,
                    "energy": n.energy, "status": n.status, "why": n.why, "activation": n.activation}
-                  for n in r.nodes],
-        "activations": list(r.activations),
-        "problems": list(r.problems),
-        "rules": [act.RULE_RUN, act.RULE_EXAMPLE],
+                  for n in a.nodes],
+        "activations": list(a.activations),
+        "problems": list(a.problems),
+        "rules": list(a.rules),
     }
 
 

@@ -37,7 +37,7 @@ def kept():
 
 @bp.post("/competitions/setup")
 def setup():
-    return jsonify(answers.run_setup(parse(SetupIn, parser=parse_body)))
+    return jsonify(answers.setup_json(answers.run_setup(parse(SetupIn, parser=parse_body))))
 
 
 @bp.post("/competitions/round")
@@ -83,12 +83,12 @@ def search_record():
 
 @bp.post("/activations/check")
 def activations_check():
-    return jsonify(answers.check_chain(parse(ChainIn, parser=parse_body)))
+    return jsonify(answers.chain_json(answers.check_chain(parse(ChainIn, parser=parse_body))))
 
 
 @bp.get("/activations/example")
 def activations_example():
     """The rulebook's Finite Loops Example (and the variant it forbids) as request bodies, checked."""
     good, bad = act.FINITE_LOOPS_EXAMPLE, act.finite_loops_variant()
-    return jsonify({"example": good, "check": answers.check_chain(ChainIn.model_validate(good)),
-                    "variant": bad, "variant_check": answers.check_chain(ChainIn.model_validate(bad))})
+    return jsonify({"example": good, "check": answers.chain_json(answers.check_chain(ChainIn.model_validate(good))),
+                    "variant": bad, "variant_check": answers.chain_json(answers.check_chain(ChainIn.model_validate(bad)))})

@@ -13,7 +13,7 @@ from solvers.raising_robots.competitions_data import GAME_DATA
 
 from . import present
 from . import state as rr
-from .answers import inventors_json, run_setup
+from .answers import inventors_answer, run_setup
 from .page_state import PageState
 from .present import TOKEN_LABELS
 from .requests import SetupIn
@@ -32,8 +32,8 @@ def deal(players: int, outcome: dict) -> rr.Mutate:
 
     def fn(part: dict, rnd: int) -> int:
         part["competitions"].update(
-            cards={c["type"]: c["criterion"] for c in dealt["cards"]}, sides=dealt["sides"],
-            tracker=[{"round": s["round"], "token_type": s["token_type"]} for s in dealt["tracker"]],
+            cards=dict(dealt.cards), sides=dealt.sides,
+            tracker=[{"round": s.round, "token_type": s.token_type} for s in dealt.spots],
             completed_this_round=[], completed_round=None, players=players)
         outcome["note"] = "Dealt one card of each competition; every tile shows its A side; the table is on round 1."
         return 1
@@ -73,8 +73,8 @@ def setup_page():
     planner_args = {"card": list(ps.comps.in_play().values()),
                     **{f"side-{t}": "B" for t in COMP_TYPES if getattr(ps.comps.sides, t) == "B"}}
     rules = SETUP_PAGE_RULES if players <= 2 else [i for i in SETUP_PAGE_RULES if "solo" not in i]
-    inventors = inventors_json([ps.state.seat(i).inventor.name for i in range(ps.count)])
-    rules = [*rules, *(r for r in inventors["rules"] if r not in rules)]
+    inventors = inventors_answer([ps.state.seat(i).inventor.name for i in range(ps.count)])
+    rules = [*rules, *(r for r in inventors.rules if r not in rules)]
     return render_template(
         "raising_robots/competitions_setup.html", comps=ps.comps, players=players, events=events,
         caught_up=caught_up, rounds=ROUNDS, note=note, data=GAME_DATA, comp_types=COMP_TYPES, comp_names=COMP_NAMES,

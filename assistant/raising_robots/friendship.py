@@ -44,9 +44,9 @@ PrivateMutate = Callable[[dict, dict[int, dict]], tuple[dict, dict[int, dict]]]
 
 # ---- JSON ----------------------------------------------------------------------------------------------
 
-def setup_json(inventors: Sequence[str], pets: bool, cards: Sequence[fr.Card] = fr.DEFAULT_CARDS) -> dict:
-    """The deck at setup: the cards in it, those taken out and why (Changes to Setup, step 4)."""
-    built = fr.build(cards, inventors, pets)
+def setup_json(built: fr.Built, pets: bool, cards: Sequence[fr.Card] = fr.DEFAULT_CARDS) -> dict:
+    """The deck at setup as `fr.build` gave it: the cards in it, those taken out and why (Changes to Setup,
+    step 4)."""
     by_id = {c.id: c for c in cards}
     return {"pets": pets, "size": len(built.cards),
             "cards": [{"id": c, "name": by_id[c].name, "source": by_id[c].source} for c in built.cards],

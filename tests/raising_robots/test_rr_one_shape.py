@@ -103,3 +103,67 @@ def test_pages_render_the_solvers_answers_and_json_is_built_at_the_api_edge(app,
             "criteria": {"row": "design", "energy_min": 4, "energy_max": 5}}
     assert answers.odds_json(odds) == client.post("/api/raising-robots/search/odds", json=body).get_json()
     assert answers.odds_json(odds)["p_match"]["exact"] == "1"  # the any-row card is the only fit
+
+
+def without_does(steps: list) -> list:
+    return [{k: without_does(v) if k in ("then", "steps") else v for k, v in s.items() if k != "does"} for s in steps]
+
+
+def test_activations_and_setup_pages_get_the_answer_objects_and_json_is_built_from_them(app, monkeypatch):
+    """Issue 22, item 5, the two remaining pages: the activation chains page gets the solver's checked chain
+    (Finite Loops Example: allowed; its variant, Hallyu activated twice in one activation: not) and the
+    setup page gets the deal and each inventor's setup (Changes to Setup, step 4; Friends Inventor
+    Explanations: Charlotte begins with 1 duct tape fewer), never a dict; the API's JSON is those same
+    objects through chain_json / setup_json / inventors_json."""
+    from rr_helpers import post_form, rr_state
+
+    from assistant.raising_robots import activations, answers, competitions_setup
+    from assistant.raising_robots.requests import SetupIn
+    from solvers.raising_robots import activations as act
+    from solvers.raising_robots.abilities import SetupChange
+    from solvers.raising_robots.competitions_setup import Spot
+    from solvers.raising_robots.friendship import Built
+
+    seen: dict[str, list] = {"chain": [], "setup": [], "inventors": []}
+
+    def spy(module, name, key):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a: seen[key].append(real(*a)) or seen[key][-1])
+    spy(activations, "chain_answer", "chain")
+    spy(competitions_setup, "run_setup", "setup")
+    spy(competitions_setup, "inventors_answer", "inventors")
+    client = app.test_client()
+
+    for do, body, ok in (("example", act.FINITE_LOOPS_EXAMPLE, True), ("variant", act.finite_loops_variant(), False)):
+        seen["chain"].clear()
+        assert client.post("/raising-robots/activations", data={"do": do}).status_code == 200
+        got, example = seen["chain"]  # the chain typed, and the rulebook's example rendered beside it
+        assert isinstance(got, answers.ChainAnswer) and isinstance(got.result, act.ChainResult)
+        assert got.ok is ok and ("repeat" in {n.status for n in got.nodes}) is not ok
+        typed = {**body, "steps": without_does(body["steps"])}  # the page's rows have no "does" text
+        api = client.post("/api/raising-robots/activations/check", json=typed).get_json()
+        assert answers.chain_json(got) == api and api["ok"] is ok
+        api = client.get("/api/raising-robots/activations/example").get_json()
+        assert answers.chain_json(example) == api["check"] and example.nodes[2].text  # the example's texts kept
+
+    t = client.post("/api/tables", json={"game": "raising-robots", "players": 2}).get_json()
+    url = f"/raising-robots/competitions/setup?table={t['id']}"
+    html = client.get(url).get_data(as_text=True)
+    html = post_form(client, url, html, do="sides", **{"seats.0.inventor.name": "Charlotte",
+                                                       "seats.1.inventor.name": "Ada"}).get_data(as_text=True)
+    inv = seen["inventors"][-1]
+    assert isinstance(inv, answers.InventorsAnswer) and all(isinstance(s.setup, SetupChange) for s in inv.seats)
+    assert "Charlotte begins with 1 duct tape fewer" in html and inv.seats[0].setup.changes == {"duct_tape": -1}
+    api = client.post("/api/raising-robots/competitions/setup",
+                      json={"players": 2, "seed": 7, "inventors": ["Charlotte", "Ada"]}).get_json()
+    assert answers.inventors_json(inv) == api["inventors"] and api["inventors"]["remove_friendships"] == ["Charlotte", "Ada"]
+
+    assert post_form(client, url, html, do="deal").status_code == 200
+    dealt = seen["setup"][-1]
+    assert isinstance(dealt, answers.SetupAnswer) and isinstance(dealt.friendship, Built)
+    assert all(isinstance(s, Spot) for s in dealt.spots) and len(dealt.spots) == 2  # 2 players: tokens on the tracker
+    comps = rr_state(client, t["id"]).competitions
+    assert comps.in_play() == dealt.cards and [(s.round, s.token_type) for s in comps.tracker] == \
+        [(s.round, s.token_type) for s in dealt.spots]
+    same = answers.run_setup(SetupIn(players=2, seed=7, inventors=["Charlotte", "Ada"]))
+    assert answers.setup_json(same) == api and [c["criterion"] for c in api["cards"]] == list(same.cards.values())
