@@ -302,7 +302,7 @@
     olds.forEach(function (o) { if (used.indexOf(o) < 0 && !holdsFocus(o)) to.removeChild(o); });
   }
 
-  var rendered = new WeakMap();  // live part -> the server's rendering last morphed in, and the edit count then
+  var rendered = new WeakMap();  // live part -> the server's rendering last morphed in, and the epoch then
   // Swap the live parts of the page with those of `html`; returns the ids of the parts whose text changed.
   T.swap = function (html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
