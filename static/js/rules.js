@@ -93,8 +93,10 @@
     var id = decodeURIComponent(location.hash.slice(1));
     var target = id && document.getElementById(id);
     if (!target) return;
-    for (var n = target; n; n = n.parentElement) if (n.tagName === "DETAILS") n.open = true;
-    target.scrollIntoView();
+    var opened = false;
+    for (var n = target; n; n = n.parentElement) if (n.tagName === "DETAILS" && !n.open) { n.open = true; opened = true; }
+    // the browser has scrolled to a target in view by itself: asking again lays the page out before it is shown
+    if (opened) target.scrollIntoView();
   }
 
   function init() {

@@ -204,6 +204,7 @@
   var gen = 0;            // counts the player's edits; a field remembers the edit that last changed it
   var unsaved = {};       // field key -> edit number, for edits not yet sent with their form
   var inflight = 0;       // requests under way that will swap the page
+  var epoch = 0;          // moves on with every edit and every send: a part morphed before is stale then
 
   function formKey(form) { return form ? (form.id || form.getAttribute("action") || location.pathname) : ""; }
   function fieldKey(el) {
@@ -222,6 +223,7 @@
     var el = e.target;
     if (!isField(el) || (el.form && el.form.hasAttribute("data-private"))) return;
     unsaved[fieldKey(el)] = ++gen;
+    epoch++;
   }
   document.addEventListener("input", markEdit, true);
   document.addEventListener("change", markEdit, true);
@@ -300,6 +302,7 @@
     olds.forEach(function (o) { if (used.indexOf(o) < 0 && !holdsFocus(o)) to.removeChild(o); });
   }
 
+  var rendered = new WeakMap();  // live part -> the server's rendering last morphed in, and the epoch then
   // Swap the live parts of the page with those of `html`; returns the ids of the parts whose text changed.
   T.swap = function (html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
@@ -312,8 +315,13 @@
     document.querySelectorAll("[data-live][id]").forEach(function (el) {
       var fresh = doc.getElementById(el.id);
       if (!fresh) return;
+      // a part the server renders as it did last time, with no edit made since, is left alone: walking
+      // the whole page on every refresh blocks a slow phone for a tenth of a second
+      var html = fresh.outerHTML, last = rendered.get(el);
+      if (last && last.html === html && last.epoch === epoch) return;
       var before = el.textContent;
       morph(fresh, el);
+      rendered.set(el, { html: html, epoch: epoch });
       if (el.textContent !== before) changed.push(el);
     });
     if (v) document.body.setAttribute("data-table-version", v);
@@ -417,6 +425,7 @@
       retries.delete(form);
       return r.text().then(function (html) {
         Object.keys(unsaved).forEach(function (k) { if (unsaved[k] <= sentAt && k.indexOf(formKey(form) + "|") === 0) delete unsaved[k]; });
+        epoch++;
         if (/text\/html/.test(r.headers.get("Content-Type") || "")) {
           var changed = T.swap(html);
           var now = Number(document.body.getAttribute("data-table-version"));
@@ -557,6 +566,9 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    // the live parts as the server rendered them (before any script touched them): a refresh that
+    // brings one back unchanged leaves it alone
+    document.querySelectorAll("[data-live][id]").forEach(function (el) { rendered.set(el, { html: el.outerHTML, epoch: epoch }); });
     initTheme(); initWake(); initOffline(); T.initSteppers(document);
     initForms(); initFollow(); fetchParts();
     if (restorePrivate()) T.refresh();
