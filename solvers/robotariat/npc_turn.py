@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from .board import Board
-from .model import FAILURE, SUCCESS, Dice, Rules, TableState, face_colour, is_arrow
+from .model import FAILURE, SUCCESS, Dice, Rules, TableState, changed, face_colour, is_arrow
 from .value import Valuer
 
 OPPRESSOR, CIVILIAN = "oppressor", "civilian"
@@ -163,7 +163,7 @@ def _civilian_meets(t: _Table, r: _Run, index: int, x: int) -> None:
 
 
 def _final_state(s: TableState, t: _Table, r: _Run, entry: int) -> TableState:
-    return replace(s, oppressors=t.opp, civilians=t.civ, posters=tuple(r.posters), junk=r.junk, funds=r.funds,
+    return changed(s, oppressors=t.opp, civilians=t.civ, posters=tuple(r.posters), junk=r.junk, funds=r.funds,
                    reputation=r.rep, office=r.office, entry=entry, ended=r.ended)
 
 
@@ -358,16 +358,16 @@ def resolve_roll(board: Board, rules: Rules, s: TableState, b: str, r: str, valu
         after = _final_state(s, t, run, entry)
         encounters = run.final_encounters()
         if local is not None:
-            changed = tuple((x, n - s.posters[x]) for x, n in enumerate(after.posters) if n != s.posters[x])
+            differ = tuple((x, n - s.posters[x]) for x, n in enumerate(after.posters) if n != s.posters[x])
             memo[local] = RollMemo(encounters=encounters, funds=after.funds, reputation=after.reputation,
                                    office=after.office, to_junk=after.junk - s.junk, ended=after.ended,
-                                   poster_changes=changed)
+                                   poster_changes=differ)
     else:
         encounters = found.encounters
         posters = list(s.posters)
         for x, delta in found.poster_changes:
             posters[x] += delta
-        after = replace(s, oppressors=opp, civilians=civ, posters=tuple(posters), junk=s.junk + found.to_junk,
+        after = changed(s, oppressors=opp, civilians=civ, posters=tuple(posters), junk=s.junk + found.to_junk,
                         funds=found.funds, reputation=found.reputation, office=found.office, entry=entry,
                         ended=found.ended)
         v = valuer.after_scaled(after)

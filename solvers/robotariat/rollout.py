@@ -69,7 +69,10 @@ class RolloutPolicy:
         self.npc_rows: dict[tuple, tuple] = {}
         self.base_ahead: dict[tuple, tuple] = {}
         self.base_parts: dict[int, tuple] = {}
-        d = game.dice
+        d, board = game.dice, game.board
+        # each face kind of a die: (faces showing it, moves the NPCs, the path it moves the NPCs or the token along)
+        self.black_faces, self.red_faces = ([(c, f.endswith("_arrow"), board.path(f.split("_", 1)[0]))
+                                             for f, c in d.counts(die).items()] for die in ("black", "red"))
         self.weights = {(b, r): cb * cr for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()}
 
     def choose(self, s: TableState) -> TableState:
@@ -124,30 +127,27 @@ class RolloutPolicy:
         hit = self.tables.get(key)
         if hit is not None:
             return hit
-        board = self.game.board
-        n = board.n
+        n = self.game.board.n
         opp, civ, crowd, entry, row = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
         office = 0
         rolls = []
-        black, red = self.game.dice.counts("black"), self.game.dice.counts("red")
         reds = []
-        for r, cr in red.items():
-            arrow = r.endswith("_arrow")
-            civ_to = tuple(board.path(r[:-6])[x] for x in pre.civilians) if arrow else pre.civilians
-            reds.append((r, cr, arrow, civ_to))
+        civilians, oppressors, start = pre.civilians, pre.oppressors, pre.entry
+        for cr, arrow, path in self.red_faces:
+            civ_to = tuple([path[x] for x in civilians]) if arrow else civilians
+            reds.append((cr, arrow, civ_to, path))
             if civ_to and v.horizon:  # the civilians' future arrivals depend on the red die only
                 got, at_office = t.rows(civ_to)
                 for x, a in enumerate(got):
                     if a:
                         row[x] += 6 * cr * a
                 office += 6 * cr * at_office
-        for b, cb in black.items():
-            b_arrow = b.endswith("_arrow")
-            opp_to = tuple(board.path(b[:-6])[x] for x in pre.oppressors) if b_arrow else ()
+        for cb, b_arrow, path in self.black_faces:
+            opp_to = tuple([path[x] for x in oppressors]) if b_arrow else ()
             for x in opp_to:
                 opp[x] += 6 * cb
-            b_entry = pre.entry if b_arrow else board.path(b[:-2])[pre.entry]
-            for r, cr, arrow, civ_to in reds:
+            b_entry = start if b_arrow else path[start]
+            for cr, arrow, civ_to, r_path in reds:
                 w = cb * cr
                 if arrow:
                     for x in opp_to:
@@ -157,10 +157,10 @@ class RolloutPolicy:
                             civ[x] += w
                     x = b_entry
                 else:
-                    x = board.path(r[:-2])[b_entry]
+                    x = r_path[b_entry]
                 if entering:
                     entry[x] += w
-                rolls.append((w, opp_to or pre.oppressors, civ_to, x))
+                rolls.append((w, opp_to or oppressors, civ_to, x))
         touched = tuple(x for x in range(n) if opp[x] or civ[x] or entry[x])
         out = _Arrivals(opp=tuple(opp), civ=tuple(civ), crowd=tuple(crowd), entry=tuple(entry), row=tuple(row),
                         office=office, touched=touched, rolls=tuple(rolls))
@@ -168,6 +168,7 @@ class RolloutPolicy:
             self.tables.clear()
         self.tables[key] = out
         return out
+
     def estimates(self, plans: list, v: Valuer, t: TurnScorer, entering: str | None, s0: TableState,
                   base: _Arrivals) -> list[float]:
         """estimate() of every candidate (the same numbers), without its per-call work for the candidates
