@@ -189,12 +189,15 @@ class RolloutPolicy:
         looking = v.ahead is not None
         parts0 = None
         ahead_at: dict[int, int] = {}
+        groups: dict[tuple, tuple] = {}
         out = []
         for plan in plans:
             pre = plan[2]
-            if pre.ended is not None or pre.oppressors is not s_opp or pre.civilians is not s_civ \
-                    or pre.office != s_office:
+            if pre.ended is not None:
                 out.append(self.estimate(pre, v, t, entering, s0, base))
+                continue
+            if pre.oppressors is not s_opp or pre.civilians is not s_civ or pre.office != s_office:
+                out.append(self._other(pre, v, t, entering, s0, groups))
                 continue
             if parts0 is None:
                 hit = self.base_parts.get(id(s0))
@@ -231,6 +234,44 @@ class RolloutPolicy:
                 value += w_sp * ahead / e36
             out.append(value)
         return out
+
+    def _other(self, pre: TableState, v: Valuer, t: TurnScorer, entering: str | None, s0: TableState,
+               groups: dict[tuple, tuple]) -> float:
+        """estimate() of a candidate that moved an NPC or paid into the office (the same number): the
+        candidates that leave the same table but for the active player's space (Move the Masses before
+        the player's move, with each move) share their parts, worked out for the first of them."""
+        key = (pre.oppressors, pre.civilians, pre.posters, pre.funds, pre.reputation, pre.office)
+        group = groups.get(key)
+        if group is None:
+            arr = self.arrivals(pre, t, v, entering)
+            totals, future, shares = self._parts(pre, arr, entering, arr.touched)
+            group = groups[key] = (pre, arr, totals, future, shares)
+        ref, arr, (funds, rep, torn, fines), future, shares = group
+        a = s0.active
+        p, p_ref = pre.players[a], ref.players[a]
+        rules = self.game.rules
+        if p != p_ref:
+            players, posters = pre.players, pre.posters
+            seat = pre.seat_of("uberbot")
+            uber = None if seat is None else players[seat]
+            reward = rules.office_rewards[pre.office] if pre.office > 0 else 0
+            offices = self.game.board.offices
+            for x in (p_ref, p):
+                sh = shares.get(x)
+                if sh is not None:
+                    f, r, tn, fi = sh
+                    funds, rep, torn, fines = funds - f, rep - r, torn - tn, fines - fi
+                o, c, e = arr.opp[x], arr.civ[x], arr.entry[x]
+                if o or c or e:
+                    f, r, tn, fi = _space_parts(x, o, c, e, players.count(x), posters[x], uber, reward, offices, arr,
+                                                entering, pre)
+                    funds, rep, torn, fines = funds + f, rep + r, torn + tn, fines + fi
+        future -= torn
+        office_part = arr.office * rules.office_rewards[max(0, pre.office - 2 * fines // 36)]
+        value = (v.w_spark * funds + v.w_rep * rep) / 36 + (v.w_poster * future + v.w_office * office_part) / (36 * v.d)
+        if v.ahead is not None:
+            value += v.w_spark * self.ahead(arr, pre, v, entering, s0) / (36 * v.e)
+        return value
 
     def estimate(self, pre: TableState, v: Valuer, t: TurnScorer, entering: str | None, s0: TableState,
                  base: _Arrivals) -> float:
