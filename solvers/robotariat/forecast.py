@@ -143,7 +143,7 @@ class _Game:
             pick -= pairs[k][2]
             k += 1
         b, r, _ = pairs[k]
-        return resolve_roll(g.board, g.rules, pre, b, r, v)[0].state
+        return resolve_roll(g.board, g.rules, pre, b, r, v, valued=False)[0].state  # the table only
 
     def choose(self, s: TableState) -> TableState:
         self.decided.add(s)

@@ -102,7 +102,7 @@ class TableState:
         return changed(self, posters=tuple(posters))
 
 
-_new = object.__new__
+_new, _set = object.__new__, object.__setattr__
 
 
 def changed(s: TableState, **values) -> TableState:
@@ -110,9 +110,9 @@ def changed(s: TableState, **values) -> TableState:
     forecast's games copy states tens of thousands of times): the values given must be of the fields'
     types, as replace's callers here give them."""
     out = _new(TableState)
-    d = out.__dict__
-    d.update(s.__dict__)
+    d = s.__dict__.copy()
     d.update(values)
+    _set(out, "__dict__", d)  # one dict copy, handed over whole (the dataclass is frozen)
     return out
 
 

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from .board import Board
-from .model import FAILURE, SUCCESS, Dice, Rules, TableState, face_colour, is_arrow
+from .model import FAILURE, SUCCESS, Dice, Rules, TableState, changed, face_colour, is_arrow
 from .value import Valuer
 
 OPPRESSOR, CIVILIAN = "oppressor", "civilian"
@@ -163,13 +163,14 @@ def _civilian_meets(t: _Table, r: _Run, index: int, x: int) -> None:
 
 
 def _final_state(s: TableState, t: _Table, r: _Run, entry: int) -> TableState:
-    return replace(s, oppressors=t.opp, civilians=t.civ, posters=tuple(r.posters), junk=r.junk, funds=r.funds,
+    return changed(s, oppressors=t.opp, civilians=t.civ, posters=tuple(r.posters), junk=r.junk, funds=r.funds,
                    reputation=r.rep, office=r.office, entry=entry, ended=r.ended)
 
 
 def _resolve(s: TableState, t: _Table, queue: list[tuple[str, int, int]], entry: int, valuer: Valuer | None,
-             arcitech: bool) -> tuple[_Run, int]:
-    """Resolve the encounters in `queue`; returns the run and its scaled value (ArciTech's best choice)."""
+             arcitech: bool, valued: bool = True) -> tuple[_Run, int | None]:
+    """Resolve the encounters in `queue`; returns the run and its scaled value (ArciTech's best choice);
+    `valued` False: the value is left out (None) where no ArciTech choice needs it."""
 
     def value(r: _Run) -> int:
         if valuer is None:
@@ -178,7 +179,7 @@ def _resolve(s: TableState, t: _Table, queue: list[tuple[str, int, int]], entry:
             return valuer.after_scaled(_final_state(s, t, r, entry))
         return valuer.scaled(r.funds, r.rep, r.office, r.posters, t.civ, r.ended)
 
-    def run(r: _Run, qi: int) -> tuple[_Run, int]:
+    def run(r: _Run, qi: int, need: bool = True) -> tuple[_Run, int | None]:
         while qi < len(queue) and r.ended is None:
             kind, index, x = queue[qi]
             qi += 1
@@ -188,7 +189,7 @@ def _resolve(s: TableState, t: _Table, queue: list[tuple[str, int, int]], entry:
             torn = _oppressor_meets(t, r, index, x)
             if torn and arcitech and r.used is None and valuer is not None:
                 return _arcitech_choice(r, qi)
-        return r, value(r)
+        return r, value(r) if need else None
 
     def _arcitech_choice(r: _Run, qi: int) -> tuple[_Run, int]:
         # Ties: declining first, then spaces in board order. Spaces no later encounter visits only differ
@@ -217,7 +218,7 @@ def _resolve(s: TableState, t: _Table, queue: list[tuple[str, int, int]], entry:
                 best = result
         return best
 
-    return run(_Run(s), 0)
+    return run(_Run(s), 0, valued)
 
 
 def _move(board: Board, s: TableState, black: str, red: str) -> tuple[tuple[int, ...], tuple[int, ...], int,
@@ -338,9 +339,11 @@ def _local_key(s: TableState, b: str, r: str, opp: tuple[int, ...], civ: tuple[i
 
 def resolve_roll(board: Board, rules: Rules, s: TableState, b: str, r: str, valuer: Valuer, memo: dict | None = None,
                  arcitech: bool | None = None, players_at: list[int] | None = None,
-                 uber: int | None = -1) -> tuple[TurnResult, int]:
+                 uber: int | None = -1, valued: bool = True) -> tuple[TurnResult, int | None]:
     """One roll (face kinds `b` on the black die, `r` on the red) of the NPC turn from `s`, resolved: the
-    result and V after it (scaled). `memo` as in npc_turn; the last three are `s`'s, when known."""
+    result and V after it (scaled; None with `valued` False, for a caller that only reads the table: the
+    value is then worked out only where ArciTech's re-post weighs its choices). `memo` as in npc_turn; the
+    three before `valued` are `s`'s, when known."""
     if arcitech is None:
         arcitech = s.seat_of("arcitech") is not None
     if players_at is None:
@@ -354,23 +357,23 @@ def resolve_roll(board: Board, rules: Rules, s: TableState, b: str, r: str, valu
     found = memo.get(local) if local is not None else None
     if found is None:
         t = _Table(board, rules, s, opp, civ, players_at, uber)
-        run, v = _resolve(s, t, queue, entry, valuer, arcitech)
+        run, v = _resolve(s, t, queue, entry, valuer, arcitech, valued)
         after = _final_state(s, t, run, entry)
         encounters = run.final_encounters()
         if local is not None:
-            changed = tuple((x, n - s.posters[x]) for x, n in enumerate(after.posters) if n != s.posters[x])
+            differ = tuple((x, n - s.posters[x]) for x, n in enumerate(after.posters) if n != s.posters[x])
             memo[local] = RollMemo(encounters=encounters, funds=after.funds, reputation=after.reputation,
                                    office=after.office, to_junk=after.junk - s.junk, ended=after.ended,
-                                   poster_changes=changed)
+                                   poster_changes=differ)
     else:
         encounters = found.encounters
         posters = list(s.posters)
         for x, delta in found.poster_changes:
             posters[x] += delta
-        after = replace(s, oppressors=opp, civilians=civ, posters=tuple(posters), junk=s.junk + found.to_junk,
+        after = changed(s, oppressors=opp, civilians=civ, posters=tuple(posters), junk=s.junk + found.to_junk,
                         funds=found.funds, reputation=found.reputation, office=found.office, entry=entry,
                         ended=found.ended)
-        v = valuer.after_scaled(after)
+        v = valuer.after_scaled(after) if valued else None
     junked = fines = 0
     for e in encounters:
         junked += e.posters_junked

@@ -69,7 +69,10 @@ class RolloutPolicy:
         self.npc_rows: dict[tuple, tuple] = {}
         self.base_ahead: dict[tuple, tuple] = {}
         self.base_parts: dict[int, tuple] = {}
-        d = game.dice
+        d, board = game.dice, game.board
+        # each face kind of a die: (faces showing it, moves the NPCs, the path it moves the NPCs or the token along)
+        self.black_faces, self.red_faces = ([(c, f.endswith("_arrow"), board.path(f.split("_", 1)[0]))
+                                             for f, c in d.counts(die).items()] for die in ("black", "red"))
         self.weights = {(b, r): cb * cr for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()}
 
     def choose(self, s: TableState) -> TableState:
@@ -90,7 +93,7 @@ class RolloutPolicy:
         # the scrap yard's greedy placement (too many placements to try) compares them by the estimate too
         planner.placement_score = lambda pre: self.estimate(pre, v, t, entering, s, base)
         plans = planner.plans()
-        est = [self.estimate(p[2], v, t, entering, s, base) for p in plans]
+        est = self.estimates(plans, v, t, entering, s, base)
         ranked = sorted(range(len(plans)), key=lambda i: (-est[i], i))
         # the estimate leaves out the game's end: where this NPC turn may end it, the exact score decides
         near_end = s.funds + NEAR_END >= g.rules.target or s.reputation <= 2
@@ -124,30 +127,27 @@ class RolloutPolicy:
         hit = self.tables.get(key)
         if hit is not None:
             return hit
-        board = self.game.board
-        n = board.n
+        n = self.game.board.n
         opp, civ, crowd, entry, row = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
         office = 0
         rolls = []
-        black, red = self.game.dice.counts("black"), self.game.dice.counts("red")
         reds = []
-        for r, cr in red.items():
-            arrow = r.endswith("_arrow")
-            civ_to = tuple(board.path(r[:-6])[x] for x in pre.civilians) if arrow else pre.civilians
-            reds.append((r, cr, arrow, civ_to))
+        civilians, oppressors, start = pre.civilians, pre.oppressors, pre.entry
+        for cr, arrow, path in self.red_faces:
+            civ_to = tuple([path[x] for x in civilians]) if arrow else civilians
+            reds.append((cr, arrow, civ_to, path))
             if civ_to and v.horizon:  # the civilians' future arrivals depend on the red die only
                 got, at_office = t.rows(civ_to)
                 for x, a in enumerate(got):
                     if a:
                         row[x] += 6 * cr * a
                 office += 6 * cr * at_office
-        for b, cb in black.items():
-            b_arrow = b.endswith("_arrow")
-            opp_to = tuple(board.path(b[:-6])[x] for x in pre.oppressors) if b_arrow else ()
+        for cb, b_arrow, path in self.black_faces:
+            opp_to = tuple([path[x] for x in oppressors]) if b_arrow else ()
             for x in opp_to:
                 opp[x] += 6 * cb
-            b_entry = pre.entry if b_arrow else board.path(b[:-2])[pre.entry]
-            for r, cr, arrow, civ_to in reds:
+            b_entry = start if b_arrow else path[start]
+            for cr, arrow, civ_to, r_path in reds:
                 w = cb * cr
                 if arrow:
                     for x in opp_to:
@@ -157,10 +157,10 @@ class RolloutPolicy:
                             civ[x] += w
                     x = b_entry
                 else:
-                    x = board.path(r[:-2])[b_entry]
+                    x = r_path[b_entry]
                 if entering:
                     entry[x] += w
-                rolls.append((w, opp_to or pre.oppressors, civ_to, x))
+                rolls.append((w, opp_to or oppressors, civ_to, x))
         touched = tuple(x for x in range(n) if opp[x] or civ[x] or entry[x])
         out = _Arrivals(opp=tuple(opp), civ=tuple(civ), crowd=tuple(crowd), entry=tuple(entry), row=tuple(row),
                         office=office, touched=touched, rolls=tuple(rolls))
@@ -168,6 +168,111 @@ class RolloutPolicy:
             self.tables.clear()
         self.tables[key] = out
         return out
+
+    def estimates(self, plans: list, v: Valuer, t: TurnScorer, entering: str | None, s0: TableState,
+                  base: _Arrivals) -> list[float]:
+        """estimate() of every candidate (the same numbers), without its per-call work for the candidates
+        that keep the turn's NPCs and office (moves, posters, cards: most of a turn's): the start's parts
+        and look-past share are read once, and each such candidate's own parts are only the spaces its
+        player left and reached and its posters changed."""
+        s_opp, s_civ, s_office, posters0 = s0.oppressors, s0.civilians, s0.office, s0.posters
+        a = s0.active
+        p0 = s0.players[a]
+        n = self.game.board.n
+        offices = self.game.board.offices
+        rules = self.game.rules
+        reward = rules.office_rewards[s_office] if s_office > 0 else 0
+        uber_seat = s0.seat_of("uberbot")
+        opp, civ, ent, row = base.opp, base.civ, base.entry, base.row
+        w_sp, w_rep, w_po, w_of = v.w_spark, v.w_rep, v.w_poster, v.w_office
+        d36, e36 = 36 * v.d, 36 * v.e
+        looking = v.ahead is not None
+        parts0 = None
+        ahead_at: dict[int, int] = {}
+        groups: dict[tuple, tuple] = {}
+        out = []
+        for plan in plans:
+            pre = plan[2]
+            if pre.ended is not None:
+                out.append(self.estimate(pre, v, t, entering, s0, base))
+                continue
+            if pre.oppressors is not s_opp or pre.civilians is not s_civ or pre.office != s_office:
+                out.append(self._other(pre, v, t, entering, s0, groups))
+                continue
+            if parts0 is None:
+                hit = self.base_parts.get(id(s0))
+                if hit is None or hit[0] is not s0:
+                    self.base_parts.clear()
+                    hit = self.base_parts[id(s0)] = (s0, self._parts(s0, base, entering, range(n)))
+                parts0 = hit[1]
+                (funds0, rep0, torn0, fines0), future0, shares0 = parts0
+            players, posters = pre.players, pre.posters
+            p1 = players[a]
+            funds, rep, torn, fines, future = funds0, rep0, torn0, fines0, future0
+            spaces = {p0, p1}
+            if posters is not posters0:
+                for x in range(n):
+                    if posters[x] != posters0[x]:
+                        spaces.add(x)
+                        future += (posters[x] - posters0[x]) * row[x]
+            uber = None if uber_seat is None else players[uber_seat]
+            for x in spaces:
+                f, r, tn, fi = shares0[x]
+                funds, rep, torn, fines = funds - f, rep - r, torn - tn, fines - fi
+                o, c, e = opp[x], civ[x], ent[x]
+                if o or c or e:
+                    f, r, tn, fi = _space_parts(x, o, c, e, players.count(x), posters[x], uber, reward, offices, base,
+                                                entering, pre)
+                    funds, rep, torn, fines = funds + f, rep + r, torn + tn, fines + fi
+            future -= torn
+            office_part = base.office * rules.office_rewards[max(0, s_office - 2 * fines // 36)]
+            value = (w_sp * funds + w_rep * rep) / 36 + (w_po * future + w_of * office_part) / d36
+            if looking:
+                ahead = ahead_at.get(p1)
+                if ahead is None:
+                    ahead = ahead_at[p1] = self.ahead(base, pre, v, entering, s0)
+                value += w_sp * ahead / e36
+            out.append(value)
+        return out
+
+    def _other(self, pre: TableState, v: Valuer, t: TurnScorer, entering: str | None, s0: TableState,
+               groups: dict[tuple, tuple]) -> float:
+        """estimate() of a candidate that moved an NPC or paid into the office (the same number): the
+        candidates that leave the same table but for the active player's space (Move the Masses before
+        the player's move, with each move) share their parts, worked out for the first of them."""
+        key = (pre.oppressors, pre.civilians, pre.posters, pre.funds, pre.reputation, pre.office)
+        group = groups.get(key)
+        if group is None:
+            arr = self.arrivals(pre, t, v, entering)
+            totals, future, shares = self._parts(pre, arr, entering, arr.touched)
+            group = groups[key] = (pre, arr, totals, future, shares)
+        ref, arr, (funds, rep, torn, fines), future, shares = group
+        a = s0.active
+        p, p_ref = pre.players[a], ref.players[a]
+        rules = self.game.rules
+        if p != p_ref:
+            players, posters = pre.players, pre.posters
+            seat = pre.seat_of("uberbot")
+            uber = None if seat is None else players[seat]
+            reward = rules.office_rewards[pre.office] if pre.office > 0 else 0
+            offices = self.game.board.offices
+            for x in (p_ref, p):
+                sh = shares.get(x)
+                if sh is not None:
+                    f, r, tn, fi = sh
+                    funds, rep, torn, fines = funds - f, rep - r, torn - tn, fines - fi
+                o, c, e = arr.opp[x], arr.civ[x], arr.entry[x]
+                if o or c or e:
+                    f, r, tn, fi = _space_parts(x, o, c, e, players.count(x), posters[x], uber, reward, offices, arr,
+                                                entering, pre)
+                    funds, rep, torn, fines = funds + f, rep + r, torn + tn, fines + fi
+        future -= torn
+        office_part = arr.office * rules.office_rewards[max(0, pre.office - 2 * fines // 36)]
+        value = (v.w_spark * funds + v.w_rep * rep) / 36 + (v.w_poster * future + v.w_office * office_part) / (36 * v.d)
+        if v.ahead is not None:
+            value += v.w_spark * self.ahead(arr, pre, v, entering, s0) / (36 * v.e)
+        return value
+
     def estimate(self, pre: TableState, v: Valuer, t: TurnScorer, entering: str | None, s0: TableState,
                  base: _Arrivals) -> float:
         """About E[V after the NPC turn] (in SPARK, up to a constant shared by the turn's candidates) of
@@ -222,27 +327,8 @@ class RolloutPolicy:
             if not (o or c or e):
                 shares[x] = (0, 0, 0, 0)
                 continue
-            people = players_at.get(x, 0)
-            here = posters[x]
-            doubled = here * (2 if uber == x else 1)
-            gift = people + doubled + (reward if x in offices else 0)
-            f = c * gift
-            r = tn = fi = 0
-            if o:
-                f -= 2 * people * o
-                if people + doubled + arr.crowd[x] // o >= 4:
-                    r -= o
-                tn = here * o * arr.row[x] // 36
-                if x in offices:
-                    fi = o
-            if e:
-                if entering == "oppressor":
-                    f -= 2 * people * e
-                    if people + doubled + pre.civilians.count(x) >= 4:
-                        r -= e
-                elif x not in pre.oppressors:
-                    f += e * gift
-            shares[x] = (f, r, tn, fi)
+            f, r, tn, fi = shares[x] = _space_parts(x, o, c, e, players_at.get(x, 0), posters[x], uber, reward,
+                                                    offices, arr, entering, pre)
             funds, rep, torn, fines = funds + f, rep + r, torn + tn, fines + fi
         future = 0
         if whole:
@@ -357,3 +443,28 @@ class RolloutPolicy:
                 self.npc_rows.clear()
             hit = self.npc_rows[key] = (v, tuple(row))
         return hit[1]
+
+
+def _space_parts(x: int, o: int, c: int, e: int, people: int, here: int, uber: int | None, reward: int, offices,
+                 arr: _Arrivals, entering: str | None, pre: TableState) -> tuple[int, int, int, int]:
+    """What the coming NPC turn's arrivals on space `x` do (x 36): funds, Reputation, the torn posters'
+    future, office fines; `people` players and `here` posters stand there."""
+    doubled = here * (2 if uber == x else 1)
+    gift = people + doubled + (reward if x in offices else 0)
+    f = c * gift
+    r = tn = fi = 0
+    if o:
+        f -= 2 * people * o
+        if people + doubled + arr.crowd[x] // o >= 4:
+            r -= o
+        tn = here * o * arr.row[x] // 36
+        if x in offices:
+            fi = o
+    if e:
+        if entering == "oppressor":
+            f -= 2 * people * e
+            if people + doubled + pre.civilians.count(x) >= 4:
+                r -= e
+        elif x not in pre.oppressors:
+            f += e * gift
+    return f, r, tn, fi

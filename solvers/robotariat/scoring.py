@@ -106,6 +106,7 @@ class TurnScorer:
     _plain: RollChances | None = None  # the roll chances of a player without a roll-choosing ability
     _rolls_memo: dict = field(default_factory=dict)  # a roll's result, by what its encounters read
     _row_order: dict[tuple[int, ...], list[int]] = field(default_factory=dict)  # spaces by a poster's value
+    _entry_after: dict[tuple[int, str, str], int] = field(default_factory=dict)  # the Entry token after a roll
 
     def plans(self, s: TableState) -> dict[tuple[str, str], RollPlan]:
         """The RollPlan of every face-kind pair the NPC turn from `s` can show (Alice Smith's two paths too)."""
@@ -301,17 +302,18 @@ class TurnScorer:
             return scaled + ws * d * v.ahead_scaled(opp, civ, pre.players, x, entered + 1,
                                                     None if rnd is None else rnd + 1, 0)
 
-        entries: dict[tuple[str, str], int] = {}
+        entries, start_entry = self._entry_after, pre.entry
         branch = [ENDED]  # how the last roll worked out was valued (for the memo's shifts)
 
         def plan_entry(plan: RollPlan) -> int:
-            x = entries.get((plan.black, plan.red))
+            key = (start_entry, plan.black, plan.red)
+            x = entries.get(key)
             if x is None:
-                x = pre.entry
+                x = start_entry
                 for face in (plan.black, plan.red):
                     if not is_arrow(face):
                         x = board.path(face_colour(face))[x]
-                entries[(plan.black, plan.red)] = x
+                entries[key] = x
             return x
 
         def run(plan: RollPlan, qi: int, funds: int, rep: int, office: int, cur: dict[int, int], junked: int,
