@@ -29,6 +29,7 @@ counts tear-downs per turn, the objectives read it), every value the Office Cont
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from solvers.errors import InputError
 
@@ -293,6 +294,19 @@ def _used(g: Game, effects: ce.Effects, moment: ce.Moment) -> tuple[Card, ...]:
     return tuple(replace(c, done=True) if i in fired else c for i, c in enumerate(g.cards))
 
 
+def _card(g: Game, i: int) -> Card:
+    if not 0 <= i < len(g.cards):
+        raise InputError("card", "no such card")
+    return g.cards[i]
+
+
+def _with_card(g: Game, i: int, **changes: Any) -> Game:
+    """The table with card i changed (a 400 on "card" when there is no such card)."""
+    cards = list(g.cards)
+    cards[i] = replace(_card(g, i), **changes)
+    return replace(g, cards=tuple(cards))
+
+
 def _play_now(setting: Setting, g: Game, i: int) -> Game:
     """A Sabotage card just played: its this-turn effect happens at once, and it turns face down."""
     c = g.cards[i]
@@ -464,34 +478,17 @@ def reduce(setting: Setting, g: Game, action: Action) -> Game:
             card = Card(seat=seat, deck=deck, name=title, played=played, setup=setup, effect=effect)
             return _play_now(setting, replace(g, cards=g.cards + (card,)), len(g.cards))
         case PlayCard(index=i):
-            if not 0 <= i < len(g.cards):
-                raise InputError("card", "no such card")
-            if g.cards[i].played:
+            if _card(g, i).played:
                 raise InputError("card", "that card has been played already")
-            cards = list(g.cards)
-            cards[i] = replace(cards[i], played=True)
-            return _play_now(setting, replace(g, cards=tuple(cards)), i)
+            return _play_now(setting, _with_card(g, i, played=True), i)
         case CardEffect(index=i, effect=effect):
-            if not 0 <= i < len(g.cards):
-                raise InputError("card", "no such card")
-            cards = list(g.cards)
-            cards[i] = replace(cards[i], effect=effect)
-            return replace(g, cards=tuple(cards))
+            return _with_card(g, i, effect=effect)
         case CardDone(index=i, done=done):
-            if not 0 <= i < len(g.cards):
-                raise InputError("card", "no such card")
-            cards = list(g.cards)
-            cards[i] = replace(cards[i], done=done)
-            return replace(g, cards=tuple(cards))
+            return _with_card(g, i, done=done)
         case RenameCard(index=i, name=name):
-            if not 0 <= i < len(g.cards):
-                raise InputError("card", "no such card")
-            cards = list(g.cards)
-            cards[i] = replace(cards[i], name=name.strip()[:60] or cards[i].name)
-            return replace(g, cards=tuple(cards))
+            return _with_card(g, i, name=name.strip()[:60] or _card(g, i).name)
         case RemoveCard(index=i):
-            if not 0 <= i < len(g.cards):
-                raise InputError("card", "no such card")
+            _card(g, i)
             return replace(g, cards=g.cards[:i] + g.cards[i + 1:])
     raise InputError("do", "unknown action")
 
