@@ -218,6 +218,14 @@ class Effects:
                 s.seat_of("alice_smith") is not None:
             out.append(f"{CHARACTER_NAMES['alice_smith']} chooses the Oppressors' path instead of rolling: when she "
                        "conducts the NPC turn, a card's face for the black die is not used.")
+        for c in self.cards:
+            e = c.effect
+            if e.kind != "move" or e.index is None or e.piece not in ("oppressor", "civilian", "player"):
+                continue
+            there = {"oppressor": s.oppressors, "civilian": s.civilians, "player": s.players}[e.piece]
+            if e.index >= len(there):
+                who = (f"{e.piece.capitalize()} {e.index + 1}" if e.piece != "player" else f"Player {e.index + 1}")
+                out.append(f"{c.name}: {who} is not on the board, so its move changes nothing for now.")
         return out
 
 

@@ -206,3 +206,16 @@ def test_effects_say_what_they_miss_and_read_as_words():
     assert ce.in_play(0, "sabotage", "x", c.effect, played=True, done=True) is None  # face down
     assert ce.in_play(0, "upgrade", "x", c.effect, played=False, done=False).once is False
     assert ce.in_play(0, "upgrade", "x", ce.Effect(kind="other"), played=False, done=False) is None
+
+
+def test_a_move_of_a_piece_not_on_the_board_changes_nothing_and_says_so():
+    """NPC Turn: only the NPCs on the board move. A card that moves Oppressor 2 while one Oppressor is on
+    the board moves nothing, and the answers say so rather than dropping the card silently."""
+    s = table()
+    e = ce.Effect(kind="move", when="next_npc_turn", piece="oppressor", index=1, path="blue", steps=1)
+    assert ce.apply_effect(B, RULES, s, e, 0) == s
+    effects = ce.Effects.of([card(**vars(e))], s)
+    assert effects.notes(s) == ["card: Oppressor 2 is not on the board, so its move changes nothing for now."]
+    # with two Oppressors on the board the same card moves the second one, and there is no note
+    two = table(oppressors=(IX["p1"], IX["p2"]))
+    assert ce.Effects.of([card(**vars(e))], two).notes(two) == []
