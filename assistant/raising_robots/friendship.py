@@ -129,28 +129,29 @@ def _keep_on_seat(part: dict, seat: int, fd: FriendshipDeck, card: str) -> None:
         part["seats"][seat] = rr_table.keep_friendship(part, seat, name)["seats"][seat]
 
 
-def draw_change(seat: int, count: int, cards: Sequence[str] | None, seats: int, keep: str | None = None
-                ) -> PrivateMutate:
+def draw_change(seat: int, count: int, cards: Sequence[str] | None, seats: int, keep: str | None = None,
+                own: bool = True) -> PrivateMutate:
     """A seat draws (and enters its cards, or names none); with `keep`, it keeps that card at once (a seat
-    entered by another phone: only the kept card is named)."""
+    entered by another phone: only the kept card is named). `own` False: the acting phone does not hold the
+    seat; it works from the public record only and the seat's private state stays as it was."""
     def mutate(state: dict, privates: dict[int, dict]) -> tuple[dict, dict[int, dict]]:
         part = _part(state, max(seats, seat + 1))
         fd, deck = _deck_of(part)
         held = RaisingRobotsState.model_validate(part).seat(seat).friendships_held()
-        deck, seen = fr.draw(deck, seat, count, cards, _seen_of(privates, seat), held=held)
+        deck, seen = fr.draw(deck, seat, count, cards, _seen_of(privates, seat) if own else fr.Seen(), held=held)
         if keep is not None:
-            deck, seen = fr.keep(deck, seat, keep, seen)
+            deck, seen = fr.keep(deck, seat, keep, seen if own else None)
             _keep_on_seat(part, seat, fd, keep)
         part["friendship"]["log"] = FriendshipDeck.log_of(deck)
-        return _store(state, part), _with_seen(privates, seat, seen)
+        return _store(state, part), (_with_seen(privates, seat, seen) if own and seen is not None else privates)
     return mutate
 
 
-def keep_change(seat: int, card: str, seats: int) -> PrivateMutate:
+def keep_change(seat: int, card: str, seats: int, own: bool = True) -> PrivateMutate:
     def mutate(state: dict, privates: dict[int, dict]) -> tuple[dict, dict[int, dict]]:
         part = _part(state, max(seats, seat + 1))
         fd, deck = _deck_of(part)
-        deck, _ = fr.keep(deck, seat, card, _seen_of(privates, seat))
+        deck, _ = fr.keep(deck, seat, card, _seen_of(privates, seat) if own else None)
         _keep_on_seat(part, seat, fd, card)
         part["friendship"]["log"] = FriendshipDeck.log_of(deck)
         return _store(state, part), privates
@@ -163,21 +164,25 @@ def card_named(fd: FriendshipDeck, name: str) -> str | None:
     return next((c for c, n in fd.names().items() if key and (c == name.strip() or ability_id(n) == key)), None)
 
 
-def planner_keep_change(seat: int, card: str, draw: int, then: rr.Mutate, seats: int) -> PrivateMutate:
+def planner_keep_change(seat: int, card: str, draw: int, then: rr.Mutate, seats: int, own: bool = True
+                        ) -> PrivateMutate:
     """The planner's "I kept <card>" at a table whose deck is built: the keep goes into the deck (after a
     draw of `draw` cards, entered without names, when the seat has none waiting; nothing when the Friendship
-    page recorded this keep already), then `then` applies the plan, naming the card once."""
+    page recorded this keep already), then `then` applies the plan, naming the card once. `own` False: another
+phone, for a seat no phone holds: the public record only, the seat's private state unchanged."""
     def mutate(state: dict, privates: dict[int, dict]) -> tuple[dict, dict[int, dict]]:
         part = _part(state, max(seats, seat + 1))
         fd, deck = _deck_of(part)
         if card not in deck.kept_by(seat):
-            seen = _seen_of(privates, seat)
+            seen = _seen_of(privates, seat) if own else fr.Seen()
             if not deck.pending_of(seat):
                 held = RaisingRobotsState.model_validate(part).seat(seat).friendships_held()
                 deck, seen = fr.draw(deck, seat, draw, None, seen, held=held)
-            deck, seen = fr.keep(deck, seat, card, seen)
+            deck, _ = fr.keep(deck, seat, card, seen if own else None)
             part["friendship"]["log"] = FriendshipDeck.log_of(deck)
-            state, privates = _store(state, part), _with_seen(privates, seat, seen)
+            state = _store(state, part)
+            if own:
+                privates = _with_seen(privates, seat, seen)
         return then(state), privates
     return mutate
 
@@ -210,16 +215,10 @@ def _may_act(record: store.TableRecord, action: DrawAction | KeepAction) -> None
 
 
 def keep_allowed(record: store.TableRecord, seat: int) -> bool:
-    """Whether this phone may record `seat`'s kept card: its own seat, or one no phone holds whose pending
-    draw no phone named (a draw its phone named, before giving the seat up, stays that phone's: trying
-    cards one by one would otherwise tell another phone which cards it holds)."""
-    mine = phone.phone_seat(record)
-    if seat == mine:
-        return True
-    if seat in {s.seat for s in phone.seat_infos(record) if s.claimed}:
-        return False
-    deck = rr.read(record).friendship.to_solver()
-    return not SeatSeen.read(store.read_private(engine(), record, seat)).to_solver().pending(deck, seat)
+    """Whether this phone may record `seat`'s kept card: its own seat, or one no phone holds (checked then
+    against the public record only: the answer must not depend on what the seat drew in secret, or trying
+    cards one by one would tell another phone which cards it holds)."""
+    return seat == phone.phone_seat(record) or seat not in {s.seat for s in phone.seat_infos(record) if s.claimed}
 
 
 ACTION_TYPES = ("setup", "draw", "keep")
@@ -258,10 +257,11 @@ def api_action(table_id: str):
         if a.seat >= seats:
             raise bad_field("action.seat", f"the table has {seats} seats")
         _may_act(record, a)
+    own = isinstance(a, DrawAction | KeepAction) and a.seat == phone.phone_seat(record)
     if isinstance(a, DrawAction):
-        mutate, touched = draw_change(a.seat, a.count, a.cards, seats), [a.seat]
+        mutate, touched = draw_change(a.seat, a.count, a.cards, seats, own=own), [a.seat]
     elif isinstance(a, KeepAction):
-        mutate, touched = keep_change(a.seat, a.card, seats), [a.seat]
+        mutate, touched = keep_change(a.seat, a.card, seats, own=own), [a.seat]
     else:
         part = rr.read(record)
         inventors = a.inventors if a.inventors is not None else [part.seat(i).inventor.name for i in range(seats)]
@@ -441,7 +441,8 @@ def _post(ps: PageState) -> str | None:
                 return None
             count = 2 if form.get("record_count") == "2" else 3
             kept = form.get("record_kept", "")
-            ps._set_table(save.save_private_change(ps.table, [seat], draw_change(seat, count, None, n, keep=kept)))
+            change = draw_change(seat, count, None, n, keep=kept, own=seat == me)
+            ps._set_table(save.save_private_change(ps.table, [seat], change))
             ps.refresh()
             return f"{ps.names[seat]} drew {count} and kept {ps.state.friendship.names().get(kept, kept)}."
     except InputError as err:

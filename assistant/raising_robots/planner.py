@@ -114,8 +114,8 @@ def _kept(ps: PageState, result: PlanAnswer, k: int, form) -> tuple[rr.Mutate | 
             + ("The Friendship deck has it too. " if card else "") + "The plan below starts from here.")
     mutate = rr.apply_plan(ps.seat, {**after_json(after), "inventory": kept.inventory_after.as_dict()},
                            [s.type for s in steps[:k + 1]], kept=name, seats=ps.count)
-    private = planner_keep_change(ps.seat, card, steps[k].reward.friendship_draw, mutate, ps.count) \
-        if card else None
+    private = planner_keep_change(ps.seat, card, steps[k].reward.friendship_draw, mutate, ps.count,
+                                  own=ps.seat == ps.phone_seat) if card else None
     return mutate, private, note
 
 

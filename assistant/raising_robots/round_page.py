@@ -58,7 +58,7 @@ def seat_energy(ps: PageState, i: int, board: dict[str, int], prep: RoundPrep) -
     seat = ps.state.seat(i)
     try:
         result = energy.round_phases([c.to_solver() for c in prep.entered()], board,
-                                     seat.prep_in(ps.round).batteries.given(), seat.energy_bonuses.given(), seat.who())
+                                     prep.batteries.given(), seat.energy_bonuses.given(), seat.who())
     except InputError as err:
         return None, [Problem(_page_path(i, p.path) if p.path else "", p.message) for p in from_input_error(err)]
     return result, []
@@ -88,6 +88,10 @@ def view_model(ps: PageState) -> dict:
         waiting.append("the dummy’s card")
     result, problems = (None, []) if hidden else seat_energy(ps, ps.seat, board, card_prep)
     seat = ps.state.seat(ps.seat)
+    # before the reveal the seat's planned batteries are in its draft, on its own phone only
+    prep = seat.prep_in(ps.round)
+    if secret:
+        prep = prep.model_copy(update={"batteries": card_prep.batteries})
     notes = list(result.notes) if result else []
     if result is not None:
         taken = [t for t in result.abilities if t.ability not in ("ada", "john")]
@@ -98,7 +102,7 @@ def view_model(ps: PageState) -> dict:
         if more:
             notes.append(f"{' and '.join(more)}: this page takes two cards; a further Phase Card is not taken into "
                          "account here (the energy API takes up to five).")
-        spent = seat.prep_in(ps.round).spent
+        spent = prep.spent
         owed = sum(max(0, p.batteries - getattr(spent, p.phase)) for p in result.phases)
         in_hand = seat.inventory.battery
         if owed > in_hand:
@@ -112,7 +116,7 @@ def view_model(ps: PageState) -> dict:
     energy_rules = list(dict.fromkeys(r for p in result.phases for r in p.rules)) if result else [energy.RULE_TOTAL]
     return {"facts": facts, "dummy": dummy, "board": board, "extra": extra, "waiting": waiting, "energy": result,
             "energy_problems": problems, "energy_rules": energy_rules, "energy_notes": notes,
-            "prep": seat.prep_in(ps.round), "card_prep": card_prep, "cur": seat,
+            "prep": prep, "card_prep": card_prep, "cur": seat,
             "secret": secret, "hidden": hidden, "status": status,
             "standings": rows, "unscored": unscored, "william": seat.who().inventor == "william",
             "entered_count": sum(len(e) >= energy.CARDS_A_ROUND for e in entered)}
@@ -121,6 +125,11 @@ def view_model(ps: PageState) -> dict:
 def spend(ps: PageState, phase: str) -> str | None:
     """"<Phase> starts: spend N batteries": the batteries entered for the phase (as the answer counts them)
     leave the seat's inventory, through the table's reducer; a note, or a problem naming the field."""
+    if secret_mode(ps):
+        # spending shows every phone which phases the seat performs: its cards are not revealed yet
+        ps.problem("", "Batteries are spent once the cards are revealed: tap “Assigned: reveal with the others” "
+                       "first.")
+        return None
     result = view_model(ps)["energy"]
     done = next((p for p in result.phases if p.phase == phase), None) if result else None
     if done is None or not done.batteries:
@@ -134,6 +143,25 @@ def spend(ps: PageState, phase: str) -> str | None:
     left = ps.state.seat(ps.seat).inventory.battery
     return (f"{energy.PHASE_NAMES[phase]}: {done.batteries} {'battery' if done.batteries == 1 else 'batteries'} "
             f"spent, {left} left in the inventory.")
+
+
+def kept_spent(ps: PageState, form: MultiDict) -> MultiDict:
+    """The form without a phase's batteries lowered below what the seat already spent on it (a problem
+    naming the field instead). Spent batteries were paid when the phase started (Total Energy, player aid:
+    the total is fixed then) and are back in the supply, so typing a smaller number cannot return them;
+    a tap made by mistake is undone on the table page, which gives them back."""
+    s = f"seats.{ps.seat}.prep.batteries."
+    spent = ps.state.seat(ps.seat).prep_in(ps.round).spent
+    drop = set()
+    for key in form.keys():
+        if key.startswith(s) and key[len(s):] in energy.PHASES:
+            had, value = getattr(spent, key[len(s):]), form.getlist(key)[-1].strip()
+            if had and value.isdecimal() and int(value) < had:
+                ps.problem(key, f"{had} already spent; undo to get them back.")
+                drop.add(key)
+    if not drop:
+        return form
+    return MultiDict([(k, v) for k, v in form.items(multi=True) if k not in drop])
 
 
 @bp.route("/raising-robots/round", methods=["GET", "POST"])
@@ -151,6 +179,7 @@ def round_page():
                 note = (f"The table is on round {ps.round} now (another phone ended round {shown_round}): the cards "
                         f"entered for round {shown_round} were not saved. Enter this round’s cards below.")
             form = kept
+        form = kept_spent(ps, form)
         cards = {}
         if secret_mode(ps):
             form, cards = round_secret.split_form(ps, form)

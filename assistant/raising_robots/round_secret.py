@@ -16,6 +16,8 @@ from .page_state import PageState
 from .schemas import STATE_KEY, RaisingRobotsState, RoundPrep, Seat
 
 CARD_FIELD = re.compile(r"^seats\.(\d)\.prep\.cards\.([01])\.(phase|energy|cubes|multiplier|twice)$")
+# the batteries a seat plans per phase tell which phases its cards open: secret with the cards
+BATTERY_FIELD = re.compile(r"^seats\.(\d)\.prep\.batteries\.(upgrade|assemble|design|fabricate|recycle)$")
 PRIVATE_KEY = "prep"
 
 
@@ -40,42 +42,59 @@ def hidden_from_me(ps: PageState) -> bool:
 
 
 def draft(ps: PageState) -> RoundPrep:
-    """This phone's seat's cards as chosen in secret (blank when kept for another round)."""
+    """This phone's seat's cards and planned batteries as chosen in secret (blank when kept for another
+    round). A table stored before the batteries were secret has them in public: they are read from there
+    until the seat's next save moves them here."""
     raw = ps.private.get(PRIVATE_KEY) if isinstance(ps.private, dict) else None
     kept = lenient(RoundPrep, raw)
-    return kept if kept.round == ps.round else RoundPrep(round=ps.round)
+    if kept.round == ps.round:
+        return kept
+    return RoundPrep(round=ps.round, batteries=public_prep(ps, ps.seat).batteries)
 
 
-def split_form(ps: PageState, form: MultiDict) -> tuple[MultiDict, dict[tuple[int, str], str]]:
-    """The posted form without the seat's card fields (saved in secret), and those fields."""
-    cards: dict[tuple[int, str], str] = {}
+def split_form(ps: PageState, form: MultiDict) -> tuple[MultiDict, dict[tuple[int | str, str], str]]:
+    """The posted form without the seat's card and battery fields (saved in secret), and those fields
+    (a card's as (index, field), a phase's batteries as ("batteries", phase))."""
+    cards: dict[tuple[int | str, str], str] = {}
     rest = MultiDict()
     for key in form.keys():
         m = CARD_FIELD.match(key)
+        b = BATTERY_FIELD.match(key)
         if m and int(m.group(1)) == ps.seat:
             cards[(int(m.group(2)), m.group(3))] = form.getlist(key)[-1]  # a ticked box comes after its "false"
+        elif b and int(b.group(1)) == ps.seat:
+            cards[("batteries", b.group(2))] = form.getlist(key)[-1]
         else:
             for v in form.getlist(key):
                 rest.add(key, v)
     return rest, cards
 
 
-def save_draft(ps: PageState, posted: dict[tuple[int, str], str]) -> RoundPrep:
-    """Keep the cards typed in the seat's private state (validated by the same model as the public ones)."""
+def save_draft(ps: PageState, posted: dict[tuple[int | str, str], str]) -> RoundPrep:
+    """Keep the cards and batteries typed in the seat's private state (validated by the same model as the
+    public ones); batteries an older table kept in public leave it."""
     shown = draft(ps)
     base = shown.model_dump(mode="json")
     for (k, field), value in posted.items():
-        base["cards"][k][field] = None if value == "" and field in ("energy", "phase") else value
+        if k == "batteries":
+            base["batteries"][field] = 0 if value == "" else value
+        else:
+            base["cards"][k][field] = None if value == "" and field in ("energy", "phase") else value
     try:
         new = RoundPrep.model_validate(base)
     except ValidationError as err:
         for p in from_validation(err, base, f"seats.{ps.seat}.prep."):
             ps.problem(p.path, p.message)
         return shown
-    if new != shown:
-        seat, body = ps.seat, new.model_dump(mode="json")
+    old_public = public_prep(ps, ps.seat).batteries.given()
+    if new != shown or old_public:
+        seat, body, rnd = ps.seat, new.model_dump(mode="json"), ps.round
 
         def mutate(state: dict, privates: dict[int, dict]) -> tuple[dict, dict[int, dict]]:
+            seats = (state.get(STATE_KEY) or {}).get("seats") or []
+            prep = seats[seat].get("prep") if seat < len(seats) and isinstance(seats[seat], dict) else None
+            if isinstance(prep, dict) and prep.get("round") == rnd and isinstance(prep.get("batteries"), dict):
+                prep["batteries"] = {p: 0 for p in prep["batteries"]}
             return state, {**privates, seat: {**(privates.get(seat) or {}), PRIVATE_KEY: body}}
         ps.change_private(mutate)
     return new
@@ -109,6 +128,7 @@ def reveal(ps: PageState) -> str | None:
                 mine = lenient(RoundPrep, (privates.get(k) or {}).get(PRIVATE_KEY))
                 if k in held and mine.round == rnd and not seat["prep"]["revealed"]:
                     seat["prep"]["cards"] = mine.model_dump(mode="json")["cards"]
+                    seat["prep"]["batteries"] = mine.model_dump(mode="json")["batteries"]
                     privates[k] = {key: v for key, v in (privates.get(k) or {}).items() if key != PRIVATE_KEY}
                 seat["prep"].update(ready=False, revealed=True)
         state[STATE_KEY] = RaisingRobotsState.model_validate(part).model_dump(mode="json")

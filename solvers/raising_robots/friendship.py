@@ -182,6 +182,8 @@ class Seen:
     def pending(self, deck: Deck, seat: int) -> tuple[str, ...]:
         if not deck.pending_of(seat) or not self.draws:
             return ()
+        if len(self.draws) != sum(1 for e in deck.log if isinstance(e, Drew) and e.seat == seat):
+            return ()  # a draw another phone entered for the seat (no phone held it): not in this record
         last = self.draws[-1]
         return last if len(last) == deck.pending_of(seat) else ()
 
@@ -288,13 +290,15 @@ def _check_possible(deck: Deck, seat: int, seen: Seen, cards: Sequence[str], pla
         raise InputError("cards", "these cards cannot all come in this draw from what you saw: check them")
 
 
-def keep(deck: Deck, seat: int, card: str, seen: Seen) -> tuple[Deck, Seen]:
+def keep(deck: Deck, seat: int, card: str, seen: Seen | None) -> tuple[Deck, Seen | None]:
     """The seat keeps one card it drew (public from now on: it lies beside the Inventor Card); the others go
-    to the discard pile (Completion Rewards)."""
+    to the discard pile (Completion Rewards). `seen` None: whoever enters the keep saw none of the seat's
+    cards (another phone, for a seat no phone holds), so only the public record checks the card; the seat's
+    own draws must not decide the answer, or trying cards one by one would tell which it holds."""
     _check_seat(seat)
     if not deck.pending_of(seat):
         raise InputError("seat", "this seat has no cards drawn to keep from")
-    drawn = seen.pending(deck, seat)
+    drawn = seen.pending(deck, seat) if seen is not None else ()
     if drawn and card not in drawn:
         raise InputError("card", "keep one of the cards you drew")
     if not drawn:  # a draw whose cards were not named: the card must be one that can have come
@@ -302,7 +306,7 @@ def keep(deck: Deck, seat: int, card: str, seen: Seen) -> tuple[Deck, Seen]:
             raise InputError("card", "not a card of this deck")
         if card in deck.all_kept():
             raise InputError("card", "this card was kept by a player already")
-        if not Belief.of(deck, seat, seen).in_zone(card, _pending_zone(seat)):
+        if not Belief.of(deck, seat if seen is not None else None, seen).in_zone(card, _pending_zone(seat)):
             raise InputError("card", "as far as this seat saw, the card cannot have come in this draw: check it")
     return _apply_kept(deck, Kept(seat, card)), seen
 

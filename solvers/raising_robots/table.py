@@ -118,8 +118,13 @@ def spend_batteries(part: Part, seat: int, rnd: int, phase: str, total: int) -> 
     if prep.get("round") != rnd:
         raise InputError("round", f"this seat's Round Preparation is not for round {rnd}: enter its cards first")
     spent = dict(prep.get("spent") or {})
-    more = total - int(spent.get(phase) or 0)
-    if more <= 0:
+    had = int(spent.get(phase) or 0)
+    more = total - had
+    if more < 0:
+        # paid when the phase started and back in the supply (the total is fixed then): lowering the
+        # number afterwards gives nothing back; the table's Undo does
+        raise InputError(f"batteries.{phase}", f"{had} already spent; undo to get them back")
+    if more == 0:
         return out
     inventory = s.setdefault("inventory", {})
     held = int(inventory.get("battery") or 0)

@@ -297,3 +297,19 @@ def test_a_draw_named_only_by_its_kept_card():
     assert deck.kept_by(1) == ("rex",) and deck.discard == 2
     # the seat saw nothing it entered: its odds are the table's
     assert fr.odds(deck, 2, ["ada"], viewer=1, seen=s1).p_any == fr.odds(deck, 2, ["ada"]).p_any
+
+
+def test_a_keep_entered_without_the_seats_draws_is_checked_on_the_public_record_only():
+    """Completion Rewards: the seat's drawn cards are its own. Another phone keeping for it (`seen` None)
+    gets the same answer whatever the seat saw: a card it discarded earlier is refused only by the seat's
+    own record, never by None."""
+    deck = fr.Deck.of(fr.build(fr.DEFAULT_CARDS, [], pets=True))
+    deck, seen = fr.draw(deck, 0, 3, ["albert", "charles", "temple"], fr.Seen())
+    deck, seen = fr.keep(deck, 0, "temple", seen)
+    deck, _ = fr.draw(deck, 0, 3, None, fr.Seen())  # entered by another phone: the seat's record is not touched
+    with pytest.raises(InputError):
+        fr.keep(deck, 0, "albert", fr.Seen(draws=(*seen.draws, ())))  # the seat itself knows albert was discarded
+    kept, out = fr.keep(deck, 0, "albert", None)
+    assert out is None and kept.kept_by(0) == ("temple", "albert")
+    # the seat's record, one draw short of the log, names no pending card (its last draw was kept already)
+    assert seen.pending(deck, 0) == ()
