@@ -252,6 +252,8 @@ class FactoryIn(BaseModel):
     def _partner(self) -> FactoryIn:
         if self.partner is not None and self.table is None and len(self.others) != 3:
             raise ValueError("`partner`: 2v2 is four players, so `others` holds three seats")
+        if self.partner is not None and self.table is None and self.partner >= len(self.others):
+            raise ValueError(f"`partner` must be the index of one of the {len(self.others)} `others`")
         return self
 
     def names(self) -> tuple[str, ...]:

@@ -3,6 +3,8 @@
 team and a shared win, Sentry Gunship and the Event's damage, a new game that empties every hand."""
 from __future__ import annotations
 
+import pytest
+
 from test_two_robots_game import P, act, robot, tr_state
 from tr_helpers import phone_with_seat, private, set_hand
 
@@ -164,3 +166,13 @@ def test_2v2_a_defeated_partner_shares_the_team_s_win(client):
     body["others"][1]["health"] = 0  # Cy out too: nobody of your team is left
     out = client.post("/api/two-robots/factory", json=body).get_json()
     assert out["won"] is False
+
+
+@pytest.mark.parametrize("url", ["/api/two-robots/factory", "/api/two-robots/plan"])
+def test_a_partner_past_the_others_is_a_400_naming_partner(client, url):
+    """Variations (2v2): `partner` is the index of one of the three `others`; 3 is past them (was a 500)."""
+    body = {"factory": [], "hand": [], "others": [{}, {}, {}], "partner": 3}
+    r = client.post(url, json=body)
+    assert r.status_code == 400
+    err = r.get_json()["error"]
+    assert "partner" in err["message"] and any("partner" in f["path"] + f["message"] for f in err["fields"])
