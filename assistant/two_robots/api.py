@@ -134,6 +134,9 @@ def table_action(table_id: str):
         raise bad_field("action.seat", f"the table has {seats} seats")
     hand_seats: tuple[int, ...] = ()
     if isinstance(action, table.NewGame):  # every hand is emptied, none is read
+        if phone.phone_seat(record) is None:  # as on the page: a player at the table starts one, not a passer-by
+            raise ApiError(403, "not_your_seat", "Only a phone that holds a seat at this table starts a new game.",
+                           [{"path": "action.type", "message": "this phone holds no seat at the table"}])
         hand_seats = tuple(range(seats))
     elif table.touches_hand(action):
         if phone.phone_seat(record) != action.seat:  # a hand is its holder's alone ("Clarifications")

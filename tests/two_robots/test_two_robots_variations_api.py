@@ -4,7 +4,6 @@ team and a shared win, Sentry Gunship and the Event's damage, a new game that em
 from __future__ import annotations
 
 import pytest
-
 from test_two_robots_game import P, act, robot, tr_state
 from tr_helpers import phone_with_seat, private, set_hand
 
@@ -176,3 +175,16 @@ def test_a_partner_past_the_others_is_a_400_naming_partner(client, url):
     assert r.status_code == 400
     err = r.get_json()["error"]
     assert "partner" in err["message"] and any("partner" in f["path"] + f["message"] for f in err["fields"])
+
+
+def test_a_phone_without_a_seat_cannot_start_a_new_game(app, new_table):
+    """Setup: a new game empties every seat's hand, so only a player at the table starts one (the page asks
+    for a held seat too); a phone holding no seat gets a 403 and nothing changes."""
+    table = new_table("two-robots", 2)
+    ann = phone_with_seat(app, table, 0, "Ann", [C("head", "solar")])
+    stranger = app.test_client()
+    r = act(stranger, table, {"type": "new_game"})
+    assert r.status_code == 403 and r.get_json()["error"]["fields"][0]["path"] == "action.type"
+    assert private(ann, table, 0)["hand"] != []
+    assert act(ann, table, {"type": "new_game"}).status_code == 200
+    assert private(ann, table, 0)["hand"] == []
