@@ -138,6 +138,13 @@ def table_action(table_id: str):
             raise ApiError(403, "not_your_seat", "Only a phone that holds a seat at this table starts a new game.",
                            [{"path": "action.type", "message": "this phone holds no seat at the table"}])
         hand_seats = tuple(range(seats))
+    elif isinstance(action, table.MeltdownReply) and not table.touches_hand(action):
+        # "damage" or "nothing" is the seat's own choice ("Clarifications": Meltdown): its phone answers, or
+        # any phone for a seat no phone holds (nothing secret is read)
+        held = any(i.seat == action.seat and i.claimed for i in phone.seat_infos(record))
+        if held and phone.phone_seat(record) != action.seat:
+            raise ApiError(403, "not_your_seat", "Only the phone that holds this seat answers Meltdown for it.",
+                           [{"path": "action.seat", "message": "not held by this phone"}])
     elif table.touches_hand(action):
         if phone.phone_seat(record) != action.seat:  # a hand is its holder's alone ("Clarifications")
             raise ApiError(403, "not_your_seat", "Only the phone that holds this seat changes its hand.",

@@ -188,3 +188,24 @@ def test_a_phone_without_a_seat_cannot_start_a_new_game(app, new_table):
     assert private(ann, table, 0)["hand"] != []
     assert act(ann, table, {"type": "new_game"}).status_code == 200
     assert private(ann, table, 0)["hand"] == []
+
+
+def test_meltdown_is_answered_by_the_seat_s_own_phone_or_any_phone_for_a_seat_nobody_holds(app, new_table):
+    """Clarifications (Meltdown): taking the damage or, with an empty hand, discarding nothing is each
+    player's own choice; another phone is refused (403), a seat no phone holds is answered by any phone."""
+    table = new_table("two-robots", 3, {"two_robots": {"players": [
+        {"stacks": [robot("solar")], "salvager": "apocalypse"}, {}, {}]}})
+    ann = phone_with_seat(app, table, 0, "Ann")
+    ben = phone_with_seat(app, table, 1, "Ben")
+    for _ in range(3):
+        assert act(ann, table, {"type": "next_phase"}).status_code == 200
+    r = act(ann, table, {"type": "event_power", "seat": 0, "power": "Meltdown",
+                         "sacrifices": [{"stack": 0, "card": 0}, {"stack": 0, "card": 1}]})
+    assert r.status_code == 200, r.get_json()
+    for reply in ("damage", "nothing"):
+        r = act(ann, table, {"type": "meltdown_reply", "seat": 1, "reply": reply})
+        assert r.status_code == 403 and r.get_json()["error"]["fields"][0]["path"] == "action.seat"
+    assert act(ben, table, {"type": "meltdown_reply", "seat": 1, "reply": "nothing"}).status_code == 200
+    assert act(ann, table, {"type": "meltdown_reply", "seat": 2, "reply": "damage"}).status_code == 200
+    part = tr_state(ann, table)
+    assert part["turn"]["replied"] == [1, 2] and [p.get("health") for p in part["players"]][1:] == [None, 2]
