@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 from flask import Blueprint
-from pydantic import ValidationError
 
 from solvers.errors import InputError
 from solvers.two_robots import table
 
-from ..api import ApiError, bad_field, json_body, parse
+from ..api import ApiError, bad_field, parse, parse_action
 from ..db import engine
 from ..tables import store
 from ..web import seat as phone
@@ -97,27 +96,7 @@ ACTION_TYPES = {m.model_fields["type"].annotation.__args__[0] for m in schemas.T
 
 
 def _parse_action() -> schemas.TableActionIn:
-    """The body, or a 400 naming each bad field as the caller wrote it (`action.seat`, not pydantic's
-    `action.damage.seat`; an unknown or missing `type` is `action.type`)."""
-    data = json_body()
-    if not isinstance(data, dict):
-        raise bad_field("body", "must be an object")
-    try:
-        return schemas.TableActionIn.model_validate(data)
-    except ValidationError as err:
-        fields = []
-        for e in err.errors(include_url=False):
-            loc = list(e["loc"])
-            if loc[:1] == ["action"] and len(loc) > 1 and loc[1] in ACTION_TYPES:
-                del loc[1]
-            elif loc == ["action"] and e["type"].startswith("union_tag"):
-                loc = ["action", "type"]
-                e["msg"] = "must be one of " + ", ".join(sorted(ACTION_TYPES))
-            path = ".".join(str(x) for x in loc) or "body"
-            msg = e["msg"].removeprefix("Value error, ")
-            fields.append({"path": path, "message": msg[:1].lower() + msg[1:]})
-        first = fields[0]
-        raise ApiError(400, "bad_request", f"{first['path']}: {first['message']}", fields) from None
+    return parse_action(schemas.TableActionIn, sorted(ACTION_TYPES))
 
 
 @bp.post("/api/two-robots/tables/<table_id>/action")
