@@ -318,7 +318,7 @@ def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str
                            "order": [name(k) for k in order if seats[k]["health"] > 0],
                            "phases": [{"id": p, "name": table.PHASE_NAMES[p]} for p in setting.phases],
                            "simple": setting.simple,
-                           "turn": None, "winner": None, "event_defense": " ".join(
+                           "turn": None, "winner": None, "over": None, "event_defense": " ".join(
                                f"Option {o}: " + event_chain("you", e, [Holder("an opponent", sentry_gunships=1)]).why
                                for o, e in (("A", "power"), ("B", "active_robot")))}
     out["variations"] = variations_view(setting, name)
@@ -330,6 +330,9 @@ def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str
         team = " (their team)" if part.winner.team is not None else ""
         out["winner"] = {"seats": list(part.winner.seats), "how": part.winner.how, "names": names,
                          "text": f"{' and '.join(names)}{team} {'wins' if len(names) == 1 else 'win'}: {how}."}
+    if part.winner is None and table.nobody_standing(setting, raw):
+        out["over"] = {"how": "nobody_standing", "text": "Every Salvager is out at once, so nobody wins (how Tablebot "
+                       "reads this: the rulebook names no winner then). Start a new game to play again."}
     if part.turn is not None:
         t = part.turn
         mine = t.seat == me

@@ -362,6 +362,12 @@ def decided(setting: Setting, table: dict) -> dict | None:
     return None
 
 
+def nobody_standing(setting: Setting, table: dict) -> bool:
+    """Every Salvager out at once (a Cold Fusion or Balance tie damages its own player too: "Clarifications").
+    The rulebook names no winner then; Tablebot reads it as nobody wins (rule entry "tr-reading-nobody-standing")."""
+    return setting.seats > 1 and not setting.simple and not alive(setting, table)
+
+
 def partner_of(setting: Setting, k: int) -> int | None:
     return partner(setting.teams, k)
 
