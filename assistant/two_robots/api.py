@@ -76,7 +76,7 @@ def _reducer_action(a: schemas.TableActionBody) -> table.Action:
         case schemas.CancelEventIn():
             return table.CancelEvent(seat=a.seat, code=a.code)
         case schemas.RevealIn():
-            return table.Reveal(seat=a.seat, card=a.card, via=a.via)
+            return table.Reveal(seat=a.seat, card=a.card, via=a.via, orb_confirmed=a.orb_confirmed)
         case schemas.EventDamageIn():
             return table.EventDamage(seats=tuple(a.seats), card=a.card)
         case schemas.MeltdownReplyIn():

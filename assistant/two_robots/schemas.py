@@ -613,6 +613,7 @@ class RevealIn(_ActionIn):
     seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
     card: RobotCardId
     via: Literal["option_b", "katana", "shogun", "orb"] = "option_b"
+    orb_confirmed: bool = False   # "orb": one of the two Active Robots carries the Orb (the table cannot show it)
 
 
 class EventDamageIn(_ActionIn):
