@@ -6,7 +6,7 @@ Every /api error has the body of the API contract:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from flask import Blueprint, Flask, jsonify, render_template, request
@@ -117,6 +117,28 @@ def parse(model: type[M], data: Any = None, parser: Callable[[type[M], Any], M] 
         return parser(model, data) if parser else model.model_validate(data)
     except ValidationError as err:
         raise validation_error(err) from None
+
+
+def parse_action(model: type[M], types: Sequence[str]) -> M:
+    """A table action endpoint's body (`{"version", "action": {"type", ...}}`, the action a union tagged by
+    `type`), or a 400 naming each bad field as the caller wrote it: `action.seat`, not pydantic's
+    `action.<type>.seat`; an unknown or missing `type` is `action.type`, listing `types` in their order."""
+    data = json_body()
+    if not isinstance(data, dict):
+        raise bad_field("body", "must be an object")
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        fields = []
+        for e in err.errors(include_url=False):
+            loc = list(e["loc"])
+            msg = e["msg"].removeprefix("Value error, ")
+            if loc[:1] == ["action"] and len(loc) > 1 and loc[1] in types:
+                del loc[1]
+            elif loc == ["action"] and e["type"].startswith("union_tag"):
+                loc, msg = ["action", "type"], "must be one of " + ", ".join(types)
+            fields.append({"path": ".".join(str(x) for x in loc) or "body", "message": msg[:1].lower() + msg[1:]})
+        raise ApiError(400, "bad_request", f"{fields[0]['path']}: {fields[0]['message']}", fields) from None
 
 
 @bp.get("/api/health")

@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from flask import Blueprint, render_template, request
-from pydantic import ValidationError
 
 from solvers.errors import InputError
 from solvers.exact import exact
@@ -20,7 +19,7 @@ from solvers.raising_robots import friendship as fr
 from solvers.raising_robots import table as rr_table
 from solvers.raising_robots.abilities import ability_id
 
-from ..api import ApiError, bad_field, json_body, parse
+from ..api import ApiError, bad_field, json_body, parse, parse_action
 from ..db import engine
 from ..tables import store
 from ..web import save
@@ -225,24 +224,7 @@ ACTION_TYPES = ("setup", "draw", "keep")
 
 
 def _parse_action() -> ActionIn:
-    """The body, or a 400 naming each bad field as the caller wrote it (`action.count`, not pydantic's
-    `action.draw.count`; an unknown or missing `type` is `action.type`)."""
-    data = json_body()
-    if not isinstance(data, dict):
-        raise bad_field("body", "must be an object")
-    try:
-        return ActionIn.model_validate(data)
-    except ValidationError as err:
-        fields = []
-        for e in err.errors(include_url=False):
-            loc = list(e["loc"])
-            msg = e["msg"].removeprefix("Value error, ")
-            if loc[:1] == ["action"] and len(loc) > 1 and loc[1] in ACTION_TYPES:
-                del loc[1]
-            elif loc == ["action"] and e["type"].startswith("union_tag"):
-                loc, msg = ["action", "type"], "must be one of " + ", ".join(ACTION_TYPES)
-            fields.append({"path": ".".join(str(x) for x in loc) or "body", "message": msg[:1].lower() + msg[1:]})
-        raise ApiError(400, "bad_request", f"{fields[0]['path']}: {fields[0]['message']}", fields) from None
+    return parse_action(ActionIn, ACTION_TYPES)
 
 
 @bp.post("/api/raising-robots/tables/<table_id>/friendship")

@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 from flask import Blueprint
-from pydantic import ValidationError
 
 from solvers.errors import InputError
 from solvers.two_robots import table
 
-from ..api import ApiError, bad_field, json_body, parse
+from ..api import ApiError, bad_field, parse, parse_action
 from ..db import engine
 from ..tables import store
 from ..web import seat as phone
@@ -77,7 +76,7 @@ def _reducer_action(a: schemas.TableActionBody) -> table.Action:
         case schemas.CancelEventIn():
             return table.CancelEvent(seat=a.seat, code=a.code)
         case schemas.RevealIn():
-            return table.Reveal(seat=a.seat, card=a.card, via=a.via)
+            return table.Reveal(seat=a.seat, card=a.card, via=a.via, orb_confirmed=a.orb_confirmed)
         case schemas.EventDamageIn():
             return table.EventDamage(seats=tuple(a.seats), card=a.card)
         case schemas.MeltdownReplyIn():
@@ -97,27 +96,7 @@ ACTION_TYPES = {m.model_fields["type"].annotation.__args__[0] for m in schemas.T
 
 
 def _parse_action() -> schemas.TableActionIn:
-    """The body, or a 400 naming each bad field as the caller wrote it (`action.seat`, not pydantic's
-    `action.damage.seat`; an unknown or missing `type` is `action.type`)."""
-    data = json_body()
-    if not isinstance(data, dict):
-        raise bad_field("body", "must be an object")
-    try:
-        return schemas.TableActionIn.model_validate(data)
-    except ValidationError as err:
-        fields = []
-        for e in err.errors(include_url=False):
-            loc = list(e["loc"])
-            if loc[:1] == ["action"] and len(loc) > 1 and loc[1] in ACTION_TYPES:
-                del loc[1]
-            elif loc == ["action"] and e["type"].startswith("union_tag"):
-                loc = ["action", "type"]
-                e["msg"] = "must be one of " + ", ".join(sorted(ACTION_TYPES))
-            path = ".".join(str(x) for x in loc) or "body"
-            msg = e["msg"].removeprefix("Value error, ")
-            fields.append({"path": path, "message": msg[:1].lower() + msg[1:]})
-        first = fields[0]
-        raise ApiError(400, "bad_request", f"{first['path']}: {first['message']}", fields) from None
+    return parse_action(schemas.TableActionIn, sorted(ACTION_TYPES))
 
 
 @bp.post("/api/two-robots/tables/<table_id>/action")
@@ -134,7 +113,17 @@ def table_action(table_id: str):
         raise bad_field("action.seat", f"the table has {seats} seats")
     hand_seats: tuple[int, ...] = ()
     if isinstance(action, table.NewGame):  # every hand is emptied, none is read
+        if phone.phone_seat(record) is None:  # as on the page: a player at the table starts one, not a passer-by
+            raise ApiError(403, "not_your_seat", "Only a phone that holds a seat at this table starts a new game.",
+                           [{"path": "action.type", "message": "this phone holds no seat at the table"}])
         hand_seats = tuple(range(seats))
+    elif isinstance(action, table.MeltdownReply) and not table.touches_hand(action):
+        # "damage" or "nothing" is the seat's own choice ("Clarifications": Meltdown): its phone answers, or
+        # any phone for a seat no phone holds (nothing secret is read)
+        held = any(i.seat == action.seat and i.claimed for i in phone.seat_infos(record))
+        if held and phone.phone_seat(record) != action.seat:
+            raise ApiError(403, "not_your_seat", "Only the phone that holds this seat answers Meltdown for it.",
+                           [{"path": "action.seat", "message": "not held by this phone"}])
     elif table.touches_hand(action):
         if phone.phone_seat(record) != action.seat:  # a hand is its holder's alone ("Clarifications")
             raise ApiError(403, "not_your_seat", "Only the phone that holds this seat changes its hand.",

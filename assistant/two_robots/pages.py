@@ -324,7 +324,9 @@ def handle_outcome(page: PageState, form, verb: str, rest: str, version: int | N
     if verb == "cancel_event":
         page.act(table.CancelEvent(seat=page.seat, code=rest), path="turn")
     elif verb == "reveal":
-        page.act(table.Reveal(seat=page.seat, card=form.get("robot_card", ""), via=rest), path="turn")
+        # the Orb's button says the player confirms one of the two Active Robots carries it
+        page.act(table.Reveal(seat=page.seat, card=form.get("robot_card", ""), via=rest, orb_confirmed=rest == "orb"),
+                 path="turn")
     elif verb == "event_damage":
         seats = tuple(k for k in (_int(v) for v in form.getlist("hit")) if k is not None)
         page.act(table.EventDamage(seats=seats, card=rest), version, path="turn")

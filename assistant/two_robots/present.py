@@ -318,7 +318,7 @@ def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str
                            "order": [name(k) for k in order if seats[k]["health"] > 0],
                            "phases": [{"id": p, "name": table.PHASE_NAMES[p]} for p in setting.phases],
                            "simple": setting.simple,
-                           "turn": None, "winner": None, "event_defense": " ".join(
+                           "turn": None, "winner": None, "over": None, "event_defense": " ".join(
                                f"Option {o}: " + event_chain("you", e, [Holder("an opponent", sentry_gunships=1)]).why
                                for o, e in (("A", "power"), ("B", "active_robot")))}
     out["variations"] = variations_view(setting, name)
@@ -330,6 +330,9 @@ def game_view(part: TwoRobotsState, setting: table.Setting, labels: Sequence[str
         team = " (their team)" if part.winner.team is not None else ""
         out["winner"] = {"seats": list(part.winner.seats), "how": part.winner.how, "names": names,
                          "text": f"{' and '.join(names)}{team} {'wins' if len(names) == 1 else 'win'}: {how}."}
+    if part.winner is None and table.nobody_standing(setting, raw):
+        out["over"] = {"how": "nobody_standing", "text": "Every Salvager is out at once, so nobody wins (how Tablebot "
+                       "reads this: the rulebook names no winner then). Start a new game to play again."}
     if part.turn is not None:
         t = part.turn
         mine = t.seat == me
@@ -423,7 +426,8 @@ def event_view(part: TwoRobotsState, setting: table.Setting, name, me: int | Non
     if pile is not None and t.phase == "event" and not cancelled:
         rest = dict(pile)
         for c, _ in t.revealed:
-            rest[c] -= 1
+            if rest.get(c, 0) > 0:  # a stored reveal the pile does not hold (odd state) takes nothing away
+                rest[c] -= 1
         total = sum(rest.values())
         if total:
             out["next_odds"] = [{"name": DATA.robot_pile_names[c], "p": exact(Fraction(n, total))}
@@ -439,13 +443,17 @@ def event_view(part: TwoRobotsState, setting: table.Setting, name, me: int | Non
         sv = part.seat(t.seat).salvager
         if t.event == "active_robot" and "option_b" not in done:
             vias.append("option_b")
-        if t.event == "active_robot" and sv == "peacemaker" and "option_b" in done and "orb" not in done:
+        if (t.event == "active_robot" and sv == "peacemaker" and "option_b" in done and "orb" not in done
+                and table.deployable_robots(setting, part.model_dump(mode="json"), t.seat) >= 2):
             vias.append("orb")
         if power == "shogun":
             vias.append("shogun")
         if sv == "samurai" and t.revealed:
             vias.append("katana")
     out["vias"] = [{"id": v, "label": VIA_WORDS[v]} for v in vias]
+    if "orb" in vias and not table.orb_is_a_part(setting.part_names):
+        # the table cannot show which robot carries the Orb: the button is the player's word for it
+        out["vias"][vias.index("orb")]["label"] = "the Orb: I confirm one of my two Active Robots carries it"
     out["cards"] = [{"id": c, "name": n} for c, n in DATA.robot_pile_names.items()
                     if pile is None or c in pile]
     # the Event's damage: Cold Fusion and Balance reach every player, their owner too (Clarifications)

@@ -15,10 +15,12 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    ValidationError,
     field_validator,
     model_serializer,
     model_validator,
 )
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from solvers.two_robots.cards import HandCard
 from solvers.two_robots.factory import ENERGIES, MAX_STACKS, Factory, Part, Stack
@@ -252,6 +254,12 @@ class FactoryIn(BaseModel):
     def _partner(self) -> FactoryIn:
         if self.partner is not None and self.table is None and len(self.others) != 3:
             raise ValueError("`partner`: 2v2 is four players, so `others` holds three seats")
+        if self.partner is not None and self.table is None and self.partner >= len(self.others):
+            # raised with its field's path, so the 400 names `partner` (a model check's error names the body)
+            raise ValidationError.from_exception_data(type(self).__name__, [InitErrorDetails(
+                type=PydanticCustomError("partner", "must be the index of one of the {n} `others`",
+                                         {"n": len(self.others)}),
+                loc=("partner",), input=self.partner)])
         return self
 
     def names(self) -> tuple[str, ...]:
@@ -611,6 +619,7 @@ class RevealIn(_ActionIn):
     seat: int = Field(ge=0, lt=MAX_SEATS, strict=True)
     card: RobotCardId
     via: Literal["option_b", "katana", "shogun", "orb"] = "option_b"
+    orb_confirmed: bool = False   # "orb": one of the two Active Robots carries the Orb (the table cannot show it)
 
 
 class EventDamageIn(_ActionIn):

@@ -29,7 +29,8 @@ The actions, one record per thing done at the table (rulebook sections in bracke
   CancelEvent   an opponent's Sentry Gunship cancels the turn's Event: a Power card stays used up, a card
                 that affects several players affects none ("Defense Cards", "Clarifications")
   Reveal        an Active Robot card revealed (option B; a second one with Katana, Shogun or the Orb, the pile
-                not reshuffled in between: "Clarifications")
+                not reshuffled in between: "Clarifications"; the Orb's needs two deployable Active Robots,
+                checked, and the player's word that one carries the Orb unless a part is named Orb)
   EventDamage   the Event card's hits: one damage to each seat named (Cold Fusion and Balance: every tied
                 player, their owner too: "Clarifications")
   MeltdownReply a player answers Meltdown: a discard, one damage, or with an empty hand nothing ("Clarifications")
@@ -217,6 +218,7 @@ class Reveal:
     seat: int
     card: str                   # the Active Robot card's id (game data: shots_fired, ...)
     via: str = "option_b"
+    orb_confirmed: bool = False  # "orb": the player says one of the two Active Robots carries the Orb
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -362,6 +364,12 @@ def decided(setting: Setting, table: dict) -> dict | None:
     return None
 
 
+def nobody_standing(setting: Setting, table: dict) -> bool:
+    """Every Salvager out at once (a Cold Fusion or Balance tie damages its own player too: "Clarifications").
+    The rulebook names no winner then; Tablebot reads it as nobody wins (rule entry "tr-reading-nobody-standing")."""
+    return setting.seats > 1 and not setting.simple and not alive(setting, table)
+
+
 def partner_of(setting: Setting, k: int) -> int | None:
     return partner(setting.teams, k)
 
@@ -453,8 +461,8 @@ def _apply(setting: Setting, table: dict, hands: Hands, action: Action) -> None:
             _new_game(setting, table, hands)
         case CancelEvent(seat=k, code=code):
             _cancel(setting, table, hands, k, code)
-        case Reveal(seat=k, card=card, via=via):
-            _reveal(setting, table, k, card, via)
+        case Reveal(seat=k, card=card, via=via, orb_confirmed=orb_confirmed):
+            _reveal(setting, table, k, card, via, orb_confirmed)
         case EventDamage(seats=seats, card=card):
             _event_damage(setting, table, seats, card)
         case MeltdownReply(seat=k, reply=reply, code=code):
@@ -830,9 +838,22 @@ def _cancel(setting: Setting, table: dict, hands: Hands, k: int, code: str) -> N
     turn["cancelled_by"] = k
 
 
-def _reveal(setting: Setting, table: dict, k: int, card: str, via: str) -> None:
-    """An Active Robot card revealed in seat k's Event phase. Option B reveals one; Peacemaker with the Orb
-    as one of two Active Robots a second; Samurai's Katana and Shogun more than one. The pile is not
+def orb_is_a_part(part_names: Sequence[str]) -> bool:
+    """Whether the table's part names include the Orb: then every Active Robot carries it (a robot holds
+    all four part names). Otherwise nothing on the table says which robot carries it."""
+    return any(n.strip().casefold() == "orb" for n in part_names)
+
+
+def deployable_robots(setting: Setting, table: dict, k: int) -> int:
+    """Seat k's Active Robots that are not frozen (the factory analysis)."""
+    return analyse(factory_of(_seat(table, k)), setting.part_names).deployable_robots
+
+
+def _reveal(setting: Setting, table: dict, k: int, card: str, via: str, orb_confirmed: bool = False) -> None:
+    """An Active Robot card revealed in seat k's Event phase. Option B reveals one; Samurai's Katana and
+    Shogun more than one. The Orb's second card is Peacemaker's, after option B's, with two deployable
+    Active Robots in the factory (checked); that one of them carries the Orb is checked only when the
+    Orb is one of the part names, else the player confirms it (`orb_confirmed`). The pile is not
     reshuffled in between, so a card shows no more often than the pile holds it ("The Event Phase",
     "Clarifications"; how many Katana and Shogun reveal is on their cards: Tablebot allows two in all)."""
     turn = _event_turn(table, "A reveal")
@@ -853,6 +874,13 @@ def _reveal(setting: Setting, table: dict, k: int, card: str, via: str) -> None:
     elif via == "orb":
         if salvager != "peacemaker" or turn["event"] != "active_robot" or "option_b" not in vias or "orb" in vias:
             raise InputError("via", "the Orb's second card: Peacemaker's, after option B's first (Clarifications)")
+        robots = deployable_robots(setting, table, k)
+        if robots < 2:
+            raise InputError("via", f"the Orb's second card needs two Active Robots in the factory, not frozen; "
+                                    f"this one has {robots} (Clarifications)")
+        if not orb_is_a_part(setting.part_names) and not orb_confirmed:
+            raise InputError("orb_confirmed", "Tablebot cannot see on the table which robot carries the Orb: "
+                                              "confirm that one of your two Active Robots does (Clarifications)")
     elif via == "shogun":
         if (turn.get("power") or "").casefold() != "shogun":
             raise InputError("via", "Shogun reveals cards in the Event phase it is used in")

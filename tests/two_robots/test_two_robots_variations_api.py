@@ -3,6 +3,7 @@
 team and a shared win, Sentry Gunship and the Event's damage, a new game that empties every hand."""
 from __future__ import annotations
 
+import pytest
 from test_two_robots_game import P, act, robot, tr_state
 from tr_helpers import phone_with_seat, private, set_hand
 
@@ -164,3 +165,71 @@ def test_2v2_a_defeated_partner_shares_the_team_s_win(client):
     body["others"][1]["health"] = 0  # Cy out too: nobody of your team is left
     out = client.post("/api/two-robots/factory", json=body).get_json()
     assert out["won"] is False
+
+
+@pytest.mark.parametrize("url", ["/api/two-robots/factory", "/api/two-robots/plan"])
+def test_a_partner_past_the_others_is_a_400_naming_partner(client, url):
+    """Variations (2v2): `partner` is the index of one of the three `others`; 3 is past them (was a 500)."""
+    body = {"factory": [], "hand": [], "others": [{}, {}, {}], "partner": 3}
+    r = client.post(url, json=body)
+    assert r.status_code == 400
+    err = r.get_json()["error"]
+    assert err["fields"][0]["path"] == "partner" and "partner" in err["message"]
+
+
+def test_a_phone_without_a_seat_cannot_start_a_new_game(app, new_table):
+    """Setup: a new game empties every seat's hand, so only a player at the table starts one (the page asks
+    for a held seat too); a phone holding no seat gets a 403 and nothing changes."""
+    table = new_table("two-robots", 2)
+    ann = phone_with_seat(app, table, 0, "Ann", [C("head", "solar")])
+    stranger = app.test_client()
+    r = act(stranger, table, {"type": "new_game"})
+    assert r.status_code == 403 and r.get_json()["error"]["fields"][0]["path"] == "action.type"
+    assert private(ann, table, 0)["hand"] != []
+    assert act(ann, table, {"type": "new_game"}).status_code == 200
+    assert private(ann, table, 0)["hand"] == []
+
+
+def test_meltdown_is_answered_by_the_seat_s_own_phone_or_any_phone_for_a_seat_nobody_holds(app, new_table):
+    """Clarifications (Meltdown): taking the damage or, with an empty hand, discarding nothing is each
+    player's own choice; another phone is refused (403), a seat no phone holds is answered by any phone."""
+    table = new_table("two-robots", 3, {"two_robots": {"players": [
+        {"stacks": [robot("solar")], "salvager": "apocalypse"}, {}, {}]}})
+    ann = phone_with_seat(app, table, 0, "Ann")
+    ben = phone_with_seat(app, table, 1, "Ben")
+    for _ in range(3):
+        assert act(ann, table, {"type": "next_phase"}).status_code == 200
+    r = act(ann, table, {"type": "event_power", "seat": 0, "power": "Meltdown",
+                         "sacrifices": [{"stack": 0, "card": 0}, {"stack": 0, "card": 1}]})
+    assert r.status_code == 200, r.get_json()
+    for reply in ("damage", "nothing"):
+        r = act(ann, table, {"type": "meltdown_reply", "seat": 1, "reply": reply})
+        assert r.status_code == 403 and r.get_json()["error"]["fields"][0]["path"] == "action.seat"
+    assert act(ben, table, {"type": "meltdown_reply", "seat": 1, "reply": "nothing"}).status_code == 200
+    assert act(ann, table, {"type": "meltdown_reply", "seat": 2, "reply": "damage"}).status_code == 200
+    part = tr_state(ann, table)
+    assert part["turn"]["replied"] == [1, 2] and [p.get("health") for p in part["players"]][1:] == [None, 2]
+
+
+def test_the_orb_s_second_card_needs_two_active_robots_and_the_player_s_confirmation(app, new_table):
+    """Clarifications (Peacemaker with two Active Robots, one with the Orb): with one Active Robot the Orb's
+    card is a 400 naming `action.via`; the table cannot show the Orb, so without `orb_confirmed` the 400
+    names `action.orb_confirmed`, and the page's Orb button (shown only with two Active Robots) says it
+    confirms it."""
+    turn = {"seat": 0, "phase": "event", "number": 1, "actions_left": 0, "event": "active_robot",
+            "revealed": [["scattershot", "option_b"]]}
+    one = new_table("two-robots", 2, {"two_robots": {"turn": turn, "players": [
+        {"stacks": [robot("solar")], "salvager": "peacemaker"}, {}]}})
+    ann = phone_with_seat(app, one, 0, "Ann")
+    r = act(ann, one, {"type": "reveal", "seat": 0, "card": "shots_fired", "via": "orb", "orb_confirmed": True})
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "action.via"
+    assert "reveal:orb" not in ann.get(f"/two-robots/factory?table={one['id']}").get_data(as_text=True)
+    two = new_table("two-robots", 2, {"two_robots": {"turn": turn, "players": [
+        {"stacks": [robot("solar"), robot("nuclear")], "salvager": "peacemaker"}, {}]}})
+    bea = phone_with_seat(app, two, 0, "Bea")
+    html = bea.get(f"/two-robots/factory?table={two['id']}").get_data(as_text=True)
+    assert 'value="reveal:orb"' in html and "I confirm one of my two Active Robots carries it" in html
+    r = act(bea, two, {"type": "reveal", "seat": 0, "card": "shots_fired", "via": "orb"})
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "action.orb_confirmed"
+    r = act(bea, two, {"type": "reveal", "seat": 0, "card": "shots_fired", "via": "orb", "orb_confirmed": True})
+    assert r.status_code == 200 and len(r.get_json()["state"]["two_robots"]["turn"]["revealed"]) == 2

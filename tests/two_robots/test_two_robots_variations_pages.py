@@ -178,3 +178,33 @@ def test_space_pod_on_the_page_takes_a_hybrid_onto_either_of_its_energies(app, n
     part = tr_state(ann, table)
     assert part["players"][0]["stacks"][0]["cards"][-1]["energies"] == ["chemical", "solar"]
     assert part["turn"]["actions_left"] == 2 and private(ann, table, 0)["hand"] == []
+
+
+def test_every_salvager_out_at_once_says_nobody_wins_on_every_phone(app, new_table):
+    """Clarifications (Cold Fusion: every tied player takes one damage, its own player included) and
+    Objective: the last two Salvagers both reach 0; the rulebook names no winner, and Tablebot's reading
+    (rule entry tr-reading-nobody-standing) is that nobody wins, shown on every phone with a new game."""
+    table = new_table("two-robots", 2, {"two_robots": {"players": [
+        {"stacks": [robot("solar")], "salvager": "apocalypse", "health": 1}, {"health": 1}]}})
+    ann = phone_with_seat(app, table, 0, "Ann")
+    ben = phone_with_seat(app, table, 1, "Ben")
+    for key in ("start", "1:draw", "1:play"):
+        page(ann, table, {"do": f"next_phase:{key}"})
+    page(ann, table, {"do": "event_power", "power": "Cold Fusion", "sacrifice": ["0.0", "0.1"]})
+    page(ann, table, {"do": "event_damage", "hit": ["0", "1"]})
+    part = tr_state(ann, table)
+    assert [p.get("health") for p in part["players"]] == [0, 0] and part["winner"] is None and part["turn"] is None
+    for phone in (ann, ben):
+        seen = text(page(phone, table))
+        assert "Every Salvager is out at once, so nobody wins (how Tablebot reads this" in seen
+        assert 'id="tr-start"' not in seen and 'value="new_game_ask"' in seen
+        assert "Every Salvager is out at once" in text(phone.get(f"/two-robots/odds?table={table['id']}"))
+
+
+def test_the_nobody_standing_reading_is_a_rule_entry():
+    """The reading the page states is kept with the rules (assistant/data/rules/two_robots.toml)."""
+    import tomllib
+    from pathlib import Path
+    data = tomllib.loads(Path("assistant/data/rules/two_robots.toml").read_text())
+    entry = next(e for e in data["entry"] if e["id"] == "tr-reading-nobody-standing")
+    assert entry["kind"] == "reading" and entry["section"] == "Objective"

@@ -361,3 +361,14 @@ def test_the_simpler_game_has_no_event_phase_no_health_and_two_robots_is_the_onl
     t["players"][1]["stacks"] = [robot("solar"), stack(*(P(n, "nuclear") for n in NAMES[:3]))]
     t, _ = run(s, t, T.EnterCard(seat=1, where="stack:1", card=P("torso", "nuclear")), hands={1: {}})
     assert t["winner"] == {"seats": [1], "how": T.TWO_ROBOTS}
+
+
+def test_every_salvager_at_zero_at_once_is_nobody_standing_no_winner_no_turn():
+    """Clarifications (Cold Fusion and Balance damage their own player too, every tied player takes one)
+    with Objective: both last Salvagers at 0 together; the rulebook names no winner, Tablebot reads nobody
+    wins (tr-reading-nobody-standing). One still at 1 is the last standing; the simpler game has no health."""
+    s = setting(2)
+    both_out = {"players": [{"health": 0}, {"health": 0}]}
+    assert T.nobody_standing(s, both_out) and T.decided(s, both_out) is None
+    assert not T.nobody_standing(s, {"players": [{"health": 0}, {"health": 1}]})
+    assert not T.nobody_standing(setting(2, simple=True), both_out)
