@@ -444,7 +444,7 @@ def event_view(part: TwoRobotsState, setting: table.Setting, name, me: int | Non
         if t.event == "active_robot" and "option_b" not in done:
             vias.append("option_b")
         if (t.event == "active_robot" and sv == "peacemaker" and "option_b" in done and "orb" not in done
-                and table.deployable_robots(setting, part.model_dump(mode="json"), t.seat) >= 2):
+                and table.deployable_robots(setting, part.model_dump(mode="json"), t.seat) >= 1):
             vias.append("orb")
         if power == "shogun":
             vias.append("shogun")
@@ -453,7 +453,7 @@ def event_view(part: TwoRobotsState, setting: table.Setting, name, me: int | Non
     out["vias"] = [{"id": v, "label": VIA_WORDS[v]} for v in vias]
     if "orb" in vias and not table.orb_is_a_part(setting.part_names):
         # the table cannot show which robot carries the Orb: the button is the player's word for it
-        out["vias"][vias.index("orb")]["label"] = "the Orb: I confirm one of my two Active Robots carries it"
+        out["vias"][vias.index("orb")]["label"] = "the Orb: I confirm my Active Robot carries it"
     out["cards"] = [{"id": c, "name": n} for c, n in DATA.robot_pile_names.items()
                     if pile is None or c in pile]
     # the Event's damage: Cold Fusion and Balance reach every player, their owner too (Clarifications)

@@ -29,8 +29,8 @@ The actions, one record per thing done at the table (rulebook sections in bracke
   CancelEvent   an opponent's Sentry Gunship cancels the turn's Event: a Power card stays used up, a card
                 that affects several players affects none ("Defense Cards", "Clarifications")
   Reveal        an Active Robot card revealed (option B; a second one with Katana, Shogun or the Orb, the pile
-                not reshuffled in between: "Clarifications"; the Orb's needs two deployable Active Robots,
-                checked, and the player's word that one carries the Orb unless a part is named Orb)
+                not reshuffled in between: "Clarifications"; the Orb's needs a deployable Active Robot,
+                checked, and the player's word that it carries the Orb unless a part is named Orb)
   EventDamage   the Event card's hits: one damage to each seat named (Cold Fusion and Balance: every tied
                 player, their owner too: "Clarifications")
   MeltdownReply a player answers Meltdown: a discard, one damage, or with an empty hand nothing ("Clarifications")
@@ -851,9 +851,11 @@ def deployable_robots(setting: Setting, table: dict, k: int) -> int:
 
 def _reveal(setting: Setting, table: dict, k: int, card: str, via: str, orb_confirmed: bool = False) -> None:
     """An Active Robot card revealed in seat k's Event phase. Option B reveals one; Samurai's Katana and
-    Shogun more than one. The Orb's second card is Peacemaker's, after option B's, with two deployable
-    Active Robots in the factory (checked); that one of them carries the Orb is checked only when the
-    Orb is one of the part names, else the player confirms it (`orb_confirmed`). The pile is not
+    Shogun more than one. The Orb's second card is Peacemaker's, after option B's, with a deployable
+    Active Robot in the factory (checked). Two robots built the usual way already win ("Objective"), so
+    Tablebot reads the Orb as counting for the second robot (reading tr-reading-event-outcomes); that the
+    robot carries the Orb is checked only when the Orb is one of the part names, else the player confirms
+    it (`orb_confirmed`). The pile is not
     reshuffled in between, so a card shows no more often than the pile holds it ("The Event Phase",
     "Clarifications"; how many Katana and Shogun reveal is on their cards: Tablebot allows two in all)."""
     turn = _event_turn(table, "A reveal")
@@ -875,12 +877,12 @@ def _reveal(setting: Setting, table: dict, k: int, card: str, via: str, orb_conf
         if salvager != "peacemaker" or turn["event"] != "active_robot" or "option_b" not in vias or "orb" in vias:
             raise InputError("via", "the Orb's second card: Peacemaker's, after option B's first (Clarifications)")
         robots = deployable_robots(setting, table, k)
-        if robots < 2:
-            raise InputError("via", f"the Orb's second card needs two Active Robots in the factory, not frozen; "
-                                    f"this one has {robots} (Clarifications)")
+        if robots < 1:
+            raise InputError("via", "the Orb's second card needs an Active Robot in the factory, not frozen, "
+                                    "carrying the Orb (Clarifications)")
         if not orb_is_a_part(setting.part_names) and not orb_confirmed:
             raise InputError("orb_confirmed", "Tablebot cannot see on the table which robot carries the Orb: "
-                                              "confirm that one of your two Active Robots does (Clarifications)")
+                                              "confirm that your Active Robot does (Clarifications)")
     elif via == "shogun":
         if (turn.get("power") or "").casefold() != "shogun":
             raise InputError("via", "Shogun reveals cards in the Event phase it is used in")

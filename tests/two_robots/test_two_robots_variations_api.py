@@ -211,25 +211,25 @@ def test_meltdown_is_answered_by_the_seat_s_own_phone_or_any_phone_for_a_seat_no
     assert part["turn"]["replied"] == [1, 2] and [p.get("health") for p in part["players"]][1:] == [None, 2]
 
 
-def test_the_orb_s_second_card_needs_two_active_robots_and_the_player_s_confirmation(app, new_table):
-    """Clarifications (Peacemaker with two Active Robots, one with the Orb): with one Active Robot the Orb's
-    card is a 400 naming `action.via`; the table cannot show the Orb, so without `orb_confirmed` the 400
-    names `action.orb_confirmed`, and the page's Orb button (shown only with two Active Robots) says it
-    confirms it."""
+def test_the_orb_s_second_card_needs_an_active_robot_and_the_player_s_confirmation(app, new_table):
+    """Clarifications (Peacemaker with two Active Robots, one with the Orb), read as the Orb counting for
+    the second robot: with no Active Robot standing the Orb's card is a 400 naming `action.via`; the
+    table cannot show the Orb, so without `orb_confirmed` the 400 names `action.orb_confirmed`, and the
+    page's Orb button says it confirms it."""
     turn = {"seat": 0, "phase": "event", "number": 1, "actions_left": 0, "event": "active_robot",
             "revealed": [["scattershot", "option_b"]]}
+    none = new_table("two-robots", 2, {"two_robots": {"turn": turn, "players": [
+        {"stacks": [{"cards": robot("solar")["cards"][:3]}], "salvager": "peacemaker"}, {}]}})
+    ann = phone_with_seat(app, none, 0, "Ann")
+    r = act(ann, none, {"type": "reveal", "seat": 0, "card": "shots_fired", "via": "orb", "orb_confirmed": True})
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "action.via"
+    assert "reveal:orb" not in ann.get(f"/two-robots/factory?table={none['id']}").get_data(as_text=True)
     one = new_table("two-robots", 2, {"two_robots": {"turn": turn, "players": [
         {"stacks": [robot("solar")], "salvager": "peacemaker"}, {}]}})
-    ann = phone_with_seat(app, one, 0, "Ann")
-    r = act(ann, one, {"type": "reveal", "seat": 0, "card": "shots_fired", "via": "orb", "orb_confirmed": True})
-    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "action.via"
-    assert "reveal:orb" not in ann.get(f"/two-robots/factory?table={one['id']}").get_data(as_text=True)
-    two = new_table("two-robots", 2, {"two_robots": {"turn": turn, "players": [
-        {"stacks": [robot("solar"), robot("nuclear")], "salvager": "peacemaker"}, {}]}})
-    bea = phone_with_seat(app, two, 0, "Bea")
-    html = bea.get(f"/two-robots/factory?table={two['id']}").get_data(as_text=True)
-    assert 'value="reveal:orb"' in html and "I confirm one of my two Active Robots carries it" in html
-    r = act(bea, two, {"type": "reveal", "seat": 0, "card": "shots_fired", "via": "orb"})
+    bea = phone_with_seat(app, one, 0, "Bea")
+    html = bea.get(f"/two-robots/factory?table={one['id']}").get_data(as_text=True)
+    assert 'value="reveal:orb"' in html and "I confirm my Active Robot carries it" in html
+    r = act(bea, one, {"type": "reveal", "seat": 0, "card": "shots_fired", "via": "orb"})
     assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "action.orb_confirmed"
-    r = act(bea, two, {"type": "reveal", "seat": 0, "card": "shots_fired", "via": "orb", "orb_confirmed": True})
+    r = act(bea, one, {"type": "reveal", "seat": 0, "card": "shots_fired", "via": "orb", "orb_confirmed": True})
     assert r.status_code == 200 and len(r.get_json()["state"]["two_robots"]["turn"]["revealed"]) == 2

@@ -281,25 +281,18 @@ def test_katana_and_shogun_reveal_without_a_reshuffle_in_between():
         run(s, t, T.Reveal(seat=0, card="shots_fired", via="katana"))
 
 
-def test_peacemaker_s_orb_needs_two_deployable_active_robots_and_the_orb_confirmed():
-    """Clarifications (Peacemaker, two Active Robots, one with the Orb: two Active Robot cards). Checked:
-    Peacemaker's, after option B's card, two Active Robots not frozen (factory analysis), the pile not
-    reshuffled. The Orb is no part name by default, so the player confirms it (`orb_confirmed`); with a part
-    named Orb every robot carries it. Another Salvager, or one Active Robot, draws one card."""
+def test_peacemaker_s_orb_needs_an_active_robot_and_the_orb_confirmed():
+    """Clarifications (Peacemaker, two Active Robots, one with the Orb: two Active Robot cards). Two robots
+    built already win (Objective), so Tablebot reads the Orb as counting for the second robot (reading
+    tr-reading-event-outcomes). Checked: Peacemaker's, after option B's card, an Active Robot not frozen
+    (factory analysis), the pile not reshuffled. The Orb is no part name by default, so the player confirms
+    it (`orb_confirmed`); with a part named Orb every robot carries it. Another Salvager draws one card."""
     s = setting(3, robot_pile=DATA.robot_pile[3])
     one = [{"stacks": [robot("solar"), stack(P("head", "nuclear"))], "salvager": "peacemaker"}, {}, {}]
     t = at_event(s, {"players": one})
     t, _ = run(s, t, T.EventRobot(seat=0, sacrifice=T.PartAt(stack=1, card=0)), T.Reveal(seat=0, card="scattershot"))
     with pytest.raises(InputError, match="option B reveals one"):
         run(s, t, T.Reveal(seat=0, card="shots_fired"))
-    with pytest.raises(InputError, match="two Active Robots .* this one has 1"):
-        run(s, t, T.Reveal(seat=0, card="shots_fired", via="orb", orb_confirmed=True))
-    # two Active Robots are also the win (Objective), declared at once; a table whose winner is not yet
-    # stored (the Event phase already under way) still shows the Orb's checks
-    two = [{"stacks": [robot("solar"), robot("nuclear")], "salvager": "peacemaker"}, {}, {}]
-    turn = {"seat": 0, "phase": "event", "number": 1, "actions_left": 0, "event": "active_robot",
-            "revealed": [["scattershot", "option_b"]]}
-    t = {"players": two, "turn": turn}
     with pytest.raises(InputError, match="which robot carries the Orb") as err:
         run(s, t, T.Reveal(seat=0, card="shots_fired", via="orb"))
     assert err.value.path == "orb_confirmed"
@@ -307,18 +300,21 @@ def test_peacemaker_s_orb_needs_two_deployable_active_robots_and_the_orb_confirm
         run(s, t, T.Reveal(seat=0, card="scattershot", via="orb", orb_confirmed=True))
     after, _ = run(s, t, T.Reveal(seat=0, card="shots_fired", via="orb", orb_confirmed=True))
     assert [c for c, _ in after["turn"]["revealed"]] == ["scattershot", "shots_fired"]
-    frozen = [{"stacks": [robot("solar"), stack(*robot("nuclear")["cards"], frozen=True)], "salvager": "peacemaker"},
-              {}, {}]
-    with pytest.raises(InputError, match="this one has 1"):
+    turn = {"seat": 0, "phase": "event", "number": 1, "actions_left": 0, "event": "active_robot",
+            "revealed": [["scattershot", "option_b"]]}
+    # option B's sacrifice may dismantle the robot ("The Event Phase" note): a frozen one is no Active Robot
+    frozen = [{"stacks": [stack(*robot("nuclear")["cards"], frozen=True)], "salvager": "peacemaker"}, {}, {}]
+    with pytest.raises(InputError, match="needs an Active Robot") as err:
         run(s, {"players": frozen, "turn": turn}, T.Reveal(seat=0, card="shots_fired", via="orb", orb_confirmed=True))
+    assert err.value.path == "via"
     orb_named = T.Setting(seats=3, part_names=("head", "arms", "legs", "orb"), turn_order=s.turn_order,
                           robot_pile=DATA.robot_pile[3])
     assert T.orb_is_a_part(orb_named.part_names) and not T.orb_is_a_part(s.part_names)
-    orb_robots = [{"stacks": [{"cards": [P(n, e) for n in orb_named.part_names]} for e in ("solar", "nuclear")],
-                   "salvager": "peacemaker"}, {}, {}]
-    after, _ = run(orb_named, {"players": orb_robots, "turn": turn}, T.Reveal(seat=0, card="shots_fired", via="orb"))
+    orb_robot = [{"stacks": [{"cards": [P(n, "solar") for n in orb_named.part_names]}], "salvager": "peacemaker"},
+                 {}, {}]
+    after, _ = run(orb_named, {"players": orb_robot, "turn": turn}, T.Reveal(seat=0, card="shots_fired", via="orb"))
     assert len(after["turn"]["revealed"]) == 2
-    guardian = [dict(two[0], salvager="guardian"), {}, {}]
+    guardian = [dict(one[0], salvager="guardian"), {}, {}]
     with pytest.raises(InputError, match="Peacemaker"):
         run(s, {"players": guardian, "turn": turn}, T.Reveal(seat=0, card="shots_fired", via="orb", orb_confirmed=True))
 
