@@ -331,9 +331,6 @@ class EffectTurns:
     def expected(self, pre: TableState, start: TableState, immediate: Any = None, goal: Any = None) -> Any:
         return self.inner.expected(self.before(pre), start, immediate, goal)
 
-    def expected_value(self, pre: TableState) -> Any:
-        return self.inner.expected_value(self.before(pre))
-
 
 def suggest_with(board: Board, rules: Rules, dice: Dice, s: TableState, valuer: Any, effects: Effects,
                  goal: Any = None, lean: bool = False, turns: Any = None) -> Any:

@@ -217,20 +217,6 @@ class TurnScorer:
                            posters_junked=junked, reputation_loss=rep_loss, fine=fine, success=success,
                            failure=failure, future=future, objective=bonus, ahead=ahead)
 
-    def expected_value(self, pre: TableState) -> tuple[int, int]:
-        """(value, denominator) of expected(pre, ...): E[V after] alone (it depends on neither the start
-        state nor Move the Masses' encounter), without the other sums, for ranking many candidates."""
-        if pre.ended is not None:
-            return self.valuer.state_scaled(pre), 1
-        results = self.rolls(pre)
-        if pre.active_character in ROLL_CHOOSERS:
-            chances = roll_chances(pre.active_character, self.dice, lambda b, r: results(b, r).scaled)
-        else:
-            if self._plain is None:
-                self._plain = roll_chances(None, self.dice, lambda b, r: 0)
-            chances = self._plain
-        return sum(w * results(b, r).scaled for b, r, w in chances.rolls), chances.denominator
-
     def rolls(self, pre: TableState):
         """A function (black, red) -> _RollResult for the NPC turn from `pre`, each roll worked out once."""
         plans = self.plans(pre)

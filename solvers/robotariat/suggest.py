@@ -230,7 +230,8 @@ class _Scorer:
         """(sum of weight x scaled V, denominator): the comparison key without Fractions."""
         hit = self.scaled_cache.get(pre)
         if hit is None:
-            hit = self.scaled_cache[pre] = self.turns.expected_value(pre)
+            e = self.turns.expected(pre, self.s0)
+            hit = self.scaled_cache[pre] = (e.value, e.denominator)
         return hit
 
     def expectation(self, pre: TableState, immediate: Encounter | None = None):
@@ -246,13 +247,7 @@ class _Scorer:
         hit = self.cache.get((pre, activation is not None and activation.kind in ("sabotage", "upgrade"), immediate))
         if hit is not None:
             return hit[0]
-        goal = self.goal
-        if goal is None:  # E[V after] alone: the other sums are only for the options shown
-            e = self.expectations.get((pre, immediate))
-            value, denominator = (e.value, e.denominator) if e is not None else self.scaled(pre)
-            out = Fraction(value, denominator * self.valuer.scale)
-            return out if self.lean else out - self.v0
-        e = self.expectation(pre, immediate)
+        e, goal = self.expectation(pre, immediate), self.goal
         out = Fraction(e.value, e.denominator * self.valuer.scale)
         if not self.lean:  # lean scores leave the constant V before out, as score() does
             out -= self.v0
@@ -336,10 +331,9 @@ class _Planner:
         """The MASSES_TRIED NPC moves of Move the Masses that score best with the active player staying put
         (the moves' own encounters and the NPC turn after them; the player's own move changes little of it)."""
         s0 = self.s0
-        staying = moved(s0, s0.players[s0.active])
         scored = []
         for i, (a, _) in enumerate(activations):
-            after, enc = apply_activation(self.board, self.rules, staying, a)
+            after, enc = apply_activation(self.board, self.rules, moved(s0, s0.players[s0.active]), a)
             scored.append((-self.scorer.rank(after, enc, a), i, (a.npc, a.npc_index, a.npc_to)))
         return {key for _, _, key in sorted(scored)[:MASSES_TRIED]}
 
