@@ -100,7 +100,6 @@ class Valuer:
         self._rows: dict[int, list[int]] = {}
         self._future: dict[tuple, tuple[int, int]] = {}
         self._walks: dict[tuple, list] = {}  # (die, turns) -> each start's row
-        self._steps: dict[tuple, tuple] = {}  # (die, start) -> (each NPC turn's arrivals, where it may be after them)
         self._entries: dict[tuple, tuple[int, ...]] = {}
         self._ahead: dict[tuple, int] = {}
         self._npc_shares: dict[tuple, int] = {}
@@ -242,35 +241,24 @@ class Valuer:
         return hit
 
     def _walk_counts(self, die: str, start: int, turns: int) -> list[int]:
-        """The same, times 6**turns (the die's own chain: an arrow moves the NPC, an X leaves it): the
-        arrivals of each NPC turn, kept per start, weighted by the turns still to come after it."""
-        steps = self._steps.get((die, start))
-        if steps is None:
-            steps = self._steps[(die, start)] = ([], {start: 1})
-        arrived, dist = steps
-        if len(arrived) < turns:
-            counts = self.dice.counts(die)
-            cy, cb = counts.get("yellow_arrow", 0), counts.get("blue_arrow", 0)
-            stay = 6 - cy - cb
-            yellow, blue = self.board.yellow, self.board.blue
-            while len(arrived) < turns:
-                new: dict[int, int] = {}
-                here: dict[int, int] = {}  # this turn's arrivals (weights over 6**turn)
-                for u, m in dist.items():
-                    for nxt, c in ((yellow[u], cy), (blue[u], cb)):
-                        if c:
-                            new[nxt] = new.get(nxt, 0) + m * c
-                            here[nxt] = here.get(nxt, 0) + m * c
-                    if stay:
-                        new[u] = new.get(u, 0) + m * stay
-                arrived.append(here)
-                dist = new
-            self._steps[(die, start)] = (arrived, dist)
+        """The same, times 6**turns (the die's own chain: an arrow moves the NPC, an X leaves it)."""
+        counts = self.dice.counts(die)
+        cy, cb = counts.get("yellow_arrow", 0), counts.get("blue_arrow", 0)
+        stay = 6 - cy - cb
+        yellow, blue = self.board.yellow, self.board.blue
         row = [0] * self.board.n
+        dist = {start: 1}
         for t in range(1, turns + 1):
+            new: dict[int, int] = {}
             scale = 6 ** (turns - t)
-            for x, c in arrived[t - 1].items():
-                row[x] += c * scale
+            for u, m in dist.items():
+                for nxt, c in ((yellow[u], cy), (blue[u], cb)):
+                    if c:
+                        new[nxt] = new.get(nxt, 0) + m * c
+                        row[nxt] += m * c * scale
+                if stay:
+                    new[u] = new.get(u, 0) + m * stay
+            dist = new
         return row
 
     def _token(self, entry: int, turns: int) -> dict[int, int]:
