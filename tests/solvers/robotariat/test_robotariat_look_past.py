@@ -88,6 +88,26 @@ def test_look_past_term_equals_every_dice_sequence(table, rnd, next_seat):
     assert got == oracle_ahead(board, dice, s, next_seat)
 
 
+def test_npc_walks_equal_every_face_sequence_in_any_order_asked():
+    """NPC Turn (an arrow face moves the NPC along its colour, an X leaves it): one NPC's expected arrivals
+    on each space over 1 to 4 NPC turns equal rolling every face sequence, whether a longer walk from that
+    space was worked out first (the arrivals of each turn are kept per start space) or a shorter one."""
+    board, dice = DEFAULTS.board, DEFAULTS.dice
+    v = Valuer(board, DEFAULTS.rules(3), dice, DEFAULTS.weights, 3, Ahead(seats=3, entry_track=TRACK))
+    for die in ("black", "red"):
+        faces = [f for f, c in dice.counts(die).items() for _ in range(c)]
+        for start in (0, 5, board.n - 1):
+            for turns in (4, 1, 3, 2):
+                want = [Fraction(0)] * board.n
+                for seq in product(faces, repeat=turns):
+                    x = start
+                    for f in seq:
+                        if is_arrow(f):
+                            x = board.path(face_colour(f))[x]
+                            want[x] += Fraction(1, 6 ** turns)
+                assert [Fraction(a, v.e) for a in v._walk(die, start, turns)] == want
+
+
 # ---- the trap positions (example board, 3 players, no abilities) ---------------------------------
 
 BOARD, RULES, DICE = DEFAULTS.board, DEFAULTS.rules(3), DEFAULTS.dice
