@@ -77,3 +77,14 @@ def expect_shown(page, shows, timeout: int = 2000) -> None:
             expect(loc).to_have_text(want, timeout=timeout)
         else:
             expect(loc).to_contain_text(want, timeout=timeout)
+
+
+def take_seat(page, url: str, name: str, seat: int) -> None:
+    """Open `url` on a phone new to the table and answer "Who are you?": the name, then seat `seat`."""
+    from playwright.sync_api import expect
+
+    page.goto(url)
+    page.fill("#seat-name", name)
+    with page.expect_navigation():
+        page.click(f"#seat-pick button[name=seat][value='{seat}']")
+    expect(page.locator(".seat-me")).to_contain_text(name)

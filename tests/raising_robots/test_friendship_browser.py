@@ -5,20 +5,12 @@ two not kept; each phone's odds for the next draw show, worked out from what tha
 from __future__ import annotations
 
 import pytest
-from browser_checks import assert_phone_ready, check_phone_sizes, expect_shown, phone
+from browser_checks import assert_phone_ready, check_phone_sizes, expect_shown, phone, take_seat
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 NOT_KEPT = ("Albert", "Charles")
-
-
-def take_seat(p, url: str, name: str, seat: int) -> None:
-    p.goto(url)
-    p.fill("#seat-name", name)
-    with p.expect_navigation():
-        p.click(f"#seat-pick button[name=seat][value='{seat}']")
-    expect(p.locator(".seat-me")).to_contain_text(name)
 
 
 def hidden_from(p) -> None:

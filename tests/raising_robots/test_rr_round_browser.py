@@ -6,18 +6,10 @@ Also checked at 320 px and in dark mode."""
 from __future__ import annotations
 
 import pytest
-from browser_checks import assert_phone_ready, expect_shown, phone
+from browser_checks import assert_phone_ready, expect_shown, phone, take_seat
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
-
-
-def take_seat(p, url: str, name: str, seat: int) -> None:
-    p.goto(url)
-    p.fill("#seat-name", name)
-    with p.expect_navigation():
-        p.click(f"#seat-pick button[name=seat][value='{seat}']")
-    expect(p.locator(".seat-me")).to_contain_text(name)
 
 
 def enter_card(p, seat: int, k: int, phase: str, energy: int, cubes: int = 0, multiplier: bool = False,
