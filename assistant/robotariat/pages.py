@@ -556,8 +556,8 @@ def play_forecast():
 
 # ---- this phone's secret cards: its seat's private state (Electric Eye's peek, A1-5's setup card) --------
 
-SECRET_ACTIONS = {"peek", "setup_card"}
-SECRET_OF = {"peek": "electric_eye", "setup_card": "a1_5"}
+SECRET_ACTIONS = {"peek", "setup_card", "show_setup_card"}
+SECRET_OF = {"peek": "electric_eye", "setup_card": "a1_5", "show_setup_card": "a1_5"}
 
 
 def secret_view(seen: Seen) -> dict[str, Any] | None:
@@ -569,8 +569,9 @@ def secret_view(seen: Seen) -> dict[str, Any] | None:
     if character not in SECRET_OF.values():
         return None
     card = seen.private.get("setup_card")
+    shown = next((i for i, c in enumerate(seen.rb["cards"]) if c["setup"] and c["seat"] == seen.phone_seat), None)
     return {"seat": seen.phone_seat, "character": character, "peek": (list(seen.private.get("peek") or []) + ["", ""])[:2],
-            "card": card, "words": present.effect_words(seen.rb, (card or {}).get("effect"))}
+            "card": card, "words": present.effect_words(seen.rb, (card or {}).get("effect")), "shown": shown}
 
 
 def save_secret(seen: Seen, form: Any) -> None:
@@ -583,6 +584,12 @@ def save_secret(seen: Seen, form: Any) -> None:
         if seen.rb["state"]["players"][seat]["character"] != SECRET_OF[do]:
             raise InputError("do", "only " + ("Electric Eye peeks at the Sabotage deck" if do == "peek"
                                               else "A1-5 draws an Upgrade card at setup"))
+        if do == "show_setup_card":
+            seen.table = save.save_private_change(seen.table, [seat], _shown(seen, seat))
+            seen.refresh()
+            seen.rb = normalize(page_helpers.state_part(seen.table, GAME), seen.players, seen.names)
+            seen.done = do
+            return
         if do == "peek":
             change: dict[str, Any] = {"peek": [form.get(f"peek.{i}", "").strip()[:60] for i in range(2)]}
             change["peek"] = [n for n in change["peek"] if n]
@@ -610,6 +617,26 @@ def save_secret(seen: Seen, form: Any) -> None:
         seen.status, seen.error = 400, e
     except store.Conflict:
         seen.status, seen.error = 409, InputError("do", "the table kept changing on other phones; try again")
+
+
+def _shown(seen: Seen, seat: int) -> Any:
+    """A1-5 shows its setup card to the table: the card leaves the seat's private state and joins the table's
+    card list (as "from setup": it still counts for no objective, Character Abilities), so every phone's
+    answers count it and the table applies its effect; one saved version does both."""
+    players, names = seen.players, seen.names
+
+    def mutate(state: dict[str, Any], privates: dict[int, dict[str, Any]]):
+        mine = {**privates.get(seat, {})}
+        raw = mine.pop("setup_card", None)
+        if not isinstance(raw, dict):
+            raise InputError("do", "keep A1-5's card first: there is no card to show")
+        card = rb_state.Card.model_validate(raw)
+        before = normalize(state.get(GAME), players, names)
+        add = A.AddCard(do="add_card", seat=seat, deck="upgrade", name=card.name, played=card.played, setup=True,
+                        effect=card.effect)
+        t = rb_state.apply(rb_state.from_stored(before, players, names), add, players, names)
+        return with_round(state, before, rb_state.value(t)), {seat: mine}
+    return mutate
 
 
 # ---- the JSON form of the same actions -------------------------------------------------------------

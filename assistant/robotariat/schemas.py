@@ -174,6 +174,9 @@ class Card(_Model):
     setup: StrictBool = False
     effect: CardEffect | None = None  # what it does, as read by the players (None: not entered)
     done: StrictBool = False  # turned face down: its effect is over (or was put on the board by hand)
+    # A1-5's setup card its holder has shown to the table: public from then on (a setup card not shown is
+    # a secret, split off into A1-5's private state: tables/formats.py), still counting for no objective
+    shown: StrictBool = False
 
 
 class SeatPrivate(_Model):

@@ -238,8 +238,9 @@ def with_game(t: RobotariatTable, board: SolverBoard, g: rt.Game) -> RobotariatT
         "state": pieces, "office_track": list(g.office_track),
         "log": [LogEntry(round=e.round, player=e.player, turn=e.turn, what=e.what, junked=e.junked, office=e.office)
                 for e in g.log],
+        # a setup card in the table's own card list is one A1-5 has shown (a secret one is never there)
         "cards": [Card(seat=c.seat, deck=c.deck, name=c.name, played=c.played, setup=c.setup,
-                       effect=stored_effect(c.effect, board), done=c.done) for c in g.cards]})
+                       effect=stored_effect(c.effect, board), done=c.done, shown=c.setup) for c in g.cards]})
 
 
 def solver_effect(e: CardEffect | None, board: SolverBoard) -> Effect | None:

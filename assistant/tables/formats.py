@@ -13,7 +13,7 @@ Formats:
   and recent energies live in each seat's private state and the public state keeps `hand_count`. A
   Robotariat seat's private state holds Electric Eye's peek and A1-5's setup card; a setup card found in
   the public card list (an older table's) is split off into A1-5's private state when read, dropped when
-  written.
+  written, unless it is marked `shown` (A1-5 showed it to the table).
 
 Pure functions on JSON values: no database, no Flask.
 """
@@ -105,12 +105,14 @@ def split_private(game: str, state: dict[str, Any],
 
 
 def _setup_cards(state: Any) -> list[int]:
-    """Indices of A1-5's setup cards in a Robotariat state's public card list."""
+    """Indices of A1-5's setup cards in a Robotariat state's public card list that A1-5 has not shown to
+    the table."""
     part = state.get("robotariat") if isinstance(state, dict) else None
     cards = part.get("cards") if isinstance(part, dict) else None
     if not isinstance(cards, list):
         return []
-    return [i for i, c in enumerate(cards) if isinstance(c, dict) and c.get("setup") is True]
+    return [i for i, c in enumerate(cards)
+            if isinstance(c, dict) and c.get("setup") is True and c.get("shown") is not True]
 
 
 def _split_setup_cards(state: dict[str, Any]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:

@@ -96,4 +96,13 @@ def test_cards_with_effects_and_secret_cards(browser, browser_context_args, live
     assert PEEK not in ann.content() and SECRET_CARD not in bo.content()
     ann.reload()
     assert PEEK not in ann.content()
+
+    # Ann shows her setup card to the table: Bo's phone lists it and counts it
+    assert_phone_ready(ann)
+    submit(ann, "#show-setup-card-form button[value=show_setup_card]")
+    expect(ann.locator("#setup-card-shown")).to_be_visible()
+    expect(bo.locator("#card-list")).to_contain_text(SECRET_CARD, timeout=5000)
+    expect(bo.locator("#card-list")).to_contain_text("from setup")
+    expect(bo.locator("#sg-cards-counted")).to_contain_text(SECRET_CARD)
+    assert_phone_ready(bo)
     assert not ann.errors and not bo.errors

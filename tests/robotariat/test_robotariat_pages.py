@@ -598,7 +598,7 @@ def test_cards_are_entered_by_name_and_count_on_the_objectives_page(client):
     client.post(f"/robotariat/?table={tid}", data={"do": "play_card", "card": "0"})
     cards = table_rb(client, tid)["cards"]
     assert cards == [{"seat": 1, "deck": "sabotage", "name": "Adjust Traffic Reports", "played": True, "setup": False,
-                     "effect": None, "done": False}]
+                     "effect": None, "done": False, "shown": False}]
     html = client.get(f"/robotariat/?table={tid}").get_data(as_text=True)
     assert "Adjust Traffic Reports" in html and 'value="remove_card"' in html
     html = client.get(f"/robotariat/objectives?table={tid}").get_data(as_text=True)

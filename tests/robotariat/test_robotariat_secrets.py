@@ -14,6 +14,8 @@ import re
 
 from test_robotariat_pages import new_table
 
+from assistant.robotariat import state as rb_state
+
 PEEK = ["Quietly Zebra 7", "Softly Heron 4"]
 CARD = "Rusty Lantern 9"
 TWIN_PEEK = ["Gently Otter 3", "Boldly Crane 8"]
@@ -118,3 +120,35 @@ def test_a_setup_card_put_in_the_public_state_is_dropped(app):
     v = a.get(f"/api/tables/{tid}").get_json()["version"]
     r = a.put(f"/api/tables/{tid}/seats/0/private", json={"version": v, "state": {"peek": ["a", "b", "c"]}})
     assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"].startswith("state.peek")
+
+
+def test_a1_5_shows_its_setup_card_to_the_table(app):
+    """Character Abilities: A1-5's card from setup counts toward no Secret Objective. Once A1-5 shows it, it
+    leaves A1-5's private state for the table's card list in one version: every phone sees it and counts
+    its effect, the table applies it at its moment, and the objectives still count no card played."""
+    t = Table(app, PEEK, CARD)
+    # only A1-5's own phone can show it
+    for phone in (t.a, t.c):
+        r = phone.post(f"/robotariat/?table={t.id}", data={"table": t.id, "do": "show_setup_card"})
+        assert r.status_code == 400
+        assert CARD not in t.c.get(f"/api/tables/{t.id}").get_data(as_text=True)
+    r = t.b.post(f"/robotariat/?table={t.id}", data={"table": t.id, "do": "show_setup_card"})
+    assert r.status_code == 200 and 'id="setup-card-shown"' in r.get_data(as_text=True)
+    assert t.b.get(f"/api/tables/{t.id}/seats/1/private").get_json()["state"].get("setup_card") is None
+    cards = t.c.get(f"/api/tables/{t.id}").get_json()["state"]["robotariat"]["cards"]
+    assert [(c["seat"], c["name"], c["setup"], c["shown"]) for c in cards] == [(1, CARD, True, True)]
+    # every phone's answers count it now (round 3's NPC enters, then +2 SPARK), and none names it as left out
+    for phone in (t.a, t.c):
+        page = phone.get(f"/robotariat/?table={t.id}").get_data(as_text=True)
+        assert CARD in page and "2 SPARK added to the Funds, at the next round start" in page
+        assert "A1-5&#39;s starting Upgrade card is not taken into account." not in page
+    # a second show, or a second setup card on the table, is refused
+    r = t.b.post(f"/robotariat/?table={t.id}", data={"table": t.id, "do": "show_setup_card"})
+    assert r.status_code == 400
+    # played, it counts for no objective (the Dealer, the Turncoat and the Gambler count cards played)
+    r = t.b.post(f"/robotariat/?table={t.id}", data={"table": t.id, "do": "play_card", "card": "0"})
+    assert r.status_code == 200
+    raw = t.c.get(f"/api/tables/{t.id}").get_json()["state"]["robotariat"]
+    assert raw["cards"][0]["played"] is True
+    game = rb_state.solved(rb_state.from_stored(raw, 3, ["Ana", "Ben", "C"])).game
+    assert game.cards_played(3) == [0, 0, 0] and len(game.effects().cards) == 1
