@@ -107,6 +107,9 @@ class TurnScorer:
     _rolls_memo: dict = field(default_factory=dict)  # a roll's result, by what its encounters read
     _row_order: dict[tuple[int, ...], list[int]] = field(default_factory=dict)  # spaces by a poster's value
     _entry_after: dict[tuple[int, str, str], int] = field(default_factory=dict)  # the Entry token after a roll
+    _same_ids: dict[tuple, int] = field(default_factory=dict)  # the memo's table part, as a number (hashed once)
+    _next_id: int = 0
+    _aheads: dict[tuple, _AheadParts] = field(default_factory=dict)  # look-past shares, by seat order context
 
     def plans(self, s: TableState) -> dict[tuple[str, str], RollPlan]:
         """The RollPlan of every face-kind pair the NPC turn from `s` can show (Alice Smith's two paths too)."""
@@ -217,217 +220,315 @@ class TurnScorer:
                            posters_junked=junked, reputation_loss=rep_loss, fine=fine, success=success,
                            failure=failure, future=future, objective=bonus, ahead=ahead)
 
-    def rolls(self, pre: TableState):
+    def rolls(self, pre: TableState) -> _Rolls:
         """A function (black, red) -> _RollResult for the NPC turn from `pre`, each roll worked out once."""
-        plans = self.plans(pre)
-        board, rules, v = self.board, self.rules, self.valuer
+        return _Rolls(self, pre)
+
+    def same_id(self, pre: TableState) -> int:
+        """A number for what the roll memo's key reads of `pre` besides the posters (never reused)."""
+        same = (pre.oppressors, pre.civilians, pre.players, pre.characters, pre.funds, pre.reputation, pre.office,
+                pre.entry, pre.active, pre.round)
+        ids = self._same_ids
+        got = ids.get(same)
+        if got is None:
+            if len(ids) > MEMO_LIMIT:
+                ids.clear()  # numbers are never handed out twice: a cleared table only loses reuse
+            self._next_id += 1
+            got = ids[same] = self._next_id
+        return got
+
+    def ahead_parts(self, players: tuple[int, ...], entered: int, rnd: int | None, next_seat: int) -> _AheadParts:
+        key = (players, entered, rnd, next_seat)
+        hit = self._aheads.get(key)
+        if hit is None:
+            if len(self._aheads) > MEMO_LIMIT:
+                self._aheads.clear()
+            hit = self._aheads[key] = _AheadParts(self.valuer, players, entered, rnd, next_seat)
+        return hit
+
+
+class _AheadParts:
+    """value.Valuer.ahead_scaled for one seat order context (the players' spaces, the NPCs entered, the round,
+    the seat moving next), NPC by NPC. The look-past term is a sum over the NPCs of each one's own arrivals
+    on the seats' spaces (-2 per Oppressor, +1 per Civilian) plus the entering NPC's (value.py), so each
+    NPC's share is asked of the valuer once per space (alone on the board, with an `entered` past the
+    entry track so that no NPC enters) and the entering NPC's once per Entry token space."""
+    __slots__ = ("civ", "entered", "entry", "kinds", "none", "opp", "players", "rnd", "seat", "v")
+
+    def __init__(self, v: Valuer, players: tuple[int, ...], entered: int, rnd: int | None, next_seat: int):
+        self.v, self.players, self.entered, self.rnd, self.seat = v, players, entered, rnd, next_seat
+        self.none = len(v.ahead.entry_track)
+        n = v.board.n
+        self.opp: list[int | None] = [None] * n
+        self.civ: list[int | None] = [None] * n
+        self.entry: dict[int, int] = {}
+        self.kinds: dict[tuple[int, int], bool] = {}  # (oppressors, civilians) -> an NPC enters
+
+    def total(self, opp: tuple[int, ...], civ: tuple[int, ...], entry: int) -> int:
+        """v.ahead_scaled(opp, civ, players, entry, entered, rnd, next_seat), the same number."""
+        t = 0
+        shares = self.opp
+        for o in opp:
+            x = shares[o]
+            if x is None:
+                x = shares[o] = self.v.ahead_scaled((o,), (), self.players, 0, self.none, self.rnd, self.seat)
+            t += x
+        shares = self.civ
+        for c in civ:
+            x = shares[c]
+            if x is None:
+                x = shares[c] = self.v.ahead_scaled((), (c,), self.players, 0, self.none, self.rnd, self.seat)
+            t += x
+        counts = (len(opp), len(civ))
+        enters = self.kinds.get(counts)
+        if enters is None:
+            v, rnd = self.v, self.rnd
+            last = rnd is not None and rnd >= v.ahead.max_rounds
+            enters = self.kinds[counts] = not last and v.next_entry(self.entered, *counts) is not None
+        if enters:  # the same NPC enters with no NPC on the board (fewer than the most of its kind)
+            x = self.entry.get(entry)
+            if x is None:
+                x = self.entry[entry] = self.v.ahead_scaled((), (), self.players, entry, self.entered, self.rnd,
+                                                            self.seat)
+            t += x
+        return t
+
+
+class _Rolls:
+    """The NPC turn's rolls from one table (TurnScorer.rolls): called with (black, red), that roll's
+    _RollResult, each roll worked out once. (A class, not nested functions: functions that call each other
+    from one enclosing scope form reference cycles, which only the garbage collector frees.)"""
+    __slots__ = ("ahead_next", "aheads", "arcitech", "base_dot", "board", "branch", "d", "done", "e", "entered",
+                 "entering", "entries", "looking", "memo", "next_seat", "nonzero", "offices", "plans", "players",
+                 "players_at", "posters", "pre", "rewards", "rnd", "same", "start_entry", "t", "target", "uber", "v",
+                 "wo", "wp", "wr", "ws")
+
+    def __init__(self, t: TurnScorer, pre: TableState):
+        self.t, self.pre = t, pre
+        self.plans = t.plans(pre)
+        self.board, v = t.board, t.valuer
+        self.v = v
         players_at: dict[int, int] = {}
         for p in pre.players:
             players_at[p] = players_at.get(p, 0) + 1
-        uber = pre.where("uberbot")
-        arcitech = pre.seat_of("arcitech") is not None
-        posters = pre.posters
-        nonzero = [(x, n) for x, n in enumerate(posters) if n]
-        offices, rewards, target = board.offices, rules.office_rewards, rules.target
-        d, ws, wr = v.d, v.w_spark, v.w_rep
-        done: dict[tuple[str, str], _RollResult] = {}
-        base_dot: dict[tuple[str, str], int] = {}  # the posters' future-arrival sum before any encounter
+        self.players_at = players_at
+        self.uber = pre.where("uberbot")
+        self.arcitech = pre.seat_of("arcitech") is not None
+        self.posters = posters = pre.posters
+        self.nonzero = [(x, n) for x, n in enumerate(posters) if n]
+        self.offices, self.rewards, self.target = t.board.offices, t.rules.office_rewards, t.rules.target
+        self.d, self.ws, self.wr, self.wo, self.wp = v.d, v.w_spark, v.w_rep, v.w_office, v.w_poster
+        self.done: dict[tuple[str, str], _RollResult] = {}
+        self.base_dot: dict[tuple[str, str], int] = {}  # the posters' future-arrival sum before any encounter
+        self.e, self.looking = v.e, v.ahead is not None
+        self.entering = v.entry_now(pre) if self.looking else None
+        self.entered, self.rnd, self.next_seat, self.players = pre.entered, pre.round, pre.active + 1, pre.players
+        self.aheads = t.ahead_parts(pre.players, pre.entered, pre.round, pre.active + 1) if self.looking else None
+        self.ahead_next = None  # the same after the round start (seat 0 next), when one comes
+        self.entries, self.start_entry = t._entry_after, pre.entry
+        self.branch = ENDED  # how the last roll worked out was valued (for the memo's shifts)
+        self.memo = t._rolls_memo
+        self.same = t.same_id(pre)
 
-        e, looking = v.e, v.ahead is not None
-        entering = v.entry_now(pre) if looking else None
-        entered, rnd, next_seat = pre.entered, pre.round, pre.active + 1
-
-        def finish(plan: RollPlan, funds: int, rep: int, office: int, ended: str | None, cur: dict[int, int],
-                   junked: int, fined: bool) -> _RollResult:
-            if ended is None:
-                row = plan.poster_row
-                poster_part = base_dot[(plan.black, plan.red)] + sum((n - posters[x]) * row[x] for x, n in cur.items())
-                office_part = rewards[office] * plan.office_arrivals if plan.civilians else 0
-                scaled = (d * (ws * funds + wr * rep) + v.w_office * office_part + v.w_poster * poster_part) * e
-                ahead = 0
-                branch[0] = PLAIN
-                if entering is not None:  # the round start comes next: valued once its NPC has entered
-                    after = round_start(plan, funds, rep, office, cur, poster_part, office_part)
-                    ahead, scaled = after - scaled, after
-                elif looking:
-                    ahead = ws * d * v.ahead_scaled(plan.oppressors, plan.civilians, pre.players, plan_entry(plan),
-                                                    entered, rnd, next_seat)
-                    scaled += ahead
-                return _RollResult(scaled=scaled, funds=funds, reputation=rep, office=office, junked=junked,
-                                   fined=fined, ended=None, future=office_part + poster_part, ahead=ahead)
-            scaled = d * (ws * funds + wr * rep + (v.w_win if ended == SUCCESS else -v.w_loss)) * e
+    def finish(self, plan: RollPlan, funds: int, rep: int, office: int, ended: str | None, cur: dict[int, int],
+               junked: int, fined: bool) -> _RollResult:
+        d, ws, wr, e = self.d, self.ws, self.wr, self.e
+        if ended is None:
+            row, posters = plan.poster_row, self.posters
+            poster_part = self.base_dot[(plan.black, plan.red)]
+            if cur:
+                poster_part += sum((n - posters[x]) * row[x] for x, n in cur.items())
+            office_part = self.rewards[office] * plan.office_arrivals if plan.civilians else 0
+            scaled = (d * (ws * funds + wr * rep) + self.wo * office_part + self.wp * poster_part) * e
+            ahead = 0
+            self.branch = PLAIN
+            if self.entering is not None:  # the round start comes next: valued once its NPC has entered
+                after = self.round_start(plan, funds, rep, office, cur, poster_part, office_part)
+                ahead, scaled = after - scaled, after
+            elif self.looking:
+                ahead = ws * d * self.aheads.total(plan.oppressors, plan.civilians, self.plan_entry(plan))
+                scaled += ahead
             return _RollResult(scaled=scaled, funds=funds, reputation=rep, office=office, junked=junked,
-                               fined=fined, ended=ended, future=0)
+                               fined=fined, ended=None, future=office_part + poster_part, ahead=ahead)
+        v = self.v
+        scaled = d * (ws * funds + wr * rep + (v.w_win if ended == SUCCESS else -v.w_loss)) * e
+        return _RollResult(scaled=scaled, funds=funds, reputation=rep, office=office, junked=junked,
+                           fined=fined, ended=ended, future=0)
 
-        def round_start(plan: RollPlan, funds: int, rep: int, office: int, cur: dict[int, int], poster_part: int,
-                        office_part: int) -> int:
-            """V (times scale) once the round start's NPC has entered on the Entry token's space and met it
-            (value.Valuer.after_scaled, the steps of npc_turn.enter_npc)."""
-            x = plan_entry(plan)
-            here = cur.get(x, posters[x])
-            people = players_at.get(x, 0)
-            doubled = here * (2 if uber == x else 1)
-            opp, civ = plan.oppressors, plan.civilians
-            branch[0] = ENTRY_ENDED
-            if entering == "oppressor":
-                opp = opp + (x,)
-                if doubled + plan.civilians_at.get(x, 0) + people >= 4:
-                    rep = max(0, rep - 1)
-                    if rep == 0:
-                        return d * (ws * funds - v.w_loss) * e
-                funds = max(0, funds - 2 * people)
-                poster_part -= here * plan.poster_row[x]
-                if x in offices:
-                    office = max(0, office - 2)
-                office_part = rewards[office] * plan.office_arrivals if civ else 0
-                branch[0] = PLAIN
-            else:
-                civ = civ + (x,)
-                if x not in plan.oppressor_on:
-                    for gift in (people, doubled, rewards[office] if office > 0 and x in offices else 0):
-                        if gift:
-                            funds += gift
-                            if funds >= target:
-                                return d * (ws * funds + wr * rep + v.w_win) * e
-                branch[0] = PLAIN
-                if v.horizon:
-                    branch[0] = CIVILIAN_ENTERED
-                    arrivals = v.arrivals(x)
-                    now = list(posters)
-                    for y, n in cur.items():
-                        now[y] = n
-                    poster_part += sum(n * arrivals[y] for y, n in enumerate(now) if n)
-                    office_part = rewards[office] * (plan.office_arrivals + sum(arrivals[o] for o in offices))
-            scaled = (d * (ws * funds + wr * rep) + v.w_office * office_part + v.w_poster * poster_part) * e
-            return scaled + ws * d * v.ahead_scaled(opp, civ, pre.players, x, entered + 1,
-                                                    None if rnd is None else rnd + 1, 0)
-
-        entries, start_entry = self._entry_after, pre.entry
-        branch = [ENDED]  # how the last roll worked out was valued (for the memo's shifts)
-
-        def plan_entry(plan: RollPlan) -> int:
-            key = (start_entry, plan.black, plan.red)
-            x = entries.get(key)
-            if x is None:
-                x = start_entry
-                for face in (plan.black, plan.red):
-                    if not is_arrow(face):
-                        x = board.path(face_colour(face))[x]
-                entries[key] = x
-            return x
-
-        def run(plan: RollPlan, qi: int, funds: int, rep: int, office: int, cur: dict[int, int], junked: int,
-                fined: bool, repost: bool) -> _RollResult:
-            """Resolve plan.queue from qi on; `cur` holds the posters of the spaces changed so far; `repost`:
-            ArciTech's once-per-NPC-turn re-post is still to come (npc_turn._resolve, the same choices)."""
-            queue, civ_at, opp_on = plan.queue, plan.civilians_at, plan.oppressor_on
-            while qi < len(queue):
-                is_opp, x = queue[qi]
-                qi += 1
-                here = cur.get(x, posters[x])
-                players = players_at.get(x, 0)
-                if is_opp:
-                    if here * (2 if uber == x else 1) + civ_at.get(x, 0) + players >= 4:
-                        rep = max(0, rep - 1)
-                        if rep == 0:
-                            return finish(plan, funds, rep, office, FAILURE, cur, junked, fined)
-                    if players:
-                        funds = max(0, funds - 2 * players)
-                        fined = True
-                    if here:
-                        junked += here
-                        cur[x] = 0
-                    if x in offices:
-                        office = max(0, office - 2)
-                    if here and repost:
-                        return arcitech_choice(plan, qi, funds, rep, office, cur, junked, fined)
-                    continue
-                if x in opp_on:
-                    continue
-                for gift in (players, here * (2 if uber == x else 1),
-                             rewards[office] if office > 0 and x in offices else 0):
+    def round_start(self, plan: RollPlan, funds: int, rep: int, office: int, cur: dict[int, int], poster_part: int,
+                    office_part: int) -> int:
+        """V (times scale) once the round start's NPC has entered on the Entry token's space and met it
+        (value.Valuer.after_scaled, the steps of npc_turn.enter_npc)."""
+        v, d, ws, wr, e = self.v, self.d, self.ws, self.wr, self.e
+        posters, offices, rewards = self.posters, self.offices, self.rewards
+        x = self.plan_entry(plan)
+        here = cur.get(x, posters[x])
+        people = self.players_at.get(x, 0)
+        doubled = here * (2 if self.uber == x else 1)
+        opp, civ = plan.oppressors, plan.civilians
+        self.branch = ENTRY_ENDED
+        if self.entering == "oppressor":
+            opp = opp + (x,)
+            if doubled + plan.civilians_at.get(x, 0) + people >= 4:
+                rep = max(0, rep - 1)
+                if rep == 0:
+                    return d * (ws * funds - v.w_loss) * e
+            funds = max(0, funds - 2 * people)
+            poster_part -= here * plan.poster_row[x]
+            if x in offices:
+                office = max(0, office - 2)
+            office_part = rewards[office] * plan.office_arrivals if civ else 0
+            self.branch = PLAIN
+        else:
+            civ = civ + (x,)
+            if x not in plan.oppressor_on:
+                for gift in (people, doubled, rewards[office] if office > 0 and x in offices else 0):
                     if gift:
                         funds += gift
-                        if funds >= target:
-                            return finish(plan, funds, rep, office, SUCCESS, cur, junked, fined)
-            return finish(plan, funds, rep, office, None, cur, junked, fined)
+                        if funds >= self.target:
+                            return d * (ws * funds + wr * rep + v.w_win) * e
+            self.branch = PLAIN
+            if v.horizon:
+                self.branch = CIVILIAN_ENTERED
+                arrivals = v.arrivals(x)
+                now = list(posters)
+                for y, n in cur.items():
+                    now[y] = n
+                poster_part += sum(n * arrivals[y] for y, n in enumerate(now) if n)
+                office_part = rewards[office] * (plan.office_arrivals + sum(arrivals[o] for o in offices))
+        scaled = (d * (ws * funds + wr * rep) + self.wo * office_part + self.wp * poster_part) * e
+        parts = self.ahead_next
+        if parts is None:
+            rnd = self.rnd
+            parts = self.ahead_next = self.t.ahead_parts(self.players, self.entered + 1,
+                                                         None if rnd is None else rnd + 1, 0)
+        return scaled + ws * d * parts.total(opp, civ, x)
 
-        def arcitech_choice(plan: RollPlan, qi: int, funds: int, rep: int, office: int, cur: dict[int, int],
-                            junked: int, fined: bool) -> _RollResult:
-            # declining first (which keeps the re-post for a later tear-down in this NPC turn), then the spaces
-            # later encounters visit and the best quiet one, in board order
-            best = run(plan, qi, funds, rep, office, dict(cur), junked, fined, True)
-            visited = {x for _, x in plan.queue[qi:]}
-            candidates = set(visited)
-            if len(visited) < board.n:  # the best space no later encounter visits (first in board order on a tie)
-                order = by_row(plan) if v.horizon and v.w_poster else range(board.n)
-                candidates.add(next(x for x in order if x not in visited))
-            for x in sorted(candidates):
-                branch = dict(cur)
-                branch[x] = branch.get(x, posters[x]) + 1
-                got = run(plan, qi, funds, rep, office, branch, junked, fined, False)
-                if got.scaled > best.scaled:
-                    best = got
-            return best
+    def plan_entry(self, plan: RollPlan) -> int:
+        key = (self.start_entry, plan.black, plan.red)
+        x = self.entries.get(key)
+        if x is None:
+            x = self.start_entry
+            for face in (plan.black, plan.red):
+                if not is_arrow(face):
+                    x = self.board.path(face_colour(face))[x]
+            self.entries[key] = x
+        return x
 
-        memo = self._rolls_memo
-        same = (pre.oppressors, pre.civilians, pre.players, pre.characters, pre.funds, pre.reputation, pre.office,
-                pre.entry, pre.active, pre.round)
+    def run(self, plan: RollPlan, qi: int, funds: int, rep: int, office: int, cur: dict[int, int], junked: int,
+            fined: bool, repost: bool) -> _RollResult:
+        """Resolve plan.queue from qi on; `cur` holds the posters of the spaces changed so far; `repost`:
+        ArciTech's once-per-NPC-turn re-post is still to come (npc_turn._resolve, the same choices)."""
+        queue, civ_at, opp_on = plan.queue, plan.civilians_at, plan.oppressor_on
+        posters, players_at, uber, offices = self.posters, self.players_at, self.uber, self.offices
+        rewards, target = self.rewards, self.target
+        while qi < len(queue):
+            is_opp, x = queue[qi]
+            qi += 1
+            here = cur.get(x, posters[x])
+            players = players_at.get(x, 0)
+            if is_opp:
+                if here * (2 if uber == x else 1) + civ_at.get(x, 0) + players >= 4:
+                    rep = max(0, rep - 1)
+                    if rep == 0:
+                        return self.finish(plan, funds, rep, office, FAILURE, cur, junked, fined)
+                if players:
+                    funds = max(0, funds - 2 * players)
+                    fined = True
+                if here:
+                    junked += here
+                    cur[x] = 0
+                if x in offices:
+                    office = max(0, office - 2)
+                if here and repost:
+                    return self.arcitech_choice(plan, qi, funds, rep, office, cur, junked, fined)
+                continue
+            if x in opp_on:
+                continue
+            for gift in (players, here * (2 if uber == x else 1),
+                         rewards[office] if office > 0 and x in offices else 0):
+                if gift:
+                    funds += gift
+                    if funds >= target:
+                        return self.finish(plan, funds, rep, office, SUCCESS, cur, junked, fined)
+        return self.finish(plan, funds, rep, office, None, cur, junked, fined)
 
-        def by_row(plan: RollPlan) -> list[int]:
-            """The spaces, most future donations per poster first, then in board order."""
-            order = self._row_order.get(plan.civilians)
-            if order is None:
-                row = plan.poster_row
-                order = self._row_order[plan.civilians] = sorted(range(board.n), key=lambda x: (-row[x], x))
-            return order
+    def arcitech_choice(self, plan: RollPlan, qi: int, funds: int, rep: int, office: int, cur: dict[int, int],
+                        junked: int, fined: bool) -> _RollResult:
+        # declining first (which keeps the re-post for a later tear-down in this NPC turn), then the spaces
+        # later encounters visit and the best quiet one, in board order
+        best = self.run(plan, qi, funds, rep, office, dict(cur), junked, fined, True)
+        visited = {x for _, x in plan.queue[qi:]}
+        candidates = set(visited)
+        board, v, posters = self.board, self.v, self.posters
+        if len(visited) < board.n:  # the best space no later encounter visits (first in board order on a tie)
+            order = self.by_row(plan) if v.horizon and v.w_poster else range(board.n)
+            candidates.add(next(x for x in order if x not in visited))
+        for x in sorted(candidates):
+            branch = dict(cur)
+            branch[x] = branch.get(x, posters[x]) + 1
+            got = self.run(plan, qi, funds, rep, office, branch, junked, fined, False)
+            if got.scaled > best.scaled:
+                best = got
+        return best
 
-        def result(b: str, r: str) -> _RollResult:
-            hit = done.get((b, r))
-            if hit is None:
-                plan = plans[(b, r)]
-                row = plan.poster_row
-                dot = base_dot[(b, r)] = sum(n * row[x] for x, n in nonzero)
-                key = None
-                # ArciTech's re-post weighs every poster: no reuse where an Oppressor of this roll tears some down
-                if not (arcitech and any(posters[x] for is_opp, x in plan.queue if is_opp)):
-                    visited = plan.visited if entering is None else plan.visited + (plan_entry(plan),)
-                    key = (b, r, same, tuple(posters[x] for x in visited))
-                    found = memo.get(key)
-                    if found is not None:
-                        hit = done[(b, r)] = _shifted(found, plan, dot, posters)
-                        return hit
-                branch[0] = ENDED
-                hit = done[(b, r)] = run(plan, 0, pre.funds, pre.reputation, pre.office, {}, 0, False, arcitech)
-                if key is not None:
-                    if len(memo) > MEMO_LIMIT:
-                        memo.clear()
-                    memo[key] = (hit, dot, posters, branch[0])
+    def by_row(self, plan: RollPlan) -> list[int]:
+        """The spaces, most future donations per poster first, then in board order."""
+        orders = self.t._row_order
+        order = orders.get(plan.civilians)
+        if order is None:
+            row = plan.poster_row
+            order = orders[plan.civilians] = sorted(range(self.board.n), key=lambda x: (-row[x], x))
+        return order
+
+    def __call__(self, b: str, r: str) -> _RollResult:
+        hit = self.done.get((b, r))
+        if hit is not None:
             return hit
+        plan = self.plans[(b, r)]
+        row, posters = plan.poster_row, self.posters
+        dot = self.base_dot[(b, r)] = sum(n * row[x] for x, n in self.nonzero)
+        key = None
+        # ArciTech's re-post weighs every poster: no reuse where an Oppressor of this roll tears some down
+        if not (self.arcitech and any(posters[x] for is_opp, x in plan.queue if is_opp)):
+            visited = plan.visited if self.entering is None else plan.visited + (self.plan_entry(plan),)
+            key = (b, r, self.same, tuple(posters[x] for x in visited))
+            found = self.memo.get(key)
+            if found is not None:
+                hit = self.done[(b, r)] = self.shifted(found, plan, dot)
+                return hit
+        self.branch = ENDED
+        pre = self.pre
+        hit = self.done[(b, r)] = self.run(plan, 0, pre.funds, pre.reputation, pre.office, {}, 0, False,
+                                           self.arcitech)
+        if key is not None:
+            memo = self.memo
+            if len(memo) > MEMO_LIMIT:
+                memo.clear()
+            memo[key] = (hit, dot, posters, self.branch)
+        return hit
 
-        def _shifted(found, plan: RollPlan, dot: int, now: tuple[int, ...]) -> _RollResult:
-            """The memo's roll on a table whose posters differ only where no NPC of this roll comes: the
-            encounters are the same; the posters' future donations (linear in the posters) shift V."""
-            res, dot0, posters0, how = found
-            if how == ENDED:
-                return res
-            moved = dot - dot0
-            if not moved and now == posters0:
-                return res
-            wp = v.w_poster * e
-            scaled, ahead = res.scaled, res.ahead
-            if how == PLAIN:
-                scaled += wp * moved
-            elif how == CIVILIAN_ENTERED:
-                arrivals = v.arrivals(plan_entry(plan))
-                extra = sum((n - m) * arrivals[y] for y, (n, m) in enumerate(zip(now, posters0)) if n != m)
-                scaled += wp * (moved + extra)
-                ahead += wp * extra
-            else:  # ENTRY_ENDED: the round start ended the game, V has no posters' part; the look-past part
-                ahead -= wp * moved  # is V after it less V before it
-            return _RollResult(scaled=scaled, funds=res.funds, reputation=res.reputation, office=res.office,
-                               junked=res.junked, fined=res.fined, ended=None, future=res.future + moved, ahead=ahead)
-
-        return result
-
-
+    def shifted(self, found, plan: RollPlan, dot: int) -> _RollResult:
+        """The memo's roll on a table whose posters differ only where no NPC of this roll comes: the
+        encounters are the same; the posters' future donations (linear in the posters) shift V."""
+        res, dot0, posters0, how = found
+        if how == ENDED:
+            return res
+        now = self.posters
+        moved = dot - dot0
+        if not moved and now == posters0:
+            return res
+        v = self.v
+        wp = v.w_poster * self.e
+        scaled, ahead = res.scaled, res.ahead
+        if how == PLAIN:
+            scaled += wp * moved
+        elif how == CIVILIAN_ENTERED:
+            arrivals = v.arrivals(self.plan_entry(plan))
+            extra = sum((n - m) * arrivals[y] for y, (n, m) in enumerate(zip(now, posters0)) if n != m)
+            scaled += wp * (moved + extra)
+            ahead += wp * extra
+        else:  # ENTRY_ENDED: the round start ended the game, V has no posters' part; the look-past part
+            ahead -= wp * moved  # is V after it less V before it
+        return _RollResult(scaled=scaled, funds=res.funds, reputation=res.reputation, office=res.office,
+                           junked=res.junked, fined=res.fined, ended=None, future=res.future + moved, ahead=ahead)
