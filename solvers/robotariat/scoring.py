@@ -33,7 +33,7 @@ ENDED, PLAIN, CIVILIAN_ENTERED, ENTRY_ENDED = range(4)
 MEMO_LIMIT = 50_000  # the abilities whose roll distribution depends on each roll's value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen dataclass's __init__ costs a call per field (tens per table)
 class RollPlan:
     """One face-kind pair moving the NPCs from one placement: where they end, who meets what."""
     black: str
@@ -49,7 +49,7 @@ class RollPlan:
     visited: tuple[int, ...] = ()  # the spaces the NPCs move onto (where posters change the encounters)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen, as RollPlan (one per table scored); never changed once made
 class Expectation:
     """E[...] after the NPC turn, as whole-number sums over `denominator` (V over denominator * scale,
     future donations over denominator * 6**horizon)."""
@@ -107,6 +107,8 @@ class TurnScorer:
     _rolls_memo: dict = field(default_factory=dict)  # a roll's result, by what its encounters read
     _row_order: dict[tuple[int, ...], list[int]] = field(default_factory=dict)  # spaces by a poster's value
     _entry_after: dict[tuple[int, str, str], int] = field(default_factory=dict)  # the Entry token after a roll
+    _opp_parts: dict[tuple[int, ...], list[tuple]] = field(default_factory=dict)  # RollPlan parts, by placement
+    _civ_parts: dict[tuple[int, ...], list[tuple]] = field(default_factory=dict)
     _same_ids: dict[tuple, int] = field(default_factory=dict)  # the memo's table part, as a number (hashed once)
     _next_id: int = 0
     _aheads: dict[tuple, _AheadParts] = field(default_factory=dict)  # look-past shares, by seat order context
@@ -117,21 +119,45 @@ class TurnScorer:
         hit = self._plans.get(key)
         if hit is not None:
             return hit
-        blacks = set(self.dice.counts("black")) | {"yellow_arrow", "blue_arrow"}
         # the black die moves the oppressors and the red die the civilians: each die's part worked out once
+        # per placement of its NPCs (Move the Masses' candidates move one NPC and share the other group's)
+        opp_parts = self._opp_parts.get(s.oppressors)
+        if opp_parts is None:
+            opp_parts = self._opp_parts[s.oppressors] = self.opp_parts(s.oppressors)
+        civ_parts = self._civ_parts.get(s.civilians)
+        if civ_parts is None:
+            civ_parts = self._civ_parts[s.civilians] = self.civ_parts(s.civilians)
+        out = {}
+        for b, opp, opp_queue, opp_on, tears, opp_seen in opp_parts:
+            for r, civ, civ_queue, civ_at, rows, civ_seen in civ_parts:
+                out[(b, r)] = RollPlan(black=b, red=r, oppressors=opp, civilians=civ, queue=opp_queue + civ_queue,
+                                       civilians_at=civ_at, oppressor_on=opp_on, tears=tears, poster_row=rows[0],
+                                       office_arrivals=rows[1], visited=tuple(sorted(opp_seen | civ_seen)))
+        if len(self._plans) > MEMO_LIMIT:
+            self._opp_parts.clear()
+            self._civ_parts.clear()
+        self._plans[key] = out
+        return out
+
+    def opp_parts(self, oppressors: tuple[int, ...]) -> list[tuple]:
+        blacks = set(self.dice.counts("black")) | {"yellow_arrow", "blue_arrow"}  # Alice Smith's two paths too
         board = self.board
-        opp_parts = []
+        out = []
         for b in sorted(blacks):
-            opp = s.oppressors
+            opp = oppressors
             if is_arrow(b):
                 path = board.path(face_colour(b))
                 opp = tuple(path[p] for p in opp)
-                opp_parts.append((b, opp, tuple((True, x) for x in opp), frozenset(opp), bool(opp), set(opp)))
+                out.append((b, opp, tuple((True, x) for x in opp), frozenset(opp), bool(opp), set(opp)))
             else:
-                opp_parts.append((b, opp, (), frozenset(opp), False, set()))
-        civ_parts = []
+                out.append((b, opp, (), frozenset(opp), False, set()))
+        return out
+
+    def civ_parts(self, civilians: tuple[int, ...]) -> list[tuple]:
+        board = self.board
+        out = []
         for r in self.dice.counts("red"):
-            civ = s.civilians
+            civ = civilians
             moved = is_arrow(r)
             if moved:
                 path = board.path(face_colour(r))
@@ -139,15 +165,8 @@ class TurnScorer:
             civ_at: dict[int, int] = {}
             for c in civ:
                 civ_at[c] = civ_at.get(c, 0) + 1
-            civ_parts.append((r, civ, tuple((False, x) for x in civ) if moved else (), civ_at, self.rows(civ),
-                              set(civ) if moved else set()))
-        out = {}
-        for b, opp, opp_queue, opp_on, tears, opp_seen in opp_parts:
-            for r, civ, civ_queue, civ_at, rows, civ_seen in civ_parts:
-                out[(b, r)] = RollPlan(black=b, red=r, oppressors=opp, civilians=civ, queue=opp_queue + civ_queue,
-                                       civilians_at=civ_at, oppressor_on=opp_on, tears=tears, poster_row=rows[0],
-                                       office_arrivals=rows[1], visited=tuple(sorted(opp_seen | civ_seen)))
-        self._plans[key] = out
+            out.append((r, civ, tuple((False, x) for x in civ) if moved else (), civ_at, self.rows(civ),
+                        set(civ) if moved else set()))
         return out
 
     def rows(self, civ: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
@@ -264,21 +283,31 @@ class _AheadParts:
         self.entry: dict[int, int] = {}
         self.kinds: dict[tuple[int, int], bool] = {}  # (oppressors, civilians) -> an NPC enters
 
+    def opp_share(self, x: int) -> int:
+        """An Oppressor's part of the look-past term, standing on `x`."""
+        got = self.opp[x]
+        if got is None:
+            got = self.opp[x] = self.v.ahead_scaled((x,), (), self.players, 0, self.none, self.rnd, self.seat)
+        return got
+
+    def civ_share(self, x: int) -> int:
+        """A Civilian's part of the look-past term, standing on `x`."""
+        got = self.civ[x]
+        if got is None:
+            got = self.civ[x] = self.v.ahead_scaled((), (x,), self.players, 0, self.none, self.rnd, self.seat)
+        return got
+
     def total(self, opp: tuple[int, ...], civ: tuple[int, ...], entry: int) -> int:
         """v.ahead_scaled(opp, civ, players, entry, entered, rnd, next_seat), the same number."""
         t = 0
         shares = self.opp
         for o in opp:
             x = shares[o]
-            if x is None:
-                x = shares[o] = self.v.ahead_scaled((o,), (), self.players, 0, self.none, self.rnd, self.seat)
-            t += x
+            t += self.opp_share(o) if x is None else x
         shares = self.civ
         for c in civ:
             x = shares[c]
-            if x is None:
-                x = shares[c] = self.v.ahead_scaled((), (c,), self.players, 0, self.none, self.rnd, self.seat)
-            t += x
+            t += self.civ_share(c) if x is None else x
         counts = (len(opp), len(civ))
         enters = self.kinds.get(counts)
         if enters is None:
@@ -532,3 +561,165 @@ class _Rolls:
             ahead -= wp * moved  # is V after it less V before it
         return _RollResult(scaled=scaled, funds=res.funds, reputation=res.reputation, office=res.office,
                            junked=res.junked, fined=res.fined, ended=None, future=res.future + moved, ahead=ahead)
+
+
+class MovedNpcBound:
+    """Upper bounds on E[V after the NPC turn] for the tables Move the Masses leaves from one table `base`
+    (the same table with one NPC moved one step and its encounter met), for skipping NPC moves that cannot
+    rank among the best (suggest._Planner.best_masses): never below the exact expectation, and much cheaper.
+
+    Why it is an upper bound, roll by roll (face kinds (black, red), the NPCs' moves and the Entry token's
+    known): the moved NPC's encounter only lowers the posters and the contributions of `base` (Oppressor:
+    tear-down, -2 on an Office) and the NPC turn only lowers Reputation, so V after the roll, when the game
+    goes on, is at most
+        funds: the table's own plus every moving Civilian's largest donation on its new space (players
+        there, the posters of `base` there, doubled on Überbot's space, the largest Office Reward up to the
+        contributions of `base` on an Office), as if no fine, no tear-down and no Oppressor in the way;
+        Reputation: the table's own;
+        the Office's future donations: the largest Office Reward up to the contributions of `base`, times
+        the Civilians' expected arrivals at the Offices (exact: the positions are known);
+        the posters' future donations: the Civilians' expected arrivals times the posters of `base`, with
+        ArciTech's re-posted poster on the best space for every Civilian (and its donation, doubled);
+        the look-past term: exact (it reads only positions, value.py), with the round start's NPC;
+    and the game's end: the success value with those funds, where they reach the target; the failure
+    value, where as many Oppressor encounters as Reputation points can come. The roll's bound is the
+    largest of the three; the expectation's follows the player's roll rule (Alice Smith takes the better
+    path: the larger sum; MT-ρ keeps a roll worth at least a fresh roll's mean: E = sum p * max(V, mean),
+    growing with every V). Weights are never negative (the API's bounds), which every step above needs.
+    tests/solvers/robotariat/test_robotariat_masses_bound.py checks bound >= exact and the suggestions
+    with and without the bound."""
+
+    def __init__(self, t: TurnScorer, base: TableState):
+        v, board, rules, dice = t.valuer, t.board, t.rules, t.dice
+        self.base, self.v = base, v
+        who = base.active_character
+        red = dice.counts("red")
+        if who == "alice_smith":
+            blacks = {"yellow_arrow": 1, "blue_arrow": 1}
+        else:
+            blacks = dice.counts("black")
+        self.who = who if who in ROLL_CHOOSERS else None
+        self.denominator = 6 if who == "alice_smith" else 1296 if who == "mt_rho" else 36
+        players_at: dict[int, int] = {}
+        for p in base.players:
+            players_at[p] = players_at.get(p, 0) + 1
+        posters, uber, offices = base.posters, base.where("uberbot"), board.offices
+        rewards = rules.office_rewards
+        reward = max(rewards[1:base.office + 1], default=0)  # a Civilian's Office Reward, at most
+        self.reward_all = max(rewards[:base.office + 1])  # the Office's future donations' reward, at most
+        nonzero = [(x, n) for x, n in enumerate(posters) if n]
+        arcitech = base.seat_of("arcitech") is not None and bool(nonzero)  # a re-post may come
+        n = board.n
+        gift = [players_at.get(x, 0) + n_ * (2 if uber == x else 1) + (reward if x in offices else 0)
+                for x, n_ in enumerate(posters)]
+        dot, office_arr, best_arr = [0] * n, [0] * n, [0] * n
+        if v.horizon:
+            for z in range(n):
+                a = v.arrivals(z)
+                dot[z] = sum(k * a[x] for x, k in nonzero)
+                office_arr[z] = sum(a[o] for o in offices)
+                best_arr[z] = max(a)
+        self.gift, self.dot, self.office_arr, self.best_arr = gift, dot, office_arr, best_arr
+        looking = v.ahead is not None
+        entering = v.entry_now(base) if looking else None
+        parts = t.ahead_parts(base.players, base.entered, base.round, base.active + 1) if looking else None
+        if entering is not None:
+            rnd = base.round
+            parts = t.ahead_parts(base.players, base.entered + 1, None if rnd is None else rnd + 1, 0)
+        self.parts = parts
+        self.rolls = []
+        for b, cb in blacks.items():
+            for r, cr in red.items():
+                opp, civ, entry = base.oppressors, base.civilians, base.entry
+                opp_path = board.path(face_colour(b)) if is_arrow(b) else None
+                civ_path = board.path(face_colour(r)) if is_arrow(r) else None
+                if opp_path:
+                    opp = tuple(opp_path[x] for x in opp)
+                else:
+                    entry = board.path(face_colour(b))[entry]
+                if civ_path:
+                    civ = tuple(civ_path[x] for x in civ)
+                else:
+                    entry = board.path(face_colour(r))[entry]
+                encounters = len(opp) if opp_path else 0  # Oppressor encounters that may cost Reputation
+                gifts = sum(gift[c] for c in civ) if civ_path else 0
+                donors = len(civ) if civ_path else 0
+                future = sum(dot[c] for c in civ)
+                office = sum(office_arr[c] for c in civ)
+                best = sum(best_arr[c] for c in civ)
+                ahead = 0
+                if entering == "oppressor":
+                    ahead = parts.total(opp + (entry,), civ, entry)
+                    encounters += 1
+                elif entering == "civilian":
+                    ahead = parts.total(opp, civ + (entry,), entry)
+                    gifts += gift[entry]
+                    donors += 1
+                    future += dot[entry]
+                    office += office_arr[entry]
+                    best += best_arr[entry]
+                elif looking:
+                    ahead = parts.total(opp, civ, entry)
+                if arcitech:
+                    gifts += 2 * donors
+                else:
+                    best = 0
+                self.rolls.append((b, cb * cr, opp_path, civ_path, encounters, gifts, future, office, best, ahead))
+
+    def bound(self, pre: TableState, npc: str, index: int) -> int | None:
+        """An upper bound on E[V after the NPC turn from `pre`] (times scale, over self.denominator), where
+        `pre` is `base` with the `index`-th NPC of kind `npc` moved and its encounter met; None when `pre`
+        is not such a table (or the game is over: its value is exact and cheap)."""
+        base, v = self.base, self.v
+        if pre.ended is not None or pre.players != base.players or pre.entry != base.entry:
+            return None
+        is_opp = npc == "oppressor"
+        group, other = (pre.oppressors, pre.civilians) if is_opp else (pre.civilians, pre.oppressors)
+        before, other_before = (base.oppressors, base.civilians) if is_opp else (base.civilians, base.oppressors)
+        if other != other_before or len(group) != len(before) or any(
+                x != y for i, (x, y) in enumerate(zip(group, before)) if i != index) or any(
+                n > m for n, m in zip(pre.posters, base.posters)) or pre.office > base.office:
+            return None
+        z, to = before[index], group[index]
+        looking = self.parts is not None
+        if looking:
+            shares = self.parts.opp_share if is_opp else self.parts.civ_share
+        gift, dot, office_arr, best_arr = self.gift, self.dot, self.office_arr, self.best_arr
+        d, e, ws, wr = v.d, v.e, v.w_spark, v.w_rep
+        wo, wp, win, loss = v.w_office * self.reward_all, v.w_poster, v.w_win, v.w_loss
+        funds, rep, target = pre.funds, pre.reputation, v.rules.target
+        values = []
+        for b, w, opp_path, civ_path, encounters, gifts, future, office, best, ahead in self.rolls:
+            if is_opp:
+                if opp_path:
+                    old, new = opp_path[z], opp_path[to]
+                else:
+                    old, new = z, to
+            else:
+                if civ_path:
+                    old, new = civ_path[z], civ_path[to]
+                    gifts += gift[new] - gift[old]
+                else:
+                    old, new = z, to
+                future += dot[new] - dot[old]
+                office += office_arr[new] - office_arr[old]
+                if best:
+                    best += best_arr[new] - best_arr[old]
+            if looking:
+                ahead += shares(new) - shares(old)
+            top = funds + gifts
+            value = e * (d * (ws * top + wr * rep) + wo * office + wp * (future + best)) + ws * d * ahead
+            if rep <= encounters:
+                value = max(value, e * d * (ws * top - loss))
+            if top >= target:
+                value = max(value, e * d * (ws * top + wr * rep + win))
+            values.append((b, w, value))
+        if self.who == "alice_smith":
+            totals: dict[str, int] = {}
+            for b, w, value in values:
+                totals[b] = totals.get(b, 0) + w * value
+            return max(totals.values())
+        total = sum(w * value for _, w, value in values)
+        if self.who == "mt_rho":
+            return sum(w * max(36 * value, total) for _, w, value in values)
+        return total

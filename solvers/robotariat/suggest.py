@@ -22,6 +22,7 @@ their own are tried on top of the `EXTRA_BASES` best options (for Mr. Postman, a
 """
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations_with_replacement
@@ -35,7 +36,7 @@ from .npc_turn import CIVILIAN, OPPRESSOR, Encounter
 from .objective_advice import Goal
 from .report import encounter_json, encounter_text, number_text, outcome_bits, state_json
 from .rule_ids import CHARACTER_RULES
-from .scoring import TurnScorer
+from .scoring import MovedNpcBound, TurnScorer
 from .turn import Activation, Extra, apply_activation, moved, with_extra
 from .value import Valuer
 
@@ -329,13 +330,52 @@ class _Planner:
 
     def best_masses(self, activations: list[tuple[Activation, str | None]]) -> set[tuple]:
         """The MASSES_TRIED NPC moves of Move the Masses that score best with the active player staying put
-        (the moves' own encounters and the NPC turn after them; the player's own move changes little of it)."""
+        (the moves' own encounters and the NPC turn after them; the player's own move changes little of it;
+        ties to the earlier move). Scored exactly in the order of an upper bound on their score
+        (scoring.MovedNpcBound), until no bound left reaches the last of the best: the same moves as scoring
+        them all."""
         s0 = self.s0
-        scored = []
-        for i, (a, _) in enumerate(activations):
-            after, enc = apply_activation(self.board, self.rules, moved(s0, s0.players[s0.active]), a)
-            scored.append((-self.scorer.rank(after, enc, a), i, (a.npc, a.npc_index, a.npc_to)))
-        return {key for _, _, key in sorted(scored)[:MASSES_TRIED]}
+        stay = moved(s0, s0.players[s0.active])
+        tried = [(a, *apply_activation(self.board, self.rules, stay, a)) for a, _ in activations]
+        bound = self.masses_bound(stay)
+        if bound is None:
+            scored = sorted((-self.scorer.rank(after, enc, a), i) for i, (a, after, enc) in enumerate(tried))
+            best = [i for _, i in scored[:MASSES_TRIED]]
+        else:
+            top: list[tuple[Fraction, int]] = []  # (-E[V after], place), best first
+
+            def score(i: int) -> None:
+                _, after, enc = tried[i]
+                e = self.scorer.expectation(after, enc)
+                insort(top, (-Fraction(e.value, e.denominator), i))
+                del top[MASSES_TRIED:]
+
+            rest = []
+            for i, (a, after, _) in enumerate(tried):
+                ub = bound.bound(after, a.npc, a.npc_index)
+                if ub is None:
+                    score(i)
+                else:
+                    rest.append((-ub, i))
+            rest.sort()  # highest bound first, then generation order
+            for neg, i in rest:
+                if len(top) == MASSES_TRIED:
+                    worst, j = top[-1]
+                    ub = Fraction(-neg, bound.denominator)
+                    if ub < -worst or ub == -worst and i > j:  # it cannot rank before the last of the best
+                        break
+                score(i)
+            best = [i for _, i in top]
+        return {(tried[i][0].npc, tried[i][0].npc_index, tried[i][0].npc_to) for i in best}
+
+    def masses_bound(self, base: TableState) -> MovedNpcBound | None:
+        """The bound best_masses skips moves with, where it holds: the plain NPC turn (no card changes it),
+        no objective's bonus, no negative weight."""
+        v = self.valuer
+        if self.scorer.goal is not None or type(self.scorer.turns) is not TurnScorer or min(
+                v.w_spark, v.w_rep, v.w_office, v.w_poster, v.w_win, v.w_loss) < 0:
+            return None
+        return MovedNpcBound(self.scorer.turns, base)
 
     def poster_targets(self, s: TableState) -> tuple[list[int], str | None]:
         """Where a placed poster is tried: every space on a board of at most POSTER_EXHAUSTIVE spaces; else
