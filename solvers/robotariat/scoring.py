@@ -31,6 +31,7 @@ ROLL_CHOOSERS = ("alice_smith", "mt_rho")
 # start's Civilian entered (its future arrivals count every poster); the round start ended the game
 ENDED, PLAIN, CIVILIAN_ENTERED, ENTRY_ENDED = range(4)
 MEMO_LIMIT = 50_000  # the abilities whose roll distribution depends on each roll's value
+NO_BONUS = Fraction(0)
 
 
 @dataclass(slots=True)  # not frozen: a frozen dataclass's __init__ costs a call per field (tens per table)
@@ -106,7 +107,8 @@ class TurnScorer:
     _plain: RollChances | None = None  # the roll chances of a player without a roll-choosing ability
     _rolls_memo: dict = field(default_factory=dict)  # a roll's result, by what its encounters read
     _row_order: dict[tuple[int, ...], list[int]] = field(default_factory=dict)  # spaces by a poster's value
-    _entry_after: dict[tuple[int, str, str], int] = field(default_factory=dict)  # the Entry token after a roll
+    _entry_after: dict[tuple[str, str], tuple[int, ...]] = field(default_factory=dict)  # Entry token, after a roll
+    _nonzero: dict[tuple[int, ...], list[tuple[int, int]]] = field(default_factory=dict)  # posters' spaces
     _opp_parts: dict[tuple[int, ...], list[tuple]] = field(default_factory=dict)  # RollPlan parts, by placement
     _civ_parts: dict[tuple[int, ...], list[tuple]] = field(default_factory=dict)
     _same_ids: dict[tuple, int] = field(default_factory=dict)  # the memo's table part, as a number (hashed once)
@@ -212,7 +214,7 @@ class TurnScorer:
                 self._plain = roll_chances(None, self.dice, lambda b, r: 0)
             chances = self._plain
         value = funds = rep = office = junked = rep_loss = fine = success = failure = future = ahead = 0
-        bonus = Fraction(0)
+        bonus = NO_BONUS
         plans = self.plans(pre) if goal is not None else None
         for b, r, w in chances.rolls:
             res = results(b, r)
@@ -344,7 +346,12 @@ class _Rolls:
         self.uber = pre.where("uberbot")
         self.arcitech = pre.seat_of("arcitech") is not None
         self.posters = posters = pre.posters
-        self.nonzero = [(x, n) for x, n in enumerate(posters) if n]
+        nonzero = t._nonzero.get(posters)
+        if nonzero is None:
+            if len(t._nonzero) > MEMO_LIMIT:
+                t._nonzero.clear()
+            nonzero = t._nonzero[posters] = [(x, n) for x, n in enumerate(posters) if n]
+        self.nonzero = nonzero
         self.offices, self.rewards, self.target = t.board.offices, t.rules.office_rewards, t.rules.target
         self.d, self.ws, self.wr, self.wo, self.wp = v.d, v.w_spark, v.w_rep, v.w_office, v.w_poster
         self.done: dict[tuple[str, str], _RollResult] = {}
@@ -365,8 +372,8 @@ class _Rolls:
         if ended is None:
             row, posters = plan.poster_row, self.posters
             poster_part = self.base_dot[(plan.black, plan.red)]
-            if cur:
-                poster_part += sum((n - posters[x]) * row[x] for x, n in cur.items())
+            for x, n in cur.items():
+                poster_part += (n - posters[x]) * row[x]
             office_part = self.rewards[office] * plan.office_arrivals if plan.civilians else 0
             scaled = (d * (ws * funds + wr * rep) + self.wo * office_part + self.wp * poster_part) * e
             ahead = 0
@@ -434,15 +441,17 @@ class _Rolls:
         return scaled + ws * d * parts.total(opp, civ, x)
 
     def plan_entry(self, plan: RollPlan) -> int:
-        key = (self.start_entry, plan.black, plan.red)
-        x = self.entries.get(key)
-        if x is None:
-            x = self.start_entry
-            for face in (plan.black, plan.red):
+        """Where the Entry token is after this roll (an X face moves it along its colour's path)."""
+        key = (plan.black, plan.red)
+        row = self.entries.get(key)
+        if row is None:
+            row = list(range(self.board.n))
+            for face in key:
                 if not is_arrow(face):
-                    x = self.board.path(face_colour(face))[x]
-            self.entries[key] = x
-        return x
+                    path = self.board.path(face_colour(face))
+                    row = [path[x] for x in row]
+            row = self.entries[key] = tuple(row)
+        return row[self.start_entry]
 
     def run(self, plan: RollPlan, qi: int, funds: int, rep: int, office: int, cur: dict[int, int], junked: int,
             fined: bool, repost: bool) -> _RollResult:
@@ -516,12 +525,15 @@ class _Rolls:
             return hit
         plan = self.plans[(b, r)]
         row, posters = plan.poster_row, self.posters
-        dot = self.base_dot[(b, r)] = sum(n * row[x] for x, n in self.nonzero)
+        dot = 0
+        for x, n in self.nonzero:
+            dot += n * row[x]
+        self.base_dot[(b, r)] = dot
         key = None
         # ArciTech's re-post weighs every poster: no reuse where an Oppressor of this roll tears some down
         if not (self.arcitech and any(posters[x] for is_opp, x in plan.queue if is_opp)):
             visited = plan.visited if self.entering is None else plan.visited + (self.plan_entry(plan),)
-            key = (b, r, self.same, tuple(posters[x] for x in visited))
+            key = (b, r, self.same, tuple([posters[x] for x in visited]))
             found = self.memo.get(key)
             if found is not None:
                 hit = self.done[(b, r)] = self.shifted(found, plan, dot)
