@@ -575,65 +575,64 @@ class _Rolls:
                            junked=res.junked, fined=res.fined, ended=None, future=res.future + moved, ahead=ahead)
 
 
-class MovedNpcBound:
-    """Upper bounds on E[V after the NPC turn] for the tables Move the Masses leaves from one table `base`
-    (the same table with one NPC moved one step and its encounter met), for skipping NPC moves that cannot
-    rank among the best (suggest._Planner.best_masses): never below the exact expectation, and much cheaper.
+class NpcTurnBound:
+    """Upper bounds on E[V after the NPC turn], cheap next to the exact expectation, for tables close to
+    one table `base`: the same table with one NPC moved one step by Move the Masses and its encounter met
+    (`moved`), or with posters added (`posters`, the scrap yard's placements). suggest._Planner skips the
+    candidates whose bound cannot reach the best found exactly (best_masses, scrap_yard).
 
-    Why it is an upper bound, roll by roll (face kinds (black, red), the NPCs' moves and the Entry token's
-    known): the moved NPC's encounter only lowers the posters and the contributions of `base` (Oppressor:
-    tear-down, -2 on an Office) and the NPC turn only lowers Reputation, so V after the roll, when the game
-    goes on, is at most
-        funds: the table's own plus every moving Civilian's largest donation on its new space (players
-        there, the posters of `base` there, doubled on Überbot's space, the largest Office Reward up to the
-        contributions of `base` on an Office), as if no fine, no tear-down and no Oppressor in the way;
+    Why it is an upper bound, roll by roll (face kinds (black, red): where every NPC moves and where the
+    Entry token goes are known): Move the Masses' encounter only lowers the posters and the contributions
+    of `base` (Oppressor: tear-down, -2 on an Office) and the NPC turn only lowers Reputation, so V after
+    the roll, when the game goes on, is at most
+        funds: the table's own less the fines of the Oppressors that move (they resolve first: the funds
+        stop at 0 once, max(0, funds - fines)), plus, for every Civilian that moves and finds no Oppressor
+        there (one that does is stopped), its largest donation: the players there, the posters there
+        (doubled on Überbot's space; the table's own, at most those of `base`), the Office Reward on an
+        Office (at the contributions the Oppressors leave, -2 for each on an Office, stopping at 0);
         Reputation: the table's own;
-        the Office's future donations: the largest Office Reward up to the contributions of `base`, times
-        the Civilians' expected arrivals at the Offices (exact: the positions are known);
-        the posters' future donations: the Civilians' expected arrivals times the posters of `base`, with
-        ArciTech's re-posted poster on the best space for every Civilian (and its donation, doubled);
-        the look-past term: exact (it reads only positions, value.py), with the round start's NPC;
-    and the game's end: the success value with those funds, where they reach the target; the failure
-    value, where as many Oppressor encounters as Reputation points can come. The roll's bound is the
+        the Office's future donations: exact (the contributions once the NPCs are through, times the
+        Civilians' expected arrivals at the Offices: the positions are known);
+        the posters' future donations: the Civilians' expected arrivals times the posters, less those on
+        the spaces an Oppressor moves onto (it tears them down, or the game ends first);
+        the look-past term: exact (it reads only positions, value.py), with the round start's NPC,
+        whose own encounter counts like a Civilian's (its donation, its arrivals) or an Oppressor's (its
+        fine, -2 on an Office);
+        ArciTech, where an Oppressor tears posters down: the poster put back up on the best space for
+        every Civilian, and doubled, in the donation of every Civilian that moves;
+    and the game's end: the success value with those funds (before the round start's Oppressor fines),
+    where they reach the target; the failure value, where as many Oppressor encounters as Reputation points
+    can come, with the largest funds the table has on the way. The roll's bound is the
     largest of the three; the expectation's follows the player's roll rule (Alice Smith takes the better
     path: the larger sum; MT-ρ keeps a roll worth at least a fresh roll's mean: E = sum p * max(V, mean),
-    growing with every V). Weights are never negative (the API's bounds), which every step above needs.
+    growing with every V). No weight is negative (the API's bounds), which every step above needs.
     tests/solvers/robotariat/test_robotariat_masses_bound.py checks bound >= exact and the suggestions
-    with and without the bound."""
+    with and without the bounds."""
 
     def __init__(self, t: TurnScorer, base: TableState):
         v, board, rules, dice = t.valuer, t.board, t.rules, t.dice
         self.base, self.v = base, v
         who = base.active_character
         red = dice.counts("red")
-        if who == "alice_smith":
-            blacks = {"yellow_arrow": 1, "blue_arrow": 1}
-        else:
-            blacks = dice.counts("black")
+        blacks = {"yellow_arrow": 1, "blue_arrow": 1} if who == "alice_smith" else dice.counts("black")
         self.who = who if who in ROLL_CHOOSERS else None
         self.denominator = 6 if who == "alice_smith" else 1296 if who == "mt_rho" else 36
         players_at: dict[int, int] = {}
         for p in base.players:
             players_at[p] = players_at.get(p, 0) + 1
         posters, uber, offices = base.posters, base.where("uberbot"), board.offices
-        rewards = rules.office_rewards
-        reward = max(rewards[1:base.office + 1], default=0)  # a Civilian's Office Reward, at most
-        self.reward_all = max(rewards[:base.office + 1])  # the Office's future donations' reward, at most
-        nonzero = [(x, n) for x, n in enumerate(posters) if n]
-        arcitech = base.seat_of("arcitech") is not None and bool(nonzero)  # a re-post may come
+        self.rewards, self.offices = rules.office_rewards, offices
+        self.arcitech = base.seat_of("arcitech") is not None
         n = board.n
-        gift = [players_at.get(x, 0) + n_ * (2 if uber == x else 1) + (reward if x in offices else 0)
-                for x, n_ in enumerate(posters)]
-        dot, office_arr, best_arr = [0] * n, [0] * n, [0] * n
-        if v.horizon:
-            for z in range(n):
-                a = v.arrivals(z)
-                dot[z] = sum(k * a[x] for x, k in nonzero)
-                office_arr[z] = sum(a[o] for o in offices)
-                best_arr[z] = max(a)
-        self.gift, self.dot, self.office_arr, self.best_arr = gift, dot, office_arr, best_arr
+        self.players_at = [players_at.get(x, 0) for x in range(n)]
+        self.mult = [2 if uber == x else 1 for x in range(n)]
+        self.gift = [players_at.get(x, 0) + k * self.mult[x] for x, k in enumerate(posters)]  # without the Office
+        self.arrivals = [v.arrivals(z) for z in range(n)] if v.horizon else None
+        self.office_arr = [sum(a[o] for o in offices) for a in self.arrivals] if v.horizon else [0] * n
+        self.best_arr = [max(a) for a in self.arrivals] if v.horizon else [0] * n
+        self.dot = self.dots(posters)
         looking = v.ahead is not None
-        entering = v.entry_now(base) if looking else None
+        self.entering = entering = v.entry_now(base) if looking else None
         parts = t.ahead_parts(base.players, base.entered, base.round, base.active + 1) if looking else None
         if entering is not None:
             rnd = base.round
@@ -653,36 +652,27 @@ class MovedNpcBound:
                     civ = tuple(civ_path[x] for x in civ)
                 else:
                     entry = board.path(face_colour(r))[entry]
-                encounters = len(opp) if opp_path else 0  # Oppressor encounters that may cost Reputation
-                gifts = sum(gift[c] for c in civ) if civ_path else 0
-                donors = len(civ) if civ_path else 0
-                future = sum(dot[c] for c in civ)
-                office = sum(office_arr[c] for c in civ)
-                best = sum(best_arr[c] for c in civ)
                 ahead = 0
                 if entering == "oppressor":
                     ahead = parts.total(opp + (entry,), civ, entry)
-                    encounters += 1
                 elif entering == "civilian":
                     ahead = parts.total(opp, civ + (entry,), entry)
-                    gifts += gift[entry]
-                    donors += 1
-                    future += dot[entry]
-                    office += office_arr[entry]
-                    best += best_arr[entry]
                 elif looking:
                     ahead = parts.total(opp, civ, entry)
-                if arcitech:
-                    gifts += 2 * donors
-                else:
-                    best = 0
-                self.rolls.append((b, cb * cr, opp_path, civ_path, encounters, gifts, future, office, best, ahead))
+                self.rolls.append((b, cb * cr, opp_path, civ_path, opp, civ, entry, ahead))
 
-    def bound(self, pre: TableState, npc: str, index: int) -> int | None:
-        """An upper bound on E[V after the NPC turn from `pre`] (times scale, over self.denominator), where
-        `pre` is `base` with the `index`-th NPC of kind `npc` moved and its encounter met; None when `pre`
-        is not such a table (or the game is over: its value is exact and cheap)."""
-        base, v = self.base, self.v
+    def dots(self, posters: tuple[int, ...]) -> list[int]:
+        """For each space, a Civilian's expected future arrivals there times the posters."""
+        if self.arrivals is None:
+            return [0] * len(posters)
+        nonzero = [(x, k) for x, k in enumerate(posters) if k]
+        return [sum(k * a[x] for x, k in nonzero) for a in self.arrivals]
+
+    def moved(self, pre: TableState, npc: str, index: int) -> int | None:
+        """The bound (times scale, over self.denominator) for `pre`: `base` with the `index`-th NPC of kind
+        `npc` moved and its encounter met; None when `pre` is not such a table, or the game is over (its
+        value is exact and cheap)."""
+        base = self.base
         if pre.ended is not None or pre.players != base.players or pre.entry != base.entry:
             return None
         is_opp = npc == "oppressor"
@@ -690,42 +680,118 @@ class MovedNpcBound:
         before, other_before = (base.oppressors, base.civilians) if is_opp else (base.civilians, base.oppressors)
         if other != other_before or len(group) != len(before) or any(
                 x != y for i, (x, y) in enumerate(zip(group, before)) if i != index) or any(
-                n > m for n, m in zip(pre.posters, base.posters)) or pre.office > base.office:
+                k > m for k, m in zip(pre.posters, base.posters)):
             return None
         z, to = before[index], group[index]
-        looking = self.parts is not None
-        if looking:
-            shares = self.parts.opp_share if is_opp else self.parts.civ_share
-        gift, dot, office_arr, best_arr = self.gift, self.dot, self.office_arr, self.best_arr
-        d, e, ws, wr = v.d, v.e, v.w_spark, v.w_rep
-        wo, wp, win, loss = v.w_office * self.reward_all, v.w_poster, v.w_win, v.w_loss
-        funds, rep, target = pre.funds, pre.reputation, v.rules.target
+        parts = self.parts
+        share = None if parts is None else parts.opp_share if is_opp else parts.civ_share
         values = []
-        for b, w, opp_path, civ_path, encounters, gifts, future, office, best, ahead in self.rolls:
+        for b, w, opp_path, civ_path, opp, civ, entry, ahead in self.rolls:
+            path = opp_path if is_opp else civ_path
+            old, new = (path[z], path[to]) if path else (z, to)
             if is_opp:
-                if opp_path:
-                    old, new = opp_path[z], opp_path[to]
-                else:
-                    old, new = z, to
+                opp = list(opp)
+                opp[index] = new
             else:
-                if civ_path:
-                    old, new = civ_path[z], civ_path[to]
-                    gifts += gift[new] - gift[old]
-                else:
-                    old, new = z, to
-                future += dot[new] - dot[old]
-                office += office_arr[new] - office_arr[old]
-                if best:
-                    best += best_arr[new] - best_arr[old]
-            if looking:
-                ahead += shares(new) - shares(old)
-            top = funds + gifts
-            value = e * (d * (ws * top + wr * rep) + wo * office + wp * (future + best)) + ws * d * ahead
-            if rep <= encounters:
-                value = max(value, e * d * (ws * top - loss))
-            if top >= target:
-                value = max(value, e * d * (ws * top + wr * rep + win))
-            values.append((b, w, value))
+                civ = list(civ)
+                civ[index] = new
+            if share is not None:
+                ahead += share(new) - share(old)
+            values.append((b, w, self.roll(pre, opp, civ, opp_path, civ_path, entry, ahead, base.posters,
+                                           self.gift, self.dot)))
+        return self.expectation(values)
+
+    def posters(self, pre: TableState) -> int | None:
+        """The bound for `pre`: `base` with posters added (and the junk pile's changed); None when `pre` is
+        not such a table."""
+        base = self.base
+        if pre.ended is not None or (pre.oppressors, pre.civilians, pre.players, pre.entry, pre.funds,
+                                     pre.reputation, pre.office) != (base.oppressors, base.civilians, base.players,
+                                                                     base.entry, base.funds, base.reputation,
+                                                                     base.office):
+            return None
+        added = [(x, k - m) for x, (k, m) in enumerate(zip(pre.posters, base.posters)) if k != m]
+        gift, dot = self.gift, self.dot
+        if added:
+            gift, dot = list(gift), list(dot)
+            for x, k in added:
+                gift[x] += k * self.mult[x]
+            if self.arrivals is not None:
+                for z, a in enumerate(self.arrivals):
+                    for x, k in added:
+                        dot[z] += k * a[x]
+        values = [(b, w, self.roll(pre, opp, civ, opp_path, civ_path, entry, ahead, pre.posters, gift, dot))
+                  for b, w, opp_path, civ_path, opp, civ, entry, ahead in self.rolls]
+        return self.expectation(values)
+
+    def roll(self, pre: TableState, opp, civ, opp_path, civ_path, entry: int, ahead: int, posters: tuple[int, ...],
+             gift: list[int], dot: list[int]) -> int:
+        """The bound on V (times scale) after one roll: the NPCs on `opp` and `civ` after their move (the
+        groups moved when their path is given), the Entry token on `entry`, the look-past term `ahead`;
+        `posters` at least the table's, `gift` and `dot` (per space) read with them."""
+        v = self.v
+        d, e, ws, wr = v.d, v.e, v.w_spark, v.w_rep
+        office_arr, best_arr, arrivals = self.office_arr, self.best_arr, self.arrivals
+        players_at, offices, rewards = self.players_at, self.offices, self.rewards
+        on = set(opp)
+        funds, office = pre.funds, pre.office
+        torn: set[int] | tuple = ()
+        encounters = 0
+        if opp_path:  # every Oppressor moves and meets its space, before any Civilian
+            torn, encounters = on, len(opp)
+            fines = hits = 0
+            for x in opp:
+                fines += 2 * players_at[x]
+                hits += x in offices
+            funds, office = max(0, funds - fines), max(0, office - 2 * hits)
+        reward = rewards[office] if office > 0 else 0
+        gifts = donors = 0
+        if civ_path:
+            for c in civ:
+                if c not in on:
+                    gifts += gift[c] + (reward if c in offices else 0)
+                    donors += 1
+        future = arriving = best = 0
+        for c in civ:
+            future += dot[c]
+            arriving += office_arr[c]
+            best += best_arr[c]
+        tears = [(x, posters[x]) for x in torn if posters[x]]
+        if arrivals is not None:
+            for x, k in tears:
+                for c in civ:
+                    future -= k * arrivals[c][x]
+        fine = 0
+        if self.entering == "oppressor":
+            encounters += 1
+            fine = 2 * players_at[entry]
+            if entry in offices:
+                office = max(0, office - 2)
+        elif self.entering == "civilian":
+            x = entry
+            if x not in on:
+                gifts += gift[x] + (reward if x in offices else 0)
+                donors += 1
+            future += dot[x]
+            if arrivals is not None:
+                for y, k in tears:
+                    future -= k * arrivals[x][y]
+            arriving += office_arr[x]
+            best += best_arr[x]
+        if tears and self.arcitech:
+            gifts += 2 * donors
+            future += best
+        top, rep = funds + gifts, pre.reputation
+        value = e * (d * (ws * max(0, top - fine) + wr * rep) + v.w_office * rewards[office] * arriving
+                     + v.w_poster * future) + ws * d * ahead
+        if rep <= encounters:  # at the failure, the funds are at most the table's or those after the NPC turn
+            value = max(value, e * d * (ws * max(pre.funds, top) - v.w_loss))
+        if top >= v.rules.target:
+            value = max(value, e * d * (ws * top + wr * rep + v.w_win))
+        return value
+
+    def expectation(self, values: list[tuple[str, int, int]]) -> int:
+        """The rolls' bounds combined as the player's roll rule combines V (over self.denominator)."""
         if self.who == "alice_smith":
             totals: dict[str, int] = {}
             for b, w, value in values:

@@ -36,7 +36,7 @@ from .npc_turn import CIVILIAN, OPPRESSOR, Encounter
 from .objective_advice import Goal
 from .report import encounter_json, encounter_text, number_text, outcome_bits, state_json
 from .rule_ids import CHARACTER_RULES
-from .scoring import MovedNpcBound, TurnScorer
+from .scoring import NpcTurnBound, TurnScorer
 from .turn import Activation, Extra, apply_activation, moved, with_extra
 from .value import Valuer
 
@@ -332,7 +332,7 @@ class _Planner:
         """The MASSES_TRIED NPC moves of Move the Masses that score best with the active player staying put
         (the moves' own encounters and the NPC turn after them; the player's own move changes little of it;
         ties to the earlier move). Scored exactly in the order of an upper bound on their score
-        (scoring.MovedNpcBound), until no bound left reaches the last of the best: the same moves as scoring
+        (scoring.NpcTurnBound), until no bound left reaches the last of the best: the same moves as scoring
         them all."""
         s0 = self.s0
         stay = moved(s0, s0.players[s0.active])
@@ -352,7 +352,7 @@ class _Planner:
 
             rest = []
             for i, (a, after, _) in enumerate(tried):
-                ub = bound.bound(after, a.npc, a.npc_index)
+                ub = bound.moved(after, a.npc, a.npc_index)
                 if ub is None:
                     score(i)
                 else:
@@ -368,14 +368,14 @@ class _Planner:
             best = [i for _, i in top]
         return {(tried[i][0].npc, tried[i][0].npc_index, tried[i][0].npc_to) for i in best}
 
-    def masses_bound(self, base: TableState) -> MovedNpcBound | None:
+    def masses_bound(self, base: TableState) -> NpcTurnBound | None:
         """The bound best_masses skips moves with, where it holds: the plain NPC turn (no card changes it),
         no objective's bonus, no negative weight."""
         v = self.valuer
         if self.scorer.goal is not None or type(self.scorer.turns) is not TurnScorer or min(
                 v.w_spark, v.w_rep, v.w_office, v.w_poster, v.w_win, v.w_loss) < 0:
             return None
-        return MovedNpcBound(self.scorer.turns, base)
+        return NpcTurnBound(self.scorer.turns, base)
 
     def poster_targets(self, s: TableState) -> tuple[list[int], str | None]:
         """Where a placed poster is tried: every space on a board of at most POSTER_EXHAUSTIVE spaces; else

@@ -1,5 +1,5 @@
 """Move the Masses' shortlist on large boards (suggest._Planner.best_masses, rulebook "Types of Space
-Activations": Move the Masses; "NPC Turn") skips the NPC moves whose upper bound (scoring.MovedNpcBound)
+Activations": Move the Masses; "NPC Turn") skips the NPC moves whose upper bound (scoring.NpcTurnBound)
 cannot reach the shortlist. These tests hold the shortcut to the plain computation: the bound is never
 below the exact expectation of any move, and the whole Suggestions answer (every option, its exact score and
 numbers, the order, the ties in generation order, the notes) is the same with the bound and without it, on
@@ -21,7 +21,7 @@ from solvers.robotariat.board import KINDS, Board
 from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.model import CHARACTERS, TableState
 from solvers.robotariat.npc_turn import CIVILIAN, OPPRESSOR
-from solvers.robotariat.scoring import MovedNpcBound, TurnScorer
+from solvers.robotariat.scoring import NpcTurnBound, TurnScorer
 from solvers.robotariat.suggest import _Planner, best_turn, suggest
 from solvers.robotariat.turn import Activation, apply_activation
 from solvers.robotariat.value import Ahead, Valuer, Weights, default_horizon
@@ -46,10 +46,10 @@ def npc_moves(board, s: TableState) -> list[Activation]:
 def assert_bounds_hold(board, rules, dice, s: TableState, valuer: Valuer) -> None:
     """Every NPC move of Move the Masses from `s`: bound >= the exact E[V after the NPC turn]."""
     t = TurnScorer(board, rules, dice, valuer)
-    bound = MovedNpcBound(t, s)
+    bound = NpcTurnBound(t, s)
     for a in npc_moves(board, s):
         after, enc = apply_activation(board, rules, s, a)
-        ub = bound.bound(after, a.npc, a.npc_index)
+        ub = bound.moved(after, a.npc, a.npc_index)
         e = t.expected(after, s, enc)
         if ub is None:
             assert after.ended is not None, a
@@ -206,10 +206,10 @@ def test_the_bound_counts_a_failure_worth_more_than_going_on():
     weights = Weights(reputation=Fraction(0), poster=Fraction(0), office=Fraction(0), loss=Fraction(0))
     v = Valuer(board, rules, dice, weights, 3, Ahead(seats=5, entry_track=TRACK))
     t = TurnScorer(board, rules, dice, v)
-    bound = MovedNpcBound(t, s)
+    bound = NpcTurnBound(t, s)
     for to in board.neighbours[2]:  # the Civilian's moves: the Oppressor still fails the Revolution
         a = Activation(kind="move_the_masses", space=1, when="here", npc=CIVILIAN, npc_index=0, npc_to=to)
         after, enc = apply_activation(board, rules, s, a)
         e = t.expected(after, s, enc)
         assert e.failure == e.denominator
-        assert Fraction(bound.bound(after, CIVILIAN, 0), bound.denominator) == Fraction(e.value, e.denominator)
+        assert Fraction(bound.moved(after, CIVILIAN, 0), bound.denominator) == Fraction(e.value, e.denominator)
