@@ -576,10 +576,9 @@ class _Rolls:
 
 
 class NpcTurnBound:
-    """Upper bounds on E[V after the NPC turn], cheap next to the exact expectation, for tables close to
-    one table `base`: the same table with one NPC moved one step by Move the Masses and its encounter met
-    (`moved`), or with posters added (`posters`, the scrap yard's placements). suggest._Planner skips the
-    candidates whose bound cannot reach the best found exactly (best_masses, scrap_yard).
+    """Upper bounds on E[V after the NPC turn], cheap next to the exact expectation, for the tables Move the
+    Masses leaves from one table `base` (the same table with one NPC moved one step and its encounter met):
+    suggest._Planner.best_masses skips the NPC moves whose bound cannot reach its shortlist.
 
     Why it is an upper bound, roll by roll (face kinds (black, red): where every NPC moves and where the
     Entry token goes are known): Move the Masses' encounter only lowers the posters and the contributions
@@ -627,10 +626,13 @@ class NpcTurnBound:
         self.players_at = [players_at.get(x, 0) for x in range(n)]
         self.mult = [2 if uber == x else 1 for x in range(n)]
         self.gift = [players_at.get(x, 0) + k * self.mult[x] for x, k in enumerate(posters)]  # without the Office
-        self.arrivals = [v.arrivals(z) for z in range(n)] if v.horizon else None
-        self.office_arr = [sum(a[o] for o in offices) for a in self.arrivals] if v.horizon else [0] * n
-        self.best_arr = [max(a) for a in self.arrivals] if v.horizon else [0] * n
-        self.dot = self.dots(posters)
+        # a Civilian's future arrivals from each space: at the Offices, at its best space, times the posters
+        # (worked out for the spaces the Civilians reach only: each row is a walk of the horizon's turns)
+        self.arrivals: list[list[int] | None] | None = [None] * n if v.horizon else None
+        zeros = [0] * n
+        self.office_arr, self.best_arr, self.dot = (list(zeros), list(zeros), list(zeros)) if v.horizon else (
+            zeros, zeros, zeros)
+        self.nonzero = [(x, k) for x, k in enumerate(posters) if k]
         looking = v.ahead is not None
         self.entering = entering = v.entry_now(base) if looking else None
         parts = t.ahead_parts(base.players, base.entered, base.round, base.active + 1) if looking else None
@@ -661,12 +663,15 @@ class NpcTurnBound:
                     ahead = parts.total(opp, civ, entry)
                 self.rolls.append((b, cb * cr, opp_path, civ_path, opp, civ, entry, ahead))
 
-    def dots(self, posters: tuple[int, ...]) -> list[int]:
-        """For each space, a Civilian's expected future arrivals there times the posters."""
-        if self.arrivals is None:
-            return [0] * len(posters)
-        nonzero = [(x, k) for x, k in enumerate(posters) if k]
-        return [sum(k * a[x] for x, k in nonzero) for a in self.arrivals]
+    def reach(self, z: int) -> list[int]:
+        """A Civilian's future arrivals from `z` (value.Valuer.arrivals), with its three sums kept."""
+        a = self.arrivals[z]
+        if a is None:
+            a = self.arrivals[z] = self.v.arrivals(z)
+            self.office_arr[z] = sum(a[o] for o in self.offices)
+            self.best_arr[z] = max(a)
+            self.dot[z] = sum(k * a[x] for x, k in self.nonzero)
+        return a
 
     def moved(self, pre: TableState, npc: str, index: int) -> int | None:
         """The bound (times scale, over self.denominator) for `pre`: `base` with the `index`-th NPC of kind
@@ -701,29 +706,6 @@ class NpcTurnBound:
                                            self.gift, self.dot)))
         return self.expectation(values)
 
-    def posters(self, pre: TableState) -> int | None:
-        """The bound for `pre`: `base` with posters added (and the junk pile's changed); None when `pre` is
-        not such a table."""
-        base = self.base
-        if pre.ended is not None or (pre.oppressors, pre.civilians, pre.players, pre.entry, pre.funds,
-                                     pre.reputation, pre.office) != (base.oppressors, base.civilians, base.players,
-                                                                     base.entry, base.funds, base.reputation,
-                                                                     base.office):
-            return None
-        added = [(x, k - m) for x, (k, m) in enumerate(zip(pre.posters, base.posters)) if k != m]
-        gift, dot = self.gift, self.dot
-        if added:
-            gift, dot = list(gift), list(dot)
-            for x, k in added:
-                gift[x] += k * self.mult[x]
-            if self.arrivals is not None:
-                for z, a in enumerate(self.arrivals):
-                    for x, k in added:
-                        dot[z] += k * a[x]
-        values = [(b, w, self.roll(pre, opp, civ, opp_path, civ_path, entry, ahead, pre.posters, gift, dot))
-                  for b, w, opp_path, civ_path, opp, civ, entry, ahead in self.rolls]
-        return self.expectation(values)
-
     def roll(self, pre: TableState, opp, civ, opp_path, civ_path, entry: int, ahead: int, posters: tuple[int, ...],
              gift: list[int], dot: list[int]) -> int:
         """The bound on V (times scale) after one roll: the NPCs on `opp` and `civ` after their move (the
@@ -752,6 +734,12 @@ class NpcTurnBound:
                     gifts += gift[c] + (reward if c in offices else 0)
                     donors += 1
         future = arriving = best = 0
+        if arrivals is not None:
+            for c in civ:
+                if arrivals[c] is None:
+                    self.reach(c)
+            if self.entering == "civilian" and arrivals[entry] is None:
+                self.reach(entry)
         for c in civ:
             future += dot[c]
             arriving += office_arr[c]
