@@ -298,6 +298,7 @@ class _Planner:
         self.scorer = _Scorer(board, rules, dice, s0, valuer, turns, lean, goal)
         self.valuer = valuer
         self.notes: list[str] = []
+        self.greedy: dict[TableState, tuple[tuple[int, int], ...]] = {}  # the scrap yard's, by table
 
     def activations(self, s: TableState, space: int, when: str) -> list[tuple[Activation, str | None]]:
         """Every activation of `space` in state `s` (with a search note where the list is not exhaustive)."""
@@ -422,9 +423,18 @@ class _Planner:
                 placement = tuple((x, combo.count(x)) for x in sorted(set(combo)))
                 out.append((Activation(kind="scrap_yard", space=space, when=when, placement=placement), None))
             return out
-        # greedy: add posters one at a time where the exact score is best
+        placement = self.greedy.get(s)
+        if placement is None:
+            placement = self.greedy[s] = self.greedy_placement(s, spaces)
+        note = f"greedy placement ({total} placements were too many to try)"
+        return [(Activation(kind="scrap_yard", space=space, when=when, placement=placement), note)]
+
+    def greedy_placement(self, s: TableState, spaces: list[int]) -> tuple[tuple[int, int], ...]:
+        """The junk pile's posters added one at a time where the exact score is best (the first such space
+        on a tie); kept per table (the scrap yard left before each move of the player is the same one)."""
+        board = self.board
         counts: dict[int, int] = {}
-        for _ in range(j):
+        for _ in range(s.junk):
             best = None
             for x in spaces:
                 trial = dict(counts)
@@ -435,9 +445,7 @@ class _Planner:
                 if best is None or sc > best[0]:
                     best = (sc, x)
             counts[best[1]] = counts.get(best[1], 0) + 1
-        placement = tuple(sorted(counts.items()))
-        note = f"greedy placement ({total} placements were too many to try)"
-        return [(Activation(kind="scrap_yard", space=space, when=when, placement=placement), note)]
+        return tuple(sorted(counts.items()))
 
     def placement_score(self, pre: TableState) -> Fraction:
         """How the scrap yard's greedy placement compares two placements (the exact score)."""
