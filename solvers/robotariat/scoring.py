@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import add
 
 from .board import Board
 from .model import FAILURE, SUCCESS, Dice, Rules, TableState, face_colour, is_arrow
@@ -182,8 +183,8 @@ class TurnScorer:
             if v.horizon:
                 for c in civ:
                     arrivals = v.arrivals(c)
-                    row = [x + a for x, a in zip(row, arrivals)]
-                    office += sum(arrivals[o] for o in board.offices)
+                    row = list(map(add, row, arrivals))
+                    office += sum([arrivals[o] for o in board.offices])
             rows = self._rows[civ] = (tuple(row), office)
         return rows
 

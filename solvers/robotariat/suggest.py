@@ -76,15 +76,25 @@ class Suggestions:
     def as_json(self, board: Board, limit: int | None = None, names: tuple[str, ...] = ()) -> dict:
         scores = [o.score for o in self.options]
         shown = self.options if limit is None else self.options[:limit]
-        # the options are best first: an option's rank is 1 + the place of the first option scoring the same
-        first: dict[Fraction, int] = {}
-        ties: dict[Fraction, int] = {}
+        # the options are best first, so equal scores stand together: an option's rank is 1 + the place of
+        # the first option of its run, its ties the rest of the run
+        first = [0] * len(scores)
+        runs: list[int] = []
         for i, x in enumerate(scores):
-            first.setdefault(x, i)
-            ties[x] = ties.get(x, 0) + 1
-        out = [option_json(board, self.start, o, 1 + first[o.score], ties[o.score] - 1, names) for o in shown]
+            if i and x == scores[i - 1]:
+                first[i] = first[i - 1]
+                runs[-1] += 1
+            else:
+                first[i] = i
+                runs.append(1)
+        size = [0] * len(scores)
+        i = 0
+        for n in runs:
+            size[i:i + n] = [n] * n
+            i += n
+        out = [option_json(board, self.start, o, 1 + first[i], size[i] - 1, names) for i, o in enumerate(shown)]
         return {"options": out, "count": len(self.options),
-                "best": [i for i, o in enumerate(self.options) if o.score == scores[0]] if scores else [],
+                "best": list(range(size[0])) if scores else [],
                 "player": {"seat": self.start.active, "character": self.start.active_character,
                            "at": board.ids[self.start.players[self.start.active]]},
                 "looked_past": self.looked_past(board),
