@@ -33,6 +33,7 @@ ROLL_CHOOSERS = ("alice_smith", "mt_rho")
 ENDED, PLAIN, CIVILIAN_ENTERED, ENTRY_ENDED = range(4)
 MEMO_LIMIT = 50_000  # the abilities whose roll distribution depends on each roll's value
 NO_BONUS = Fraction(0)
+AHEAD_PARTS_LIMIT = 4096  # seat order contexts kept (two rows of the board's size each; the forecast's scorers live long)
 
 
 @dataclass(slots=True)  # not frozen: a frozen dataclass's __init__ costs a call per field (tens per table)
@@ -263,7 +264,7 @@ class TurnScorer:
         key = (players, entered, rnd, next_seat)
         hit = self._aheads.get(key)
         if hit is None:
-            if len(self._aheads) > MEMO_LIMIT:
+            if len(self._aheads) > AHEAD_PARTS_LIMIT:
                 self._aheads.clear()
             hit = self._aheads[key] = _AheadParts(self.valuer, players, entered, rnd, next_seat)
         return hit
