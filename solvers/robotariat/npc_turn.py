@@ -443,17 +443,26 @@ def roll_chances(who: str | None, dice: Dice, scaled: Callable[[str, str], int])
         totals = {b: sum(cr * scaled(b, r) for r, cr in red.items()) for b in ("yellow_arrow", "blue_arrow")}
         chosen = "yellow_arrow" if totals["yellow_arrow"] >= totals["blue_arrow"] else "blue_arrow"
         return RollChances(denominator=6, rolls=tuple((chosen, r, cr) for r, cr in red.items()), alice_totals=totals)
-    pairs = [(b, r, cb * cr) for b, cb in dice.counts("black").items() for r, cr in red.items()]
+    pairs = _PAIRS.get((dice.black, dice.red))
+    if pairs is None:
+        pairs = _PAIRS[(dice.black, dice.red)] = [(b, r, cb * cr) for b, cb in dice.counts("black").items()
+                                                  for r, cr in red.items()]
     if who != "mt_rho":
         return RollChances(denominator=36, rolls=tuple(pairs))
-    values = {(b, r): scaled(b, r) for b, r, _ in pairs}
-    fresh36 = sum(c * values[(b, r)] for b, r, c in pairs)
-    reroll = tuple((b, r) for b, r, c in pairs if 36 * values[(b, r)] < fresh36)
-    rerolled = sum(c for b, r, c in pairs if (b, r) in reroll)
+    values = [scaled(b, r) for b, r, _ in pairs]
+    fresh36 = 0
+    for (_, _, c), x in zip(pairs, values):
+        fresh36 += c * x
+    kept = [36 * x >= fresh36 for x in values]
+    reroll = tuple((b, r) for (b, r, _), k in zip(pairs, kept) if not k)
+    rerolled = sum(c for (_, _, c), k in zip(pairs, kept) if not k)
     # P(pair) = P(first roll shows it and is kept) + P(re-roll) * P(pair), over 36 * 36
-    weights = {(b, r): (0 if (b, r) in reroll else 36 * c) + rerolled * c for b, r, c in pairs}
-    return RollChances(denominator=1296, rolls=tuple((b, r, weights[(b, r)]) for b, r, _ in pairs if weights[(b, r)]),
+    weights = [(36 * c if k else 0) + rerolled * c for (_, _, c), k in zip(pairs, kept)]
+    return RollChances(denominator=1296, rolls=tuple((b, r, w) for (b, r, _), w in zip(pairs, weights) if w),
                        fresh36=fresh36, reroll=reroll, rerolled=rerolled)
+
+
+_PAIRS: dict[tuple, list[tuple[str, str, int]]] = {}  # each dice's face-kind pairs and their weights over 36
 
 
 @dataclass(frozen=True)

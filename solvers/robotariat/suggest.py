@@ -22,6 +22,7 @@ their own are tried on top of the `EXTRA_BASES` best options (for Mr. Postman, a
 """
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations_with_replacement
@@ -35,7 +36,7 @@ from .npc_turn import CIVILIAN, OPPRESSOR, Encounter
 from .objective_advice import Goal
 from .report import encounter_json, encounter_text, number_text, outcome_bits, state_json
 from .rule_ids import CHARACTER_RULES
-from .scoring import TurnScorer
+from .scoring import NpcTurnBound, TurnScorer
 from .turn import Activation, Extra, apply_activation, moved, with_extra
 from .value import Valuer
 
@@ -75,15 +76,25 @@ class Suggestions:
     def as_json(self, board: Board, limit: int | None = None, names: tuple[str, ...] = ()) -> dict:
         scores = [o.score for o in self.options]
         shown = self.options if limit is None else self.options[:limit]
-        # the options are best first: an option's rank is 1 + the place of the first option scoring the same
-        first: dict[Fraction, int] = {}
-        ties: dict[Fraction, int] = {}
+        # the options are best first, so equal scores stand together: an option's rank is 1 + the place of
+        # the first option of its run, its ties the rest of the run
+        first = [0] * len(scores)
+        runs: list[int] = []
         for i, x in enumerate(scores):
-            first.setdefault(x, i)
-            ties[x] = ties.get(x, 0) + 1
-        out = [option_json(board, self.start, o, 1 + first[o.score], ties[o.score] - 1, names) for o in shown]
+            if i and x == scores[i - 1]:
+                first[i] = first[i - 1]
+                runs[-1] += 1
+            else:
+                first[i] = i
+                runs.append(1)
+        size = [0] * len(scores)
+        i = 0
+        for n in runs:
+            size[i:i + n] = [n] * n
+            i += n
+        out = [option_json(board, self.start, o, 1 + first[i], size[i] - 1, names) for i, o in enumerate(shown)]
         return {"options": out, "count": len(self.options),
-                "best": [i for i, o in enumerate(self.options) if o.score == scores[0]] if scores else [],
+                "best": list(range(size[0])) if scores else [],
                 "player": {"seat": self.start.active, "character": self.start.active_character,
                            "at": board.ids[self.start.players[self.start.active]]},
                 "looked_past": self.looked_past(board),
@@ -297,6 +308,7 @@ class _Planner:
         self.scorer = _Scorer(board, rules, dice, s0, valuer, turns, lean, goal)
         self.valuer = valuer
         self.notes: list[str] = []
+        self.greedy: dict[TableState, tuple[tuple[int, int], ...]] = {}  # the scrap yard's, by table
 
     def activations(self, s: TableState, space: int, when: str) -> list[tuple[Activation, str | None]]:
         """Every activation of `space` in state `s` (with a search note where the list is not exhaustive)."""
@@ -329,13 +341,52 @@ class _Planner:
 
     def best_masses(self, activations: list[tuple[Activation, str | None]]) -> set[tuple]:
         """The MASSES_TRIED NPC moves of Move the Masses that score best with the active player staying put
-        (the moves' own encounters and the NPC turn after them; the player's own move changes little of it)."""
+        (the moves' own encounters and the NPC turn after them; the player's own move changes little of it;
+        ties to the earlier move). Scored exactly in the order of an upper bound on their score
+        (scoring.NpcTurnBound), until no bound left reaches the last of the best: the same moves as scoring
+        them all."""
         s0 = self.s0
-        scored = []
-        for i, (a, _) in enumerate(activations):
-            after, enc = apply_activation(self.board, self.rules, moved(s0, s0.players[s0.active]), a)
-            scored.append((-self.scorer.rank(after, enc, a), i, (a.npc, a.npc_index, a.npc_to)))
-        return {key for _, _, key in sorted(scored)[:MASSES_TRIED]}
+        stay = moved(s0, s0.players[s0.active])
+        tried = [(a, *apply_activation(self.board, self.rules, stay, a)) for a, _ in activations]
+        bound = self.masses_bound(stay)
+        if bound is None:
+            scored = sorted((-self.scorer.rank(after, enc, a), i) for i, (a, after, enc) in enumerate(tried))
+            best = [i for _, i in scored[:MASSES_TRIED]]
+        else:
+            top: list[tuple[Fraction, int]] = []  # (-E[V after], place), best first
+
+            def score(i: int) -> None:
+                _, after, enc = tried[i]
+                e = self.scorer.expectation(after, enc)
+                insort(top, (-Fraction(e.value, e.denominator), i))
+                del top[MASSES_TRIED:]
+
+            rest = []
+            for i, (a, after, _) in enumerate(tried):
+                ub = bound.moved(after, a.npc, a.npc_index)
+                if ub is None:
+                    score(i)
+                else:
+                    rest.append((-ub, i))
+            rest.sort()  # highest bound first, then generation order
+            for neg, i in rest:
+                if len(top) == MASSES_TRIED:
+                    worst, j = top[-1]
+                    ub = Fraction(-neg, bound.denominator)
+                    if ub < -worst or ub == -worst and i > j:  # it cannot rank before the last of the best
+                        break
+                score(i)
+            best = [i for _, i in top]
+        return {(tried[i][0].npc, tried[i][0].npc_index, tried[i][0].npc_to) for i in best}
+
+    def masses_bound(self, base: TableState) -> NpcTurnBound | None:
+        """The bound best_masses skips moves with, where it holds: the plain NPC turn (no card changes it),
+        no objective's bonus, no negative weight."""
+        v = self.valuer
+        if self.scorer.goal is not None or type(self.scorer.turns) is not TurnScorer or min(
+                v.w_spark, v.w_rep, v.w_office, v.w_poster, v.w_win, v.w_loss) < 0:
+            return None
+        return NpcTurnBound(self.scorer.turns, base)
 
     def poster_targets(self, s: TableState) -> tuple[list[int], str | None]:
         """Where a placed poster is tried: every space on a board of at most POSTER_EXHAUSTIVE spaces; else
@@ -382,9 +433,18 @@ class _Planner:
                 placement = tuple((x, combo.count(x)) for x in sorted(set(combo)))
                 out.append((Activation(kind="scrap_yard", space=space, when=when, placement=placement), None))
             return out
-        # greedy: add posters one at a time where the exact score is best
+        placement = self.greedy.get(s)
+        if placement is None:
+            placement = self.greedy[s] = self.greedy_placement(s, spaces)
+        note = f"greedy placement ({total} placements were too many to try)"
+        return [(Activation(kind="scrap_yard", space=space, when=when, placement=placement), note)]
+
+    def greedy_placement(self, s: TableState, spaces: list[int]) -> tuple[tuple[int, int], ...]:
+        """The junk pile's posters added one at a time where the exact score is best (the first such space
+        on a tie); kept per table (the scrap yard left before each move of the player is the same one)."""
+        board = self.board
         counts: dict[int, int] = {}
-        for _ in range(j):
+        for _ in range(s.junk):
             best = None
             for x in spaces:
                 trial = dict(counts)
@@ -395,9 +455,7 @@ class _Planner:
                 if best is None or sc > best[0]:
                     best = (sc, x)
             counts[best[1]] = counts.get(best[1], 0) + 1
-        placement = tuple(sorted(counts.items()))
-        note = f"greedy placement ({total} placements were too many to try)"
-        return [(Activation(kind="scrap_yard", space=space, when=when, placement=placement), note)]
+        return tuple(sorted(counts.items()))
 
     def placement_score(self, pre: TableState) -> Fraction:
         """How the scrap yard's greedy placement compares two placements (the exact score)."""
