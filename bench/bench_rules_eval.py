@@ -2,8 +2,11 @@
 its tuning part, its held-out part and its fresh part (all three tuned on by round 4: see their headers),
 round 4's tuning half (eval_round4a.toml, printed as "round 4 tuning half"), round 4's held-out half
 (eval_round4.toml: measured and reported once at the end of round 4, tuned on from round 5, printed as
-"round 4 held-out (reported)"), and, when the file is there, round 5's part (eval_round5.toml, written by
-someone who never saw the ranking's code or tuning, never tuned on: printed as "round 5 (never tuned)"). Each part in three ways of asking:
+"round 4 held-out (reported)"), round 5's part (eval_round5.toml, written by someone who never saw the
+ranking's code or tuning: measured and reported once at the end of round 5, tuned on from round 6, printed as
+"round 5 (reported in round 5, tuned on from round 6)"), and, when the file is there, round 6's part
+(eval_round6.toml, written by someone else while round 6 tuned on the others, never tuned on: printed as
+"round 6 (never tuned)"). Each part in three ways of asking:
 
 - game filter: only the game of the page is searched (`ask(q, game=g)`);
 - page game first: every game, the page's first (`ask(q, prefer=g)`, what the header box does); a
@@ -18,8 +21,9 @@ two-rule question has both its entries among the first three), "answered" on the
 for the questions labelled covered = false), the off-topic ones on their own, and how often the honest
 nearest entry is shown. Then the search time per question (p50, p95: the cold median of 5 runs).
 
-Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|both|all] [--misses] [--ablate]
-`--misses` lists the misses of the parts tuned on (never round 5's: it stays unseen, its figures only).
+Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|both|all]
+[--misses] [--ablate]
+`--misses` lists the misses of the parts tuned on (never round 6's: it stays unseen, its figures only).
 `--ablate` measures each mechanism of the ranking switched off on its own (game filter), on the parts tuned on.
 """
 from __future__ import annotations
@@ -45,10 +49,10 @@ MODES = ("game filter", "page game first", "no game")
 REPEAT = 5
 
 
-TUNED = ("tune", "heldout", "fresh", "round4a", "round4")
-UNSEEN = "round5"               # the lead's round-5 set: reported, never tuned on, absent until added
-LABELS = {UNSEEN: "round 5 (never tuned)", "round4a": "round 4 tuning half",
-          "round4": "round 4 held-out (reported)"}
+TUNED = ("tune", "heldout", "fresh", "round4a", "round4", "round5")
+UNSEEN = "round6"               # the lead's round-6 set: reported, never tuned on, absent until added
+LABELS = {UNSEEN: "round 6 (never tuned)", "round4a": "round 4 tuning half",
+          "round4": "round 4 held-out (reported)", "round5": "round 5 (reported in round 5, tuned on from round 6)"}
 
 
 def path(part: str) -> Path:
