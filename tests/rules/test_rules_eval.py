@@ -446,3 +446,41 @@ def test_a_named_ones_own_ability_asks_its_printed_text():
     assert not reply.answered and reply.hits[0].entry.id == "tr-unverified-salvager-abilities"
     # "special ability" alone is the rule of when abilities are used
     assert rules.ask("salvager special ability when can i use it", game="two-robots").answered
+
+
+# ---- round 6: question shapes no entry answers ---------------------------------------------------------------
+
+@pytest.mark.parametrize("q, game", [
+    ("which robot is the easiest to build", "raising-robots"),
+    ("is the saboteur the hardest objective", "robotariat"),
+    ("most powerful salvager", "two-robots"),
+])
+def test_a_verdict_on_the_pieces_is_not_covered_even_beside_advice(q, game):
+    # (Tablebot's advice entries rank a player's moves; none ranks the pieces by strength or difficulty)
+    assert not rules.ask(q, game=game).answered
+
+
+def test_a_printed_text_asked_as_words_is_not_covered():
+    assert rules.index().parse("what does the sliding scale card actually say").asks_text
+    assert rules.index().parse("exact wording of weapons jammed").asks_text
+    # ... but what the rulebook says is a rule
+    assert not rules.index().parse("what does the rulebook say about ties").asks_text
+
+
+def test_the_honest_entry_is_found_by_the_thing_whose_text_is_asked():
+    # the words after "do" are no part of the card's name: the honest entry holds the name, which is enough
+    reply = rules.ask("what does precision strike do to the other player", game="two-robots")
+    assert not reply.answered and reply.hits[0].entry.id == "tr-unverified-event-effects"
+
+
+def test_a_named_characters_story_is_not_covered_but_the_bios_entry_is_shown():
+    for q in ("the story behind uberbot", "alice smith's backstory"):
+        reply = rules.ask(q, game="robotariat")
+        assert not reply.answered and reply.hits[0].entry.id == "rb-character-bios", q
+    reply = rules.ask("character bios", game="robotariat")  # what the bios are is answered
+    assert reply.answered and reply.hits[0].entry.id == "rb-character-bios"
+
+
+def test_handing_a_card_to_a_buddy_is_a_thing_passed_between_players():
+    assert rules.index().parse("can i hand my gear to my mate").asks_transfer
+    assert not rules.index().parse("how many cards can i have in hand to start").asks_transfer
