@@ -123,6 +123,8 @@ _PLAYER_COUNT = re.compile(r"([1-6])p")
 _COUNTED = re.compile(
     rf"\b(?:{NUMBER_WORDS})(?:\s*(?:-|–|to|or)\s*\d+)?\s+([a-z]+)(?:\s+([a-z]+))?|\b([a-z]+) x\d+")
 _ASIDE = re.compile(r"\([^)]*\)")
+_WORD_CASED = re.compile(r"[A-Za-z]+")
+_SENTENCE_END = re.compile(r"(?:[.!?:]\s*|\n\s*|^\s*)$")
 _SLASHED = re.compile(r"([a-z]+)\s*/\s*([a-z]+)")
 _HOW_MANY = ("many", "much")
 # "the robot deck runs out", "upgrade deck is empty": the books say what to do only for some decks
@@ -326,6 +328,18 @@ class RulesIndex:
                 vocab.update(words(alt))
         self.speller = Speller(vocab, english_words())
         self._reading = [e.kind == "reading" for e in self.entries]
+        # words the entries always write with a capital, somewhere not at a sentence's start: proper names ("Bingo",
+        # "Hallyu"), and the game's capitalised terms ("Gear"), which entries are about, unlike an example's robot
+        capitals: Counter[str] = Counter()
+        lower: set[str] = set()
+        for e in self.entries:
+            for m in _WORD_CASED.finditer(f"{e.text}\n{e.example}"):
+                w = m.group()
+                if w[0].islower():
+                    lower.add(w.lower())
+                elif m.start() > 1 and not _SENTENCE_END.search(f"{e.text}\n{e.example}"[:m.start()]):
+                    capitals[w.lower()] += 1
+        self._proper = {w for w in capitals if w not in lower}
         self._below = self._specific_entries(books)
         # the title's own words, to prefer the entry that is about what was asked over one that mentions it
         # (what is in brackets is a side note: "WallyST (starts on Recruitment Office)")
@@ -731,10 +745,16 @@ class RulesIndex:
         required_weight = {gi: w for gi, (w, g) in enumerate(zip(weight, q.groups)) if not g.optional}
         # ... and a name no entry of any game has ("the Oz robot"): not an English word nor a number, and not
         # a slip the speller could mend (it would hold the word it mends to)
-        in_passing = frozenset(gi for gi, (g, (rows, *_), (every, *_)) in enumerate(zip(q.groups, found, looked))
-                               if not g.optional and g.said not in self.speller.english
-                               and (rows and all(self.entries[r].kind == "example" for r in rows)
-                                    or not every and g.said.isalpha() and len(g.said) >= 2))
+        # ... and a proper name (written with a capital wherever an entry has it: "Bingo", a robot of a worked example)
+        # that examples and only examples are about (title, keywords), though other entries may mention it: its
+        # printed values are in no entry either (a name no entry is about, but a fact counts, is not: "Ocean Recruit")
+        in_passing = frozenset(gi for gi, (g, (rows, _, _, headed), (every, *_)) in enumerate(zip(q.groups, found, looked))
+                               if not g.optional and (
+                                   g.said not in self.speller.english
+                                   and (rows and all(self.entries[r].kind == "example" for r in rows)
+                                        or not every and g.said.isalpha() and len(g.said) >= 2)
+                                   or g.said in self._proper and (about := headed & rows.keys())
+                                   and all(self.entries[r].kind == "example" for r in about)))
         return Scored(score, relevance, matched, holds, required_weight, in_passing)
 
     def _overviews_and_specifics(self, q: Question, score: dict[int, float], matched: dict[int, set[int]],

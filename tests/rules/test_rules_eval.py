@@ -484,3 +484,12 @@ def test_a_named_characters_story_is_not_covered_but_the_bios_entry_is_shown():
 def test_handing_a_card_to_a_buddy_is_a_thing_passed_between_players():
     assert rules.index().parse("can i hand my gear to my mate").asks_transfer
     assert not rules.index().parse("how many cards can i have in hand to start").asks_transfer
+
+
+def test_the_value_of_a_robot_only_a_worked_example_is_about_is_not_covered():
+    # Hallyu and Zeus are robots of the Finite Loops Example: their VP and costs are printed in no entry
+    for q in ("how many vp is hallyu worth", "what does zeus cost"):
+        assert not rules.ask(q, game="raising-robots").answered, q
+    # ... what they do in the example is answered, and so is a value of a thing entries are about
+    assert rules.ask("hallyu activates bingo, can bingo activate hallyu back", game="raising-robots").answered
+    assert rules.ask("how much does a gear cost", game="raising-robots").answered
