@@ -441,6 +441,8 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("house", "rule"): ("variant", "variation"),
     ("same", "time"): ("simultaneously", "at once", "together"),
     ("how", "long"): ("duration", "minutes", "playing time"),
+    # "player count" is the board gamers' word (a box's "1-6 players") for how many may play
+    ("player", "count"): ("player count", "how many players", "number of players"),
     ("time", "limit"): ("timer", "minutes"),
     # "how old" asks an age (a player's, the game's), not about the older printings some entries compare
     ("how", "old"): ("age", "ages"),
