@@ -124,6 +124,7 @@ _COUNTED = re.compile(
     rf"\b(?:{NUMBER_WORDS})(?:\s*(?:-|–|to|or)\s*\d+)?\s+([a-z]+)(?:\s+([a-z]+))?|\b([a-z]+) x\d+")
 _ASIDE = re.compile(r"\([^)]*\)")
 _WORD_CASED = re.compile(r"[A-Za-z]+")
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+(?:[ -](?:(?:the|of|a|for) )?[A-Z][a-z]+)+")
 _SENTENCE_END = re.compile(r"(?:[.!?:]\s*|\n\s*|^\s*)$")
 _SLASHED = re.compile(r"([a-z]+)\s*/\s*([a-z]+)")
 _HOW_MANY = ("many", "much")
@@ -383,6 +384,20 @@ class RulesIndex:
             name = tuple(stem(w) for w in words(head) if not is_stopword(w) and w not in NAME_FRAME)
             if name and len(name) <= 4:
                 self._name_of.setdefault(name, set()).add(r)
+        # the initials of a name of three words or more ("mtm": Move the Masses, a run of capitalised words in an entry):
+        # players shorten long names so; an initialism two names share, or that is a word, is no name
+        initials: dict[str, set[str]] = {}
+        for e in self.entries:
+            said = f"{e.title}\n{e.text}\n{e.example}"
+            for m in _CAPITALISED.finditer(said):
+                if _SENTENCE_END.search(said[:m.start()]):
+                    continue  # at a sentence's start the capital may be the sentence's, not a name's
+                toks = words(m.group())
+                for kept in (toks, [t for t in toks if not is_stopword(t)]):
+                    if 3 <= len(kept) <= 5:
+                        initials.setdefault("".join(t[0] for t in kept), set()).add(" ".join(toks))
+        self._initials = {k: next(iter(v)) for k, v in initials.items()
+                          if len(v) == 1 and k not in vocab and k not in self.speller.english}
         # keywords of two words or more, found as they are in a question ("move then activate")
         self._phrases: dict[tuple[str, ...], list[int]] = {}
         for r, e in enumerate(self.entries):
@@ -461,6 +476,8 @@ class RulesIndex:
             alts: list[str] = [tok] + ([IRREGULAR[tok]] if tok in IRREGULAR else [])
             if players := _PLAYER_COUNT.fullmatch(tok):  # "3p": 3 players
                 alts += [f"{players[1]} players", f"{players[1]} player"]
+            elif tok in self._initials and tok not in self.speller:
+                alts.append(self._initials[tok])
             elif not synonyms_of(tok) and tok not in self.speller and not tok.isdigit() and not self._has(tok):
                 fixed = self.speller.corrections(tok)
                 if fixed:

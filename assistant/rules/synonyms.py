@@ -41,6 +41,8 @@ STOPWORDS: frozenset[str] = frozenset({
     # the form the player wants the answer in, not its topic ("in a nutshell", "setup checklist"); "nobody" is
     # "somebody" denied, the frame of who may do it ("the objective cards nobody drew")
     "nutshell", "checklist", "briefly", "basically", "nobody", "noone",
+    # the texting spellings of stop words ("halfway thru an action"): "through", "though", "because"
+    "thru", "tho", "altho", "cuz", "coz", "cos",
 })
 
 # words of a sum: a question made of numbers and these asks nothing about a game ("what is 2 plus 2")

@@ -493,3 +493,17 @@ def test_the_value_of_a_robot_only_a_worked_example_is_about_is_not_covered():
     # ... what they do in the example is answered, and so is a value of a thing entries are about
     assert rules.ask("hallyu activates bingo, can bingo activate hallyu back", game="raising-robots").answered
     assert rules.ask("how much does a gear cost", game="raising-robots").answered
+
+
+def test_table_spellings_a_slip_from_a_plural_a_word_without_vowels_initials_and_texting_stop_words():
+    idx = rules.index()
+    speller = idx.speller
+    assert speller.corrections("missle") == ("missile",)   # one slip from the singular of "Homing Missiles"
+    assert speller.corrections("srch") == ("search",)      # typed without its vowels
+    assert speller.corrections("pzzl") == ()                # ... but only what an entry's word reads so
+    assert any("move the masses" in g for g in idx.groups("mtm space"))  # Move the Masses' initials
+    assert idx.groups("thru") == []                         # "through", a stop word
+    reply = rules.ask("can i use homing missle vs an attack", game="two-robots")
+    assert reply.answered and reply.hits[0].entry.id == "tr-card-homing-missiles"
+    reply = rules.ask("what does the mtm space let me move", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id == "rb-activation-move-the-masses"
