@@ -454,6 +454,9 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("didnt", "keep"): ("unused", "discard", "don't keep"),
     ("not", "picked"): ("unused", "discard", "don't keep"),
     ("not", "chosen"): ("unused", "discard", "don't keep"),
+    # another or an extra copy of a robot's Part (Two Robots' HEAD, ARMS, a part) is a duplicate ("drew another arms";
+    # "from one stack to another" is no copy)
+    **{(w, part): ("duplicate",) for part in ("part", "head", "arms", "arm") for w in ("another", "extra", "second", "spare")},
 }
 
 # a word that means more next to another word of the question: a "flipped tile" is its B-side

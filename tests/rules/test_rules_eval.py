@@ -507,3 +507,8 @@ def test_table_spellings_a_slip_from_a_plural_a_word_without_vowels_initials_and
     assert reply.answered and reply.hits[0].entry.id == "tr-card-homing-missiles"
     reply = rules.ask("what does the mtm space let me move", game="robotariat")
     assert reply.answered and reply.hits[0].entry.id == "rb-activation-move-the-masses"
+
+
+def test_another_copy_of_a_part_is_a_duplicate():
+    assert any("duplicate" in g for g in rules.index().groups("drew another head"))
+    assert not any("duplicate" in g for g in rules.index().groups("drew another card"))
