@@ -128,6 +128,7 @@ _CAPITALISED = re.compile(r"\b[A-Z][a-z]+(?:[ -](?:(?:the|of|a|for) )?[A-Z][a-z]
 _SENTENCE_END = re.compile(r"(?:[.!?:]\s*|\n\s*|^\s*)$")
 _SLASHED = re.compile(r"([a-z]+)\s*/\s*([a-z]+)")
 _HOW_MANY = ("many", "much")
+_SUM_WORDS = ("total", "altogether", "overall")
 # "the robot deck runs out", "upgrade deck is empty": the books say what to do only for some decks
 _EMPTIED = re.compile(r"\b([a-z]+) (?:deck|pile) (?:runs? out|ran out|running out|is empty|gets empty|empty)\b")
 # the particle of a phrasal verb ("flipped over", "shuffle them back in", "putting down"): it adds to an entry that
@@ -444,6 +445,8 @@ class RulesIndex:
                     if game != "two-robots":  # "two robots" is also what that game asks you to build
                         toks[i:i + n] = [""] * n
         toks = [t for t in toks if t]
+        if toks and toks[-1] in _SUM_WORDS and any(a == "how" and b in _HOW_MANY for a, b in zip(toks, toks[1:])):
+            toks.pop()  # "how many posters are there total": the frame of the count ("total energy" is a term)
         # "A" written as a capital inside the question is a name ("each A grade"), not the article
         capital_a = re.search(r"\S\s+A\b", question[:MAX_QUERY_CHARS]) is not None
         about_app = any(f in APP_WORDS for t in toks for f in forms(t))

@@ -512,3 +512,11 @@ def test_table_spellings_a_slip_from_a_plural_a_word_without_vowels_initials_and
 def test_another_copy_of_a_part_is_a_duplicate():
     assert any("duplicate" in g for g in rules.index().groups("drew another head"))
     assert not any("duplicate" in g for g in rules.index().groups("drew another card"))
+
+
+def test_total_at_the_end_of_a_count_is_its_frame():
+    assert rules.index().groups("how many sabotage cards altogether") == rules.index().groups("how many sabotage cards")
+    assert any("total" in g for g in rules.index().groups("how much total energy"))  # a term of Raising Robots
+    reply = rules.ask("how many posters are there total", game="robotariat")
+    # the box's 8 posters (the red cubes), or the Poster space's "only 8 can be out", not the encounters' "total 4"
+    assert reply.hits[0].entry.id in ("rb-tools-of-the-revolution", "rb-activation-poster")
