@@ -22,9 +22,11 @@ for the questions labelled covered = false), the off-topic ones on their own, an
 nearest entry is shown. Then the search time per question (p50, p95: the cold median of 5 runs).
 
 Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|both|all]
-[--misses] [--ablate]
+[--misses] [--ablate] [--frames]
 `--misses` lists the misses of the parts tuned on (never round 6's: it stays unseen, its figures only).
 `--ablate` measures each mechanism of the ranking switched off on its own (game filter), on the parts tuned on.
+`--frames` asks the questions of the parts tuned on again inside the talk players put around a question ("quick
+question: ...", "... thanks!"), with frames read to choose the stop words and frames never read.
 """
 from __future__ import annotations
 
@@ -143,6 +145,43 @@ def evaluate(index: RulesIndex, questions: list[dict], mode: str) -> Score:
     return s
 
 
+# The talk players put around a question (a greeting, thanks, an apology, a dispute at the table), each wrapped
+# round every question of the parts tuned on (--frames): a right answer should not move. CHOSEN were read to choose
+# the stop words and the frame phrases of synonyms.py; UNSEEN were written before the frame clauses of index.py
+# and were not read to choose any word.
+FRAMES_CHOSEN = (
+    "quick question: {}", "{} - confused", "real quick, {}", "{}? curious", "question regarding this: {}",
+    "{} - can someone clarify", "rundown please: {}", "unsure about this one, {}", "dumb question but {}",
+    "sorry if this is obvious, {}", "noob here: {}", "my group is arguing: {}", "{} thanks!", "{} thx",
+    "rules check: {}", "is it true that {}", "{} or am i wrong", "{} asking for a friend", "settle a debate: {}",
+    "we are stuck: {}", "{} please help", "i was told {}", "{} i think", "{} ty", "hi all, {}",
+    "pardon the basic question: {}", "{} much appreciated", "rules lawyer here: {}", "{} - we disagree",
+    "friendly dispute: {}", "greetings! {}", "oops, {}")
+FRAMES_UNSEEN = (
+    "hiya! {}", "excuse the newbie question, {}", "{} - cheers in advance", "my daughter wants to know {}",
+    "{} (house is divided on this)", "bit confused here: {}", "{} would love a ruling", "okay weird one: {}",
+    "{} sorry for the long question", "need a ruling: {}", "{} many thanks in advance", "morning all, {}")
+
+
+def framed(index: RulesIndex, parts: tuple[str, ...]) -> None:
+    questions = [q for part in parts for q in load(part)]
+    covered = [q for q in questions if q.get("covered", True)]
+    silent = [q for q in questions if not q.get("covered", True)]
+
+    def right(text: str, q: dict) -> bool:
+        reply = index.ask(text, game=q["game"])
+        return reply.answered and bool(reply.hits) and reply.hits[0].entry.id in q["ids"]
+
+    plain = sum(right(q["q"], q) for q in covered)
+    print(f"== the talk around a question (game filter, {len(covered)} covered and {len(silent)} not covered "
+          f"questions of {', '.join(parts)}): first result right and answered, plain {plain / len(covered):.1%}")
+    for label, frames in (("frames read to choose words", FRAMES_CHOSEN), ("frames never read", FRAMES_UNSEEN)):
+        ok = sum(right(f.format(q["q"]), q) for f in frames for q in covered)
+        said = sum(not index.ask(f.format(q["q"]), game=q["game"]).answered for f in frames for q in silent)
+        print(f"  {label:28} ({len(frames):2}): right and answered {ok / len(covered) / len(frames):.1%}, "
+              f"not covered said {said / max(1, len(silent)) / len(frames):.1%}")
+
+
 def timings(index: RulesIndex, questions: list[dict]) -> list[float]:
     out = []
     for q in questions:
@@ -211,6 +250,7 @@ def main() -> None:
     ap.add_argument("--part", choices=(*TUNED, UNSEEN, "both", "all"), default="all")
     ap.add_argument("--misses", action="store_true", help="list the misses of the parts tuned on")
     ap.add_argument("--ablate", action="store_true", help="each mechanism switched off on its own")
+    ap.add_argument("--frames", action="store_true", help="the questions wrapped in the talk around a question")
     args = ap.parse_args()
     t0 = time.perf_counter()
     index = RulesIndex(load_books())
@@ -233,6 +273,8 @@ def main() -> None:
                 print("\n".join(s.misses))
     if args.ablate:
         ablate(tuple(p for p in parts if p != UNSEEN))
+    if args.frames:
+        framed(index, tuple(p for p in parts if p != UNSEEN))
     if not every:
         return
     ms = timings(index, every)

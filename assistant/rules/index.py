@@ -53,6 +53,7 @@ from .synonyms import (
     ARITHMETIC,
     CONTEXT_SYNONYMS,
     ENERGIES,
+    FRAME_PHRASES,
     GAME_NAMES,
     IRREGULAR,
     LIMIT_PATTERNS,
@@ -129,6 +130,9 @@ _SENTENCE_END = re.compile(r"(?:[.!?:]\s*|\n\s*|^\s*)$")
 _SLASHED = re.compile(r"([a-z]+)\s*/\s*([a-z]+)")
 _HOW_MANY = ("many", "much")
 _SUM_WORDS = ("total", "altogether", "overall")
+_ASKING = frozenset({"what", "whats", "when", "where", "why", "how", "who", "which", "can", "could", "do", "does",
+                     "did", "is", "are", "was", "were", "will", "would", "should", "may", "might", "must", "if"})
+_CLAUSE = re.compile(r"[,:;!?()\[\]]|\s[-–—]+\s|\.\s")
 # "the robot deck runs out", "upgrade deck is empty": the books say what to do only for some decks
 _EMPTIED = re.compile(r"\b([a-z]+) (?:deck|pile) (?:runs? out|ran out|running out|is empty|gets empty|empty)\b")
 # the particle of a phrasal verb ("flipped over", "shuffle them back in", "putting down"): it adds to an entry that
@@ -445,6 +449,13 @@ class RulesIndex:
                     if game != "two-robots":  # "two robots" is also what that game asks you to build
                         toks[i:i + n] = [""] * n
         toks = [t for t in toks if t]
+        frame = self._frame_clauses(question[:MAX_QUERY_CHARS])
+        toks = [t for t in toks if t not in frame]
+        for phrase in FRAME_PHRASES:
+            for i in range(len(toks) - len(phrase) + 1):
+                if tuple(toks[i:i + len(phrase)]) == phrase:
+                    toks[i:i + len(phrase)] = [""] * len(phrase)
+        toks = [t for t in toks if t]
         if toks and toks[-1] in _SUM_WORDS and any(a == "how" and b in _HOW_MANY for a, b in zip(toks, toks[1:])):
             toks.pop()  # "how many posters are there total": the frame of the count ("total energy" is a term)
         # "A" written as a capital inside the question is a name ("each A grade"), not the article
@@ -519,6 +530,23 @@ class RulesIndex:
                         asks_value=any(re.search(p, said) for p in VALUE_PATTERNS),
                         asks_transfer=re.search(TRANSFER_PATTERN, said) is not None,
                         emptied=next((m[1] for m in _EMPTIED.finditer(said) if not is_stopword(m[1])), ""))
+
+    def _frame_clauses(self, question: str) -> set[str]:
+        """The words of a clause around the question that says nothing of any game ("pardon the basic question: ...",
+        "... - much appreciated", "morning all, ..."): a clause, set apart by punctuation, whose every word is an
+        English word no entry uses (or a stop word), when another clause has words the entries use. A question all
+        of whose words no entry uses ("is it going to rain?") keeps them: they are what it asks."""
+        parts = [words(c) for c in _CLAUSE.split(question)]
+        if len(parts) < 2:
+            return set()
+        clauses = [[w for w in p if not is_stopword(w)] for p in parts]
+        # (a clause that asks, "when does it kick in", "is that a problem", is the question, whatever its words)
+        known = [bool(_ASKING & set(p)) or any(
+            w in self.speller or synonyms_of(w) or w.isdigit() or w not in self.speller.english or self._has(w)
+            for w in c) for p, c in zip(parts, clauses)]
+        if not any(known):
+            return set()
+        return {w for c, k in zip(clauses, known) if c and not k for w in c}
 
     @staticmethod
     def _shape_groups(toks: list[str], groups: list[Group], hybrid: bool) -> list[Group]:
@@ -761,7 +789,7 @@ class RulesIndex:
             # (over 1 when optional groups add to a full match: that orders them; the Hit caps it at 1)
             share = 1 - BM25_SHARE - TITLE_SHARE + BM25_SHARE * relevance[r] / top + TITLE_SHARE * about
             score[r] = value / total * share * factor
-        self._overviews_and_specifics(q, score, matched, phrased | whole_title, run)
+        self._overviews_and_specifics(q, score, matched, phrased | whole_title, run, whole_title)
         required_weight = {gi: w for gi, (w, g) in enumerate(zip(weight, q.groups)) if not g.optional}
         # ... and a name no entry of any game has ("the Oz robot"): not an English word nor a number, and not
         # a slip the speller could mend (it would hold the word it mends to)
@@ -778,7 +806,7 @@ class RulesIndex:
         return Scored(score, relevance, matched, holds, required_weight, in_passing)
 
     def _overviews_and_specifics(self, q: Question, score: dict[int, float], matched: dict[int, set[int]],
-                                 named: set[int], run: dict[int, int]) -> None:
+                                 named: set[int], run: dict[int, int], whole: set[int]) -> None:
         """An overview (a section's main entry) moves below a specific entry under it (a card, an IMPORTANT
         note, a clarification, an example, a sub-heading) that covers the question as well and names, in
         its title, keywords or section, something of the question the overview's do not, or whose whole
@@ -791,9 +819,11 @@ class RulesIndex:
             mine = matched.get(r, set())
             specific = [b for b in self._below[r] if b in before and (q.about_app or not self._reading[b])]
             # a longer run of the question's words in its title or a keyword than the overview's
-            # ("one per row" against "per row") also says the question is about the specific entry
+            # ("one per row" against "per row") also says the question is about the specific entry, and so does a
+            # title the question asks whole when the overview's has more ("defense cards": "Defense cards", not
+            # "Playing Attack and Defense cards", though both have the phrase)
             adds = [b for b in specific if matched.get(b, set()) - mine or (b in named and r not in named)
-                    or run.get(b, 0) > run.get(r, 0)]
+                    or run.get(b, 0) > run.get(r, 0) or (b in whole and r not in whole)]
             if not q.asks_list and any(before[b] >= before[r] - 0.02 for b in adds):
                 score[r] = min(score[r], before[r] * OVERVIEW_FACTOR)
                 continue

@@ -19,7 +19,7 @@ STOPWORDS: frozenset[str] = frozenset({
     "it's", "dont", "don't", "doesnt", "doesn't", "didnt", "didn't", "isnt", "isn't", "cant",
     "can't", "cannot", "wont", "won't", "arent", "aren't", "happen", "happens", "happened", "mean",
     "means", "work", "works", "rule", "rules", "about", "into", "just", "also", "really",
-    "like", "please", "pls", "plz", "ok", "okay", "hey", "yo", "u", "ur", "r", "y", "tell", "explain",
+    "like", "please", "pls", "plz", "ok", "okay", "hey", "yo", "u", "ur", "r", "y", "tell", "explain", "explained",
     "know", "want", "need", "say", "says", "said",
     # the frame of a question, not its topic ("is that allowed", "still", "right away", "someone else")
     "allowed", "legal", "possible", "able", "still", "anymore", "ever", "even", "else", "some",
@@ -41,8 +41,27 @@ STOPWORDS: frozenset[str] = frozenset({
     # the form the player wants the answer in, not its topic ("in a nutshell", "setup checklist"); "nobody" is
     # "somebody" denied, the frame of who may do it ("the objective cards nobody drew")
     "nutshell", "checklist", "briefly", "basically", "nobody", "noone",
+    # ... and the asking itself, words no entry uses ("defense cards rundown", "confused about the event phase",
+    # "quick question regarding ..."): left in, each weighs as a word no entry has and sinks the right answer
+    "rundown", "summarize", "summarise", "recap", "question", "questions", "confused", "confusing", "clarify",
+    "understand", "curious", "regarding", "query", "unsure", "details", "detail",
+    # ... and the talk around it: greetings, thanks, apologies, who asks and when, a dispute at the table ("sorry if
+    # this is obvious", "noob here", "settle a debate: ...", "thx"), words no entry uses, or not so
+    "hello", "hiya", "thanks", "thank", "thx", "ty", "cheers", "sorry", "dumb", "stupid", "silly", "obvious",
+    "obviously", "noob", "newbie", "newb", "dude", "bro", "honestly", "seriously", "apparently", "supposedly",
+    "maybe", "probably", "correct", "asking", "told", "arguing", "argue", "argued", "argument", "debate", "stuck",
+    "group", "tonight", "yesterday", "weekend", "help", "true", "settle", "pardon", "appreciate", "appreciated",
+    "lawyer", "disagree", "disagreement", "dispute", "friendly", "greetings", "oops", "mom", "dad", "wife", "husband",
     # the texting spellings of stop words ("halfway thru an action"): "through", "though", "because"
     "thru", "tho", "altho", "cuz", "coz", "cos",
+})
+
+# words of the asking that an entry's word would otherwise take for its own ("quick question about defense cards":
+# the Encounter Quick Reference Table is not asked about; "i think" is no Think Tank; "rules check" no check of
+# encounters): dropped from the question, all of them
+FRAME_PHRASES: frozenset[tuple[str, ...]] = frozenset({
+    ("quick", "question"), ("quick", "q"), ("real", "quick"), ("i", "think"), ("we", "think"), ("rules", "check"),
+    ("rule", "check"), ("am", "i", "wrong"), ("asking", "for", "a", "friend"),
 })
 
 # words of a sum: a question made of numbers and these asks nothing about a game ("what is 2 plus 2")

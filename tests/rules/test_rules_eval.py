@@ -520,3 +520,27 @@ def test_total_at_the_end_of_a_count_is_its_frame():
     reply = rules.ask("how many posters are there total", game="robotariat")
     # the box's 8 posters (the red cubes), or the Poster space's "only 8 can be out", not the encounters' "total 4"
     assert reply.hits[0].entry.id in ("rb-tools-of-the-revolution", "rb-activation-poster")
+
+
+def test_a_title_the_question_asks_whole_beats_its_overview_that_has_more():
+    # "Defense cards", not "Playing Attack and Defense cards", though both titles have the phrase
+    for q in ("defense cards", "defense cards explained"):
+        reply = rules.ask(q, game="two-robots")
+        assert reply.answered and reply.hits[0].entry.id == "tr-defense-cards", q
+
+
+@pytest.mark.parametrize("frame", ["quick question: {}", "sorry if this is obvious, {}", "{} thanks!",
+                                   "settle a debate: {}", "{} i think", "excuse the newbie question, {}"])
+def test_the_talk_around_a_question_does_not_move_its_answer(frame):
+    q, game, entry_id = "defense cards explained", "two-robots", "tr-defense-cards"
+    reply = rules.ask(frame.format(q), game=game)
+    assert reply.answered and reply.hits[0].entry.id == entry_id
+
+
+def test_a_clause_of_words_no_entry_uses_is_talk_only_beside_a_question_and_when_it_asks_nothing():
+    idx = rules.index()
+    assert idx._frame_clauses("excuse the newbie question, can i block an attack") == {"excuse"}
+    assert idx._frame_clauses("is it going to rain") == set()           # the whole question: what it asks
+    assert idx._frame_clauses("hello, is it going to rain?") == set()   # nothing beside it the entries know
+    assert idx._frame_clauses("took a friendship card, when does it kick in") == set()  # a clause that asks
+    assert not rules.ask("hello, is it going to rain?").answered
