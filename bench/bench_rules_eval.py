@@ -26,12 +26,15 @@ Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round
 `--misses` lists the misses of the parts tuned on (never round 6's: it stays unseen, its figures only).
 `--ablate` measures each mechanism of the ranking switched off on its own (game filter), on the parts tuned on.
 `--frames` asks the questions of the parts tuned on again inside the talk players put around a question ("quick
-question: ...", "... thanks!"), with frames read to choose the stop words and frames never read.
+question: ...", "... thanks!"), with frames read to choose the stop words and frames never read, and with one
+typing slip in one of their words.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import random
+import re
 import statistics
 import sys
 import time
@@ -43,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from assistant.rules import RulesIndex, load_books  # noqa: E402
+from assistant.rules.index import is_stopword  # noqa: E402
 
 index_module = sys.modules["assistant.rules.index"]  # the module (assistant.rules.index() is a function)
 
@@ -182,6 +186,42 @@ def framed(index: RulesIndex, parts: tuple[str, ...]) -> None:
               f"not covered said {said / max(1, len(silent)) / len(frames):.1%}")
 
 
+_KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+
+def _slip(word: str, kind: str, at: int) -> str:
+    """One slip of a phone keyboard inside a word: two letters swapped, one dropped, doubled, or its neighbour hit."""
+    if kind == "swap":
+        return word[:at] + word[at + 1] + word[at] + word[at + 2:]
+    if kind == "drop":
+        return word[:at] + word[at + 1:]
+    if kind == "double":
+        return word[:at] + word[at] + word[at:]
+    row = next((r for r in _KEYBOARD if word[at] in r), "")
+    key = row[row.index(word[at]) - 1] if row.index(word[at]) else row[1]
+    return word[:at] + key + word[at + 1:]
+
+
+def slipped(index: RulesIndex, parts: tuple[str, ...]) -> None:
+    """Each covered question answered right, asked again with one slip in one of its words of 5 letters or more
+    (chosen by a seeded random draw): how many stay right, per kind of slip."""
+    rng = random.Random(7)
+    kept = dict.fromkeys(("swap", "drop", "double", "neighbour key"), 0)
+    right = 0
+    for q in (q for part in parts for q in load(part) if q.get("covered", True)):
+        reply = index.ask(q["q"], game=q["game"])
+        long = [w for w in re.findall(r"[A-Za-z]+", q["q"]) if len(w) >= 5 and not is_stopword(w.lower())]
+        if not (reply.answered and reply.hits and reply.hits[0].entry.id in q["ids"] and long):
+            continue
+        right += 1
+        word = rng.choice(long)
+        for kind in kept:
+            reply = index.ask(q["q"].replace(word, _slip(word, kind, rng.randrange(1, len(word) - 2)), 1), game=q["game"])
+            kept[kind] += reply.answered and bool(reply.hits) and reply.hits[0].entry.id in q["ids"]
+    print(f"== one slip in a word (game filter, the {right} covered questions answered right with a word of 5 letters "
+          "or more): still right " + ", ".join(f"{k} {v / right:.1%}" for k, v in kept.items()))
+
+
 def timings(index: RulesIndex, questions: list[dict]) -> list[float]:
     out = []
     for q in questions:
@@ -275,6 +315,7 @@ def main() -> None:
         ablate(tuple(p for p in parts if p != UNSEEN))
     if args.frames:
         framed(index, tuple(p for p in parts if p != UNSEEN))
+        slipped(index, tuple(p for p in parts if p != UNSEEN))
     if not every:
         return
     ms = timings(index, every)

@@ -217,6 +217,7 @@ class Question:
     asks_value: bool = False  # it asks a printed value (VP, a cost, how many)
     asks_transfer: bool = False  # it asks to pass a thing to another player (trade, give, lend)
     emptied: str = ""         # the kind of deck it asks about running out ("the robot deck runs out": robot)
+    fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
 
 
 @dataclass(frozen=True)
@@ -463,19 +464,23 @@ class RulesIndex:
         # "A" written as a capital inside the question is a name ("each A grade"), not the article
         capital_a = re.search(r"\S\s+A\b", question[:MAX_QUERY_CHARS]) is not None
         about_app = any(f in APP_WORDS for t in toks for f in forms(t))
-        context = set(toks)
+        # a slip mended before the words are read together: "homing missle" is still the card's name, "fianl round"
+        # still the phrase of a title
+        fixes = {t: f for t in set(toks) if (f := self._slip(t))}
+        look = [fixes.get(t, t) for t in toks]
+        context = set(look)
         groups: list[Group] = []
         i = 0
         while i < len(toks):
-            name = self._name_at(toks, i)
+            name = self._name_at(look, i)
             if name:
                 n, compact = name
-                said = " ".join(toks[i:i + n])
+                said = " ".join(look[i:i + n])
                 terms = (compact, said) if n > 1 else (compact,)
                 groups.append(Group(terms, said))
                 i += n
                 continue
-            pair = tuple(toks[i:i + 2])
+            pair = tuple(look[i:i + 2])
             if len(pair) == 2 and pair in PHRASES:
                 groups.append(Group((" ".join(pair),) + PHRASES[pair], " ".join(pair)))
                 i += 2
@@ -494,7 +499,7 @@ class RulesIndex:
                 alts += [f"{players[1]} players", f"{players[1]} player"]
             elif tok in self._initials and tok not in self.speller:
                 alts.append(self._initials[tok])
-            elif not synonyms_of(tok) and tok not in self.speller and not tok.isdigit() and not self._has(tok):
+            elif self._may_slip(tok):
                 fixed = self.speller.corrections(tok)
                 if fixed:
                     alts = list(fixed)
@@ -524,7 +529,7 @@ class RulesIndex:
         texts = [m for p in TEXT_PATTERNS if (m := re.search(p, said))]
         texts += [m for p in POSSESSIVE_TEXT_PATTERNS if (m := re.search(p, possessive))]
         subject = next((set(words(m["subject"])) for m in texts if "subject" in m.re.groupindex), set())
-        return Question(tuple(groups), named, about_app,
+        return Question(tuple(groups), named, about_app, fixes=tuple(fixes.items()),
                         asks_list=any(re.search(p, said) for p in LIST_PATTERNS),
                         asks_text=bool(texts), text_subject=frozenset(subject),
                         asks_opinion=any(re.search(p, said) for p in OPINION_PATTERNS + VERDICT_PATTERNS),
@@ -532,6 +537,18 @@ class RulesIndex:
                         asks_value=any(re.search(p, said) for p in VALUE_PATTERNS),
                         asks_transfer=re.search(TRANSFER_PATTERN, said) is not None,
                         emptied=next((m[1] for m in _EMPTIED.finditer(said) if not is_stopword(m[1])), ""))
+
+    def _may_slip(self, tok: str) -> bool:
+        """A word the entries do not have, nor the lexicon: a slip for one of theirs, if the speller finds one."""
+        return not synonyms_of(tok) and tok not in self.speller and not tok.isdigit() and not self._has(tok)
+
+    def _slip(self, tok: str) -> str | None:
+        """The entries' word a slip stands for (the nearest, most used), or None."""
+        if (is_stopword(tok) or len(tok) < 2 or _PLAYER_COUNT.fullmatch(tok)
+                or (tok in self._initials and tok not in self.speller) or not self._may_slip(tok)):
+            return None
+        fixed = self.speller.corrections(tok)
+        return fixed[0] if fixed else None
 
     def _frame_clauses(self, question: str) -> set[str]:
         """The words of a clause around the question that says nothing of any game ("pardon the basic question: ...",
@@ -583,9 +600,8 @@ class RulesIndex:
                     return n, compact
         return None
 
-    def _keyword_phrases(self, question: str) -> dict[int, int]:
-        """Rows whose keyword phrase the question contains word for word, with the phrase's length."""
-        toks = words(question[:MAX_QUERY_CHARS])
+    def _keyword_phrases(self, toks: list[str]) -> dict[int, int]:
+        """Rows whose keyword phrase the question's words contain word for word, with the phrase's length."""
         found: dict[int, int] = {}
         for n in range(2, 9):
             for i in range(len(toks) - n + 1):
@@ -756,11 +772,12 @@ class RulesIndex:
         if not got:
             return NOTHING
         phrased: set[int] = set()           # rows whose title or keyword phrase the question says
-        for r, n_words in self._keyword_phrases(question).items():
+        said = [dict(q.fixes).get(w, w) for w in words(question[:MAX_QUERY_CHARS])]
+        for r, n_words in self._keyword_phrases(said).items():
             if r in got:  # "how many cards can i play" said word for word says more than "sabotage card"
                 got[r] += shape_weight * min(1.0, (n_words - 2) / 3)
                 phrased.add(r)
-        content = [stem(w) for w in words(question[:MAX_QUERY_CHARS]) if not is_stopword(w)]
+        content = [stem(w) for w in said if not is_stopword(w)]
         for pair in set(zip(content, content[1:])):
             for r in self._pairs.get(pair, ()):
                 if r in got:  # a phrase of the entry's title or keywords weighs more than its two words apart

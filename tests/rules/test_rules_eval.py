@@ -544,3 +544,12 @@ def test_a_clause_of_words_no_entry_uses_is_talk_only_beside_a_question_and_when
     assert idx._frame_clauses("hello, is it going to rain?") == set()   # nothing beside it the entries know
     assert idx._frame_clauses("took a friendship card, when does it kick in") == set()  # a clause that asks
     assert not rules.ask("hello, is it going to rain?").answered
+
+
+@pytest.mark.parametrize("q, game, entry_id", [
+    ("homing misiles out of turn", "two-robots", "tr-card-homing-missiles"),   # a slip inside a card's name
+    ("how do we know its the fianl round", "robotariat", "rb-round-order-last-round"),  # ... inside a title's phrase
+])
+def test_a_slip_is_mended_before_the_words_are_read_together(q, game, entry_id):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and reply.hits[0].entry.id == entry_id
