@@ -515,7 +515,7 @@ TEXT_PATTERNS: tuple[str, ...] = (
     # "what does the yo-yo card actually say", "exact wording of ...", "word for word": a card's printed words asked
     # for as words ("what does the rulebook say about ties" asks a rule, not a printed text)
     r"\bwhat (?:does|do|did) (?!(?:the |my |our |your |this |that )?(?:rule ?book|book|manual|faq|rules?|app)\b)(?P<subject>.+) say\b",
-    r"\bexact (?:text|wording|words)\b", r"\bword for word\b",
+    r"\bexact (?:text|wording|words)\b", r"\bword for word\b", r"\bwhat (?:is |s )?written on (?P<subject>.+)",
     # the story of a named one ("the story behind mr postman"): its flavour text, printed in the book, not in Tablebot
     r"\b(?:back)?story (?:behind|of) (?P<subject>.+)",
 )
@@ -530,6 +530,7 @@ OPINION_PATTERNS: tuple[str, ...] = (
     r"\bbetter\b", r"\bbest\b", r"\bstrongest\b", r"\bweakest\b", r"\bshould (?:i|we)\b", r"\bworth it\b",
     r"\boptimal\b", r"\bgood idea\b", r"\brecommend\w*\b", r"\badvice\b", r"\bstrategy\b",
     r"\btips?\b",
+    r"\bworth \w+ing\b",  # "is it worth going for robo race early" ("what is it worth" asks a value)
 )
 # A verdict on the game's pieces: their balance ("is william too strong", "alice smith is broken right", "op") or a
 # ranking of them by strength, difficulty or fun ("strongest salvager", "is spy the hardest objective"). The books

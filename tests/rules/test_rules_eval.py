@@ -553,3 +553,10 @@ def test_a_clause_of_words_no_entry_uses_is_talk_only_beside_a_question_and_when
 def test_a_slip_is_mended_before_the_words_are_read_together(q, game, entry_id):
     reply = rules.ask(q, game=game)
     assert reply.answered and reply.hits[0].entry.id == entry_id
+
+
+def test_worth_doing_asks_an_opinion_and_written_on_a_card_its_text():
+    assert rules.index().parse("is it worth taking the sabotage space").asks_opinion
+    assert not rules.index().parse("how much is each a grade worth").asks_opinion
+    reply = rules.ask("what's written on the scattershot card", game="two-robots")
+    assert not reply.answered and reply.hits[0].entry.id == "tr-unverified-event-effects"
