@@ -59,6 +59,7 @@ from .synonyms import (
     LIMIT_PATTERNS,
     LIMIT_WORDS,
     LIST_PATTERNS,
+    NEXT_SYNONYMS,
     NUMBER_WORDS,
     OPINION_MARKERS,
     OPINION_PATTERNS,
@@ -512,6 +513,7 @@ class RulesIndex:
                         groups.append(Group((tok, tok + "*"), tok, own=1, guess=True))
                         continue
             own = len(alts)
+            alts.extend(NEXT_SYNONYMS.get(tok, {}).get(look[i] if i < len(look) else "", ()))
             for a in list(alts):
                 alts.extend(synonyms_of(a))
                 for near, more in CONTEXT_SYNONYMS.get(a, {}).items():

@@ -473,9 +473,6 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("didnt", "keep"): ("unused", "discard", "don't keep"),
     ("not", "picked"): ("unused", "discard", "don't keep"),
     ("not", "chosen"): ("unused", "discard", "don't keep"),
-    # another or an extra copy of a robot's Part (Two Robots' HEAD, ARMS, a part) is a duplicate ("drew another arms";
-    # "from one stack to another" is no copy)
-    **{(w, part): ("duplicate",) for part in ("part", "head", "arms", "arm") for w in ("another", "extra", "second", "spare")},
 }
 
 # a word that means more next to another word of the question: a "flipped tile" is its B-side
@@ -483,6 +480,14 @@ CONTEXT_SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
     "flipped": {"tile": ("b side",), "tiles": ("b side",)},
     "flip": {"tile": ("b side",), "tiles": ("b side",)},
     "flips": {"tile": ("b side",), "tiles": ("b side",)},
+}
+
+# a word that means more right before another: another or an extra copy of a robot's Part (Two Robots' HEAD, ARMS,
+# a part) is a duplicate ("drew another arms"; "from one stack to another" is no copy). The Part's own word stays a
+# word of the question (it tells Two Robots from the other games)
+NEXT_SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
+    w: {part: ("duplicate",) for part in ("part", "parts", "head", "heads", "arms", "arm")}
+    for w in ("another", "extra", "second", "spare")
 }
 
 # "can I have 3 ...", "more than", "up to": the question asks about a limit
