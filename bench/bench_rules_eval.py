@@ -2,8 +2,11 @@
 its tuning part, its held-out part and its fresh part (all three tuned on by round 4: see their headers),
 round 4's tuning half (eval_round4a.toml, printed as "round 4 tuning half"), round 4's held-out half
 (eval_round4.toml: measured and reported once at the end of round 4, tuned on from round 5, printed as
-"round 4 held-out (reported)"), and, when the file is there, round 5's part (eval_round5.toml, written by
-someone who never saw the ranking's code or tuning, never tuned on: printed as "round 5 (never tuned)"). Each part in three ways of asking:
+"round 4 held-out (reported)"), round 5's part (eval_round5.toml, written by someone who never saw the
+ranking's code or tuning: measured and reported once at the end of round 5, tuned on from round 6, printed as
+"round 5 (reported in round 5, tuned on from round 6)"), and, when the file is there, round 6's part
+(eval_round6.toml, written by someone else while round 6 tuned on the others, never tuned on: printed as
+"round 6 (never tuned)"). Each part in three ways of asking:
 
 - game filter: only the game of the page is searched (`ask(q, game=g)`);
 - page game first: every game, the page's first (`ask(q, prefer=g)`, what the header box does); a
@@ -18,14 +21,20 @@ two-rule question has both its entries among the first three), "answered" on the
 for the questions labelled covered = false), the off-topic ones on their own, and how often the honest
 nearest entry is shown. Then the search time per question (p50, p95: the cold median of 5 runs).
 
-Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|both|all] [--misses] [--ablate]
-`--misses` lists the misses of the parts tuned on (never round 5's: it stays unseen, its figures only).
+Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|both|all]
+[--misses] [--ablate] [--frames]
+`--misses` lists the misses of the parts tuned on (never round 6's: it stays unseen, its figures only).
 `--ablate` measures each mechanism of the ranking switched off on its own (game filter), on the parts tuned on.
+`--frames` asks the questions of the parts tuned on again inside the talk players put around a question ("quick
+question: ...", "... thanks!"), with frames read to choose the stop words and frames never read, and with one
+typing slip in one of their words.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import random
+import re
 import statistics
 import sys
 import time
@@ -37,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from assistant.rules import RulesIndex, load_books  # noqa: E402
+from assistant.rules.index import is_stopword  # noqa: E402
 
 index_module = sys.modules["assistant.rules.index"]  # the module (assistant.rules.index() is a function)
 
@@ -45,10 +55,10 @@ MODES = ("game filter", "page game first", "no game")
 REPEAT = 5
 
 
-TUNED = ("tune", "heldout", "fresh", "round4a", "round4")
-UNSEEN = "round5"               # the lead's round-5 set: reported, never tuned on, absent until added
-LABELS = {UNSEEN: "round 5 (never tuned)", "round4a": "round 4 tuning half",
-          "round4": "round 4 held-out (reported)"}
+TUNED = ("tune", "heldout", "fresh", "round4a", "round4", "round5")
+UNSEEN = "round6"               # the lead's round-6 set: reported, never tuned on, absent until added
+LABELS = {UNSEEN: "round 6 (never tuned)", "round4a": "round 4 tuning half",
+          "round4": "round 4 held-out (reported)", "round5": "round 5 (reported in round 5, tuned on from round 6)"}
 
 
 def path(part: str) -> Path:
@@ -139,6 +149,79 @@ def evaluate(index: RulesIndex, questions: list[dict], mode: str) -> Score:
     return s
 
 
+# The talk players put around a question (a greeting, thanks, an apology, a dispute at the table), each wrapped
+# round every question of the parts tuned on (--frames): a right answer should not move. CHOSEN were read to choose
+# the stop words and the frame phrases of synonyms.py; UNSEEN were written before the frame clauses of index.py
+# and were not read to choose any word.
+FRAMES_CHOSEN = (
+    "quick question: {}", "{} - confused", "real quick, {}", "{}? curious", "question regarding this: {}",
+    "{} - can someone clarify", "rundown please: {}", "unsure about this one, {}", "dumb question but {}",
+    "sorry if this is obvious, {}", "noob here: {}", "my group is arguing: {}", "{} thanks!", "{} thx",
+    "rules check: {}", "is it true that {}", "{} or am i wrong", "{} asking for a friend", "settle a debate: {}",
+    "we are stuck: {}", "{} please help", "i was told {}", "{} i think", "{} ty", "hi all, {}",
+    "pardon the basic question: {}", "{} much appreciated", "rules lawyer here: {}", "{} - we disagree",
+    "friendly dispute: {}", "greetings! {}", "oops, {}")
+FRAMES_UNSEEN = (
+    "hiya! {}", "excuse the newbie question, {}", "{} - cheers in advance", "my daughter wants to know {}",
+    "{} (house is divided on this)", "bit confused here: {}", "{} would love a ruling", "okay weird one: {}",
+    "{} sorry for the long question", "need a ruling: {}", "{} many thanks in advance", "morning all, {}")
+
+
+def framed(index: RulesIndex, parts: tuple[str, ...]) -> None:
+    questions = [q for part in parts for q in load(part)]
+    covered = [q for q in questions if q.get("covered", True)]
+    silent = [q for q in questions if not q.get("covered", True)]
+
+    def right(text: str, q: dict) -> bool:
+        reply = index.ask(text, game=q["game"])
+        return reply.answered and bool(reply.hits) and reply.hits[0].entry.id in q["ids"]
+
+    plain = sum(right(q["q"], q) for q in covered)
+    print(f"== the talk around a question (game filter, {len(covered)} covered and {len(silent)} not covered "
+          f"questions of {', '.join(parts)}): first result right and answered, plain {plain / len(covered):.1%}")
+    for label, frames in (("frames read to choose words", FRAMES_CHOSEN), ("frames never read", FRAMES_UNSEEN)):
+        ok = sum(right(f.format(q["q"]), q) for f in frames for q in covered)
+        said = sum(not index.ask(f.format(q["q"]), game=q["game"]).answered for f in frames for q in silent)
+        print(f"  {label:28} ({len(frames):2}): right and answered {ok / len(covered) / len(frames):.1%}, "
+              f"not covered said {said / max(1, len(silent)) / len(frames):.1%}")
+
+
+_KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+
+def _slip(word: str, kind: str, at: int) -> str:
+    """One slip of a phone keyboard inside a word: two letters swapped, one dropped, doubled, or its neighbour hit."""
+    if kind == "swap":
+        return word[:at] + word[at + 1] + word[at] + word[at + 2:]
+    if kind == "drop":
+        return word[:at] + word[at + 1:]
+    if kind == "double":
+        return word[:at] + word[at] + word[at:]
+    row = next((r for r in _KEYBOARD if word[at] in r), "")
+    key = row[row.index(word[at]) - 1] if row.index(word[at]) else row[1]
+    return word[:at] + key + word[at + 1:]
+
+
+def slipped(index: RulesIndex, parts: tuple[str, ...]) -> None:
+    """Each covered question answered right, asked again with one slip in one of its words of 5 letters or more
+    (chosen by a seeded random draw): how many stay right, per kind of slip."""
+    rng = random.Random(7)
+    kept = dict.fromkeys(("swap", "drop", "double", "neighbour key"), 0)
+    right = 0
+    for q in (q for part in parts for q in load(part) if q.get("covered", True)):
+        reply = index.ask(q["q"], game=q["game"])
+        long = [w for w in re.findall(r"[A-Za-z]+", q["q"]) if len(w) >= 5 and not is_stopword(w.lower())]
+        if not (reply.answered and reply.hits and reply.hits[0].entry.id in q["ids"] and long):
+            continue
+        right += 1
+        word = rng.choice(long)
+        for kind in kept:
+            reply = index.ask(q["q"].replace(word, _slip(word, kind, rng.randrange(1, len(word) - 2)), 1), game=q["game"])
+            kept[kind] += reply.answered and bool(reply.hits) and reply.hits[0].entry.id in q["ids"]
+    print(f"== one slip in a word (game filter, the {right} covered questions answered right with a word of 5 letters "
+          "or more): still right " + ", ".join(f"{k} {v / right:.1%}" for k, v in kept.items()))
+
+
 def timings(index: RulesIndex, questions: list[dict]) -> list[float]:
     out = []
     for q in questions:
@@ -207,6 +290,7 @@ def main() -> None:
     ap.add_argument("--part", choices=(*TUNED, UNSEEN, "both", "all"), default="all")
     ap.add_argument("--misses", action="store_true", help="list the misses of the parts tuned on")
     ap.add_argument("--ablate", action="store_true", help="each mechanism switched off on its own")
+    ap.add_argument("--frames", action="store_true", help="the questions wrapped in the talk around a question")
     args = ap.parse_args()
     t0 = time.perf_counter()
     index = RulesIndex(load_books())
@@ -229,6 +313,9 @@ def main() -> None:
                 print("\n".join(s.misses))
     if args.ablate:
         ablate(tuple(p for p in parts if p != UNSEEN))
+    if args.frames:
+        framed(index, tuple(p for p in parts if p != UNSEEN))
+        slipped(index, tuple(p for p in parts if p != UNSEEN))
     if not every:
         return
     ms = timings(index, every)

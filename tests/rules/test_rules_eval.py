@@ -1,9 +1,10 @@
 """Issue 24: the rules search on its own evaluation set (tests/rules/data/eval, written as players type and
 split before tuning), the mechanisms that ranking and "not covered" rest on, and the fragments the
-search boxes swap in. Round 5 tuned on all five parts (tune, heldout, fresh, and both halves of round 4's new writer:
-round4a, and round4, reported at the end of round 4), each guarded here; its figures are measured on
-eval_round5.toml, which the lead adds later and bench/bench_rules_eval.py prints as "round 5 (never tuned)":
-here it is only checked to be well formed, never measured (a test on it would make it a tuning set).
+search boxes swap in. Round 6 tuned on all six parts (tune, heldout, fresh, both halves of round 4's new writer:
+round4a, and round4, reported at the end of round 4; and round5, reported at the end of round 5), each guarded
+here; its figures are measured on eval_round6.toml, which the lead adds later and bench/bench_rules_eval.py prints
+as "round 6 (never tuned)": here it is only checked to be well formed and new, never measured (a test on it would
+make it a tuning set).
 """
 from __future__ import annotations
 
@@ -68,12 +69,11 @@ def test_round_four_held_out_half_names_only_entries_that_exist_and_is_new():
         assert (q["game"], q["q"]) not in tuned, f"asked in another part: {q['q']!r}"
 
 
-def test_round_five_is_well_formed_and_new_when_it_is_there():
-    if not (EVAL / "eval_round5.toml").exists():
-        pytest.skip("eval_round5.toml is added by the lead after round 5")
+def test_round_five_is_well_formed_and_new():
     round5 = _part("round5")
     ids = {e.id for e in rules.index().entries}
     tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh", "round4a", "round4") for q in _part(name)}
+    assert len(round5) >= 250 and {q["game"] for q in round5} == set(rules.GAMES)
     for q in round5:
         assert q["game"] in rules.GAMES and q["q"].strip(), q
         assert ("ids" in q) != (q.get("covered", True) is False), q
@@ -82,17 +82,34 @@ def test_round_five_is_well_formed_and_new_when_it_is_there():
         assert (q["game"], q["q"]) not in tuned, f"asked in a part tuned on: {q['q']!r}"
 
 
+def test_round_six_is_well_formed_when_it_is_there():
+    # (its questions are not compared with the tuned parts': a short question two writers both type is no leak,
+    # and reading them here would be looking at the unseen part)
+    if not (EVAL / "eval_round6.toml").exists():
+        pytest.skip("eval_round6.toml is added by the lead after round 6")
+    round6 = _part("round6")
+    ids = {e.id for e in rules.index().entries}
+    assert round6
+    for q in round6:
+        assert q["game"] in rules.GAMES and q["q"].strip(), q
+        assert ("ids" in q) != (q.get("covered", True) is False), q
+        for key in ("ids", "near", "both"):
+            assert set(q.get(key, [])) <= ids, q
+
+
 @pytest.mark.parametrize("part, top1_min, top3_min, silent_min, answered_min", [
     # regression guards on the parts the ranking was tuned on, a little under their figures at the end of
-    # round 5 (game filter): tune 92.4 % / 99.6 %, not covered 35 of 39, answered 223 of 223; heldout
-    # 91.2 % / 98.7 %, 39 of 41, 225 of 226; fresh 91.6 % / 96.8 %, 30 of 32, 153 of 155; round 4's tuning
-    # half 89.7 % / 97.1 %, 26 of 32, 134 of 136; round 4's held-out half 79.4 % / 94.9 %, 17 of 21, 131 of
-    # 136 (covered questions told "not covered" are guarded too: that was the new writer's commonest miss)
-    ("tune", 0.91, 0.98, 0.89, 0.99),
-    ("heldout", 0.90, 0.97, 0.90, 0.99),
-    ("fresh", 0.90, 0.96, 0.92, 0.98),
-    ("round4a", 0.88, 0.96, 0.78, 0.97),
-    ("round4", 0.78, 0.94, 0.80, 0.95),
+    # round 6 (game filter): tune 92.8 % / 100 %, not covered 36 of 39, answered 223 of 223; heldout
+    # 91.2 % / 98.7 %, 39 of 41, 225 of 226; fresh 91.6 % / 97.4 %, 30 of 32, 153 of 155; round 4's tuning
+    # half 89.7 % / 97.1 %, 26 of 32, 134 of 136; round 4's held-out half 80.1 % / 94.9 %, 18 of 21, 131 of
+    # 136; round 5's part 91.5 % / 97.5 %, 31 of 36, 235 of 236 (covered questions told "not covered" are
+    # guarded too: that was the round-4 writer's commonest miss)
+    ("tune", 0.92, 0.99, 0.92, 0.99),
+    ("heldout", 0.90, 0.98, 0.95, 0.99),
+    ("fresh", 0.91, 0.97, 0.93, 0.98),
+    ("round4a", 0.89, 0.96, 0.81, 0.98),
+    ("round4", 0.79, 0.94, 0.85, 0.96),
+    ("round5", 0.91, 0.97, 0.86, 0.99),
 ])
 def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min, answered_min):
     top1 = top3 = answered = silent_ok = 0
@@ -429,3 +446,117 @@ def test_a_named_ones_own_ability_asks_its_printed_text():
     assert not reply.answered and reply.hits[0].entry.id == "tr-unverified-salvager-abilities"
     # "special ability" alone is the rule of when abilities are used
     assert rules.ask("salvager special ability when can i use it", game="two-robots").answered
+
+
+# ---- round 6: question shapes no entry answers ---------------------------------------------------------------
+
+@pytest.mark.parametrize("q, game", [
+    ("which robot is the easiest to build", "raising-robots"),
+    ("is the saboteur the hardest objective", "robotariat"),
+    ("most powerful salvager", "two-robots"),
+])
+def test_a_verdict_on_the_pieces_is_not_covered_even_beside_advice(q, game):
+    # (Tablebot's advice entries rank a player's moves; none ranks the pieces by strength or difficulty)
+    assert not rules.ask(q, game=game).answered
+
+
+def test_a_printed_text_asked_as_words_is_not_covered():
+    assert rules.index().parse("what does the sliding scale card actually say").asks_text
+    assert rules.index().parse("exact wording of weapons jammed").asks_text
+    # ... but what the rulebook says is a rule
+    assert not rules.index().parse("what does the rulebook say about ties").asks_text
+
+
+def test_the_honest_entry_is_found_by_the_thing_whose_text_is_asked():
+    # the words after "do" are no part of the card's name: the honest entry holds the name, which is enough
+    reply = rules.ask("what does precision strike do to the other player", game="two-robots")
+    assert not reply.answered and reply.hits[0].entry.id == "tr-unverified-event-effects"
+
+
+def test_a_named_characters_story_is_not_covered_but_the_bios_entry_is_shown():
+    for q in ("the story behind uberbot", "alice smith's backstory"):
+        reply = rules.ask(q, game="robotariat")
+        assert not reply.answered and reply.hits[0].entry.id == "rb-character-bios", q
+    reply = rules.ask("character bios", game="robotariat")  # what the bios are is answered
+    assert reply.answered and reply.hits[0].entry.id == "rb-character-bios"
+
+
+def test_handing_a_card_to_a_buddy_is_a_thing_passed_between_players():
+    assert rules.index().parse("can i hand my gear to my mate").asks_transfer
+    assert not rules.index().parse("how many cards can i have in hand to start").asks_transfer
+
+
+def test_the_value_of_a_robot_only_a_worked_example_is_about_is_not_covered():
+    # Hallyu and Zeus are robots of the Finite Loops Example: their VP and costs are printed in no entry
+    for q in ("how many vp is hallyu worth", "what does zeus cost"):
+        assert not rules.ask(q, game="raising-robots").answered, q
+    # ... what they do in the example is answered, and so is a value of a thing entries are about
+    assert rules.ask("hallyu activates bingo, can bingo activate hallyu back", game="raising-robots").answered
+    assert rules.ask("how much does a gear cost", game="raising-robots").answered
+
+
+def test_table_spellings_a_slip_from_a_plural_a_word_without_vowels_initials_and_texting_stop_words():
+    idx = rules.index()
+    speller = idx.speller
+    assert speller.corrections("missle") == ("missile",)   # one slip from the singular of "Homing Missiles"
+    assert speller.corrections("srch") == ("search",)      # typed without its vowels
+    assert speller.corrections("pzzl") == ()                # ... but only what an entry's word reads so
+    assert any("move the masses" in g for g in idx.groups("mtm space"))  # Move the Masses' initials
+    assert idx.groups("thru") == []                         # "through", a stop word
+    reply = rules.ask("can i use homing missle vs an attack", game="two-robots")
+    assert reply.answered and reply.hits[0].entry.id == "tr-card-homing-missiles"
+    reply = rules.ask("what does the mtm space let me move", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id == "rb-activation-move-the-masses"
+
+
+def test_another_copy_of_a_part_is_a_duplicate():
+    assert any("duplicate" in g for g in rules.index().groups("drew another head"))
+    assert not any("duplicate" in g for g in rules.index().groups("drew another card"))
+
+
+def test_total_at_the_end_of_a_count_is_its_frame():
+    assert rules.index().groups("how many sabotage cards altogether") == rules.index().groups("how many sabotage cards")
+    assert any("total" in g for g in rules.index().groups("how much total energy"))  # a term of Raising Robots
+    reply = rules.ask("how many posters are there total", game="robotariat")
+    # the box's 8 posters (the red cubes), or the Poster space's "only 8 can be out", not the encounters' "total 4"
+    assert reply.hits[0].entry.id in ("rb-tools-of-the-revolution", "rb-activation-poster")
+
+
+def test_a_title_the_question_asks_whole_beats_its_overview_that_has_more():
+    # "Defense cards", not "Playing Attack and Defense cards", though both titles have the phrase
+    for q in ("defense cards", "defense cards explained"):
+        reply = rules.ask(q, game="two-robots")
+        assert reply.answered and reply.hits[0].entry.id == "tr-defense-cards", q
+
+
+@pytest.mark.parametrize("frame", ["quick question: {}", "sorry if this is obvious, {}", "{} thanks!",
+                                   "settle a debate: {}", "{} i think", "excuse the newbie question, {}"])
+def test_the_talk_around_a_question_does_not_move_its_answer(frame):
+    q, game, entry_id = "defense cards explained", "two-robots", "tr-defense-cards"
+    reply = rules.ask(frame.format(q), game=game)
+    assert reply.answered and reply.hits[0].entry.id == entry_id
+
+
+def test_a_clause_of_words_no_entry_uses_is_talk_only_beside_a_question_and_when_it_asks_nothing():
+    idx = rules.index()
+    assert idx._frame_clauses("excuse the newbie question, can i block an attack") == {"excuse"}
+    assert idx._frame_clauses("is it going to rain") == set()           # the whole question: what it asks
+    assert idx._frame_clauses("hello, is it going to rain?") == set()   # nothing beside it the entries know
+    assert idx._frame_clauses("took a friendship card, when does it kick in") == set()  # a clause that asks
+    assert not rules.ask("hello, is it going to rain?").answered
+
+
+@pytest.mark.parametrize("q, game, entry_id", [
+    ("homing misiles out of turn", "two-robots", "tr-card-homing-missiles"),   # a slip inside a card's name
+    ("how do we know its the fianl round", "robotariat", "rb-round-order-last-round"),  # ... inside a title's phrase
+])
+def test_a_slip_is_mended_before_the_words_are_read_together(q, game, entry_id):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and reply.hits[0].entry.id == entry_id
+
+
+def test_worth_doing_asks_an_opinion_and_written_on_a_card_its_text():
+    assert rules.index().parse("is it worth taking the sabotage space").asks_opinion
+    assert not rules.index().parse("how much is each a grade worth").asks_opinion
+    reply = rules.ask("what's written on the scattershot card", game="two-robots")
+    assert not reply.answered and reply.hits[0].entry.id == "tr-unverified-event-effects"
