@@ -166,6 +166,24 @@ class AddCard(_Action):
 
     _effect = field_validator("effect", mode="before")(_effect_form)
 
+    @field_validator("setup")
+    @classmethod
+    def _not_setup(cls, v: bool) -> bool:
+        # A1-5's card from setup is a secret until its holder shows it (ShowSetupCard, from that phone only)
+        if v:
+            raise ValueError("A1-5's card from setup reaches the table only from A1-5's own phone (Show it to the table)")
+        return v
+
+
+class ShowSetupCard(_Action):
+    """A1-5 shows its card from setup to the table: built by the page from the seat's private state, never
+    parsed from a request (not one of DOS)."""
+    do: Literal["show_setup_card"]
+    seat: int = Field(ge=0, le=4)
+    name: str = Field(min_length=1, max_length=60)
+    played: bool = False
+    effect: CardEffect | None = None
+
 
 class SetCardEffect(_Action):
     """What a card does, as the players read it (None: take the effect off)."""

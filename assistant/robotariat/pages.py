@@ -206,7 +206,14 @@ class Seen(Page[rb_state.RobotariatTable]):
         card = self.private.get("setup_card")
         if not card or self.phone_seat is None or self.phone_seat >= self.players:
             return []
+        if on_table(self.rb, self.phone_seat) is not None:  # one card from setup counts: the one the table shows
+            return []
         return [{**card, "seat": self.phone_seat, "setup": True, "deck": "upgrade"}]
+
+
+def on_table(rb: dict[str, Any], seat: int) -> int | None:
+    """Where A1-5's card from setup is in the table's card list (shown to the table), or None."""
+    return next((i for i, c in enumerate(rb["cards"]) if c["setup"] and c["seat"] == seat), None)
 
 
 def table_seats(table: store.TableRecord) -> tuple[int, list[str]]:
@@ -569,9 +576,10 @@ def secret_view(seen: Seen) -> dict[str, Any] | None:
     if character not in SECRET_OF.values():
         return None
     card = seen.private.get("setup_card")
-    shown = next((i for i, c in enumerate(seen.rb["cards"]) if c["setup"] and c["seat"] == seen.phone_seat), None)
+    shown = on_table(seen.rb, seen.phone_seat)
     return {"seat": seen.phone_seat, "character": character, "peek": (list(seen.private.get("peek") or []) + ["", ""])[:2],
-            "card": card, "words": present.effect_words(seen.rb, (card or {}).get("effect")), "shown": shown}
+            "card": card, "words": present.effect_words(seen.rb, (card or {}).get("effect")), "shown": shown,
+            "shown_name": seen.rb["cards"][shown]["name"] if shown is not None else None}
 
 
 def save_secret(seen: Seen, form: Any) -> None:
@@ -584,6 +592,9 @@ def save_secret(seen: Seen, form: Any) -> None:
         if seen.rb["state"]["players"][seat]["character"] != SECRET_OF[do]:
             raise InputError("do", "only " + ("Electric Eye peeks at the Sabotage deck" if do == "peek"
                                               else "A1-5 draws an Upgrade card at setup"))
+        if do != "peek" and on_table(seen.rb, seat) is not None:
+            raise InputError("do", "a card from setup is on the table already: remove it from the table's cards "
+                                   "first if it is not yours")
         if do == "show_setup_card":
             seen.table = save.save_private_change(seen.table, [seat], _shown(seen, seat))
             seen.refresh()
@@ -632,8 +643,7 @@ def _shown(seen: Seen, seat: int) -> Any:
             raise InputError("do", "keep A1-5's card first: there is no card to show")
         card = rb_state.Card.model_validate(raw)
         before = normalize(state.get(GAME), players, names)
-        add = A.AddCard(do="add_card", seat=seat, deck="upgrade", name=card.name, played=card.played, setup=True,
-                        effect=card.effect)
+        add = A.ShowSetupCard(do="show_setup_card", seat=seat, name=card.name, played=card.played, effect=card.effect)
         t = rb_state.apply(rb_state.from_stored(before, players, names), add, players, names)
         return with_round(state, before, rb_state.value(t)), {seat: mine}
     return mutate

@@ -304,6 +304,9 @@ def to_solver_action(a: BaseModel, board: SolverBoard) -> rt.Action:
         case A.AddCard():
             return rt.AddCard(seat=a.seat, deck=a.deck, name=a.name, played=a.played, setup=a.setup,
                               effect=_effect(a.effect, board))
+        case A.ShowSetupCard():
+            return rt.AddCard(seat=a.seat, deck="upgrade", name=a.name, played=a.played, setup=True,
+                              effect=_effect(a.effect, board))
         case A.SetCardEffect(card=i):
             return rt.CardEffect(index=i, effect=_effect(a.effect, board))
         case A.CardDone(card=i, done=done):
@@ -346,8 +349,8 @@ def apply(t: RobotariatTable, a: BaseModel, players: int, names: list[str],
     """The table after one validated action (InputError naming the field when it cannot be done).
     `option_turn(table, n)`: the n-th suggested turn of the table as a PlayTurn and its headline
     (for "Do this"; the API's suggestions compute it)."""
-    if isinstance(a, (*A.PLAY, A.Roll, A.Enter, A.DoOption, *A.CARDS)):
-        s = solved(t, by_hand=isinstance(a, (*A.HAND, *A.CARDS)))
+    if isinstance(a, (*A.PLAY, A.Roll, A.Enter, A.DoOption, *A.CARDS, A.ShowSetupCard)):
+        s = solved(t, by_hand=isinstance(a, (*A.HAND, *A.CARDS, A.ShowSetupCard)))
         if isinstance(a, A.DoOption):
             if option_turn is None:
                 raise InputError("option", "no suggestions here")

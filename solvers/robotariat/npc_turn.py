@@ -445,6 +445,8 @@ def roll_chances(who: str | None, dice: Dice, scaled: Callable[[str, str], int])
         return RollChances(denominator=6, rolls=tuple((chosen, r, cr) for r, cr in red.items()), alice_totals=totals)
     pairs = _PAIRS.get((dice.black, dice.red))
     if pairs is None:
+        if len(_PAIRS) >= _PAIRS_KEPT:  # a request's dice are its own: keep a bounded few
+            _PAIRS.clear()
         pairs = _PAIRS[(dice.black, dice.red)] = [(b, r, cb * cr) for b, cb in dice.counts("black").items()
                                                   for r, cr in red.items()]
     if who != "mt_rho":
@@ -463,6 +465,7 @@ def roll_chances(who: str | None, dice: Dice, scaled: Callable[[str, str], int])
 
 
 _PAIRS: dict[tuple, list[tuple[str, str, int]]] = {}  # each dice's face-kind pairs and their weights over 36
+_PAIRS_KEPT = 256
 
 
 @dataclass(frozen=True)

@@ -142,9 +142,18 @@ def test_a1_5_shows_its_setup_card_to_the_table(app):
         page = phone.get(f"/robotariat/?table={t.id}").get_data(as_text=True)
         assert CARD in page and "2 SPARK added to the Funds, at the next round start" in page
         assert "A1-5&#39;s starting Upgrade card is not taken into account." not in page
-    # a second show, or a second setup card on the table, is refused
-    r = t.b.post(f"/robotariat/?table={t.id}", data={"table": t.id, "do": "show_setup_card"})
-    assert r.status_code == 400
+    # a second show, another secret card once it is shown, or a setup card added as a public card (by any
+    # phone, A1-5's too) is refused: one card from setup counts, once
+    for phone, data in ((t.b, {"do": "show_setup_card"}), (t.b, {"do": "setup_card", "name": "Second 2", **GIFT}),
+                        (t.b, {"do": "add_card", "seat": "1", "deck": "upgrade", "setup": "true", "name": "Second 2"}),
+                        (t.a, {"do": "add_card", "seat": "1", "deck": "upgrade", "setup": "true", "name": "Second 2"})):
+        r = phone.post(f"/robotariat/?table={t.id}", data={"table": t.id, **data})
+        assert r.status_code == 400, data
+    v = t.c.get(f"/api/tables/{t.id}").get_json()["version"]
+    r = t.c.post(f"/api/robotariat/tables/{t.id}/action", json={"version": v, "action": {
+        "do": "add_card", "seat": 1, "deck": "upgrade", "setup": True, "name": "Second 2"}})
+    assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"].endswith("setup")
+    assert "Second 2" not in t.b.get(f"/robotariat/?table={t.id}").get_data(as_text=True)
     # played, it counts for no objective (the Dealer, the Turncoat and the Gambler count cards played)
     r = t.b.post(f"/robotariat/?table={t.id}", data={"table": t.id, "do": "play_card", "card": "0"})
     assert r.status_code == 200
@@ -152,3 +161,23 @@ def test_a1_5_shows_its_setup_card_to_the_table(app):
     assert raw["cards"][0]["played"] is True
     game = rb_state.solved(rb_state.from_stored(raw, 3, ["Ana", "Ben", "C"])).game
     assert game.cards_played(3) == [0, 0, 0] and len(game.effects().cards) == 1
+
+
+def test_a_setup_card_planted_on_the_table_is_counted_once(app):
+    """A card marked as A1-5's shown setup card put on the table by another phone's PUT: A1-5's phone counts
+    one card from setup (the table's), names it, and can neither keep nor show a second one until it is
+    removed from the table's cards."""
+    t = Table(app, PEEK, CARD)
+    table = t.c.get(f"/api/tables/{t.id}").get_json()
+    table["state"]["robotariat"]["cards"] = [{"seat": 1, "deck": "upgrade", "name": "Planted Card 9", "setup": True,
+                                              "shown": True}]
+    assert t.c.put(f"/api/tables/{t.id}", json={"version": table["version"], "state": table["state"]}).status_code == 200
+    page = t.b.get(f"/robotariat/?table={t.id}").get_data(as_text=True)
+    assert 'id="setup-card-shown"' in page and "Planted Card 9" in page
+    assert CARD not in page.split('id="setup-card-shown"')[1]  # his own card is no longer counted beside it
+    r = t.b.post(f"/robotariat/?table={t.id}", data={"table": t.id, "do": "show_setup_card"})
+    assert r.status_code == 400
+    # removed from the table's cards, his own is counted and can be shown again
+    assert t.b.post(f"/robotariat/?table={t.id}", data={"table": t.id, "do": "remove_card", "card": "0"}).status_code == 200
+    page = t.b.get(f"/robotariat/?table={t.id}").get_data(as_text=True)
+    assert 'id="show-setup-card-form"' in page and "2 SPARK added to the Funds, at the next round start" in page
