@@ -31,8 +31,10 @@ from dataclasses import dataclass
 
 from .game import GameRules
 from .model import TableState
+from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, move_npc
 from .scoring import TurnScorer
-from .suggest import _Planner
+from .suggest import POSTER_EXHAUSTIVE, _Planner
+from .turn import Activation, apply_activation, moved
 from .value import Valuer
 
 SHORTLIST = 1  # candidates scored exactly per turn (1: the estimate alone chooses)
@@ -67,7 +69,6 @@ class RolloutPolicy:
         self.tables: dict[tuple, _Arrivals] = {}
         self.seat_plans: dict[tuple, tuple] = {}
         self.npc_rows: dict[tuple, tuple] = {}
-        self.base_ahead: dict[tuple, tuple] = {}
         self.base_parts: dict[int, tuple] = {}
         d, board = game.dice, game.board
         # each face kind of a die: (faces showing it, moves the NPCs, the path it moves the NPCs or the token along)
@@ -89,37 +90,39 @@ class RolloutPolicy:
         v, t = self.scorers.for_state(s)
         entering = v.entry_now(s)
         base = self.arrivals(s, t, v, entering)
-        planner = _Planner(g.board, g.rules, g.dice, s, v, t, lean=True)
-        # the scrap yard's greedy placement (too many placements to try) compares them by the estimate too
-        planner.placement_score = lambda pre: self.estimate(pre, v, t, entering, s, base)
-        plans = planner.plans()
-        est = self.estimates(plans, v, t, entering, s, base)
-        ranked = sorted(range(len(plans)), key=lambda i: (-est[i], i))
+        turn = _Turn(self, s, v, t, entering, base)
+        cands, est = turn.candidates()
+        ranked = sorted(range(len(cands)), key=lambda i: (-est[i], i))
         # the estimate leaves out the game's end: where this NPC turn may end it, the exact score decides
         near_end = s.funds + NEAR_END >= g.rules.target or s.reputation <= 2
         picked = sorted(ranked[:max(self.shortlist, NEAR_END_SHORTLIST if near_end else 1)])
         best_i, best = picked[0], None
+        planner = None
         if len(picked) > 1:
+            planner = turn.planner()
             for i in picked:
-                _, a, pre, enc, _ = plans[i]
+                _, a, pre, enc = turn.build(cands[i])
                 score = planner.scorer.score(pre, enc, a)[0]
                 if best is None or score > best:
                     best_i, best = i, score
-        choice = plans[best_i][2]
-        extras = planner.extras(s)
-        if extras and choice.ended is None:
-            # the extra poster move at the end of the turn: the one the estimate ranks first on the turn
-            # chosen, kept when it scores better (exactly, or by the estimate with a shortlist of one)
-            _, a, pre, enc, _ = plans[best_i]
-            tried = [(self.estimate(with_e, v, t, entering, s, base), k, with_e) for k, e in enumerate(extras)
-                     if (with_e := planner.with_extra(pre, e)) is not None]
-            if tried:
-                top, _, with_e = max(tried, key=lambda x: (x[0], -x[1]))
-                if best is None:
-                    if top > est[best_i]:
+        _, a, pre, enc = turn.build(cands[best_i])
+        choice = pre
+        who = s.active_character
+        if pre.ended is None and who in ("mr_postman", "wally_st"):
+            planner = planner or turn.planner()
+            extras = planner.extras(s)
+            if extras:
+                # the extra poster move at the end of the turn: the one the estimate ranks first on the turn
+                # chosen, kept when it scores better (exactly, or by the estimate with a shortlist of one)
+                tried = [(self.estimate(with_e, v, t, entering, s, base), k, with_e) for k, e in enumerate(extras)
+                         if (with_e := planner.with_extra(pre, e)) is not None]
+                if tried:
+                    top, _, with_e = max(tried, key=lambda x: (x[0], -x[1]))
+                    if best is None:
+                        if top > est[best_i]:
+                            choice = with_e
+                    elif planner.scorer.score(with_e, enc, a)[0] > best:
                         choice = with_e
-                elif planner.scorer.score(with_e, enc, a)[0] > best:
-                    choice = with_e
         return choice
 
     def arrivals(self, pre: TableState, t: TurnScorer, v: Valuer, entering: str | None) -> _Arrivals:
@@ -168,110 +171,6 @@ class RolloutPolicy:
             self.tables.clear()
         self.tables[key] = out
         return out
-
-    def estimates(self, plans: list, v: Valuer, t: TurnScorer, entering: str | None, s0: TableState,
-                  base: _Arrivals) -> list[float]:
-        """estimate() of every candidate (the same numbers), without its per-call work for the candidates
-        that keep the turn's NPCs and office (moves, posters, cards: most of a turn's): the start's parts
-        and look-past share are read once, and each such candidate's own parts are only the spaces its
-        player left and reached and its posters changed."""
-        s_opp, s_civ, s_office, posters0 = s0.oppressors, s0.civilians, s0.office, s0.posters
-        a = s0.active
-        p0 = s0.players[a]
-        n = self.game.board.n
-        offices = self.game.board.offices
-        rules = self.game.rules
-        reward = rules.office_rewards[s_office] if s_office > 0 else 0
-        uber_seat = s0.seat_of("uberbot")
-        opp, civ, ent, row = base.opp, base.civ, base.entry, base.row
-        w_sp, w_rep, w_po, w_of = v.w_spark, v.w_rep, v.w_poster, v.w_office
-        d36, e36 = 36 * v.d, 36 * v.e
-        looking = v.ahead is not None
-        parts0 = None
-        ahead_at: dict[int, int] = {}
-        groups: dict[tuple, tuple] = {}
-        out = []
-        for plan in plans:
-            pre = plan[2]
-            if pre.ended is not None:
-                out.append(self.estimate(pre, v, t, entering, s0, base))
-                continue
-            if pre.oppressors is not s_opp or pre.civilians is not s_civ or pre.office != s_office:
-                out.append(self._other(pre, v, t, entering, s0, groups))
-                continue
-            if parts0 is None:
-                hit = self.base_parts.get(id(s0))
-                if hit is None or hit[0] is not s0:
-                    self.base_parts.clear()
-                    hit = self.base_parts[id(s0)] = (s0, self._parts(s0, base, entering, range(n)))
-                parts0 = hit[1]
-                (funds0, rep0, torn0, fines0), future0, shares0 = parts0
-            players, posters = pre.players, pre.posters
-            p1 = players[a]
-            funds, rep, torn, fines, future = funds0, rep0, torn0, fines0, future0
-            spaces = {p0, p1}
-            if posters is not posters0:
-                for x in range(n):
-                    if posters[x] != posters0[x]:
-                        spaces.add(x)
-                        future += (posters[x] - posters0[x]) * row[x]
-            uber = None if uber_seat is None else players[uber_seat]
-            for x in spaces:
-                f, r, tn, fi = shares0[x]
-                funds, rep, torn, fines = funds - f, rep - r, torn - tn, fines - fi
-                o, c, e = opp[x], civ[x], ent[x]
-                if o or c or e:
-                    f, r, tn, fi = _space_parts(x, o, c, e, players.count(x), posters[x], uber, reward, offices, base,
-                                                entering, pre)
-                    funds, rep, torn, fines = funds + f, rep + r, torn + tn, fines + fi
-            future -= torn
-            office_part = base.office * rules.office_rewards[max(0, s_office - 2 * fines // 36)]
-            value = (w_sp * funds + w_rep * rep) / 36 + (w_po * future + w_of * office_part) / d36
-            if looking:
-                ahead = ahead_at.get(p1)
-                if ahead is None:
-                    ahead = ahead_at[p1] = self.ahead(base, pre, v, entering, s0)
-                value += w_sp * ahead / e36
-            out.append(value)
-        return out
-
-    def _other(self, pre: TableState, v: Valuer, t: TurnScorer, entering: str | None, s0: TableState,
-               groups: dict[tuple, tuple]) -> float:
-        """estimate() of a candidate that moved an NPC or paid into the office (the same number): the
-        candidates that leave the same table but for the active player's space (Move the Masses before
-        the player's move, with each move) share their parts, worked out for the first of them."""
-        key = (pre.oppressors, pre.civilians, pre.posters, pre.funds, pre.reputation, pre.office)
-        group = groups.get(key)
-        if group is None:
-            arr = self.arrivals(pre, t, v, entering)
-            totals, future, shares = self._parts(pre, arr, entering, arr.touched)
-            group = groups[key] = (pre, arr, totals, future, shares)
-        ref, arr, (funds, rep, torn, fines), future, shares = group
-        a = s0.active
-        p, p_ref = pre.players[a], ref.players[a]
-        rules = self.game.rules
-        if p != p_ref:
-            players, posters = pre.players, pre.posters
-            seat = pre.seat_of("uberbot")
-            uber = None if seat is None else players[seat]
-            reward = rules.office_rewards[pre.office] if pre.office > 0 else 0
-            offices = self.game.board.offices
-            for x in (p_ref, p):
-                sh = shares.get(x)
-                if sh is not None:
-                    f, r, tn, fi = sh
-                    funds, rep, torn, fines = funds - f, rep - r, torn - tn, fines - fi
-                o, c, e = arr.opp[x], arr.civ[x], arr.entry[x]
-                if o or c or e:
-                    f, r, tn, fi = _space_parts(x, o, c, e, players.count(x), posters[x], uber, reward, offices, arr,
-                                                entering, pre)
-                    funds, rep, torn, fines = funds + f, rep + r, torn + tn, fines + fi
-        future -= torn
-        office_part = arr.office * rules.office_rewards[max(0, pre.office - 2 * fines // 36)]
-        value = (v.w_spark * funds + v.w_rep * rep) / 36 + (v.w_poster * future + v.w_office * office_part) / (36 * v.d)
-        if v.ahead is not None:
-            value += v.w_spark * self.ahead(arr, pre, v, entering, s0) / (36 * v.e)
-        return value
 
     def estimate(self, pre: TableState, v: Valuer, t: TurnScorer, entering: str | None, s0: TableState,
                  base: _Arrivals) -> float:
@@ -342,50 +241,33 @@ class RolloutPolicy:
         NPC positions and Entry token, weighted by the roll's chance, with the round start's NPC entered
         first when it comes next. It is a sum over NPCs of each one's own walk, and an NPC's position after
         the roll depends on its own die only, so it is summed NPC by NPC (tables kept per NPC space)."""
-        seats, a, rnd = len(pre.players), pre.active, pre.round
-        key = (id(v), seats, a, pre.entered, rnd, pre.entry, entering, len(pre.oppressors), len(pre.civilians))
+        total = 0
+        for (turns, entry_row), p in zip(self.seat_plan(arr, pre, v, entering), pre.players):
+            total += self._seat_term(v, pre.oppressors, pre.civilians, turns, entry_row, p)
+        return total
+
+    def seat_plan(self, arr: _Arrivals, pre: TableState, v: Valuer, entering: str | None) -> list:
+        """_seat_plan's answer, kept per turn order position (the same for every NPC placement)."""
+        key = (id(v), len(pre.players), pre.active, pre.entered, pre.round, pre.entry, entering, len(pre.oppressors),
+               len(pre.civilians))
         plan = self.seat_plans.get(key)
         if plan is None or plan[0] is not v:
             if len(self.seat_plans) > TABLES_KEPT:
                 self.seat_plans.clear()
             plan = self.seat_plans[key] = (v, self._seat_plan(arr, pre, v, entering))
-        if pre.oppressors is s0.oppressors and pre.civilians is s0.civilians:
-            # only the active player's piece differs from the turn's start: their share space by space
-            hit = self.base_ahead.get(key)
-            if hit is None or hit[0] is not s0:
-                const, row = 0, None
-                for i, ((turns, entry_row), p) in enumerate(zip(plan[1], s0.players)):
-                    share = self._share(v, s0, turns, entry_row)
-                    if i == a:
-                        row = share
-                    else:
-                        const += share[p]
-                if len(self.base_ahead) > TABLES_KEPT:
-                    self.base_ahead.clear()
-                hit = self.base_ahead[key] = (s0, const, row)
-            return hit[1] + hit[2][pre.players[a]]
-        total = 0
-        npc = self.npc_row
-        for (turns, entry_row), p in zip(plan[1], pre.players):
-            if entry_row is not None:
-                total += entry_row[p]
-            if turns:
-                for o in pre.oppressors:
-                    total -= 2 * npc(v, "black", o, turns)[p]
-                for c in pre.civilians:
-                    total += npc(v, "red", c, turns)[p]
-        return total
+        return plan[1]
 
-    def _share(self, v: Valuer, s: TableState, turns: int, entry_row: list[int] | None) -> list[int]:
-        """One seat's look-past share on each space, with the NPCs of `s` (x 36 * e)."""
-        row = list(entry_row) if entry_row is not None else [0] * self.game.board.n
+    def _seat_term(self, v: Valuer, oppressors: tuple[int, ...], civilians: tuple[int, ...], turns: int,
+                   entry_row: list[int] | None, p: int) -> int:
+        """One seat's look-past term, its piece on `p` (x 36 * e)."""
+        total = 0 if entry_row is None else entry_row[p]
         if turns:
-            for die, sign, group in (("black", -2, s.oppressors), ("red", 1, s.civilians)):
-                for x in group:
-                    for y, got in enumerate(self.npc_row(v, die, x, turns)):
-                        if got:
-                            row[y] += sign * got
-        return row
+            npc = self.npc_row
+            for o in oppressors:
+                total -= 2 * npc(v, "black", o, turns)[p]
+            for c in civilians:
+                total += npc(v, "red", c, turns)[p]
+        return total
 
     def _seat_plan(self, arr: _Arrivals, pre: TableState, v: Valuer, entering: str | None) -> list:
         """For each seat: the NPC turns after the coming one until it moves again, and the entering NPC's
@@ -443,6 +325,261 @@ class RolloutPolicy:
                 self.npc_rows.clear()
             hit = self.npc_rows[key] = (v, tuple(row))
         return hit[1]
+
+
+class _Turn:
+    """One turn's candidates, the turns suggest._Planner.plans generates in its order, each with
+    RolloutPolicy.estimate's number, without a TableState per candidate (one is built for the turns
+    played or scored exactly: `build`).
+
+    A candidate is the table of a group (everything but the active player's space: the turn's start, a
+    poster placed on one space, a contribution to the office, one NPC moved by Move the Masses) with the
+    active player's piece on one space. A group's parts are summed once without the active player, and
+    each candidate adds back the one space its player stands on; the same integer sums as estimate(), so
+    the same numbers. Move the Masses' encounter is resolved once per NPC move (npc_turn.move_npc) where
+    the player's own space does not take part in it."""
+
+    def __init__(self, policy: RolloutPolicy, s0: TableState, v: Valuer, t: TurnScorer, entering: str | None,
+                 base: _Arrivals):
+        self.policy, self.s0, self.v, self.t, self.entering, self.base = policy, s0, v, t, entering, base
+        g = policy.game
+        self.board, self.rules = g.board, g.rules
+        self.offices, self.rewards = g.board.offices, g.rules.office_rewards
+        a = s0.active
+        self.here = s0.players[a]
+        people = [0] * g.board.n
+        for i, p in enumerate(s0.players):
+            if i != a:
+                people[p] += 1
+        self.people = people
+        seat = s0.seat_of("uberbot")
+        self.uber_active = seat == a
+        self.uber_other = None if seat is None or seat == a else s0.players[seat]
+        self.looking = v.ahead is not None
+        self._planner: _Planner | None = None
+        self.encounters: dict[tuple, TableState] = {}
+        self.groups: dict[tuple, list] = {}
+
+    def planner(self) -> _Planner:
+        if self._planner is None:
+            pol, s0, v, t, entering, base = self.policy, self.s0, self.v, self.t, self.entering, self.base
+            g = pol.game
+            p = self._planner = _Planner(g.board, g.rules, g.dice, s0, v, t, lean=True)
+            # the scrap yard's greedy placement (too many placements to try) compares them by the estimate too
+            p.placement_score = lambda pre: pol.estimate(pre, v, t, entering, s0, base)
+        return self._planner
+
+    def group(self, arr: _Arrivals, npcs: TableState, posters: tuple[int, ...], funds: int, rep: int, office: int,
+              ahead) -> list:
+        """[arrivals, NPCs, posters, funds, Reputation, office, reward, the four sums of _parts without the
+        active player, posters' future, each touched space's share, the look-past term by space, values]."""
+        people, uber, offices, entering = self.people, self.uber_other, self.offices, self.entering
+        reward = self.rewards[office] if office > 0 else 0
+        f = r = tn = fi = 0
+        shares = {}
+        ao, ac, ae = arr.opp, arr.civ, arr.entry
+        for x in arr.touched:
+            sh = shares[x] = _space_parts(x, ao[x], ac[x], ae[x], people[x], posters[x], uber, reward, offices, arr,
+                                          entering, npcs)
+            f, r, tn, fi = f + sh[0], r + sh[1], tn + sh[2], fi + sh[3]
+        row = arr.row
+        future = 0
+        for x, here in enumerate(posters):
+            if here:
+                future += here * row[x]
+        return [arr, npcs, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}]
+
+    def with_poster(self, g0: list, x: int) -> list:
+        """The group `g0` with one more poster on space x."""
+        arr, npcs, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, _ = g0
+        posters = posters[:x] + (posters[x] + 1,) + posters[x + 1:]
+        future += arr.row[x]
+        old = shares.get(x)
+        if old is not None:
+            new = _space_parts(x, arr.opp[x], arr.civ[x], arr.entry[x], self.people[x], posters[x], self.uber_other,
+                               reward, self.offices, arr, self.entering, npcs)
+            f, r, tn, fi = f + new[0] - old[0], r + new[1] - old[1], tn + new[2] - old[2], fi + new[3] - old[3]
+            shares = dict(shares)
+            shares[x] = new
+        return [arr, npcs, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}]
+
+    def value(self, g: list, p: int) -> float:
+        """estimate() of the group's table with the active player on space p."""
+        hit = g[14].get(p)
+        if hit is not None:
+            return hit
+        arr, npcs, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, memo = g
+        old = shares.get(p)
+        if old is not None:
+            new = _space_parts(p, arr.opp[p], arr.civ[p], arr.entry[p], self.people[p] + 1, posters[p],
+                               p if self.uber_active else self.uber_other, reward, self.offices, arr, self.entering,
+                               npcs)
+            f, r, tn, fi = f + new[0] - old[0], r + new[1] - old[1], tn + new[2] - old[2], fi + new[3] - old[3]
+        v = self.v
+        funds, rep = 36 * funds + f, 36 * rep + r
+        office_part = arr.office * self.rewards[max(0, office - 2 * fi // 36)]
+        value = (v.w_spark * funds + v.w_rep * rep) / 36 + (v.w_poster * (future - tn) + v.w_office * office_part) / (
+            36 * v.d)
+        if self.looking:
+            value += v.w_spark * ahead(p) / (36 * v.e)
+        memo[p] = value
+        return value
+
+    def base_ahead(self):
+        """The look-past term by the active player's space, with the turn's NPCs; `seat_terms` keeps each
+        seat's part (the active seat's: None)."""
+        if not self.looking:
+            return None
+        pol, s0, v = self.policy, self.s0, self.v
+        plan = self.plan = pol.seat_plan(self.base, s0, v, self.entering)
+        a = s0.active
+        opp, civ, term = s0.oppressors, s0.civilians, pol._seat_term
+        self.seat_terms = [None if i == a else term(v, opp, civ, turns, entry_row, p)
+                           for i, ((turns, entry_row), p) in enumerate(zip(plan, s0.players))]
+        const = self.const = sum(x for x in self.seat_terms if x is not None)
+        turns, entry_row = plan[a]
+        memo = self.active_terms = {}
+
+        def at(p: int) -> int:
+            hit = memo.get(p)
+            if hit is None:
+                hit = memo[p] = term(v, opp, civ, turns, entry_row, p)
+            return const + hit
+        return at
+
+    def masses_ahead(self, npc: str, i: int, to: int):
+        """The same with one NPC moved to `to`: a sum over NPCs, so only that NPC's part changes."""
+        if not self.looking:
+            return None
+        pol, s0, v = self.policy, self.s0, self.v
+        die, sign, start = ("black", -2, s0.oppressors[i]) if npc == OPPRESSOR else ("red", 1, s0.civilians[i])
+        row = pol.npc_row
+        const = self.const
+        for (turns, _), p, x in zip(self.plan, s0.players, self.seat_terms):
+            if x is not None and turns:
+                const += sign * (row(v, die, to, turns)[p] - row(v, die, start, turns)[p])
+        turns = self.plan[s0.active][0]
+        base = self.base_ahead_at
+        if not turns:
+            return lambda p: base(p) - self.const + const
+        old, new = row(v, die, start, turns), row(v, die, to, turns)
+        return lambda p: base(p) - self.const + const + sign * (new[p] - old[p])
+
+    def moved_npc(self, npc: str, i: int, to: int, q: int) -> TableState:
+        """Move the Masses' NPC move with the active player on q: the table after its encounter (the active
+        player's space is q's; only whether it is the NPC's new space changes the encounter)."""
+        key = (npc, i, to, to == q)
+        hit = self.encounters.get(key)
+        if hit is None:
+            s = self.s0 if q == self.here else moved(self.s0, q)
+            hit = self.encounters[key] = move_npc(self.board, self.rules, s, npc, i, to)[1]
+        return hit
+
+    def candidates(self) -> tuple[list[tuple], list[float]]:
+        """The candidates (to, when, activation kind, its parameter) in _Planner.plans' order, and their
+        estimates."""
+        s0, board, rules, v = self.s0, self.board, self.rules, self.v
+        kinds, neighbours = board.kinds, board.neighbours
+        here, opp0 = self.here, s0.oppressors
+        value = self.value
+        self.base_ahead_at = self.base_ahead()
+        g0 = self.group(self.base, s0, s0.posters, s0.funds, s0.reputation, s0.office, self.base_ahead_at)
+        groups = self.groups
+        cands: list[tuple] = []
+        est: list[float] = []
+        targets = masses = moves = None
+        for to in (here,) + neighbours[here]:
+            cands.append((to, None, None, None))
+            est.append(value(g0, to))
+            for space, when in (((here, "here"),) if to == here else ((here, "before_move"), (to, "after_move"))):
+                if space in opp0:
+                    continue
+                kind = kinds[space]
+                p = here if when == "here" else to
+                if kind == "sabotage" or kind == "upgrade":
+                    cands.append((to, when, kind, None))
+                    est.append(value(g0, p))
+                elif kind == "poster":
+                    if s0.poster_supply_left(rules) < 1:
+                        continue
+                    if targets is None:
+                        targets = range(board.n) if board.n <= POSTER_EXHAUSTIVE else self.planner().poster_targets(s0)[0]
+                    for x in targets:
+                        g = groups.get(("poster", x))
+                        if g is None:
+                            g = groups[("poster", x)] = self.with_poster(g0, x)
+                        cands.append((to, when, kind, x))
+                        est.append(value(g, p))
+                elif kind == "recruitment_office":
+                    top = min(rules.contribute_max, s0.funds, rules.office_max - s0.office)
+                    for c in range(1, top + 1):
+                        g = groups.get(("office", c))
+                        if g is None:
+                            g = groups[("office", c)] = self.group(self.base, s0, s0.posters, s0.funds - c,
+                                                                   s0.reputation, s0.office + c, g0[13])
+                        cands.append((to, when, kind, c))
+                        est.append(value(g, p))
+                elif kind == "move_the_masses":
+                    if moves is None:
+                        moves, seen = [], set()
+                        for npc, group in ((OPPRESSOR, s0.oppressors), (CIVILIAN, s0.civilians)):
+                            for i, x in enumerate(group):
+                                for y in neighbours[x]:
+                                    if (npc, x, y) not in seen:  # NPCs of a kind on one space are alike
+                                        seen.add((npc, x, y))
+                                        moves.append((npc, i, y))
+                    tried = moves
+                    if board.n > POSTER_EXHAUSTIVE:
+                        if masses is None:
+                            masses = self.planner().best_masses(
+                                [(Activation(kind=kind, space=space, when=when, npc=npc, npc_index=i, npc_to=y), None)
+                                 for npc, i, y in moves])
+                        if when != "here":
+                            tried = [m for m in moves if m in masses]
+                    q = to if when == "after_move" else here  # where the player stands as the NPC moves
+                    for npc, i, y in tried:
+                        after = self.moved_npc(npc, i, y, q)
+                        cands.append((to, when, kind, (npc, i, y)))
+                        if after.ended is not None:
+                            est.append(v.state_scaled(after) / v.scale + (1e6 if after.ended == "success" else -1e6))
+                            continue
+                        key = ("masses", npc, i, y, y == q)
+                        g = groups.get(key)
+                        if g is None:
+                            arr = self.policy.arrivals(after, self.t, v, self.entering)
+                            g = groups[key] = self.group(arr, after, after.posters, after.funds, after.reputation,
+                                                         after.office, self.masses_ahead(npc, i, y))
+                        est.append(value(g, p))
+                elif kind == "scrap_yard":
+                    base = s0 if when != "after_move" else moved(s0, to)
+                    for act, _ in self.planner().scrap_yard(base, space, when):
+                        cand = (to, when, kind, act)
+                        cands.append(cand)
+                        est.append(self.policy.estimate(self.build(cand)[2], v, self.t, self.entering, s0, self.base))
+        return cands, est
+
+    def build(self, cand: tuple) -> tuple[int, Activation | None, TableState, Encounter | None]:
+        """The candidate's (move_to, activation, table after the turn, Move the Masses' encounter), as
+        _Planner.plans makes it."""
+        to, when, kind, x = cand
+        s0 = self.s0
+        if kind is None:
+            return to, None, moved(s0, to), None
+        space = to if when == "after_move" else self.here
+        if kind == "scrap_yard":
+            act = x
+        elif kind == "poster":
+            act = Activation(kind=kind, space=space, when=when, place_on=x)
+        elif kind == "recruitment_office":
+            act = Activation(kind=kind, space=space, when=when, contribute=x)
+        elif kind == "move_the_masses":
+            act = Activation(kind=kind, space=space, when=when, npc=x[0], npc_index=x[1], npc_to=x[2])
+        else:
+            act = Activation(kind=kind, space=space, when=when)
+        after, enc = apply_activation(self.board, self.rules, s0 if when != "after_move" else moved(s0, to), act)
+        if when == "before_move" and after.ended is None:
+            after = moved(after, to)
+        return to, act, after, enc
 
 
 def _space_parts(x: int, o: int, c: int, e: int, people: int, here: int, uber: int | None, reward: int, offices,

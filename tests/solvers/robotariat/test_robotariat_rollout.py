@@ -1,0 +1,158 @@
+"""The forecast's rollout policy (solvers/robotariat/rollout.py) against the plain way of making the same
+choice: every turn suggest._Planner.plans generates (rulebook "Player Turn", "Movement", "Types of Space
+Activations"), each table built and estimated on its own by RolloutPolicy.estimate, the best first (ties:
+generation order), the exact score (scoring.TurnScorer through the suggestions' _Scorer) among the three
+best near the game's end, and Mr. Postman's or WallyST's extra poster move ("Character Abilities") tried
+on the turn chosen.
+
+The policy makes that choice without a table per candidate; these tests hold it to the plain way,
+candidate by candidate (the same turns in the same order, the same estimates to the last bit) and turn by
+turn over whole seeded games, on the example board, on small random boards and on a board past the size
+where the suggestions stop trying every poster space and Move the Masses move.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from solvers.robotariat.board import KINDS, Board
+from solvers.robotariat.forecast import _Game, _sample_game
+from solvers.robotariat.game import GameRules
+from solvers.robotariat.gamedata import DEFAULTS
+from solvers.robotariat.model import CHARACTERS, TableState
+from solvers.robotariat.rollout import NEAR_END, NEAR_END_SHORTLIST, RolloutPolicy, _Turn
+from solvers.robotariat.suggest import _Planner
+
+
+def _board(rng: random.Random, n: int) -> Board:
+    """A valid board of n spaces: every kind, a ring of black lines and a few chords, yellow and blue
+    next spaces along the lines."""
+    kinds = list(KINDS) + [rng.choice(KINDS) for _ in range(n - len(KINDS))]
+    rng.shuffle(kinds)
+    ids = [f"s{i}" for i in range(n)]
+    links = {tuple(sorted((ids[i], ids[(i + 1) % n]))) for i in range(n)}
+    for _ in range(rng.randint(1, n // 2)):
+        a, b = rng.sample(ids, 2)
+        links.add(tuple(sorted((a, b))))
+    nbrs = {i: sorted({b for a, b in links if a == i} | {a for a, b in links if b == i}) for i in ids}
+    return Board.from_json({"spaces": [{"id": i, "kind": k} for i, k in zip(ids, kinds)],
+                            "links": [list(x) for x in sorted(links)],
+                            "yellow_next": {i: rng.choice(nbrs[i]) for i in ids},
+                            "blue_next": {i: rng.choice(nbrs[i]) for i in ids}})
+
+
+def _game(board: Board, players: int) -> GameRules:
+    return GameRules(board=board, rules=DEFAULTS.rules(players), dice=DEFAULTS.dice, weights=DEFAULTS.weights,
+                     entry_track=DEFAULTS.entry_track)
+
+
+def _table(rng: random.Random, board: Board, players: int) -> TableState:
+    """A table mid-game: NPCs, players, posters, junk and tracks at random; the round at least the NPCs'."""
+    n = board.n
+    chars = list(rng.sample(list(CHARACTERS) + [None] * players, players))
+    chars[0] = rng.choice((chars[0], "mr_postman", "wally_st", "uberbot", "arcitech"))
+    chars = [c if c not in chars[:i] else None for i, c in enumerate(chars)]
+    posters = [0] * n
+    for _ in range(rng.randint(0, 6)):
+        posters[rng.randrange(n)] += 1
+    opp = tuple(rng.randrange(n) for _ in range(rng.randint(0, 3)))
+    civ = tuple(rng.randrange(n) for _ in range(rng.randint(0, 3)))
+    return TableState(oppressors=opp, civilians=civ, players=tuple(rng.randrange(n) for _ in range(players)),
+                      characters=tuple(chars), posters=tuple(posters), junk=rng.randint(0, 8 - sum(posters)),
+                      funds=rng.randint(0, 44), reputation=rng.randint(1, 6), office=rng.randint(0, 10),
+                      entry=rng.randrange(n), active=rng.randrange(players),
+                      round=max(len(opp) + len(civ), rng.randint(1, 6)))
+
+
+def _tables(count: int, seed: int):
+    rng = random.Random(seed)
+    for k in range(count):
+        players = rng.randint(3, 5)
+        board = DEFAULTS.board if k % 3 == 0 else _board(rng, rng.randint(8, 14) if k % 3 == 1 else 20)
+        yield _game(board, players), _table(rng, board, players)
+
+
+def _plain_planner(policy: RolloutPolicy, s: TableState):
+    """The suggestions' planner of the turn from `s`, its greedy scrap-yard placement by the estimate (as the
+    rollout has it), and the estimate's inputs."""
+    g = policy.game
+    v, t = policy.scorers.for_state(s)
+    entering = v.entry_now(s)
+    base = policy.arrivals(s, t, v, entering)
+    planner = _Planner(g.board, g.rules, g.dice, s, v, t, lean=True)
+    planner.placement_score = lambda pre: policy.estimate(pre, v, t, entering, s, base)
+    return planner, v, t, entering, base
+
+
+def _plain_choice(policy: RolloutPolicy, s: TableState) -> TableState:
+    """The rollout's choice made the plain way (see the module docstring)."""
+    g = policy.game
+    planner, v, t, entering, base = _plain_planner(policy, s)
+    plans = planner.plans()
+    est = [policy.estimate(p[2], v, t, entering, s, base) for p in plans]
+    ranked = sorted(range(len(plans)), key=lambda i: (-est[i], i))
+    near_end = s.funds + NEAR_END >= g.rules.target or s.reputation <= 2
+    picked = sorted(ranked[:NEAR_END_SHORTLIST if near_end else 1])
+    best_i, best = picked[0], None
+    if len(picked) > 1:
+        for i in picked:
+            _, a, pre, enc, _ = plans[i]
+            score = planner.scorer.score(pre, enc, a)[0]
+            if best is None or score > best:
+                best_i, best = i, score
+    _, a, pre, enc, _ = plans[best_i]
+    choice = pre
+    extras = planner.extras(s)
+    if extras and choice.ended is None:
+        tried = [(policy.estimate(w, v, t, entering, s, base), k, w) for k, e in enumerate(extras)
+                 if (w := planner.with_extra(pre, e)) is not None]
+        if tried:
+            top, _, with_e = max(tried, key=lambda x: (x[0], -x[1]))
+            if best is None:
+                if top > est[best_i]:
+                    choice = with_e
+            elif planner.scorer.score(with_e, enc, a)[0] > best:
+                choice = with_e
+    return choice
+
+
+def test_candidates_are_the_planners_turns_in_its_order_with_the_same_estimates():
+    """Player Turn, Movement, Types of Space Activations: the rollout's candidates are the turns the
+    suggestions generate (stay or move along a black line; no activation, the space left or reached;
+    every poster space, contribution, Move the Masses NPC move with its encounter, scrap-yard placement),
+    in the same order, each table the same, each estimate the number estimate() gives its table."""
+    for g, s in _tables(150, seed=25):
+        policy = RolloutPolicy(g)
+        planner, v, t, entering, base = _plain_planner(policy, s)
+        turn = _Turn(policy, s, v, t, entering, base)
+        cands, est = turn.candidates()
+        plans = planner.plans()
+        assert [turn.build(c) for c in cands] == [p[:4] for p in plans]
+        assert est == [policy.estimate(p[2], v, t, entering, s, base) for p in plans]
+
+
+def test_every_turn_of_seeded_games_is_the_plain_choice():
+    """Round Order, Player Turn, Character Abilities: over whole games (the forecast's sampled games,
+    seeded), at every turn the rollout plays what the plain way picks, near the game's end and with the
+    extra poster moves too; and the games end as they did."""
+    checked = 0
+    for k, (g, s) in enumerate(_tables(36, seed=7)):
+        if k % 3 == 2:
+            s = replace(s, funds=min(s.funds, 20))
+        policy = RolloutPolicy(g)
+        plain = RolloutPolicy(g)
+        play = _Game(g, policy)
+        seen = []
+        original = policy.choose
+
+        def choose(st: TableState, original=original, seen=seen) -> TableState:
+            seen.append(st)
+            return original(st)
+
+        policy.choose = choose
+        for game in range(3):
+            _sample_game(g, play, s, random.Random(f"{k}:{game}"), False)
+        for st in seen:
+            assert policy.cache[st] == _plain_choice(plain, st)
+        checked += len(seen)
+    assert checked > 300
