@@ -30,11 +30,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .game import GameRules
-from .model import TableState
-from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, move_npc
-from .scoring import TurnScorer
+from .model import FAILURE, SUCCESS, TableState
+from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, roll_chances
+from .scoring import ROLL_CHOOSERS, TurnScorer
 from .suggest import POSTER_EXHAUSTIVE, _Planner
-from .turn import Activation, apply_activation, moved
+from .turn import Activation, Extra, apply_activation, moved, with_extra
 from .value import Valuer
 
 SHORTLIST = 1  # candidates scored exactly per turn (1: the estimate alone chooses)
@@ -74,6 +74,7 @@ class RolloutPolicy:
         # each face kind of a die: (faces showing it, moves the NPCs, the path it moves the NPCs or the token along)
         self.black_faces, self.red_faces = ([(c, f.endswith("_arrow"), board.path(f.split("_", 1)[0]))
                                              for f, c in d.counts(die).items()] for die in ("black", "red"))
+        self.plain_rolls = roll_chances(None, d, lambda b, r: 0)
         self.weights = {(b, r): cb * cr for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()}
 
     def choose(self, s: TableState) -> TableState:
@@ -92,41 +93,56 @@ class RolloutPolicy:
         base = self.arrivals(s, t, v, entering)
         turn = _Turn(self, s, v, t, entering, base)
         cands, est = turn.candidates()
-        ranked = sorted(range(len(cands)), key=lambda i: (-est[i], i))
         # the estimate leaves out the game's end: where this NPC turn may end it, the exact score decides
         near_end = s.funds + NEAR_END >= g.rules.target or s.reputation <= 2
-        picked = sorted(ranked[:max(self.shortlist, NEAR_END_SHORTLIST if near_end else 1)])
-        best_i, best = picked[0], None
-        planner = None
-        if len(picked) > 1:
-            planner = turn.planner()
-            for i in picked:
-                _, a, pre, enc = turn.build(cands[i])
-                score = planner.scorer.score(pre, enc, a)[0]
-                if best is None or score > best:
-                    best_i, best = i, score
-        _, a, pre, enc = turn.build(cands[best_i])
-        choice = pre
-        who = s.active_character
-        if pre.ended is None and who in ("mr_postman", "wally_st"):
-            planner = planner or turn.planner()
-            extras = planner.extras(s)
-            if extras:
-                # the extra poster move at the end of the turn: the one the estimate ranks first on the turn
-                # chosen, kept when it scores better (exactly, or by the estimate with a shortlist of one)
-                tried = [(self.estimate(with_e, v, t, entering, s, base), k, with_e) for k, e in enumerate(extras)
-                         if (with_e := planner.with_extra(pre, e)) is not None]
-                if tried:
-                    top, _, with_e = max(tried, key=lambda x: (x[0], -x[1]))
-                    if best is None:
-                        if top > est[best_i]:
-                            choice = with_e
-                    elif planner.scorer.score(with_e, enc, a)[0] > best:
+        k = max(self.shortlist, NEAR_END_SHORTLIST if near_end else 1)
+        best = None
+        if k == 1:  # the best estimate, the first in generation order on a tie
+            best_i = max(range(len(cands)), key=est.__getitem__)
+        else:  # the k best (a stable sort keeps generation order among ties), scored exactly
+            picked = sorted(sorted(range(len(cands)), key=est.__getitem__, reverse=True)[:k])
+            best_i = picked[0]
+            if len(picked) > 1:
+                for i in picked:
+                    score = self.exact(t, v, turn.build(cands[i])[2])
+                    if best is None or score[0] * best[1] > best[0] * score[1]:
+                        best_i, best = i, score
+        choice = turn.build(cands[best_i])[2]
+        if choice.ended is None and s.active_character in ("mr_postman", "wally_st"):
+            # the extra poster move at the end of the turn: the one the estimate ranks first on the turn
+            # chosen, kept when it scores better (exactly, or by the estimate with a shortlist of one)
+            top = turn.best_extra(best_i, choice)
+            if top is not None:
+                with_e = with_extra(g.rules, choice, top[1])
+                if best is None:
+                    if top[0] > est[best_i]:
+                        choice = with_e
+                else:
+                    score = self.exact(t, v, with_e)
+                    if score[0] * best[1] > best[0] * score[1]:
                         choice = with_e
         return choice
 
+    def exact(self, t: TurnScorer, v: Valuer, pre: TableState) -> tuple[int, int]:
+        """The suggestions' exact score of `pre` up to their constant, as (numerator, denominator) over
+        v.scale: E[V after the NPC turn], its rolls as scoring.TurnScorer.expected weighs them."""
+        if pre.ended is not None:
+            return v.state_scaled(pre), 1
+        results = t.rolls(pre)
+        who = pre.active_character
+        if who in ROLL_CHOOSERS:
+            chances = roll_chances(who, t.dice, lambda b, r: results(b, r).scaled)
+        else:
+            chances = self.plain_rolls
+        return sum(w * results(b, r).scaled for b, r, w in chances.rolls), chances.denominator
+
     def arrivals(self, pre: TableState, t: TurnScorer, v: Valuer, entering: str | None) -> _Arrivals:
-        key = (pre.oppressors, pre.civilians, pre.entry if entering else -1, v.horizon)
+        return self.arrivals_of(pre.oppressors, pre.civilians, pre.entry, t, v, entering)
+
+    def arrivals_of(self, oppressors: tuple[int, ...], civilians: tuple[int, ...], start: int, t: TurnScorer,
+                    v: Valuer, entering: str | None) -> _Arrivals:
+        """The _Arrivals of the NPCs on `oppressors` and `civilians`, the Entry token on `start`."""
+        key = (oppressors, civilians, start if entering else -1, v.horizon)
         hit = self.tables.get(key)
         if hit is not None:
             return hit
@@ -135,7 +151,6 @@ class RolloutPolicy:
         office = 0
         rolls = []
         reds = []
-        civilians, oppressors, start = pre.civilians, pre.oppressors, pre.entry
         for cr, arrow, path in self.red_faces:
             civ_to = tuple([path[x] for x in civilians]) if arrow else civilians
             reds.append((cr, arrow, civ_to, path))
@@ -180,8 +195,9 @@ class RolloutPolicy:
             return v.state_scaled(pre) / v.scale + (1e6 if pre.ended == "success" else -1e6)
         same = pre.oppressors is s0.oppressors and pre.civilians is s0.civilians
         arr = base if same else self.arrivals(pre, t, v, entering)
-        if same and pre.office == s0.office:
-            # the same NPCs and office: only the spaces the player left, reached or put a poster on differ
+        if same and pre.office == s0.office and pre.funds == s0.funds and pre.reputation == s0.reputation:
+            # the same NPCs and tracks: only the spaces the player left, reached or put a poster on differ
+            # (WallyST paying back a contribution made this turn leaves the office as it was, not the funds)
             hit = self.base_parts.get(id(s0))
             if hit is None or hit[0] is not s0:
                 self.base_parts.clear()
@@ -227,7 +243,7 @@ class RolloutPolicy:
                 shares[x] = (0, 0, 0, 0)
                 continue
             f, r, tn, fi = shares[x] = _space_parts(x, o, c, e, players_at.get(x, 0), posters[x], uber, reward,
-                                                    offices, arr, entering, pre)
+                                                    offices, arr, entering, pre.oppressors, pre.civilians)
             funds, rep, torn, fines = funds + f, rep + r, torn + tn, fines + fi
         future = 0
         if whole:
@@ -262,11 +278,13 @@ class RolloutPolicy:
         """One seat's look-past term, its piece on `p` (x 36 * e)."""
         total = 0 if entry_row is None else entry_row[p]
         if turns:
-            npc = self.npc_row
+            rows, npc = self.npc_rows_of(v), self.npc_row
             for o in oppressors:
-                total -= 2 * npc(v, "black", o, turns)[p]
+                row = rows.get(("black", o, turns)) or npc(v, "black", o, turns)
+                total -= 2 * row[p]
             for c in civilians:
-                total += npc(v, "red", c, turns)[p]
+                row = rows.get(("red", c, turns)) or npc(v, "red", c, turns)
+                total += row[p]
         return total
 
     def _seat_plan(self, arr: _Arrivals, pre: TableState, v: Valuer, entering: str | None) -> list:
@@ -307,12 +325,19 @@ class RolloutPolicy:
             out.append((before + i, row))
         return out
 
+    def npc_rows_of(self, v: Valuer) -> dict[tuple[str, int, int], tuple[int, ...]]:
+        """npc_row's rows for valuer v, by (die, start, turns)."""
+        hit = self.npc_rows.get(id(v))
+        if hit is None or hit[0] is not v:
+            hit = self.npc_rows[id(v)] = (v, {})
+        return hit[1]
+
     def npc_row(self, v: Valuer, die: str, start: int, turns: int) -> tuple[int, ...]:
         """An NPC on `start`: its expected encounters on each space over `turns` NPC turns after the coming
         one (x 36 * e), its own die moving it first."""
-        key = (id(v), die, start, turns)
-        hit = self.npc_rows.get(key)
-        if hit is None or hit[0] is not v:
+        rows = self.npc_rows_of(v)
+        hit = rows.get((die, start, turns))
+        if hit is None:
             board = self.game.board
             other = 6
             row = [0] * board.n
@@ -321,10 +346,10 @@ class RolloutPolicy:
                 for y, got in enumerate(v._walk(die, at, turns)):
                     if got:
                         row[y] += other * c * got
-            if len(self.npc_rows) > TABLES_KEPT:
-                self.npc_rows.clear()
-            hit = self.npc_rows[key] = (v, tuple(row))
-        return hit[1]
+            if len(rows) > TABLES_KEPT:
+                rows.clear()
+            hit = rows[(die, start, turns)] = tuple(row)
+        return hit
 
 
 class _Turn:
@@ -336,8 +361,8 @@ class _Turn:
     poster placed on one space, a contribution to the office, one NPC moved by Move the Masses) with the
     active player's piece on one space. A group's parts are summed once without the active player, and
     each candidate adds back the one space its player stands on; the same integer sums as estimate(), so
-    the same numbers. Move the Masses' encounter is resolved once per NPC move (npc_turn.move_npc) where
-    the player's own space does not take part in it."""
+    the same numbers. Move the Masses' encounter is worked out once per NPC move where the player's own
+    space does not take part in it (`masses_after`: npc_turn's encounter rules for the one NPC)."""
 
     def __init__(self, policy: RolloutPolicy, s0: TableState, v: Valuer, t: TurnScorer, entering: str | None,
                  base: _Arrivals):
@@ -357,8 +382,11 @@ class _Turn:
         self.uber_other = None if seat is None or seat == a else s0.players[seat]
         self.looking = v.ahead is not None
         self._planner: _Planner | None = None
-        self.encounters: dict[tuple, TableState] = {}
         self.groups: dict[tuple, list] = {}
+        self.of: list[tuple[list | None, int]] = []  # each candidate's group and the active player's space
+        self.base_ahead_at = self.base_ahead()
+        self.g0 = self.group(base, s0.oppressors, s0.civilians, s0.posters, s0.funds, s0.reputation, s0.office,
+                             self.base_ahead_at)
 
     def planner(self) -> _Planner:
         if self._planner is None:
@@ -369,10 +397,11 @@ class _Turn:
             p.placement_score = lambda pre: pol.estimate(pre, v, t, entering, s0, base)
         return self._planner
 
-    def group(self, arr: _Arrivals, npcs: TableState, posters: tuple[int, ...], funds: int, rep: int, office: int,
-              ahead) -> list:
-        """[arrivals, NPCs, posters, funds, Reputation, office, reward, the four sums of _parts without the
-        active player, posters' future, each touched space's share, the look-past term by space, values]."""
+    def group(self, arr: _Arrivals, opp: tuple[int, ...], civ: tuple[int, ...], posters: tuple[int, ...], funds: int,
+              rep: int, office: int, ahead) -> list:
+        """[arrivals, oppressors, civilians, posters, funds, Reputation, office, reward, the four sums of
+        _parts without the active player, the posters' future, each touched space's share, the look-past
+        term by space, values by space]."""
         people, uber, offices, entering = self.people, self.uber_other, self.offices, self.entering
         reward = self.rewards[office] if office > 0 else 0
         f = r = tn = fi = 0
@@ -380,40 +409,40 @@ class _Turn:
         ao, ac, ae = arr.opp, arr.civ, arr.entry
         for x in arr.touched:
             sh = shares[x] = _space_parts(x, ao[x], ac[x], ae[x], people[x], posters[x], uber, reward, offices, arr,
-                                          entering, npcs)
+                                          entering, opp, civ)
             f, r, tn, fi = f + sh[0], r + sh[1], tn + sh[2], fi + sh[3]
         row = arr.row
         future = 0
         for x, here in enumerate(posters):
             if here:
                 future += here * row[x]
-        return [arr, npcs, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}]
+        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}]
 
-    def with_poster(self, g0: list, x: int) -> list:
-        """The group `g0` with one more poster on space x."""
-        arr, npcs, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, _ = g0
-        posters = posters[:x] + (posters[x] + 1,) + posters[x + 1:]
-        future += arr.row[x]
+    def with_poster(self, g0: list, x: int, delta: int = 1) -> list:
+        """The group `g0` with `delta` more posters on space x."""
+        arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, _ = g0
+        posters = posters[:x] + (posters[x] + delta,) + posters[x + 1:]
+        future += delta * arr.row[x]
         old = shares.get(x)
         if old is not None:
             new = _space_parts(x, arr.opp[x], arr.civ[x], arr.entry[x], self.people[x], posters[x], self.uber_other,
-                               reward, self.offices, arr, self.entering, npcs)
+                               reward, self.offices, arr, self.entering, opp, civ)
             f, r, tn, fi = f + new[0] - old[0], r + new[1] - old[1], tn + new[2] - old[2], fi + new[3] - old[3]
             shares = dict(shares)
             shares[x] = new
-        return [arr, npcs, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}]
+        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}]
 
     def value(self, g: list, p: int) -> float:
         """estimate() of the group's table with the active player on space p."""
-        hit = g[14].get(p)
+        hit = g[15].get(p)
         if hit is not None:
             return hit
-        arr, npcs, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, memo = g
+        arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, memo = g
         old = shares.get(p)
         if old is not None:
             new = _space_parts(p, arr.opp[p], arr.civ[p], arr.entry[p], self.people[p] + 1, posters[p],
                                p if self.uber_active else self.uber_other, reward, self.offices, arr, self.entering,
-                               npcs)
+                               opp, civ)
             f, r, tn, fi = f + new[0] - old[0], r + new[1] - old[1], tn + new[2] - old[2], fi + new[3] - old[3]
         v = self.v
         funds, rep = 36 * funds + f, 36 * rep + r
@@ -453,27 +482,58 @@ class _Turn:
             return None
         pol, s0, v = self.policy, self.s0, self.v
         die, sign, start = ("black", -2, s0.oppressors[i]) if npc == OPPRESSOR else ("red", 1, s0.civilians[i])
+        rows = pol.npc_rows_of(v)
         row = pol.npc_row
         const = self.const
         for (turns, _), p, x in zip(self.plan, s0.players, self.seat_terms):
             if x is not None and turns:
-                const += sign * (row(v, die, to, turns)[p] - row(v, die, start, turns)[p])
+                new, old = rows.get((die, to, turns)), rows.get((die, start, turns))
+                if new is None:
+                    new = row(v, die, to, turns)
+                if old is None:
+                    old = row(v, die, start, turns)
+                const += sign * (new[p] - old[p])
         turns = self.plan[s0.active][0]
-        base = self.base_ahead_at
+        base, shift = self.base_ahead_at, const - self.const
         if not turns:
-            return lambda p: base(p) - self.const + const
+            return lambda p: base(p) + shift
         old, new = row(v, die, start, turns), row(v, die, to, turns)
-        return lambda p: base(p) - self.const + const + sign * (new[p] - old[p])
+        return lambda p: base(p) + shift + sign * (new[p] - old[p])
 
-    def moved_npc(self, npc: str, i: int, to: int, q: int) -> TableState:
-        """Move the Masses' NPC move with the active player on q: the table after its encounter (the active
-        player's space is q's; only whether it is the NPC's new space changes the encounter)."""
-        key = (npc, i, to, to == q)
-        hit = self.encounters.get(key)
-        if hit is None:
-            s = self.s0 if q == self.here else moved(self.s0, q)
-            hit = self.encounters[key] = move_npc(self.board, self.rules, s, npc, i, to)[1]
-        return hit
+    def masses_after(self, npc: str, i: int, to: int, q: int) -> tuple:
+        """Move the Masses: one NPC steps to `to` and meets that space at once, the active player on q
+        (npc_turn.move_npc's encounter, npc_turn._oppressor_meets / _civilian_meets): (oppressors,
+        civilians, posters, funds, Reputation, office, ended)."""
+        s0 = self.s0
+        opp, civ, posters = s0.oppressors, s0.civilians, s0.posters
+        funds, rep, office, ended = s0.funds, s0.reputation, s0.office, None
+        people = self.people[to] + (to == q)
+        uber = q if self.uber_active else self.uber_other
+        here = posters[to]
+        if npc == OPPRESSOR:
+            opp = opp[:i] + (to,) + opp[i + 1:]
+            if here * (2 if uber == to else 1) + civ.count(to) + people >= 4:
+                rep = max(0, rep - 1)
+                if rep == 0:
+                    return opp, civ, posters, funds, rep, office, FAILURE
+            if people:
+                funds = max(0, funds - 2 * people)
+            if here:
+                posters = posters[:to] + (0,) + posters[to + 1:]
+            if to in self.offices:
+                office = max(0, office - 2)
+            return opp, civ, posters, funds, rep, office, None
+        civ = civ[:i] + (to,) + civ[i + 1:]
+        if to not in opp:
+            target = self.rules.target
+            for gift in (people, here * (2 if uber == to else 1),
+                         self.rewards[office] if to in self.offices and office > 0 else 0):
+                if gift:
+                    funds += gift
+                    if funds >= target:
+                        ended = SUCCESS
+                        break
+        return opp, civ, posters, funds, rep, office, ended
 
     def candidates(self) -> tuple[list[tuple], list[float]]:
         """The candidates (to, when, activation kind, its parameter) in _Planner.plans' order, and their
@@ -481,16 +541,14 @@ class _Turn:
         s0, board, rules, v = self.s0, self.board, self.rules, self.v
         kinds, neighbours = board.kinds, board.neighbours
         here, opp0 = self.here, s0.oppressors
-        value = self.value
-        self.base_ahead_at = self.base_ahead()
-        g0 = self.group(self.base, s0, s0.posters, s0.funds, s0.reputation, s0.office, self.base_ahead_at)
-        groups = self.groups
+        value, g0, groups, of = self.value, self.g0, self.groups, self.of
         cands: list[tuple] = []
         est: list[float] = []
         targets = masses = moves = None
         for to in (here,) + neighbours[here]:
             cands.append((to, None, None, None))
             est.append(value(g0, to))
+            of.append((g0, to))
             for space, when in (((here, "here"),) if to == here else ((here, "before_move"), (to, "after_move"))):
                 if space in opp0:
                     continue
@@ -499,6 +557,7 @@ class _Turn:
                 if kind == "sabotage" or kind == "upgrade":
                     cands.append((to, when, kind, None))
                     est.append(value(g0, p))
+                    of.append((g0, p))
                 elif kind == "poster":
                     if s0.poster_supply_left(rules) < 1:
                         continue
@@ -510,15 +569,18 @@ class _Turn:
                             g = groups[("poster", x)] = self.with_poster(g0, x)
                         cands.append((to, when, kind, x))
                         est.append(value(g, p))
+                        of.append((g, p))
                 elif kind == "recruitment_office":
                     top = min(rules.contribute_max, s0.funds, rules.office_max - s0.office)
                     for c in range(1, top + 1):
                         g = groups.get(("office", c))
                         if g is None:
-                            g = groups[("office", c)] = self.group(self.base, s0, s0.posters, s0.funds - c,
-                                                                   s0.reputation, s0.office + c, g0[13])
+                            g = groups[("office", c)] = self.group(self.base, s0.oppressors, s0.civilians, s0.posters,
+                                                                   s0.funds - c, s0.reputation, s0.office + c,
+                                                                   self.base_ahead_at)
                         cands.append((to, when, kind, c))
                         est.append(value(g, p))
+                        of.append((g, p))
                 elif kind == "move_the_masses":
                     if moves is None:
                         moves, seen = [], set()
@@ -538,25 +600,64 @@ class _Turn:
                             tried = [m for m in moves if m in masses]
                     q = to if when == "after_move" else here  # where the player stands as the NPC moves
                     for npc, i, y in tried:
-                        after = self.moved_npc(npc, i, y, q)
                         cands.append((to, when, kind, (npc, i, y)))
-                        if after.ended is not None:
-                            est.append(v.state_scaled(after) / v.scale + (1e6 if after.ended == "success" else -1e6))
-                            continue
-                        key = ("masses", npc, i, y, y == q)
+                        key = (npc, i, y, y == q)  # the player's space counts only where the NPC arrives
                         g = groups.get(key)
                         if g is None:
-                            arr = self.policy.arrivals(after, self.t, v, self.entering)
-                            g = groups[key] = self.group(arr, after, after.posters, after.funds, after.reputation,
-                                                         after.office, self.masses_ahead(npc, i, y))
-                        est.append(value(g, p))
+                            opp, civ, posters, funds, rep, office, ended = self.masses_after(npc, i, y, q)
+                            if ended is not None:
+                                g = groups[key] = [v.scaled(funds, rep, office, posters, civ, ended) / v.scale
+                                                   + (1e6 if ended == SUCCESS else -1e6)]
+                            else:
+                                arr = self.policy.arrivals_of(opp, civ, s0.entry, self.t, v, self.entering)
+                                g = groups[key] = self.group(arr, opp, civ, posters, funds, rep, office,
+                                                             self.masses_ahead(npc, i, y))
+                        if len(g) == 1:  # the encounter ended the game: the player stays put
+                            est.append(g[0])
+                            of.append((None, p))
+                        else:
+                            est.append(value(g, p))
+                            of.append((g, p))
                 elif kind == "scrap_yard":
                     base = s0 if when != "after_move" else moved(s0, to)
                     for act, _ in self.planner().scrap_yard(base, space, when):
                         cand = (to, when, kind, act)
                         cands.append(cand)
-                        est.append(self.policy.estimate(self.build(cand)[2], v, self.t, self.entering, s0, self.base))
+                        pre = self.build(cand)[2]
+                        est.append(self.policy.estimate(pre, v, self.t, self.entering, s0, self.base))
+                        g = self.group(self.base, s0.oppressors, s0.civilians, pre.posters, pre.funds,
+                                       pre.reputation, pre.office, self.base_ahead_at)
+                        of.append((g, p))
         return cands, est
+
+    def best_extra(self, i: int, pre: TableState) -> tuple[float, Extra] | None:
+        """Candidate i's table `pre` with the active player's extra poster move (suggest._Planner.extras, in
+        its order, those possible on `pre`): (estimate, extra) of the best, the first on a tie; None when
+        none is possible."""
+        g, p = self.of[i]
+        who, n = self.s0.active_character, self.board.n
+        best = None
+        if who == "mr_postman":
+            for source in range(n):
+                if not self.s0.posters[source] or not pre.posters[source]:
+                    continue
+                taken = self.with_poster(g, source, -1)
+                for to in range(n):
+                    if to != source:
+                        x = self.value(self.with_poster(taken, to), p)
+                        if best is None or x > best[0]:
+                            best = (x, source, to)
+            return None if best is None else (best[0], Extra(ability=who, to=best[2], source=best[1]))
+        s0, rules = self.s0, self.rules
+        if s0.office < 1 or s0.poster_supply_left(rules) < 1 or pre.office < 1 or pre.poster_supply_left(rules) < 1:
+            return None
+        arr, opp, civ, posters, funds, rep, office, _, _, _, _, _, _, _, ahead, _ = g
+        paid = self.group(arr, opp, civ, posters, funds, rep, office - 1, ahead)
+        for to in range(n):
+            x = self.value(self.with_poster(paid, to), p)
+            if best is None or x > best[0]:
+                best = (x, to)
+        return best[0], Extra(ability=who, to=best[1])
 
     def build(self, cand: tuple) -> tuple[int, Activation | None, TableState, Encounter | None]:
         """The candidate's (move_to, activation, table after the turn, Move the Masses' encounter), as
@@ -583,9 +684,11 @@ class _Turn:
 
 
 def _space_parts(x: int, o: int, c: int, e: int, people: int, here: int, uber: int | None, reward: int, offices,
-                 arr: _Arrivals, entering: str | None, pre: TableState) -> tuple[int, int, int, int]:
+                 arr: _Arrivals, entering: str | None, oppressors: tuple[int, ...],
+                 civilians: tuple[int, ...]) -> tuple[int, int, int, int]:
     """What the coming NPC turn's arrivals on space `x` do (x 36): funds, Reputation, the torn posters'
-    future, office fines; `people` players and `here` posters stand there."""
+    future, office fines; `people` players and `here` posters stand there, the NPCs before the roll on
+    `oppressors` and `civilians`."""
     doubled = here * (2 if uber == x else 1)
     gift = people + doubled + (reward if x in offices else 0)
     f = c * gift
@@ -600,8 +703,8 @@ def _space_parts(x: int, o: int, c: int, e: int, people: int, here: int, uber: i
     if e:
         if entering == "oppressor":
             f -= 2 * people * e
-            if people + doubled + pre.civilians.count(x) >= 4:
+            if people + doubled + civilians.count(x) >= 4:
                 r -= e
-        elif x not in pre.oppressors:
+        elif x not in oppressors:
             f += e * gift
     return f, r, tn, fi

@@ -60,7 +60,7 @@ def _table(rng: random.Random, board: Board, players: int) -> TableState:
     return TableState(oppressors=opp, civilians=civ, players=tuple(rng.randrange(n) for _ in range(players)),
                       characters=tuple(chars), posters=tuple(posters), junk=rng.randint(0, 8 - sum(posters)),
                       funds=rng.randint(0, 44), reputation=rng.randint(1, 6), office=rng.randint(0, 10),
-                      entry=rng.randrange(n), active=rng.randrange(players),
+                      entry=rng.randrange(n), active=rng.choice((0, rng.randrange(players))),
                       round=max(len(opp) + len(civ), rng.randint(1, 6)))
 
 
@@ -120,7 +120,9 @@ def test_candidates_are_the_planners_turns_in_its_order_with_the_same_estimates(
     """Player Turn, Movement, Types of Space Activations: the rollout's candidates are the turns the
     suggestions generate (stay or move along a black line; no activation, the space left or reached;
     every poster space, contribution, Move the Masses NPC move with its encounter, scrap-yard placement),
-    in the same order, each table the same, each estimate the number estimate() gives its table."""
+    in the same order, each table the same, each estimate the number estimate() gives its table; and on
+    each, Mr. Postman's or WallyST's best extra poster move by the estimate, as the plain way finds it."""
+    extra_turns = 0
     for g, s in _tables(150, seed=25):
         policy = RolloutPolicy(g)
         planner, v, t, entering, base = _plain_planner(policy, s)
@@ -129,6 +131,15 @@ def test_candidates_are_the_planners_turns_in_its_order_with_the_same_estimates(
         plans = planner.plans()
         assert [turn.build(c) for c in cands] == [p[:4] for p in plans]
         assert est == [policy.estimate(p[2], v, t, entering, s, base) for p in plans]
+        extras = planner.extras(s)
+        for i, (_, _, pre, _, _) in enumerate(plans):
+            if pre.ended is None and s.active_character in ("mr_postman", "wally_st"):
+                tried = [(policy.estimate(w, v, t, entering, s, base), k, e) for k, e in enumerate(extras)
+                         if (w := planner.with_extra(pre, e)) is not None]
+                top = max(tried, key=lambda x: (x[0], -x[1])) if tried else None
+                assert turn.best_extra(i, pre) == (None if top is None else (top[0], top[2]))
+                extra_turns += 1
+    assert extra_turns > 500
 
 
 def test_every_turn_of_seeded_games_is_the_plain_choice():
