@@ -106,6 +106,7 @@ class _Game:
         self.decided: set[TableState] = set()
         self.valuers: dict = {}
         self.scorers: dict[int, TurnScorer] = {}
+        self.rolls_of = getattr(policy, "rolls_of", None)  # rollout.RolloutPolicy shares its turn scorer
         d = g.dice
         self.pairs = [(b, r, cb * cr) for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()]
 
@@ -130,10 +131,13 @@ class _Game:
         v = g.valuer(pre, self.valuers)
         who = pre.active_character
         if who in ROLL_CHOOSERS:  # their choice reads every roll's value: the scorer's, without the states
-            t = self.scorers.get(v.horizon)
-            if t is None or len(t._plans) > 50_000:
-                t = self.scorers[v.horizon] = TurnScorer(g.board, g.rules, g.dice, v)
-            results = t.rolls(pre)
+            if self.rolls_of is not None:  # the policy's scorer (the rolls its exact score resolved are kept)
+                results = self.rolls_of(pre)
+            else:
+                t = self.scorers.get(v.horizon)
+                if t is None or len(t._plans) > 50_000:
+                    t = self.scorers[v.horizon] = TurnScorer(g.board, g.rules, g.dice, v)
+                results = t.rolls(pre)
             chances = roll_chances(who, g.dice, lambda b, r: results(b, r).scaled)
             pairs, pick = chances.rolls, rng.randrange(chances.denominator)
         else:

@@ -46,14 +46,14 @@ TABLES_KEPT = 20_000
 @dataclass(frozen=True, slots=True)
 class _Arrivals:
     """One NPC placement's coming NPC turn, as expectations over the 36 plain rolls (weights out of 36)."""
-    opp: tuple[int, ...]  # Oppressor arrivals on each space
-    civ: tuple[int, ...]  # Civilian arrivals on each space (not blocked by an Oppressor arriving there)
-    crowd: tuple[int, ...]  # Civilians standing where an Oppressor arrives, summed over those arrivals
-    entry: tuple[int, ...]  # where the round start's NPC enters (only when this NPC turn is the round's last)
-    row: tuple[int, ...]  # a poster's future donations on each space (x 6**horizon), summed over the rolls
+    # lists by space, never changed once made
+    opp: list[int]  # Oppressor arrivals on each space
+    civ: list[int]  # Civilian arrivals on each space (not blocked by an Oppressor arriving there)
+    crowd: list[int]  # Civilians standing where an Oppressor arrives, summed over those arrivals
+    entry: list[int]  # where the round start's NPC enters (only when this NPC turn is the round's last)
+    row: list[int]  # a poster's future donations on each space (x 6**horizon), summed over the rolls
     office: int  # the same for the office's Civilian arrivals
     touched: tuple[int, ...]  # spaces some NPC may move onto or enter on
-    rolls: tuple[tuple[int, tuple[int, ...], tuple[int, ...], int], ...]  # (weight, oppressors, civilians, entry)
 
 
 class RolloutPolicy:
@@ -75,6 +75,9 @@ class RolloutPolicy:
         self.black_faces, self.red_faces = ([(c, f.endswith("_arrow"), board.path(f.split("_", 1)[0]))
                                              for f, c in d.counts(die).items()] for die in ("black", "red"))
         self.plain_rolls = roll_chances(None, d, lambda b, r: 0)
+        self.red_parts: dict[tuple, tuple] = {}
+        self.rolled: dict[TableState, object] = {}  # the last turn's exactly scored tables: their rolls
+        self.entries: dict[int, list[tuple[int, int]]] = {}
         self.weights = {(b, r): cb * cr for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()}
 
     def choose(self, s: TableState) -> TableState:
@@ -93,6 +96,7 @@ class RolloutPolicy:
         base = self.arrivals(s, t, v, entering)
         turn = _Turn(self, s, v, t, entering, base)
         cands, est = turn.candidates()
+        self.rolled = {}
         # the estimate leaves out the game's end: where this NPC turn may end it, the exact score decides
         near_end = s.funds + NEAR_END >= g.rules.target or s.reputation <= 2
         k = max(self.shortlist, NEAR_END_SHORTLIST if near_end else 1)
@@ -103,8 +107,12 @@ class RolloutPolicy:
             picked = sorted(sorted(range(len(cands)), key=est.__getitem__, reverse=True)[:k])
             best_i = picked[0]
             if len(picked) > 1:
+                scored: dict[TableState, tuple[int, int]] = {}  # two candidates may leave the same table
                 for i in picked:
-                    score = self.exact(t, v, turn.build(cands[i])[2])
+                    pre = turn.build(cands[i])[2]
+                    score = scored.get(pre)
+                    if score is None:
+                        score = scored[pre] = self.exact(t, v, pre)
                     if best is None or score[0] * best[1] > best[0] * score[1]:
                         best_i, best = i, score
         choice = turn.build(cands[best_i])[2]
@@ -123,12 +131,20 @@ class RolloutPolicy:
                         choice = with_e
         return choice
 
+    def rolls_of(self, pre: TableState):
+        """scoring.TurnScorer.rolls of `pre` (the NPC turn after the turn chosen), from the turn scorer the
+        exact score used: the rolls it resolved are kept."""
+        hit = self.rolled.get(pre)
+        if hit is None:
+            hit = self.scorers.for_state(pre)[1].rolls(pre)
+        return hit
+
     def exact(self, t: TurnScorer, v: Valuer, pre: TableState) -> tuple[int, int]:
         """The suggestions' exact score of `pre` up to their constant, as (numerator, denominator) over
         v.scale: E[V after the NPC turn], its rolls as scoring.TurnScorer.expected weighs them."""
         if pre.ended is not None:
             return v.state_scaled(pre), 1
-        results = t.rolls(pre)
+        results = self.rolled[pre] = t.rolls(pre)
         who = pre.active_character
         if who in ROLL_CHOOSERS:
             chances = roll_chances(who, t.dice, lambda b, r: results(b, r).scaled)
@@ -147,45 +163,75 @@ class RolloutPolicy:
         if hit is not None:
             return hit
         n = self.game.board.n
-        opp, civ, crowd, entry, row = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
-        office = 0
-        rolls = []
-        reds = []
-        for cr, arrow, path in self.red_faces:
-            civ_to = tuple([path[x] for x in civilians]) if arrow else civilians
-            reds.append((cr, arrow, civ_to, path))
-            if civ_to and v.horizon:  # the civilians' future arrivals depend on the red die only
-                got, at_office = t.rows(civ_to)
-                for x, a in enumerate(got):
-                    if a:
-                        row[x] += 6 * cr * a
-                office += 6 * cr * at_office
+        opp, civ, crowd, entry = [0] * n, [0] * n, [0] * n, [0] * n
+        reds, row, office = self.red_part(civilians, t, v)
         for cb, b_arrow, path in self.black_faces:
-            opp_to = tuple([path[x] for x in oppressors]) if b_arrow else ()
-            for x in opp_to:
-                opp[x] += 6 * cb
-            b_entry = start if b_arrow else path[start]
+            if b_arrow:
+                opp_to = [path[x] for x in oppressors]
+                for x in opp_to:
+                    opp[x] += 6 * cb
+                b_entry = start
+            else:
+                opp_to = ()
+                b_entry = path[start]
             for cr, arrow, civ_to, r_path in reds:
                 w = cb * cr
                 if arrow:
-                    for x in opp_to:
-                        crowd[x] += w * civ_to.count(x)
-                    for x in civ_to:
-                        if x not in opp_to:
+                    if opp_to:
+                        for x in opp_to:
+                            crowd[x] += w * civ_to.count(x)
+                        for x in civ_to:
+                            if x not in opp_to:
+                                civ[x] += w
+                    else:
+                        for x in civ_to:
                             civ[x] += w
                     x = b_entry
                 else:
                     x = r_path[b_entry]
                 if entering:
                     entry[x] += w
-                rolls.append((w, opp_to or oppressors, civ_to, x))
         touched = tuple(x for x in range(n) if opp[x] or civ[x] or entry[x])
-        out = _Arrivals(opp=tuple(opp), civ=tuple(civ), crowd=tuple(crowd), entry=tuple(entry), row=tuple(row),
-                        office=office, touched=touched, rolls=tuple(rolls))
+        out = _Arrivals(opp=opp, civ=civ, crowd=crowd, entry=entry, row=row, office=office, touched=touched)
         if len(self.tables) > TABLES_KEPT:
             self.tables.clear()
         self.tables[key] = out
         return out
+
+    def red_part(self, civilians: tuple[int, ...], t: TurnScorer, v: Valuer) -> tuple:
+        """What the red die does with the Civilians on `civilians`: [(faces, moves them, where each goes,
+        the face's path)], a poster's future donations on each space summed over the faces (x 6**horizon)
+        and the same for the office (the civilians' future arrivals depend on the red die only)."""
+        key = (civilians, v.horizon)
+        hit = self.red_parts.get(key)
+        if hit is None:
+            row = [0] * self.game.board.n
+            office = 0
+            reds = []
+            for cr, arrow, path in self.red_faces:
+                civ_to = tuple([path[x] for x in civilians]) if arrow else civilians
+                reds.append((cr, arrow, civ_to, path))
+                if civ_to and v.horizon:
+                    got, at_office = t.rows(civ_to)
+                    for x, a in enumerate(got):
+                        if a:
+                            row[x] += 6 * cr * a
+                    office += 6 * cr * at_office
+            if len(self.red_parts) > TABLES_KEPT:
+                self.red_parts.clear()
+            hit = self.red_parts[key] = (reds, row, office)
+        return hit
+
+    def entry_rolls(self, start: int) -> list[tuple[int, int]]:
+        """(weight out of 36, where the Entry token stands after the roll) of each plain roll, the token on
+        `start` (X faces move it: the black die's first)."""
+        hit = self.entries.get(start)
+        if hit is None:
+            hit = self.entries[start] = [(cb * cr, (start if b_arrow else path[start]) if arrow
+                                          else r_path[start if b_arrow else path[start]])
+                                         for cb, b_arrow, path in self.black_faces
+                                         for cr, arrow, r_path in self.red_faces]
+        return hit
 
     def estimate(self, pre: TableState, v: Valuer, t: TurnScorer, entering: str | None, s0: TableState,
                  base: _Arrivals) -> float:
@@ -258,11 +304,11 @@ class RolloutPolicy:
         first when it comes next. It is a sum over NPCs of each one's own walk, and an NPC's position after
         the roll depends on its own die only, so it is summed NPC by NPC (tables kept per NPC space)."""
         total = 0
-        for (turns, entry_row), p in zip(self.seat_plan(arr, pre, v, entering), pre.players):
+        for (turns, entry_row), p in zip(self.seat_plan(pre, v, entering), pre.players):
             total += self._seat_term(v, pre.oppressors, pre.civilians, turns, entry_row, p)
         return total
 
-    def seat_plan(self, arr: _Arrivals, pre: TableState, v: Valuer, entering: str | None) -> list:
+    def seat_plan(self, pre: TableState, v: Valuer, entering: str | None) -> list:
         """_seat_plan's answer, kept per turn order position (the same for every NPC placement)."""
         key = (id(v), len(pre.players), pre.active, pre.entered, pre.round, pre.entry, entering, len(pre.oppressors),
                len(pre.civilians))
@@ -270,7 +316,7 @@ class RolloutPolicy:
         if plan is None or plan[0] is not v:
             if len(self.seat_plans) > TABLES_KEPT:
                 self.seat_plans.clear()
-            plan = self.seat_plans[key] = (v, self._seat_plan(arr, pre, v, entering))
+            plan = self.seat_plans[key] = (v, self._seat_plan(pre, v, entering))
         return plan[1]
 
     def _seat_term(self, v: Valuer, oppressors: tuple[int, ...], civilians: tuple[int, ...], turns: int,
@@ -287,7 +333,7 @@ class RolloutPolicy:
                 total += row[p]
         return total
 
-    def _seat_plan(self, arr: _Arrivals, pre: TableState, v: Valuer, entering: str | None) -> list:
+    def _seat_plan(self, pre: TableState, v: Valuer, entering: str | None) -> list:
         """For each seat: the NPC turns after the coming one until it moves again, and the entering NPC's
         expected encounters on each space (x 36 * e), or None."""
         seats, a, rnd = len(pre.players), pre.active, pre.round
@@ -299,7 +345,7 @@ class RolloutPolicy:
                 row = None
                 if i:
                     row = [0] * n
-                    for w, _, _, x in arr.rolls:
+                    for w, x in self.entry_rolls(pre.entry):
                         for y, got in enumerate(v._walk(die, x, i)):
                             if got:
                                 row[y] += sign * w * got
@@ -318,7 +364,7 @@ class RolloutPolicy:
                 continue
             die, sign = ("black", -2) if kind == "oppressor" else ("red", 1)
             row = [0] * n
-            for w, _, _, x in arr.rolls:
+            for w, x in self.entry_rolls(pre.entry):
                 for y, got in enumerate(v._entering(die, x, before, i)):
                     if got:
                         row[y] += sign * w * got
@@ -460,7 +506,7 @@ class _Turn:
         if not self.looking:
             return None
         pol, s0, v = self.policy, self.s0, self.v
-        plan = self.plan = pol.seat_plan(self.base, s0, v, self.entering)
+        plan = self.plan = pol.seat_plan(s0, v, self.entering)
         a = s0.active
         opp, civ, term = s0.oppressors, s0.civilians, pol._seat_term
         self.seat_terms = [None if i == a else term(v, opp, civ, turns, entry_row, p)
@@ -621,12 +667,14 @@ class _Turn:
                 elif kind == "scrap_yard":
                     base = s0 if when != "after_move" else moved(s0, to)
                     for act, _ in self.planner().scrap_yard(base, space, when):
-                        cand = (to, when, kind, act)
-                        cands.append(cand)
-                        pre = self.build(cand)[2]
-                        est.append(self.policy.estimate(pre, v, self.t, self.entering, s0, self.base))
-                        g = self.group(self.base, s0.oppressors, s0.civilians, pre.posters, pre.funds,
-                                       pre.reputation, pre.office, self.base_ahead_at)
+                        cands.append((to, when, kind, act))
+                        g = groups.get(("scrap", act.placement))
+                        if g is None:
+                            g = g0
+                            for x, count in act.placement:
+                                g = self.with_poster(g, x, count)
+                            groups[("scrap", act.placement)] = g
+                        est.append(value(g, p))
                         of.append((g, p))
         return cands, est
 
