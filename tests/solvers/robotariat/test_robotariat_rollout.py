@@ -20,8 +20,10 @@ from solvers.robotariat.forecast import _Game, _sample_game
 from solvers.robotariat.game import GameRules
 from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.model import CHARACTERS, TableState
+from solvers.robotariat.npc_turn import CIVILIAN, OPPRESSOR, move_npc
 from solvers.robotariat.rollout import NEAR_END, NEAR_END_SHORTLIST, RolloutPolicy, _Turn
 from solvers.robotariat.suggest import _Planner
+from solvers.robotariat.turn import moved
 
 
 def _board(rng: random.Random, n: int) -> Board:
@@ -163,7 +165,34 @@ def test_every_turn_of_seeded_games_is_the_plain_choice():
         policy.choose = choose
         for game in range(3):
             _sample_game(g, play, s, random.Random(f"{k}:{game}"), False)
-        for st in seen:
+        for j, st in enumerate(seen):
             assert policy.cache[st] == _plain_choice(plain, st)
+            if j % 4 == 0:  # what the policy keeps from earlier turns does not change a choice
+                assert policy.cache[st] == RolloutPolicy(g).choose(st)
         checked += len(seen)
     assert checked > 300
+
+
+def test_move_the_masses_encounter_is_npc_turns():
+    """Types of Space Activations (Move the Masses), Check for and Resolve Encounters: the rollout's own
+    working of the moved NPC's encounter (fines, suspicion, torn posters, the office's fine, donations, a
+    Civilian stopped by an Oppressor, the game's end) gives the table npc_turn.move_npc gives, for every
+    NPC move, the active player on their space or on a neighbour."""
+    tried = 0
+    for g, s in _tables(200, seed=3):
+        policy = RolloutPolicy(g)
+        v, t = policy.scorers.for_state(s)
+        entering = v.entry_now(s)
+        turn = _Turn(policy, s, v, t, entering, policy.arrivals(s, t, v, entering))
+        here = s.players[s.active]
+        for q in (here,) + g.board.neighbours[here]:
+            at_q = moved(s, q)
+            for npc, group in ((OPPRESSOR, s.oppressors), (CIVILIAN, s.civilians)):
+                for i, x in enumerate(group):
+                    for to in g.board.neighbours[x]:
+                        after = move_npc(g.board, g.rules, at_q, npc, i, to)[1]
+                        assert turn.masses_after(npc, i, to, q) == (after.oppressors, after.civilians, after.posters,
+                                                                    after.funds, after.reputation, after.office,
+                                                                    after.ended)
+                        tried += 1
+    assert tried > 2000
