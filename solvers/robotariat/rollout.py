@@ -436,12 +436,23 @@ class _Turn:
 
     def planner(self) -> _Planner:
         if self._planner is None:
-            pol, s0, v, t, entering, base = self.policy, self.s0, self.v, self.t, self.entering, self.base
-            g = pol.game
-            p = self._planner = _Planner(g.board, g.rules, g.dice, s0, v, t, lean=True)
+            g = self.policy.game
+            p = self._planner = _Planner(g.board, g.rules, g.dice, self.s0, self.v, self.t, lean=True)
             # the scrap yard's greedy placement (too many placements to try) compares them by the estimate too
-            p.placement_score = lambda pre: pol.estimate(pre, v, t, entering, s0, base)
+            p.placement_score = self.placement_value
         return self._planner
+
+    def placement_value(self, pre: TableState) -> float:
+        """estimate() of `pre`, the turn's start with posters placed and the player on a space."""
+        key = ("posters", pre.posters)
+        g = self.groups.get(key)
+        if g is None:
+            g = self.g0
+            for x, (n, n0) in enumerate(zip(pre.posters, self.s0.posters)):
+                if n != n0:
+                    g = self.with_poster(g, x, n - n0)
+            self.groups[key] = g
+        return self.value(g, pre.players[self.s0.active])
 
     def group(self, arr: _Arrivals, opp: tuple[int, ...], civ: tuple[int, ...], posters: tuple[int, ...], funds: int,
               rep: int, office: int, ahead) -> list:
@@ -462,11 +473,11 @@ class _Turn:
         for x, here in enumerate(posters):
             if here:
                 future += here * row[x]
-        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}]
+        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}, None]
 
     def with_poster(self, g0: list, x: int, delta: int = 1) -> list:
         """The group `g0` with `delta` more posters on space x."""
-        arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, _ = g0
+        arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, _, _ = g0
         posters = posters[:x] + (posters[x] + delta,) + posters[x + 1:]
         future += delta * arr.row[x]
         old = shares.get(x)
@@ -476,29 +487,39 @@ class _Turn:
             f, r, tn, fi = f + new[0] - old[0], r + new[1] - old[1], tn + new[2] - old[2], fi + new[3] - old[3]
             shares = dict(shares)
             shares[x] = new
-        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}]
+        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}, None]
 
     def value(self, g: list, p: int) -> float:
         """estimate() of the group's table with the active player on space p."""
-        hit = g[15].get(p)
+        memo = g[15]
+        hit = memo.get(p)
         if hit is not None:
             return hit
-        arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, memo = g
-        old = shares.get(p)
-        if old is not None:
-            new = _space_parts(p, arr.opp[p], arr.civ[p], arr.entry[p], self.people[p] + 1, posters[p],
-                               p if self.uber_active else self.uber_other, reward, self.offices, arr, self.entering,
-                               opp, civ)
-            f, r, tn, fi = f + new[0] - old[0], r + new[1] - old[1], tn + new[2] - old[2], fi + new[3] - old[3]
-        v = self.v
-        funds, rep = 36 * funds + f, 36 * rep + r
-        office_part = arr.office * self.rewards[max(0, office - 2 * fi // 36)]
-        value = (v.w_spark * funds + v.w_rep * rep) / 36 + (v.w_poster * (future - tn) + v.w_office * office_part) / (
-            36 * v.d)
+        old = g[13].get(p)
+        if old is None:  # no NPC comes to p: the group's own sums (their part of the value kept, g[16])
+            plain = g[16]
+            if plain is None:
+                plain = g[16] = self._plain(g, g[8], g[9], g[10], g[11])
+        else:
+            arr = g[0]
+            new = _space_parts(p, arr.opp[p], arr.civ[p], arr.entry[p], self.people[p] + 1, g[3][p],
+                               p if self.uber_active else self.uber_other, g[7], self.offices, arr, self.entering,
+                               g[1], g[2])
+            plain = self._plain(g, g[8] + new[0] - old[0], g[9] + new[1] - old[1], g[10] + new[2] - old[2],
+                                g[11] + new[3] - old[3])
         if self.looking:
-            value += v.w_spark * ahead(p) / (36 * v.e)
-        memo[p] = value
-        return value
+            v = self.v
+            plain += v.w_spark * g[14](p) / (36 * v.e)
+        memo[p] = plain
+        return plain
+
+    def _plain(self, g: list, f: int, r: int, tn: int, fi: int) -> float:
+        """The value without the look-past term, from the sums of _parts (estimate()'s arithmetic)."""
+        v = self.v
+        funds, rep = 36 * g[4] + f, 36 * g[5] + r
+        office_part = g[0].office * self.rewards[max(0, g[6] - 2 * fi // 36)]
+        return (v.w_spark * funds + v.w_rep * rep) / 36 + (v.w_poster * (g[12] - tn) + v.w_office * office_part) / (
+            36 * v.d)
 
     def base_ahead(self):
         """The look-past term by the active player's space, with the turn's NPCs; `seat_terms` keeps each
@@ -699,8 +720,7 @@ class _Turn:
         s0, rules = self.s0, self.rules
         if s0.office < 1 or s0.poster_supply_left(rules) < 1 or pre.office < 1 or pre.poster_supply_left(rules) < 1:
             return None
-        arr, opp, civ, posters, funds, rep, office, _, _, _, _, _, _, _, ahead, _ = g
-        paid = self.group(arr, opp, civ, posters, funds, rep, office - 1, ahead)
+        paid = self.group(g[0], g[1], g[2], g[3], g[4], g[5], g[6] - 1, g[14])
         for to in range(n):
             x = self.value(self.with_poster(paid, to), p)
             if best is None or x > best[0]:
