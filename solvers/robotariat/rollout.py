@@ -5,10 +5,13 @@ A whole game plays some 13 to 18 turns, and the suggestions score each of a turn
 turns exactly (every roll of the NPC turn after it, scoring.TurnScorer): most of a game's time. The
 rollout policy generates the same candidates (suggest._Planner.plans, the same generation order) and
 ranks them by a cheap linear estimate of the same score; it plays the first (ties: the first in
-generation order, as the suggestions do), except near the game's end (SPARK within NEAR_END of the
-target, or Reputation at 2 or less), where the estimate, which leaves the game's end out, only shortlists
-NEAR_END_SHORTLIST candidates and the exact score picks among them. The estimate reads tables worked out
-once per NPC placement:
+generation order, as the suggestions do), except where the NPC turn after one of the NEAR_END_SHORTLIST
+best can end the game (`may_end`, a bound: every Oppressor costing a Reputation, every Civilian donating
+on the best space its die can take it to, the round start's NPC too): there the estimate, which leaves the
+game's end out, only shortlists them and the exact score picks among them. (Before, the exact score
+decided whenever the funds were within NEAR_END SPARK of the target or Reputation at 2 or less:
+`RolloutPolicy(near_end=NEAR_END)`, the strength bench's comparison row.) The estimate reads tables worked
+out once per NPC placement:
 
 - where the coming NPC turn's dice take the Oppressors and the Civilians (expected arrivals on each
   space, a Civilian sharing its space with an arriving Oppressor counted as blocked), and where the
@@ -24,6 +27,10 @@ target, the game's end, ArciTech's re-post and Alice Smith's and MT-ρ's choices
 bench/bench_robotariat_strength.py (row "rollout", paired with the suggestions) measures how often the
 games it plays succeed, and bench/bench_robotariat_rollout.py how far it moves the forecast of a
 position.
+
+The candidates are not built as tables (see _Turn): tests/solvers/robotariat/test_robotariat_rollout.py
+holds every candidate, estimate and choice to the plain way (each turn of suggest._Planner.plans built
+and estimated on its own).
 """
 from __future__ import annotations
 
@@ -38,7 +45,7 @@ from .turn import Activation, Extra, apply_activation, moved, with_extra
 from .value import Valuer
 
 SHORTLIST = 1  # candidates scored exactly per turn (1: the estimate alone chooses)
-NEAR_END = 20  # SPARK: closer than this to the target, or Reputation at 2 or less, the game may end now
+NEAR_END = 20  # the earlier rule (RolloutPolicy(near_end=...)): within this many SPARK of the target
 NEAR_END_SHORTLIST = 3
 TABLES_KEPT = 20_000
 
@@ -60,10 +67,11 @@ class RolloutPolicy:
     """The suggestions' best turn among the `shortlist` candidates a linear estimate ranks first."""
     name = "rollout"
 
-    def __init__(self, game: GameRules, shortlist: int = SHORTLIST):
+    def __init__(self, game: GameRules, shortlist: int = SHORTLIST, near_end: int | None = None):
         from .policies import CACHE_LIMIT, _Scorers
 
         self.game, self.shortlist, self.limit = game, shortlist, CACHE_LIMIT
+        self.near_end = near_end  # None: exact where the NPC turn can end the game; else within this many SPARK
         self.scorers = _Scorers(game)
         self.cache: dict[TableState, TableState] = {}
         self.tables: dict[tuple, _Arrivals] = {}
@@ -98,14 +106,21 @@ class RolloutPolicy:
         cands, est = turn.candidates()
         self.rolled = {}
         # the estimate leaves out the game's end: where this NPC turn may end it, the exact score decides
-        near_end = s.funds + NEAR_END >= g.rules.target or s.reputation <= 2
-        k = max(self.shortlist, NEAR_END_SHORTLIST if near_end else 1)
+        if self.near_end is not None:
+            near_end = s.funds + self.near_end >= g.rules.target or s.reputation <= 2
+            k = max(self.shortlist, NEAR_END_SHORTLIST if near_end else 1)
+        else:
+            k = max(self.shortlist, NEAR_END_SHORTLIST)
         best = None
         if k == 1:  # the best estimate, the first in generation order on a tie
             best_i = max(range(len(cands)), key=est.__getitem__)
         else:  # the k best (a stable sort keeps generation order among ties), scored exactly
             picked = sorted(sorted(range(len(cands)), key=est.__getitem__, reverse=True)[:k])
             best_i = picked[0]
+            if self.near_end is None and k > self.shortlist and not any(
+                    self.may_end(turn.build(cands[i])[2], v) for i in picked):
+                picked = [min(picked, key=lambda i: (-est[i], i))]  # no game's end to see: the estimate's best
+                best_i = picked[0]
             if len(picked) > 1:
                 scored: dict[TableState, tuple[int, int]] = {}  # two candidates may leave the same table
                 for i in picked:
@@ -130,6 +145,42 @@ class RolloutPolicy:
                     if score[0] * best[1] > best[0] * score[1]:
                         choice = with_e
         return choice
+
+    def may_end(self, pre: TableState, v: Valuer) -> bool:
+        """Whether the NPC turn after `pre` (with the round start after it, when one comes next) can end the
+        game, by a bound: each Oppressor's encounter and the entering one's costing a Reputation; each
+        Civilian donating on the best space its die can take it to, the entering Civilian on the best the
+        Entry token can stand on, ArciTech's re-post adding a poster where one of them comes."""
+        if pre.ended is not None:
+            return True
+        g = self.game
+        board, rules = g.board, g.rules
+        kind = None
+        if pre.active == len(pre.players) - 1 and pre.round is not None and pre.round < g.max_rounds \
+                and pre.entered < min(pre.round + 1, len(g.entry_track)):  # game.next_turn's round start
+            kind = g.entry_track[pre.entered]
+            if len(pre.oppressors if kind == "oppressor" else pre.civilians) >= (
+                    g.max_oppressors if kind == "oppressor" else g.max_civilians):
+                kind = None
+        if pre.reputation <= len(pre.oppressors) + (kind == "oppressor"):
+            return True
+        players_at = [0] * board.n
+        for p in pre.players:
+            players_at[p] += 1
+        uber = pre.where("uberbot")
+        reward = rules.office_rewards[pre.office] if pre.office > 0 else 0
+        offices, posters = board.offices, pre.posters
+
+        def gift(x: int) -> int:
+            return players_at[x] + posters[x] * (2 if uber == x else 1) + (reward if x in offices else 0)
+
+        paths = [path for _, arrow, path in self.red_faces if arrow]
+        gain = sum(max(gift(path[c]) for path in paths) for c in pre.civilians) if paths else 0
+        if kind == "civilian":
+            gain += max(gift(x) for _, x in self.entry_rolls(pre.entry))
+        if gain and pre.seat_of("arcitech") is not None:
+            gain += 2
+        return pre.funds + gain >= rules.target
 
     def rolls_of(self, pre: TableState):
         """scoring.TurnScorer.rolls of `pre` (the NPC turn after the turn chosen), from the turn scorer the

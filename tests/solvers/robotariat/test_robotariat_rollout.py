@@ -2,8 +2,8 @@
 choice: every turn suggest._Planner.plans generates (rulebook "Player Turn", "Movement", "Types of Space
 Activations"), each table built and estimated on its own by RolloutPolicy.estimate, the best first (ties:
 generation order), the exact score (scoring.TurnScorer through the suggestions' _Scorer) among the three
-best near the game's end, and Mr. Postman's or WallyST's extra poster move ("Character Abilities") tried
-on the turn chosen.
+best where the NPC turn after one of them can end the game ("Game End"), and Mr. Postman's or WallyST's
+extra poster move ("Character Abilities") tried on the turn chosen.
 
 The policy makes that choice without a table per candidate; these tests hold it to the plain way,
 candidate by candidate (the same turns in the same order, the same estimates to the last bit) and turn by
@@ -17,10 +17,10 @@ from dataclasses import replace
 
 from solvers.robotariat.board import KINDS, Board
 from solvers.robotariat.forecast import _Game, _sample_game
-from solvers.robotariat.game import GameRules
+from solvers.robotariat.game import TIME_UP, GameRules, next_turn
 from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.model import CHARACTERS, TableState
-from solvers.robotariat.npc_turn import CIVILIAN, OPPRESSOR, move_npc
+from solvers.robotariat.npc_turn import CIVILIAN, OPPRESSOR, move_npc, npc_turn
 from solvers.robotariat.rollout import NEAR_END, NEAR_END_SHORTLIST, RolloutPolicy, _Turn
 from solvers.robotariat.suggest import _Planner
 from solvers.robotariat.turn import moved
@@ -93,7 +93,10 @@ def _plain_choice(policy: RolloutPolicy, s: TableState) -> TableState:
     plans = planner.plans()
     est = [policy.estimate(p[2], v, t, entering, s, base) for p in plans]
     ranked = sorted(range(len(plans)), key=lambda i: (-est[i], i))
-    near_end = s.funds + NEAR_END >= g.rules.target or s.reputation <= 2
+    if policy.near_end is None:
+        near_end = any(policy.may_end(plans[i][2], v) for i in ranked[:NEAR_END_SHORTLIST])
+    else:
+        near_end = s.funds + policy.near_end >= g.rules.target or s.reputation <= 2
     picked = sorted(ranked[:NEAR_END_SHORTLIST if near_end else 1])
     best_i, best = picked[0], None
     if len(picked) > 1:
@@ -152,8 +155,9 @@ def test_every_turn_of_seeded_games_is_the_plain_choice():
     for k, (g, s) in enumerate(_tables(36, seed=7)):
         if k % 3 == 2:
             s = replace(s, funds=min(s.funds, 20))
-        policy = RolloutPolicy(g)
-        plain = RolloutPolicy(g)
+        near_end = None if k % 2 else NEAR_END  # the exact score where the game can end / within 20 SPARK
+        policy = RolloutPolicy(g, near_end=near_end)
+        plain = RolloutPolicy(g, near_end=near_end)
         play = _Game(g, policy)
         seen = []
         original = policy.choose
@@ -168,7 +172,7 @@ def test_every_turn_of_seeded_games_is_the_plain_choice():
         for j, st in enumerate(seen):
             assert policy.cache[st] == _plain_choice(plain, st)
             if j % 4 == 0:  # what the policy keeps from earlier turns does not change a choice
-                assert policy.cache[st] == RolloutPolicy(g).choose(st)
+                assert policy.cache[st] == RolloutPolicy(g, near_end=near_end).choose(st)
         checked += len(seen)
     assert checked > 300
 
@@ -196,3 +200,26 @@ def test_move_the_masses_encounter_is_npc_turns():
                                                                     after.ended)
                         tried += 1
     assert tried > 2000
+
+
+def test_a_turn_that_cannot_end_the_game_is_one_the_bound_says_so():
+    """Game End, NPC Turn, Round Order: where RolloutPolicy.may_end says the NPC turn after a table cannot
+    end the game, no roll of it does (every roll with its chance, Alice Smith's and MT-ρ's choices,
+    ArciTech's re-post), nor the round start after it when one comes next."""
+    quiet = 0
+    for k, (g, s) in enumerate(_tables(300, seed=11)):
+        policy = RolloutPolicy(g)
+        last = len(s.players) - 1
+        # close to the target, the round's last seat (a round start next) or not
+        for funds, active, rep in ((g.rules.target - 1 - k % 12, last, s.reputation), (s.funds, last, 1 + k % 4),
+                                   (g.rules.target - 1 - k % 7, s.active, s.reputation)):
+            st = replace(s, funds=min(funds, g.rules.target - 1), active=active, reputation=rep)
+            v = g.valuer(st)
+            if policy.may_end(st, v):
+                continue
+            quiet += 1
+            for o in npc_turn(g.board, g.rules, g.dice, st, v).outcomes:
+                after = o.result.state
+                nxt = next_turn(g, after) if after.ended is None else after
+                assert after.ended is None and (nxt == TIME_UP or nxt.ended is None), (st, o.black, o.red)
+    assert quiet > 200
