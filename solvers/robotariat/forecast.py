@@ -98,12 +98,14 @@ def _kind(s: TableState) -> str:
 
 
 class _Game:
-    """Plays positions forward with one policy; NPC-turn distributions cached by the state they start from."""
+    """Plays positions forward with one policy; NPC-turn distributions cached by the state they start from.
+    `keep` False: the positions decided are counted by their hash (the sampled games' many positions are
+    not kept alive for the count alone)."""
 
-    def __init__(self, g: GameRules, policy):
-        self.g, self.policy = g, policy
+    def __init__(self, g: GameRules, policy, keep: bool = True):
+        self.g, self.policy, self.keep = g, policy, keep
         self.turns: dict[TableState, list[tuple[int, int, TableState]]] = {}
-        self.decided: set[TableState] = set()
+        self.decided: set = set()
         self.valuers: dict = {}
         self.scorers: dict[int, TurnScorer] = {}
         self.rolls_of = getattr(policy, "rolls_of", None)  # rollout.RolloutPolicy shares its turn scorer
@@ -150,8 +152,16 @@ class _Game:
         return resolve_roll(g.board, g.rules, pre, b, r, v, valued=False)[0].state  # the table only
 
     def choose(self, s: TableState) -> TableState:
-        self.decided.add(s)
+        self.decided.add(s if self.keep else hash(s))
         return self.policy.choose(s)
+
+    def trim(self) -> None:
+        """Drop what is kept only to go faster (the NPC-turn distributions, the policy's own caches)."""
+        self.turns.clear()
+        self.scorers.clear()
+        trim = getattr(self.policy, "trim", None)
+        if trim is not None:
+            trim()
 
 
 def _start(g: GameRules, s: TableState) -> TableState:
@@ -287,7 +297,7 @@ class Forecaster:
         # the sampled games' (rollout.RolloutPolicy estimates the suggestions' score with far less work; it
         # picks another turn about one time in seven, measured in bench/bench_robotariat_rollout.py)
         self.rollout = rollout
-        self.sampler = self.play if rollout is None else _Game(g, rollout)
+        self.sampler = self.play if rollout is None else _Game(g, rollout, keep=False)
         self.exact: _Tally | None = None
         self.exact_tried = False
         self.counts: dict[tuple[str, int], int] = {}
@@ -335,13 +345,18 @@ class Forecaster:
             except OutOfTime:
                 break
             self._count(kind, rnd, f)
+        # what the games kept only to go faster goes: a forecast stays in the process between a page's views,
+        # and every object it keeps is walked by each full pass of the garbage collector (of any request)
+        self.play.trim()
+        if self.sampler is not self.play:
+            self.sampler.trim()
         self.seconds += time.perf_counter() - t0
         return self.result()
 
     def decisions(self) -> int:
         if self.sampler is self.play:
             return len(self.play.decided)
-        return len(self.play.decided | self.sampler.decided)
+        return len(self.play.decided) + len(self.sampler.decided - {hash(s) for s in self.play.decided})
 
     def _count(self, kind: str, rnd: int, funds: int) -> None:
         self.games.append((kind, rnd, funds))

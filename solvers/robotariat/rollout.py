@@ -34,11 +34,10 @@ and estimated on its own).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .game import GameRules
 from .model import FAILURE, SUCCESS, TableState
 from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, roll_chances
+from .policies import CACHE_LIMIT, _Scorers
 from .scoring import ROLL_CHOOSERS, TurnScorer
 from .suggest import POSTER_EXHAUSTIVE, _Planner
 from .turn import Activation, Extra, apply_activation, moved, with_extra
@@ -50,17 +49,18 @@ NEAR_END_SHORTLIST = 3
 TABLES_KEPT = 20_000
 
 
-@dataclass(frozen=True, slots=True)
-class _Arrivals:
-    """One NPC placement's coming NPC turn, as expectations over the 36 plain rolls (weights out of 36)."""
-    # lists by space, never changed once made
-    opp: list[int]  # Oppressor arrivals on each space
-    civ: list[int]  # Civilian arrivals on each space (not blocked by an Oppressor arriving there)
-    crowd: list[int]  # Civilians standing where an Oppressor arrives, summed over those arrivals
-    entry: list[int]  # where the round start's NPC enters (only when this NPC turn is the round's last)
-    row: list[int]  # a poster's future donations on each space (x 6**horizon), summed over the rolls
-    office: int  # the same for the office's Civilian arrivals
-    touched: tuple[int, ...]  # spaces some NPC may move onto or enter on
+# One NPC placement's coming NPC turn, as expectations over the 36 plain rolls (weights out of 36): a plain
+# tuple of tuples of whole numbers, like every table the policy keeps, so that the garbage collector stops
+# looking at it (a forecast keeps thousands, and each full collection, in any request, would walk them all;
+# it leaves tuple subclasses tracked). Its items:
+OPP = 0  # Oppressor arrivals on each space
+CIV = 1  # Civilian arrivals on each space (not blocked by an Oppressor arriving there)
+CROWD = 2  # Civilians standing where an Oppressor arrives, summed over those arrivals
+ENTRY = 3  # where the round start's NPC enters (only when this NPC turn is the round's last)
+ROW = 4  # a poster's future donations on each space (x 6**horizon), summed over the rolls
+OFFICE = 5  # the same for the office's Civilian arrivals
+TOUCHED = 6  # spaces some NPC may move onto or enter on
+_Arrivals = tuple
 
 
 class RolloutPolicy:
@@ -68,25 +68,31 @@ class RolloutPolicy:
     name = "rollout"
 
     def __init__(self, game: GameRules, shortlist: int = SHORTLIST, near_end: int | None = None):
-        from .policies import CACHE_LIMIT, _Scorers
-
         self.game, self.shortlist, self.limit = game, shortlist, CACHE_LIMIT
         self.near_end = near_end  # None: exact where the NPC turn can end the game; else within this many SPARK
         self.scorers = _Scorers(game)
         self.cache: dict[TableState, TableState] = {}
         self.tables: dict[tuple, _Arrivals] = {}
         self.seat_plans: dict[tuple, tuple] = {}
-        self.npc_rows: dict[tuple, tuple] = {}
+        self.npc_rows: dict[int, dict] = {}
         self.base_parts: dict[int, tuple] = {}
         d, board = game.dice, game.board
         # each face kind of a die: (faces showing it, moves the NPCs, the path it moves the NPCs or the token along)
-        self.black_faces, self.red_faces = ([(c, f.endswith("_arrow"), board.path(f.split("_", 1)[0]))
-                                             for f, c in d.counts(die).items()] for die in ("black", "red"))
+        self.black_faces, self.red_faces = (tuple((c, f.endswith("_arrow"), board.path(f.split("_", 1)[0]))
+                                                  for f, c in d.counts(die).items()) for die in ("black", "red"))
         self.plain_rolls = roll_chances(None, d, lambda b, r: 0)
         self.red_parts: dict[tuple, tuple] = {}
         self.rolled: dict[TableState, object] = {}  # the last turn's exactly scored tables: their rolls
-        self.entries: dict[int, list[tuple[int, int]]] = {}
+        self.entries: dict[int, tuple[tuple[int, int], ...]] = {}
         self.weights = {(b, r): cb * cr for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()}
+
+    def trim(self) -> None:
+        """Drop what holds tables and the exact scorer's caches (they only save time); the arrival and
+        look-past tables, whole numbers only, stay."""
+        self.cache.clear()
+        self.scorers = _Scorers(self.game)
+        self.rolled = {}
+        self.base_parts.clear()
 
     def choose(self, s: TableState) -> TableState:
         hit = self.cache.get(s)
@@ -243,7 +249,7 @@ class RolloutPolicy:
                 if entering:
                     entry[x] += w
         touched = tuple(x for x in range(n) if opp[x] or civ[x] or entry[x])
-        out = _Arrivals(opp=opp, civ=civ, crowd=crowd, entry=entry, row=row, office=office, touched=touched)
+        out = (tuple(opp), tuple(civ), tuple(crowd), tuple(entry), row, office, touched)
         if len(self.tables) > TABLES_KEPT:
             self.tables.clear()
         self.tables[key] = out
@@ -270,18 +276,18 @@ class RolloutPolicy:
                     office += 6 * cr * at_office
             if len(self.red_parts) > TABLES_KEPT:
                 self.red_parts.clear()
-            hit = self.red_parts[key] = (reds, row, office)
+            hit = self.red_parts[key] = (tuple(reds), tuple(row), office)
         return hit
 
-    def entry_rolls(self, start: int) -> list[tuple[int, int]]:
+    def entry_rolls(self, start: int) -> tuple[tuple[int, int], ...]:
         """(weight out of 36, where the Entry token stands after the roll) of each plain roll, the token on
         `start` (X faces move it: the black die's first)."""
         hit = self.entries.get(start)
         if hit is None:
-            hit = self.entries[start] = [(cb * cr, (start if b_arrow else path[start]) if arrow
-                                          else r_path[start if b_arrow else path[start]])
-                                         for cb, b_arrow, path in self.black_faces
-                                         for cr, arrow, r_path in self.red_faces]
+            hit = self.entries[start] = tuple((cb * cr, (start if b_arrow else path[start]) if arrow
+                                               else r_path[start if b_arrow else path[start]])
+                                              for cb, b_arrow, path in self.black_faces
+                                              for cr, arrow, r_path in self.red_faces)
         return hit
 
     def estimate(self, pre: TableState, v: Valuer, t: TurnScorer, entering: str | None, s0: TableState,
@@ -305,7 +311,7 @@ class RolloutPolicy:
                 changed.update(x for x, (p, q) in enumerate(zip(pre.posters, s0.posters)) if p != q)
             funds, rep, torn, fines = parts0[0]
             future = parts0[1]
-            row = arr.row
+            row = arr[ROW]
             for x in changed:
                 f, r, tn, fi = parts0[2][x]
                 funds, rep, torn, fines = funds - f, rep - r, torn - tn, fines - fi
@@ -313,9 +319,9 @@ class RolloutPolicy:
             (f, r, tn, fi), _, _ = self._parts(pre, arr, entering, changed, False)
             funds, rep, torn, fines = funds + f, rep + r, torn + tn, fines + fi
         else:
-            (funds, rep, torn, fines), future, _ = self._parts(pre, arr, entering, arr.touched)
+            (funds, rep, torn, fines), future, _ = self._parts(pre, arr, entering, arr[TOUCHED])
         future -= torn
-        office_part = arr.office * self.game.rules.office_rewards[max(0, pre.office - 2 * fines // 36)]
+        office_part = arr[OFFICE] * self.game.rules.office_rewards[max(0, pre.office - 2 * fines // 36)]
         value = (v.w_spark * funds + v.w_rep * rep) / 36 + (v.w_poster * future + v.w_office * office_part) / (36 * v.d)
         if v.ahead is not None:
             value += v.w_spark * self.ahead(arr, pre, v, entering, s0) / (36 * v.e)
@@ -335,7 +341,7 @@ class RolloutPolicy:
         torn = fines = 0
         shares = {}
         for x in spaces:
-            o, c, e = arr.opp[x], arr.civ[x], arr.entry[x]
+            o, c, e = arr[OPP][x], arr[CIV][x], arr[ENTRY][x]
             if not (o or c or e):
                 shares[x] = (0, 0, 0, 0)
                 continue
@@ -346,7 +352,7 @@ class RolloutPolicy:
         if whole:
             for x, here in enumerate(posters):
                 if here:
-                    future += here * arr.row[x]
+                    future += here * arr[ROW][x]
         return (funds, rep, torn, fines), future, shares
 
     def ahead(self, arr: _Arrivals, pre: TableState, v: Valuer, entering: str | None, s0: TableState) -> int:
@@ -359,16 +365,18 @@ class RolloutPolicy:
             total += self._seat_term(v, pre.oppressors, pre.civilians, turns, entry_row, p)
         return total
 
-    def seat_plan(self, pre: TableState, v: Valuer, entering: str | None) -> list:
-        """_seat_plan's answer, kept per turn order position (the same for every NPC placement)."""
-        key = (id(v), len(pre.players), pre.active, pre.entered, pre.round, pre.entry, entering, len(pre.oppressors),
-               len(pre.civilians))
+    def seat_plan(self, pre: TableState, v: Valuer, entering: str | None) -> tuple:
+        """_seat_plan's answer, kept per turn order position (the same for every NPC placement; a policy's
+        valuer is the one of its horizon)."""
+        key = (v.horizon, len(pre.players), pre.active, pre.entered, pre.round, pre.entry, entering,
+               len(pre.oppressors), len(pre.civilians))
         plan = self.seat_plans.get(key)
-        if plan is None or plan[0] is not v:
+        if plan is None:
             if len(self.seat_plans) > TABLES_KEPT:
                 self.seat_plans.clear()
-            plan = self.seat_plans[key] = (v, self._seat_plan(pre, v, entering))
-        return plan[1]
+            plan = self.seat_plans[key] = tuple((turns, None if row is None else tuple(row))
+                                                for turns, row in self._seat_plan(pre, v, entering))
+        return plan
 
     def _seat_term(self, v: Valuer, oppressors: tuple[int, ...], civilians: tuple[int, ...], turns: int,
                    entry_row: list[int] | None, p: int) -> int:
@@ -423,11 +431,11 @@ class RolloutPolicy:
         return out
 
     def npc_rows_of(self, v: Valuer) -> dict[tuple[str, int, int], tuple[int, ...]]:
-        """npc_row's rows for valuer v, by (die, start, turns)."""
-        hit = self.npc_rows.get(id(v))
-        if hit is None or hit[0] is not v:
-            hit = self.npc_rows[id(v)] = (v, {})
-        return hit[1]
+        """npc_row's rows for valuer v (the policy's of its horizon), by (die, start, turns)."""
+        hit = self.npc_rows.get(v.horizon)
+        if hit is None:
+            hit = self.npc_rows[v.horizon] = {}
+        return hit
 
     def npc_row(self, v: Valuer, die: str, start: int, turns: int) -> tuple[int, ...]:
         """An NPC on `start`: its expected encounters on each space over `turns` NPC turns after the coming
@@ -514,12 +522,12 @@ class _Turn:
         reward = self.rewards[office] if office > 0 else 0
         f = r = tn = fi = 0
         shares = {}
-        ao, ac, ae = arr.opp, arr.civ, arr.entry
-        for x in arr.touched:
+        ao, ac, ae = arr[OPP], arr[CIV], arr[ENTRY]
+        for x in arr[TOUCHED]:
             sh = shares[x] = _space_parts(x, ao[x], ac[x], ae[x], people[x], posters[x], uber, reward, offices, arr,
                                           entering, opp, civ)
             f, r, tn, fi = f + sh[0], r + sh[1], tn + sh[2], fi + sh[3]
-        row = arr.row
+        row = arr[ROW]
         future = 0
         for x, here in enumerate(posters):
             if here:
@@ -530,10 +538,10 @@ class _Turn:
         """The group `g0` with `delta` more posters on space x."""
         arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, _, _ = g0
         posters = posters[:x] + (posters[x] + delta,) + posters[x + 1:]
-        future += delta * arr.row[x]
+        future += delta * arr[ROW][x]
         old = shares.get(x)
         if old is not None:
-            new = _space_parts(x, arr.opp[x], arr.civ[x], arr.entry[x], self.people[x], posters[x], self.uber_other,
+            new = _space_parts(x, arr[OPP][x], arr[CIV][x], arr[ENTRY][x], self.people[x], posters[x], self.uber_other,
                                reward, self.offices, arr, self.entering, opp, civ)
             f, r, tn, fi = f + new[0] - old[0], r + new[1] - old[1], tn + new[2] - old[2], fi + new[3] - old[3]
             shares = dict(shares)
@@ -553,7 +561,7 @@ class _Turn:
                 plain = g[16] = self._plain(g, g[8], g[9], g[10], g[11])
         else:
             arr = g[0]
-            new = _space_parts(p, arr.opp[p], arr.civ[p], arr.entry[p], self.people[p] + 1, g[3][p],
+            new = _space_parts(p, arr[OPP][p], arr[CIV][p], arr[ENTRY][p], self.people[p] + 1, g[3][p],
                                p if self.uber_active else self.uber_other, g[7], self.offices, arr, self.entering,
                                g[1], g[2])
             plain = self._plain(g, g[8] + new[0] - old[0], g[9] + new[1] - old[1], g[10] + new[2] - old[2],
@@ -568,7 +576,7 @@ class _Turn:
         """The value without the look-past term, from the sums of _parts (estimate()'s arithmetic)."""
         v = self.v
         funds, rep = 36 * g[4] + f, 36 * g[5] + r
-        office_part = g[0].office * self.rewards[max(0, g[6] - 2 * fi // 36)]
+        office_part = g[0][OFFICE] * self.rewards[max(0, g[6] - 2 * fi // 36)]
         return (v.w_spark * funds + v.w_rep * rep) / 36 + (v.w_poster * (g[12] - tn) + v.w_office * office_part) / (
             36 * v.d)
 
@@ -814,9 +822,9 @@ def _space_parts(x: int, o: int, c: int, e: int, people: int, here: int, uber: i
     r = tn = fi = 0
     if o:
         f -= 2 * people * o
-        if people + doubled + arr.crowd[x] // o >= 4:
+        if people + doubled + arr[CROWD][x] // o >= 4:
             r -= o
-        tn = here * o * arr.row[x] // 36
+        tn = here * o * arr[ROW][x] // 36
         if x in offices:
             fi = o
     if e:
