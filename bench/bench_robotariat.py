@@ -147,9 +147,16 @@ def page_render() -> None:
         client.put(f"/api/tables/{t['id']}", json={"version": 1, "state": {"robotariat": {"state": st}}})
         ids.append(t["id"])
     client.get(f"/robotariat/?table={ids[0]}")  # templates compiled once, as a running server has them
+    import gc
+    gc.collect()
+    gc.freeze()  # the loaded app out of the collector's passes, as assistant/cli.py does before serving
     run("board page (GET), mid-game", lambda tid: client.get(f"/robotariat/?table={tid}"), ids[1:])
     if "robotariat.play_forecast" in client.application.view_functions:
         run("its forecast part (GET)", lambda tid: client.get(f"/robotariat/forecast?table={tid}"), ids[1:])
+        # while the page stays open it fetches the part again (400 ms each) until the range is +-5 points
+        run("its forecast part, refining (GET)",
+            lambda tid: client.get(f"/robotariat/forecast?table={tid}&refine=1"), ids[1:] * 2)
+        print(f"{'':<40} objects the garbage collector walks after them: {len(gc.get_objects())}")
 
 
 def forecast_budget(states: list[TableState]) -> None:
