@@ -123,8 +123,7 @@ class RolloutPolicy:
         else:  # the k best (a stable sort keeps generation order among ties), scored exactly
             picked = sorted(sorted(range(len(cands)), key=est.__getitem__, reverse=True)[:k])
             best_i = picked[0]
-            if self.near_end is None and k > self.shortlist and not any(
-                    self.may_end(turn.build(cands[i])[2], v) for i in picked):
+            if self.near_end is None and k > self.shortlist and not any(turn.may_end(i) for i in picked):
                 picked = [min(picked, key=lambda i: (-est[i], i))]  # no game's end to see: the estimate's best
                 best_i = picked[0]
             if len(picked) > 1:
@@ -152,41 +151,51 @@ class RolloutPolicy:
                         choice = with_e
         return choice
 
-    def may_end(self, pre: TableState, v: Valuer) -> bool:
+    def may_end(self, pre: TableState) -> bool:
         """Whether the NPC turn after `pre` (with the round start after it, when one comes next) can end the
         game, by a bound: each Oppressor's encounter and the entering one's costing a Reputation; each
         Civilian donating on the best space its die can take it to, the entering Civilian on the best the
         Entry token can stand on, ArciTech's re-post adding a poster where one of them comes."""
         if pre.ended is not None:
             return True
-        g = self.game
-        board, rules = g.board, g.rules
-        kind = None
-        if pre.active == len(pre.players) - 1 and pre.round is not None and pre.round < g.max_rounds \
-                and pre.entered < min(pre.round + 1, len(g.entry_track)):  # game.next_turn's round start
-            kind = g.entry_track[pre.entered]
-            if len(pre.oppressors if kind == "oppressor" else pre.civilians) >= (
-                    g.max_oppressors if kind == "oppressor" else g.max_civilians):
-                kind = None
-        if pre.reputation <= len(pre.oppressors) + (kind == "oppressor"):
-            return True
-        players_at = [0] * board.n
+        players_at = [0] * self.game.board.n
         for p in pre.players:
             players_at[p] += 1
-        uber = pre.where("uberbot")
-        reward = rules.office_rewards[pre.office] if pre.office > 0 else 0
-        offices, posters = board.offices, pre.posters
+        return self.may_end_of(self.entering_after(pre), pre.oppressors, pre.civilians, pre.posters, pre.funds,
+                               pre.reputation, pre.office, players_at, pre.where("uberbot"), pre.entry,
+                               pre.seat_of("arcitech") is not None)
+
+    def entering_after(self, pre: TableState) -> str | None:
+        """The NPC of the round start right after the NPC turn from `pre` (game.next_turn's), or None."""
+        g = self.game
+        if pre.active == len(pre.players) - 1 and pre.round is not None and pre.round < g.max_rounds \
+                and pre.entered < min(pre.round + 1, len(g.entry_track)):
+            kind = g.entry_track[pre.entered]
+            if len(pre.oppressors if kind == "oppressor" else pre.civilians) < (
+                    g.max_oppressors if kind == "oppressor" else g.max_civilians):
+                return kind
+        return None
+
+    def may_end_of(self, kind: str | None, opp: tuple[int, ...], civ: tuple[int, ...], posters: tuple[int, ...],
+                   funds: int, rep: int, office: int, players_at: list[int], uber: int | None, entry: int,
+                   arcitech: bool) -> bool:
+        """may_end of a table given by its parts (`kind`: the round start's NPC after the NPC turn)."""
+        if rep <= len(opp) + (kind == "oppressor"):
+            return True
+        rules = self.game.rules
+        reward = rules.office_rewards[office] if office > 0 else 0
+        offices = self.game.board.offices
 
         def gift(x: int) -> int:
             return players_at[x] + posters[x] * (2 if uber == x else 1) + (reward if x in offices else 0)
 
         paths = [path for _, arrow, path in self.red_faces if arrow]
-        gain = sum(max(gift(path[c]) for path in paths) for c in pre.civilians) if paths else 0
+        gain = sum(max(gift(path[c]) for path in paths) for c in civ) if paths else 0
         if kind == "civilian":
-            gain += max(gift(x) for _, x in self.entry_rolls(pre.entry))
-        if gain and pre.seat_of("arcitech") is not None:
+            gain += max(gift(x) for _, x in self.entry_rolls(entry))
+        if gain and arcitech:
             gain += 2
-        return pre.funds + gain >= rules.target
+        return funds + gain >= rules.target
 
     def rolls_of(self, pre: TableState):
         """scoring.TurnScorer.rolls of `pre` (the NPC turn after the turn chosen), from the turn scorer the
@@ -486,6 +495,8 @@ class _Turn:
         self.uber_active = seat == a
         self.uber_other = None if seat is None or seat == a else s0.players[seat]
         self.looking = v.ahead is not None
+        self.arcitech = s0.seat_of("arcitech") is not None
+        self.kind_after: str | None | bool = False  # the round start's NPC after the NPC turn (False: not known yet)
         self._planner: _Planner | None = None
         self.groups: dict[tuple, list] = {}
         self.of: list[tuple[list | None, int]] = []  # each candidate's group and the active player's space
@@ -757,6 +768,19 @@ class _Turn:
                         est.append(value(g, p))
                         of.append((g, p))
         return cands, est
+
+    def may_end(self, i: int) -> bool:
+        """RolloutPolicy.may_end of candidate i's table, from its group."""
+        g, p = self.of[i]
+        if g is None:  # Move the Masses' encounter ended the game
+            return True
+        s0 = self.s0
+        if self.kind_after is False:
+            self.kind_after = self.policy.entering_after(s0)
+        players_at = list(self.people)
+        players_at[p] += 1
+        return self.policy.may_end_of(self.kind_after, g[1], g[2], g[3], g[4], g[5], g[6], players_at,
+                                      p if self.uber_active else self.uber_other, s0.entry, self.arcitech)
 
     def best_extra(self, i: int, pre: TableState) -> tuple[float, Extra] | None:
         """Candidate i's table `pre` with the active player's extra poster move (suggest._Planner.extras, in

@@ -94,7 +94,7 @@ def _plain_choice(policy: RolloutPolicy, s: TableState) -> TableState:
     est = [policy.estimate(p[2], v, t, entering, s, base) for p in plans]
     ranked = sorted(range(len(plans)), key=lambda i: (-est[i], i))
     if policy.near_end is None:
-        near_end = any(policy.may_end(plans[i][2], v) for i in ranked[:NEAR_END_SHORTLIST])
+        near_end = any(policy.may_end(plans[i][2]) for i in ranked[:NEAR_END_SHORTLIST])
     else:
         near_end = s.funds + policy.near_end >= g.rules.target or s.reputation <= 2
     picked = sorted(ranked[:NEAR_END_SHORTLIST if near_end else 1])
@@ -215,7 +215,7 @@ def test_a_turn_that_cannot_end_the_game_is_one_the_bound_says_so():
                                    (g.rules.target - 1 - k % 7, s.active, s.reputation)):
             st = replace(s, funds=min(funds, g.rules.target - 1), active=active, reputation=rep)
             v = g.valuer(st)
-            if policy.may_end(st, v):
+            if policy.may_end(st):
                 continue
             quiet += 1
             for o in npc_turn(g.board, g.rules, g.dice, st, v).outcomes:
