@@ -108,7 +108,7 @@ class _Game:
         self.decided: set = set()
         self.valuers: dict = {}
         self.scorers: dict[int, TurnScorer] = {}
-        self.rolls_of = getattr(policy, "rolls_of", None)  # rollout.RolloutPolicy shares its turn scorer
+        self.chances_of = getattr(policy, "chances_of", None)  # rollout.RolloutPolicy shares its turn scorer
         d = g.dice
         self.pairs = [(b, r, cb * cr) for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()]
 
@@ -133,14 +133,14 @@ class _Game:
         v = g.valuer(pre, self.valuers)
         who = pre.active_character
         if who in ROLL_CHOOSERS:  # their choice reads every roll's value: the scorer's, without the states
-            if self.rolls_of is not None:  # the policy's scorer (the rolls its exact score resolved are kept)
-                results = self.rolls_of(pre)
+            if self.chances_of is not None:  # the policy's scorer (what its exact score worked out is kept)
+                chances = self.chances_of(pre)
             else:
                 t = self.scorers.get(v.horizon)
                 if t is None or len(t._plans) > 50_000:
                     t = self.scorers[v.horizon] = TurnScorer(g.board, g.rules, g.dice, v)
                 results = t.rolls(pre)
-            chances = roll_chances(who, g.dice, lambda b, r: results(b, r).scaled)
+                chances = roll_chances(who, g.dice, lambda b, r: results(b, r).scaled)
             pairs, pick = chances.rolls, rng.randrange(chances.denominator)
         else:
             pairs, pick = self.pairs, rng.randrange(36)

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from .game import GameRules
 from .model import FAILURE, SUCCESS, TableState
-from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, roll_chances
+from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, RollChances, roll_chances
 from .policies import CACHE_LIMIT, _Scorers
 from .scoring import ROLL_CHOOSERS, TurnScorer
 from .suggest import POSTER_EXHAUSTIVE, _Planner
@@ -82,7 +82,7 @@ class RolloutPolicy:
                                                   for f, c in d.counts(die).items()) for die in ("black", "red"))
         self.plain_rolls = roll_chances(None, d, lambda b, r: 0)
         self.red_parts: dict[tuple, tuple] = {}
-        self.rolled: dict[TableState, object] = {}  # the last turn's exactly scored tables: their rolls
+        self.rolled: dict[TableState, RollChances] = {}  # this turn's exactly scored tables: their roll chances
         self.entries: dict[int, tuple[tuple[int, int], ...]] = {}
         self.weights = {(b, r): cb * cr for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()}
 
@@ -197,12 +197,14 @@ class RolloutPolicy:
             gain += 2
         return funds + gain >= rules.target
 
-    def rolls_of(self, pre: TableState):
-        """scoring.TurnScorer.rolls of `pre` (the NPC turn after the turn chosen), from the turn scorer the
-        exact score used: the rolls it resolved are kept."""
+    def chances_of(self, pre: TableState) -> RollChances:
+        """The roll chances of the NPC turn after `pre` (the turn chosen) where its player chooses the roll
+        from every roll's value (Alice Smith, MT-ρ): scoring.TurnScorer's values, those the exact score
+        worked out this turn kept."""
         hit = self.rolled.get(pre)
         if hit is None:
-            hit = self.scorers.for_state(pre)[1].rolls(pre)
+            results = self.scorers.for_state(pre)[1].rolls(pre)
+            hit = roll_chances(pre.active_character, self.game.dice, lambda b, r: results(b, r).scaled)
         return hit
 
     def exact(self, t: TurnScorer, v: Valuer, pre: TableState) -> tuple[int, int]:
@@ -210,10 +212,10 @@ class RolloutPolicy:
         v.scale: E[V after the NPC turn], its rolls as scoring.TurnScorer.expected weighs them."""
         if pre.ended is not None:
             return v.state_scaled(pre), 1
-        results = self.rolled[pre] = t.rolls(pre)
+        results = t.rolls(pre)
         who = pre.active_character
         if who in ROLL_CHOOSERS:
-            chances = roll_chances(who, t.dice, lambda b, r: results(b, r).scaled)
+            chances = self.rolled[pre] = roll_chances(who, t.dice, lambda b, r: results(b, r).scaled)
         else:
             chances = self.plain_rolls
         return sum(w * results(b, r).scaled for b, r, w in chances.rolls), chances.denominator
