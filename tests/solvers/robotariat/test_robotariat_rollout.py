@@ -16,11 +16,11 @@ import random
 from dataclasses import replace
 
 from solvers.robotariat.board import KINDS, Board
-from solvers.robotariat.forecast import _Game, _sample_game
+from solvers.robotariat.forecast import _Game, _sample_game, rolled
 from solvers.robotariat.game import TIME_UP, GameRules, next_turn
 from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.model import CHARACTERS, TableState
-from solvers.robotariat.npc_turn import CIVILIAN, OPPRESSOR, move_npc, npc_turn
+from solvers.robotariat.npc_turn import CIVILIAN, OPPRESSOR, move_npc, npc_turn, resolve_roll
 from solvers.robotariat.rollout import NEAR_END, NEAR_END_SHORTLIST, RolloutPolicy, _Turn
 from solvers.robotariat.suggest import _Planner
 from solvers.robotariat.turn import moved
@@ -223,3 +223,22 @@ def test_a_turn_that_cannot_end_the_game_is_one_the_bound_says_so():
                 nxt = next_turn(g, after) if after.ended is None else after
                 assert after.ended is None and (nxt == TIME_UP or nxt.ended is None), (st, o.black, o.red)
     assert quiet > 200
+
+
+def test_a_sampled_roll_is_npc_turns():
+    """NPC Turn, Check for and Resolve Encounters, Game End: the forecast's sampled NPC turn (forecast.rolled,
+    at tables without ArciTech) leaves the table npc_turn.resolve_roll leaves, for every roll: the moves,
+    the Entry token, fines, suspicion, torn posters, the office, donations, a Civilian stopped by an
+    Oppressor, the game's end."""
+    tried = 0
+    for g, s in _tables(300, seed=5):
+        if s.seat_of("arcitech") is not None:
+            continue
+        for funds in (s.funds, g.rules.target - 2):
+            st = replace(s, funds=funds)
+            v = g.valuer(st)
+            for b in g.dice.counts("black"):
+                for r in g.dice.counts("red"):
+                    assert rolled(g, st, b, r) == resolve_roll(g.board, g.rules, st, b, r, v, valued=False)[0].state
+                    tried += 1
+    assert tried > 2000
