@@ -84,6 +84,8 @@ class RolloutPolicy:
         self.red_parts: dict[tuple, tuple] = {}
         self.rolled: dict[TableState, RollChances] = {}  # this turn's exactly scored tables: their roll chances
         self.entries: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.entry_rows: dict[int, tuple] = {}
+        self.no_entry = (0,) * board.n
         self.weights = {(b, r): cb * cr for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()}
 
     def trim(self) -> None:
@@ -231,54 +233,63 @@ class RolloutPolicy:
         if hit is not None:
             return hit
         n = self.game.board.n
-        opp, civ, crowd, entry = [0] * n, [0] * n, [0] * n, [0] * n
-        reds, row, office = self.red_part(civilians, t, v)
+        opp, civ, crowd = [0] * n, [0] * n, [0] * n
+        arrows, row, office, spaces = self.red_part(civilians, t, v)
+        touched = set(spaces)
+        still = 0  # the black die's X faces: no Oppressor moves, no Civilian is stopped by one arriving
         for cb, b_arrow, path in self.black_faces:
-            if b_arrow:
-                opp_to = [path[x] for x in oppressors]
-                for x in opp_to:
-                    opp[x] += 6 * cb
-                b_entry = start
-            else:
-                opp_to = ()
-                b_entry = path[start]
-            for cr, arrow, civ_to, r_path in reds:
+            if not b_arrow:
+                still += cb
+                continue
+            opp_to = [path[x] for x in oppressors]
+            on = set(opp_to)
+            touched |= on
+            for x in opp_to:
+                opp[x] += 6 * cb
+            for cr, counts in arrows:
                 w = cb * cr
-                if arrow:
-                    if opp_to:
-                        for x in opp_to:
-                            crowd[x] += w * civ_to.count(x)
-                        for x in civ_to:
-                            if x not in opp_to:
-                                civ[x] += w
-                    else:
-                        for x in civ_to:
-                            civ[x] += w
-                    x = b_entry
-                else:
-                    x = r_path[b_entry]
-                if entering:
-                    entry[x] += w
-        touched = tuple(x for x in range(n) if opp[x] or civ[x] or entry[x])
-        out = (tuple(opp), tuple(civ), tuple(crowd), tuple(entry), row, office, touched)
+                for x in opp_to:
+                    k = counts.get(x)
+                    if k:
+                        crowd[x] += w * k
+                for x, k in counts.items():
+                    if x not in on:
+                        civ[x] += w * k
+        if still:
+            for cr, counts in arrows:
+                for x, k in counts.items():
+                    civ[x] += still * cr * k
+        if entering:
+            entry, at = self.entry_row(start)
+            touched.update(at)
+        else:
+            entry = self.no_entry
+        out = (tuple(opp), tuple(civ), tuple(crowd), entry, row, office, tuple(sorted(touched)))
         if len(self.tables) > TABLES_KEPT:
             self.tables.clear()
         self.tables[key] = out
         return out
 
     def red_part(self, civilians: tuple[int, ...], t: TurnScorer, v: Valuer) -> tuple:
-        """What the red die does with the Civilians on `civilians`: [(faces, moves them, where each goes,
-        the face's path)], a poster's future donations on each space summed over the faces (x 6**horizon)
-        and the same for the office (the civilians' future arrivals depend on the red die only)."""
+        """What the red die does with the Civilians on `civilians`: for each face that moves them, (its
+        faces, how many arrive on each space); a poster's future donations on each space summed over the
+        faces (x 6**horizon) and the same for the office (the civilians' future arrivals depend on the red
+        die only); the spaces they may arrive on."""
         key = (civilians, v.horizon)
         hit = self.red_parts.get(key)
         if hit is None:
             row = [0] * self.game.board.n
             office = 0
-            reds = []
+            arrows = []
+            spaces = set()
             for cr, arrow, path in self.red_faces:
                 civ_to = tuple([path[x] for x in civilians]) if arrow else civilians
-                reds.append((cr, arrow, civ_to, path))
+                if arrow:
+                    counts: dict[int, int] = {}
+                    for x in civ_to:
+                        counts[x] = counts.get(x, 0) + 1
+                    arrows.append((cr, counts))
+                    spaces.update(civ_to)
                 if civ_to and v.horizon:
                     got, at_office = t.rows(civ_to)
                     for x, a in enumerate(got):
@@ -287,7 +298,18 @@ class RolloutPolicy:
                     office += 6 * cr * at_office
             if len(self.red_parts) > TABLES_KEPT:
                 self.red_parts.clear()
-            hit = self.red_parts[key] = (tuple(reds), tuple(row), office)
+            hit = self.red_parts[key] = (tuple(arrows), tuple(row), office, tuple(sorted(spaces)))
+        return hit
+
+    def entry_row(self, start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Where the round start's NPC enters after the coming NPC turn, the Entry token on `start`: the
+        weight out of 36 on each space, and the spaces."""
+        hit = self.entry_rows.get(start)
+        if hit is None:
+            row = [0] * self.game.board.n
+            for w, x in self.entry_rolls(start):
+                row[x] += w
+            hit = self.entry_rows[start] = (tuple(row), tuple(x for x, w in enumerate(row) if w))
         return hit
 
     def entry_rolls(self, start: int) -> tuple[tuple[int, int], ...]:

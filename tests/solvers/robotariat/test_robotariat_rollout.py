@@ -242,3 +242,40 @@ def test_a_sampled_roll_is_npc_turns():
                     assert rolled(g, st, b, r) == resolve_roll(g.board, g.rules, st, b, r, v, valued=False)[0].state
                     tried += 1
     assert tried > 2000
+
+
+def test_arrival_tables_are_the_rolls_expectations():
+    """NPC Turn (Rolling for movement, Check for and Resolve Encounters): the rollout's arrival table of an
+    NPC placement is, roll by roll over the 36 plain rolls, where the dice take the Oppressors, the
+    Civilians (those not stopped by an Oppressor arriving there), the Civilians an arriving Oppressor finds,
+    where the round start's NPC enters (X faces moving the Entry token) and the posters' future donations."""
+    for g, s in _tables(120, seed=8):
+        policy = RolloutPolicy(g)
+        v, t = policy.scorers.for_state(s)
+        board, n = g.board, g.board.n
+        for entering in (None, "civilian"):
+            opp, civ, crowd, entry, row = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
+            office = 0
+            for b, cb in g.dice.counts("black").items():
+                for r, cr in g.dice.counts("red").items():
+                    w = cb * cr
+                    opp_to = [board.path(b.split("_")[0])[x] for x in s.oppressors] if b.endswith("arrow") else []
+                    moved_civ = [board.path(r.split("_")[0])[x] for x in s.civilians] if r.endswith("arrow") else []
+                    at = s.entry if b.endswith("arrow") else board.path(b.split("_")[0])[s.entry]
+                    at = at if r.endswith("arrow") else board.path(r.split("_")[0])[at]
+                    for x in opp_to:
+                        opp[x] += w
+                        crowd[x] += w * moved_civ.count(x)
+                    for x in moved_civ:
+                        civ[x] += w * (x not in opp_to)
+                    if entering:
+                        entry[at] += w
+                    after = moved_civ if r.endswith("arrow") else list(s.civilians)
+                    if v.horizon:
+                        for c in after:
+                            for y, a in enumerate(v.arrivals(c)):
+                                row[y] += w * a
+                            office += w * sum(v.arrivals(c)[o] for o in board.offices)
+            got = policy.arrivals_of(s.oppressors, s.civilians, s.entry, t, v, entering)
+            touched = tuple(x for x in range(n) if opp[x] or civ[x] or entry[x])
+            assert got == (tuple(opp), tuple(civ), tuple(crowd), tuple(entry), tuple(row), office, touched)
