@@ -483,7 +483,7 @@ def _objective_answer(ctx: Context, goal: Goal, result, out: dict) -> dict:
 
 
 FORECAST_MAX_MS = 1000  # no request holds a worker longer than about this (api.md "Robotariat forecast")
-FORECAST_VERSION = "rollout-1"  # the policy's version: games kept by an earlier policy are not reused
+FORECAST_VERSION = "rollout-2"  # the policy's version: games kept by an earlier policy are not reused
 
 
 class GameForecastIn(SuggestIn):
