@@ -246,19 +246,19 @@ class RolloutPolicy:
             touched |= on
             for x in opp_to:
                 opp[x] += 6 * cb
-            for cr, counts in arrows:
+            for cr, counts, at in arrows:
                 w = cb * cr
                 for x in opp_to:
-                    k = counts.get(x)
+                    k = counts[x]
                     if k:
                         crowd[x] += w * k
-                for x, k in counts.items():
+                for x in at:
                     if x not in on:
-                        civ[x] += w * k
+                        civ[x] += w * counts[x]
         if still:
-            for cr, counts in arrows:
-                for x, k in counts.items():
-                    civ[x] += still * cr * k
+            for cr, counts, at in arrows:
+                for x in at:
+                    civ[x] += still * cr * counts[x]
         if entering:
             entry, at = self.entry_row(start)
             touched.update(at)
@@ -272,7 +272,7 @@ class RolloutPolicy:
 
     def red_part(self, civilians: tuple[int, ...], t: TurnScorer, v: Valuer) -> tuple:
         """What the red die does with the Civilians on `civilians`: for each face that moves them, (its
-        faces, how many arrive on each space); a poster's future donations on each space summed over the
+        faces, how many arrive on each space, the spaces they arrive on); a poster's future donations on each space summed over the
         faces (x 6**horizon) and the same for the office (the civilians' future arrivals depend on the red
         die only); the spaces they may arrive on."""
         key = (civilians, v.horizon)
@@ -285,10 +285,10 @@ class RolloutPolicy:
             for cr, arrow, path in self.red_faces:
                 civ_to = tuple([path[x] for x in civilians]) if arrow else civilians
                 if arrow:
-                    counts: dict[int, int] = {}
+                    counts = [0] * self.game.board.n
                     for x in civ_to:
-                        counts[x] = counts.get(x, 0) + 1
-                    arrows.append((cr, counts))
+                        counts[x] += 1
+                    arrows.append((cr, tuple(counts), tuple(sorted(set(civ_to)))))
                     spaces.update(civ_to)
                 if civ_to and v.horizon:
                     got, at_office = t.rows(civ_to)
