@@ -14,7 +14,10 @@ with `random.Random(seed)`, in batches, until the 95 % interval of every probabi
 estimate with its interval and the number of games played.
 
 The sampled games may be played with a cheaper policy than the exact count's (`Forecaster(rollout=...)`:
-the API's rollout.RolloutPolicy), and each sampled NPC turn resolves only the roll drawn.
+the API's rollout.RolloutPolicy), and each sampled NPC turn resolves only the roll drawn (`rolled`, or
+npc_turn.resolve_roll where ArciTech's re-post weighs values). A Forecaster stays in the process between a
+page's views: each run ends by dropping what its policies keep only to go faster (`trim`), since every
+object kept alive is walked by each full pass of the garbage collector, in any request.
 
 Not modelled (the answer says so): what a Sabotage or an Upgrade card does (a draw is played like not
 activating, as in the suggestions), and a player's secret objective.
