@@ -401,8 +401,9 @@ class RolloutPolicy:
     def seat_plan(self, pre: TableState, v: Valuer, entering: str | None) -> tuple:
         """_seat_plan's answer, kept per turn order position (the same for every NPC placement; a policy's
         valuer is the one of its horizon)."""
-        key = (v.horizon, len(pre.players), pre.active, pre.entered, pre.round, pre.entry, entering,
-               len(pre.oppressors), len(pre.civilians))
+        last = pre.round is not None and pre.round >= v.ahead.max_rounds
+        kind = None if last else v.next_entry(pre.entered, len(pre.oppressors), len(pre.civilians))
+        key = (v.horizon, len(pre.players), pre.active, pre.entry, entering, last, kind)  # what _seat_plan reads
         plan = self.seat_plans.get(key)
         if plan is None:
             if len(self.seat_plans) > TABLES_KEPT:
