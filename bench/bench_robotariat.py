@@ -151,6 +151,11 @@ def page_render() -> None:
     run("board page (GET), mid-game", lambda tid: client.get(f"/robotariat/?table={tid}"), ids[1:])
     if "robotariat.play_forecast" in client.application.view_functions:
         run("its forecast part (GET)", lambda tid: client.get(f"/robotariat/forecast?table={tid}"), ids[1:])
+        # while the page stays open it fetches the part again (400 ms each) until the range is +-5 points
+        run("its forecast part, refining (GET)",
+            lambda tid: client.get(f"/robotariat/forecast?table={tid}&refine=1"), ids[1:] * 2)
+        import gc
+        print(f"{'':<40} objects the garbage collector walks after them: {len(gc.get_objects())}")
 
 
 def forecast_budget(states: list[TableState]) -> None:

@@ -9,17 +9,25 @@ its start space, the Entry token on Move the Masses, starting Reputation, round 
 per game, the same boards for every policy). Characters are drawn at random per game, the same for
 every policy. Prints each policy's success rate with its 95 % Wilson interval, how the games ended, and
 the CPU time per game.
+
+Comparing two versions of the code game by game: TABLEBOT_ROOT=<checkout> measures that checkout's code
+(the "before"), TABLEBOT_STRENGTH_DUMP=<file.json> keeps every game's ending per row, and
+`bench_robotariat_strength.py compare before.json after.json` prints the paired difference of each row
+the two files share (the same tables and dice, so game k is the same game in both).
 """
 from __future__ import annotations
 
+import json
 import math
+import os
 import random
 import sys
 import time
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# TABLEBOT_ROOT: measure another checkout's code with this script (the "before" of a change)
+sys.path.insert(0, os.environ.get("TABLEBOT_ROOT") or str(Path(__file__).resolve().parent.parent))
 
 from solvers.robotariat.board import KINDS, Board
 from solvers.robotariat.forecast import _Game, _sample_game, wilson
@@ -58,8 +66,10 @@ def setup(board: Board, players: int, characters: tuple) -> TableState:
                       entry=entry if entry is not None else 0, active=0, round=1)
 
 
-POLICIES = ("suggestions", "rollout", "this turn only", "greedy", "random")
-PAIRED = ("suggestions", "rollout")  # the forecast's rollout policy stands for the suggestions: their paired difference
+POLICIES = ("suggestions", "rollout", "rollout (exact within 20)", "this turn only", "greedy", "random")
+# the forecast's rollout policy stands for the suggestions: their paired difference (and the rollout's against its
+# earlier way of scoring near the end)
+PAIRS = (("suggestions", "rollout"), ("rollout (exact within 20)", "rollout"))
 
 
 def play(policy_name: str, g: GameRules, s: TableState, seed: int) -> tuple[str, int, int]:
@@ -67,12 +77,45 @@ def play(policy_name: str, g: GameRules, s: TableState, seed: int) -> tuple[str,
     if policy_name == "this turn only":  # the suggestions before they looked past the coming NPC turn
         g = replace(g, look_past=False)
     policy = {"suggestions": lambda: SuggestionPolicy(g), "rollout": lambda: RolloutPolicy(g),
+              # the rollout scoring its 3 best exactly whenever the funds are within 20 SPARK of the target (or
+              # Reputation at 2 or less), as it did before it asked whether the NPC turn can end the game
+              "rollout (exact within 20)": lambda: RolloutPolicy(g, near_end=20),
               "this turn only": lambda: SuggestionPolicy(g),
               "random": lambda: RandomPolicy(g, rng), "greedy": lambda: GreedyPolicy(g)}[policy_name]()
     return _sample_game(g, _Game(g, policy), s, random.Random(f"dice:{seed}"), False)
 
 
+def paired(a: list[bool], b: list[bool]) -> tuple[float, float]:
+    """The mean of b - a game by game and the half width of its 95 % interval."""
+    n = len(a)
+    diffs = [y - x for x, y in zip(a, b)]
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    return mean, 1.959963984540054 * sd / math.sqrt(n)
+
+
+def compare(before: str, after: str) -> None:
+    with open(before) as f:
+        old = json.load(f)
+    with open(after) as f:
+        new = json.load(f)
+    for key in old:
+        if key in new and len(new[key]) == len(old[key]):
+            a, b = old[key], new[key]
+            n = len(a)
+            mean, half = paired(a, b)
+            (lo_a, hi_a), (lo_b, hi_b) = wilson(sum(a), n), wilson(sum(b), n)
+            print(f"{key.replace('|', '  '):<50} before {sum(a) / n:6.1%} [{lo_a:6.1%}, {hi_a:6.1%}]  after "
+                  f"{sum(b) / n:6.1%} [{lo_b:6.1%}, {hi_b:6.1%}]  after - before {mean:+6.1%} "
+                  f"[{mean - half:+6.1%}, {mean + half:+6.1%}]  (same ending in {sum(x == y for x, y in zip(a, b))} of {n})")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["compare"]:
+        compare(sys.argv[2], sys.argv[3])
+        return
+    dump = os.environ.get("TABLEBOT_STRENGTH_DUMP")
+    kept: dict[str, list[bool]] = {}
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     players = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     names = sys.argv[3].split(",") if len(sys.argv) > 3 else list(POLICIES)
@@ -103,18 +146,19 @@ def main() -> None:
                     won[name].append(kind == "success")
                 lo, hi = wilson(ends["success"], games)
                 cpu = (time.process_time() - t0) / games
+                kept[f"{part}|{label}|{name}"] = won[name]
                 print(f"{part:<9} {label:<14} {name:<15} success {ends['success'] / games:6.1%}  "
                       f"95% [{lo:6.1%}, {hi:6.1%}]  fail: Reputation {ends['reputation']:4d}, after round 6 "
                       f"{ends['time']:4d}  cpu {cpu * 1000:7.1f} ms/game", flush=True)
-            a, b = PAIRED
-            if a in won and b in won:  # the same tables and dice seeds: the difference game by game
-                diffs = [x - y for x, y in zip(won[b], won[a])]
-                mean = sum(diffs) / games
-                sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (games - 1)) if games > 1 else 0.0
-                half = 1.959963984540054 * sd / math.sqrt(games)
-                same = sum(x == y for x, y in zip(won[a], won[b]))
-                print(f"{part:<9} {label:<14} {b} - {a}: {mean:+6.1%}  95% [{mean - half:+6.1%}, {mean + half:+6.1%}]"
-                      f"  (same ending in {same} of {games} games)", flush=True)
+            for a, b in PAIRS:
+                if a in won and b in won:  # the same tables and dice seeds: the difference game by game
+                    mean, half = paired(won[a], won[b])
+                    same = sum(x == y for x, y in zip(won[a], won[b]))
+                    print(f"{part:<9} {label:<14} {b} - {a}: {mean:+6.1%}  95% [{mean - half:+6.1%}, "
+                          f"{mean + half:+6.1%}]  (same ending in {same} of {games} games)", flush=True)
+    if dump:
+        with open(dump, "w") as f:
+            json.dump(kept, f)
 
 
 if __name__ == "__main__":

@@ -483,7 +483,7 @@ def _objective_answer(ctx: Context, goal: Goal, result, out: dict) -> dict:
 
 
 FORECAST_MAX_MS = 1000  # no request holds a worker longer than about this (api.md "Robotariat forecast")
-FORECAST_VERSION = "rollout-1"  # the policy's version: games kept by an earlier policy are not reused
+FORECAST_VERSION = "rollout-2"  # the policy's version: games kept by an earlier policy are not reused
 
 
 class GameForecastIn(SuggestIn):
@@ -562,7 +562,10 @@ def _stored_engine():
 
 
 def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int | None = None) -> dict:
-    """POST /api/robotariat/game-forecast; `budget_ms` and `until_runs` (the pages') cap the work."""
+    """POST /api/robotariat/game-forecast; `budget_ms` and `until_runs` (the pages') cap the work. The
+    budget counts from here: what comes before the games (the body, the suggestions' turn that fixes the
+    position, the kept games) is taken from it, down to half of it."""
+    t0 = time.perf_counter()
     req = parse(GameForecastIn, body)
     ctx = context(req)
     s = ctx.state
@@ -578,7 +581,7 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
         if db is not None and forecaster.exact is None:
             forecaster.absorb(forecast_store.load(db, store_key))
             kept = forecaster.runs
-        f = forecaster.run(budget / 1000, until_runs)
+        f = forecaster.run(max(budget / 2000, budget / 1000 - (time.perf_counter() - t0)), until_runs)
         if db is not None and f.method != "exact" and forecaster.runs > kept:
             forecast_store.save(db, store_key, forecaster.games)
     if f.method == "exact":

@@ -14,7 +14,10 @@ with `random.Random(seed)`, in batches, until the 95 % interval of every probabi
 estimate with its interval and the number of games played.
 
 The sampled games may be played with a cheaper policy than the exact count's (`Forecaster(rollout=...)`:
-the API's rollout.RolloutPolicy), and each sampled NPC turn resolves only the roll drawn.
+the API's rollout.RolloutPolicy), and each sampled NPC turn resolves only the roll drawn (`rolled`, or
+npc_turn.resolve_roll where ArciTech's re-post weighs values). A Forecaster stays in the process between a
+page's views: each run ends by dropping what its policies keep only to go faster (`trim`), since every
+object kept alive is walked by each full pass of the garbage collector, in any request.
 
 Not modelled (the answer says so): what a Sabotage or an Upgrade card does (a draw is played like not
 activating, as in the suggestions), and a player's secret objective.
@@ -29,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .game import TIME_UP, GameRules, entry_pending, next_turn, start_round, turns_left
-from .model import SUCCESS, TableState
+from .model import FAILURE, SUCCESS, TableState, changed, face_colour, is_arrow
 from .npc_turn import npc_turn, resolve_roll, roll_chances
 from .scoring import ROLL_CHOOSERS, TurnScorer
 
@@ -98,14 +101,17 @@ def _kind(s: TableState) -> str:
 
 
 class _Game:
-    """Plays positions forward with one policy; NPC-turn distributions cached by the state they start from."""
+    """Plays positions forward with one policy; NPC-turn distributions cached by the state they start from.
+    `keep` False: the positions decided are counted by their hash (the sampled games' many positions are
+    not kept alive for the count alone)."""
 
-    def __init__(self, g: GameRules, policy):
-        self.g, self.policy = g, policy
+    def __init__(self, g: GameRules, policy, keep: bool = True):
+        self.g, self.policy, self.keep = g, policy, keep
         self.turns: dict[TableState, list[tuple[int, int, TableState]]] = {}
-        self.decided: set[TableState] = set()
+        self.decided: set = set()
         self.valuers: dict = {}
-        self.scorers: dict[int, TurnScorer] = {}
+        self.scorers: dict[tuple, TurnScorer] = {}
+        self.chances_of = getattr(policy, "chances_of", None)  # rollout.RolloutPolicy shares its turn scorer
         d = g.dice
         self.pairs = [(b, r, cb * cr) for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()]
 
@@ -125,29 +131,106 @@ class _Game:
         """The table after one roll of the NPC turn from `pre`, drawn with its chance: only the roll drawn
         is resolved. Where the active player's ability chooses the roll from every roll's value (Alice
         Smith, MT-ρ), the chances come from scoring.TurnScorer's values (npc_turn's, without building
-        the states)."""
+        the states). A card in play may set a die (card_effects: GameRules.dice_for)."""
         g = self.g
         v = g.valuer(pre, self.valuers)
         who = pre.active_character
+        dice = g.dice_for(pre)
+        plain = dice is g.dice or dice == g.dice
         if who in ROLL_CHOOSERS:  # their choice reads every roll's value: the scorer's, without the states
-            t = self.scorers.get(v.horizon)
-            if t is None or len(t._plans) > 50_000:
-                t = self.scorers[v.horizon] = TurnScorer(g.board, g.rules, g.dice, v)
-            results = t.rolls(pre)
-            chances = roll_chances(who, g.dice, lambda b, r: results(b, r).scaled)
+            if self.chances_of is not None and plain:  # the policy's scorer (what its exact score worked out)
+                chances = self.chances_of(pre)
+            else:
+                t = self.scorers.get((v.horizon, dice))
+                if t is None or len(t._plans) > 50_000:
+                    t = self.scorers[(v.horizon, dice)] = TurnScorer(g.board, g.rules, dice, v)
+                results = t.rolls(pre)
+                chances = roll_chances(who, dice, lambda b, r: results(b, r).scaled)
             pairs, pick = chances.rolls, rng.randrange(chances.denominator)
         else:
-            pairs, pick = self.pairs, rng.randrange(36)
+            pairs = self.pairs if plain else [(b, r, cb * cr) for b, cb in dice.counts("black").items()
+                                              for r, cr in dice.counts("red").items()]
+            pick = rng.randrange(36)
         k = 0
         while pick >= pairs[k][2]:
             pick -= pairs[k][2]
             k += 1
         b, r, _ = pairs[k]
+        if pre.seat_of("arcitech") is None:  # no choice inside the NPC turn: the encounters alone
+            return rolled(g, pre, b, r)
         return resolve_roll(g.board, g.rules, pre, b, r, v, valued=False)[0].state  # the table only
 
     def choose(self, s: TableState) -> TableState:
-        self.decided.add(s)
+        self.decided.add(s if self.keep else hash(s))
         return self.policy.choose(s)
+
+    def trim(self) -> None:
+        """Drop what is kept only to go faster (the NPC-turn distributions, the policy's own caches)."""
+        self.turns.clear()
+        self.scorers.clear()
+        trim = getattr(self.policy, "trim", None)
+        if trim is not None:
+            trim()
+
+
+def rolled(g: GameRules, s: TableState, black: str, red: str) -> TableState:
+    """The table after the roll (face kinds `black`, `red`) of the NPC turn from `s`, at a table without
+    ArciTech (whose re-post weighs values): npc_turn.resolve_roll's table (rulebook "NPC Turn": the
+    Oppressors move, then the Civilians; their encounters in that order, each Oppressor's, then each
+    Civilian's; an X face moves the Entry token), without its record of the encounters."""
+    board, rules = g.board, g.rules
+    opp, civ, entry = s.oppressors, s.civilians, s.entry
+    if is_arrow(black):
+        path = board.path(face_colour(black))
+        opp = tuple([path[x] for x in opp])
+    else:
+        entry = board.path(face_colour(black))[entry]
+        black = None
+    if is_arrow(red):
+        path = board.path(face_colour(red))
+        civ = tuple([path[x] for x in civ])
+    else:
+        entry = board.path(face_colour(red))[entry]
+        red = None
+    players_at = [0] * board.n
+    for p in s.players:
+        players_at[p] += 1
+    civ_at = [0] * board.n
+    for c in civ:
+        civ_at[c] += 1
+    uber = s.where("uberbot")
+    offices, rewards, target = board.offices, rules.office_rewards, rules.target
+    posters = list(s.posters)
+    funds, rep, office, junk, ended = s.funds, s.reputation, s.office, s.junk, None
+    for x in (opp if black else ()):
+        here = posters[x]
+        if here * (2 if uber == x else 1) + civ_at[x] + players_at[x] >= 4:
+            rep = max(0, rep - 1)
+            if rep == 0:
+                ended = FAILURE
+                break
+        if players_at[x]:
+            funds = max(0, funds - 2 * players_at[x])
+        if here:
+            junk += here
+            posters[x] = 0
+        if x in offices:
+            office = max(0, office - 2)
+    if ended is None and red:
+        for x in civ:
+            if x in opp:  # an Oppressor there (moved there or not): the Civilian meets nothing else
+                continue
+            for gift in (players_at[x], posters[x] * (2 if uber == x else 1),
+                         rewards[office] if x in offices and office > 0 else 0):
+                if gift:
+                    funds += gift
+                    if funds >= target:
+                        ended = SUCCESS
+                        break
+            if ended is not None:
+                break
+    return changed(s, oppressors=opp, civilians=civ, posters=tuple(posters), junk=junk, funds=funds,
+                   reputation=rep, office=office, entry=entry, ended=ended)
 
 
 def _start(g: GameRules, s: TableState) -> TableState:
@@ -283,7 +366,7 @@ class Forecaster:
         # the sampled games' (rollout.RolloutPolicy estimates the suggestions' score with far less work; it
         # picks another turn about one time in seven, measured in bench/bench_robotariat_rollout.py)
         self.rollout = rollout
-        self.sampler = self.play if rollout is None else _Game(g, rollout)
+        self.sampler = self.play if rollout is None else _Game(g, rollout, keep=False)
         self.exact: _Tally | None = None
         self.exact_tried = False
         self.counts: dict[tuple[str, int], int] = {}
@@ -331,13 +414,18 @@ class Forecaster:
             except OutOfTime:
                 break
             self._count(kind, rnd, f)
+        # what the games kept only to go faster goes: a forecast stays in the process between a page's views,
+        # and every object it keeps is walked by each full pass of the garbage collector (of any request)
+        self.play.trim()
+        if self.sampler is not self.play:
+            self.sampler.trim()
         self.seconds += time.perf_counter() - t0
         return self.result()
 
     def decisions(self) -> int:
         if self.sampler is self.play:
             return len(self.play.decided)
-        return len(self.play.decided | self.sampler.decided)
+        return len(self.play.decided) + len(self.sampler.decided - {hash(s) for s in self.play.decided})
 
     def _count(self, kind: str, rnd: int, funds: int) -> None:
         self.games.append((kind, rnd, funds))

@@ -57,6 +57,11 @@ class SuggestionPolicy:
             self.cache[s] = hit
         return hit
 
+    def trim(self) -> None:
+        """Drop the choices and scores kept (they only save time)."""
+        self.cache.clear()
+        self.scorers = _Scorers(self.game)
+
 
 class RandomPolicy:
     name = "random"

@@ -5,10 +5,13 @@ A whole game plays some 13 to 18 turns, and the suggestions score each of a turn
 turns exactly (every roll of the NPC turn after it, scoring.TurnScorer): most of a game's time. The
 rollout policy generates the same candidates (suggest._Planner.plans, the same generation order) and
 ranks them by a cheap linear estimate of the same score; it plays the first (ties: the first in
-generation order, as the suggestions do), except near the game's end (SPARK within NEAR_END of the
-target, or Reputation at 2 or less), where the estimate, which leaves the game's end out, only shortlists
-NEAR_END_SHORTLIST candidates and the exact score picks among them. The estimate reads tables worked out
-once per NPC placement:
+generation order, as the suggestions do), except where the NPC turn after one of the NEAR_END_SHORTLIST
+best can end the game (`may_end`, a bound: every Oppressor costing a Reputation, every Civilian donating
+on the best space its die can take it to, the round start's NPC too): there the estimate, which leaves the
+game's end out, only shortlists them and the exact score picks among them. (Before, the exact score
+decided whenever the funds were within NEAR_END SPARK of the target or Reputation at 2 or less:
+`RolloutPolicy(near_end=NEAR_END)`, the strength bench's comparison row.) The estimate reads tables worked
+out once per NPC placement:
 
 - where the coming NPC turn's dice take the Oppressors and the Civilians (expected arrivals on each
   space, a Civilian sharing its space with an arriving Oppressor counted as blocked), and where the
@@ -24,56 +27,74 @@ target, the game's end, ArciTech's re-post and Alice Smith's and MT-ρ's choices
 bench/bench_robotariat_strength.py (row "rollout", paired with the suggestions) measures how often the
 games it plays succeed, and bench/bench_robotariat_rollout.py how far it moves the forecast of a
 position.
+
+The candidates are not built as tables (see _Turn): tests/solvers/robotariat/test_robotariat_rollout.py
+holds every candidate, estimate and choice to the plain way (each turn of suggest._Planner.plans built
+and estimated on its own).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .game import GameRules
-from .model import TableState
-from .scoring import TurnScorer
-from .suggest import _Planner
+from .model import FAILURE, SUCCESS, TableState
+from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, RollChances, roll_chances
+from .policies import CACHE_LIMIT, _Scorers
+from .scoring import ROLL_CHOOSERS, TurnScorer
+from .suggest import POSTER_EXHAUSTIVE, _Planner
+from .turn import Activation, Extra, apply_activation, moved, with_extra
 from .value import Valuer
 
 SHORTLIST = 1  # candidates scored exactly per turn (1: the estimate alone chooses)
-NEAR_END = 20  # SPARK: closer than this to the target, or Reputation at 2 or less, the game may end now
+NEAR_END = 20  # the earlier rule (RolloutPolicy(near_end=...)): within this many SPARK of the target
 NEAR_END_SHORTLIST = 3
 TABLES_KEPT = 20_000
 
 
-@dataclass(frozen=True, slots=True)
-class _Arrivals:
-    """One NPC placement's coming NPC turn, as expectations over the 36 plain rolls (weights out of 36)."""
-    opp: tuple[int, ...]  # Oppressor arrivals on each space
-    civ: tuple[int, ...]  # Civilian arrivals on each space (not blocked by an Oppressor arriving there)
-    crowd: tuple[int, ...]  # Civilians standing where an Oppressor arrives, summed over those arrivals
-    entry: tuple[int, ...]  # where the round start's NPC enters (only when this NPC turn is the round's last)
-    row: tuple[int, ...]  # a poster's future donations on each space (x 6**horizon), summed over the rolls
-    office: int  # the same for the office's Civilian arrivals
-    touched: tuple[int, ...]  # spaces some NPC may move onto or enter on
-    rolls: tuple[tuple[int, tuple[int, ...], tuple[int, ...], int], ...]  # (weight, oppressors, civilians, entry)
+# One NPC placement's coming NPC turn, as expectations over the 36 plain rolls (weights out of 36): a plain
+# tuple of tuples of whole numbers, like every table the policy keeps, so that the garbage collector stops
+# looking at it (a forecast keeps thousands, and each full collection, in any request, would walk them all;
+# it leaves tuple subclasses tracked). Its items:
+OPP = 0  # Oppressor arrivals on each space
+CIV = 1  # Civilian arrivals on each space (not blocked by an Oppressor arriving there)
+CROWD = 2  # Civilians standing where an Oppressor arrives, summed over those arrivals
+ENTRY = 3  # where the round start's NPC enters (only when this NPC turn is the round's last)
+ROW = 4  # a poster's future donations on each space (x 6**horizon), summed over the rolls
+OFFICE = 5  # the same for the office's Civilian arrivals
+TOUCHED = 6  # spaces some NPC may move onto or enter on
+_Arrivals = tuple
 
 
 class RolloutPolicy:
     """The suggestions' best turn among the `shortlist` candidates a linear estimate ranks first."""
     name = "rollout"
 
-    def __init__(self, game: GameRules, shortlist: int = SHORTLIST):
-        from .policies import CACHE_LIMIT, _Scorers
-
+    def __init__(self, game: GameRules, shortlist: int = SHORTLIST, near_end: int | None = None):
         self.game, self.shortlist, self.limit = game, shortlist, CACHE_LIMIT
+        self.near_end = near_end  # None: exact where the NPC turn can end the game; else within this many SPARK
         self.scorers = _Scorers(game)
         self.cache: dict[TableState, TableState] = {}
         self.tables: dict[tuple, _Arrivals] = {}
         self.seat_plans: dict[tuple, tuple] = {}
-        self.npc_rows: dict[tuple, tuple] = {}
-        self.base_ahead: dict[tuple, tuple] = {}
+        self.npc_rows: dict[int, dict] = {}
         self.base_parts: dict[int, tuple] = {}
         d, board = game.dice, game.board
         # each face kind of a die: (faces showing it, moves the NPCs, the path it moves the NPCs or the token along)
-        self.black_faces, self.red_faces = ([(c, f.endswith("_arrow"), board.path(f.split("_", 1)[0]))
-                                             for f, c in d.counts(die).items()] for die in ("black", "red"))
+        self.black_faces, self.red_faces = (tuple((c, f.endswith("_arrow"), board.path(f.split("_", 1)[0]))
+                                                  for f, c in d.counts(die).items()) for die in ("black", "red"))
+        self.plain_rolls = roll_chances(None, d, lambda b, r: 0)
+        self.red_parts: dict[tuple, tuple] = {}
+        self.rolled: dict[TableState, RollChances] = {}  # this turn's exactly scored tables: their roll chances
+        self.entries: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.entry_rows: dict[int, tuple] = {}
+        self.no_entry = (0,) * board.n
         self.weights = {(b, r): cb * cr for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()}
+
+    def trim(self) -> None:
+        """Drop what holds tables and the exact scorer's caches (they only save time); the arrival and
+        look-past tables, whole numbers only, stay."""
+        self.cache.clear()
+        self.scorers = _Scorers(self.game)
+        self.rolled = {}
+        self.base_parts.clear()
 
     def choose(self, s: TableState) -> TableState:
         hit = self.cache.get(s)
@@ -89,189 +110,218 @@ class RolloutPolicy:
         v, t = self.scorers.for_state(s)
         entering = v.entry_now(s)
         base = self.arrivals(s, t, v, entering)
-        planner = _Planner(g.board, g.rules, g.dice, s, v, t, lean=True)
-        # the scrap yard's greedy placement (too many placements to try) compares them by the estimate too
-        planner.placement_score = lambda pre: self.estimate(pre, v, t, entering, s, base)
-        plans = planner.plans()
-        est = self.estimates(plans, v, t, entering, s, base)
-        ranked = sorted(range(len(plans)), key=lambda i: (-est[i], i))
+        turn = _Turn(self, s, v, t, entering, base)
+        cands, est = turn.candidates()
+        self.rolled = {}
         # the estimate leaves out the game's end: where this NPC turn may end it, the exact score decides
-        near_end = s.funds + NEAR_END >= g.rules.target or s.reputation <= 2
-        picked = sorted(ranked[:max(self.shortlist, NEAR_END_SHORTLIST if near_end else 1)])
-        best_i, best = picked[0], None
-        if len(picked) > 1:
-            for i in picked:
-                _, a, pre, enc, _ = plans[i]
-                score = planner.scorer.score(pre, enc, a)[0]
-                if best is None or score > best:
-                    best_i, best = i, score
-        choice = plans[best_i][2]
-        extras = planner.extras(s)
-        if extras and choice.ended is None:
+        if self.near_end is not None:
+            near_end = s.funds + self.near_end >= g.rules.target or s.reputation <= 2
+            k = max(self.shortlist, NEAR_END_SHORTLIST if near_end else 1)
+        else:
+            k = max(self.shortlist, NEAR_END_SHORTLIST)
+        best = None
+        if k == 1:  # the best estimate, the first in generation order on a tie
+            best_i = max(range(len(cands)), key=est.__getitem__)
+        else:  # the k best (a stable sort keeps generation order among ties), scored exactly
+            picked = sorted(sorted(range(len(cands)), key=est.__getitem__, reverse=True)[:k])
+            best_i = picked[0]
+            if self.near_end is None and k > self.shortlist and not any(turn.may_end(i) for i in picked):
+                picked = [min(picked, key=lambda i: (-est[i], i))]  # no game's end to see: the estimate's best
+                best_i = picked[0]
+            if len(picked) > 1:
+                scored: dict[TableState, tuple[int, int]] = {}  # two candidates may leave the same table
+                for i in picked:
+                    pre = turn.build(cands[i])[2]
+                    score = scored.get(pre)
+                    if score is None:
+                        score = scored[pre] = self.exact(t, v, pre)
+                    if best is None or score[0] * best[1] > best[0] * score[1]:
+                        best_i, best = i, score
+        choice = turn.build(cands[best_i])[2]
+        if choice.ended is None and s.active_character in ("mr_postman", "wally_st"):
             # the extra poster move at the end of the turn: the one the estimate ranks first on the turn
             # chosen, kept when it scores better (exactly, or by the estimate with a shortlist of one)
-            _, a, pre, enc, _ = plans[best_i]
-            tried = [(self.estimate(with_e, v, t, entering, s, base), k, with_e) for k, e in enumerate(extras)
-                     if (with_e := planner.with_extra(pre, e)) is not None]
-            if tried:
-                top, _, with_e = max(tried, key=lambda x: (x[0], -x[1]))
+            top = turn.best_extra(best_i, choice)
+            if top is not None:
+                with_e = with_extra(g.rules, choice, top[1])
                 if best is None:
-                    if top > est[best_i]:
+                    if top[0] > est[best_i]:
                         choice = with_e
-                elif planner.scorer.score(with_e, enc, a)[0] > best:
-                    choice = with_e
+                else:
+                    score = self.exact(t, v, with_e)
+                    if score[0] * best[1] > best[0] * score[1]:
+                        choice = with_e
         return choice
 
+    def may_end(self, pre: TableState) -> bool:
+        """Whether the NPC turn after `pre` (with the round start after it, when one comes next) can end the
+        game, by a bound: each Oppressor's encounter and the entering one's costing a Reputation; each
+        Civilian donating on the best space its die can take it to, the entering Civilian on the best the
+        Entry token can stand on, ArciTech's re-post adding a poster where one of them comes."""
+        if pre.ended is not None:
+            return True
+        players_at = [0] * self.game.board.n
+        for p in pre.players:
+            players_at[p] += 1
+        return self.may_end_of(self.entering_after(pre), pre.oppressors, pre.civilians, pre.posters, pre.funds,
+                               pre.reputation, pre.office, players_at, pre.where("uberbot"), pre.entry,
+                               pre.seat_of("arcitech") is not None)
+
+    def entering_after(self, pre: TableState) -> str | None:
+        """The NPC of the round start right after the NPC turn from `pre` (game.next_turn's), or None."""
+        g = self.game
+        if pre.active == len(pre.players) - 1 and pre.round is not None and pre.round < g.max_rounds \
+                and pre.entered < min(pre.round + 1, len(g.entry_track)):
+            kind = g.entry_track[pre.entered]
+            if len(pre.oppressors if kind == "oppressor" else pre.civilians) < (
+                    g.max_oppressors if kind == "oppressor" else g.max_civilians):
+                return kind
+        return None
+
+    def may_end_of(self, kind: str | None, opp: tuple[int, ...], civ: tuple[int, ...], posters: tuple[int, ...],
+                   funds: int, rep: int, office: int, players_at: list[int], uber: int | None, entry: int,
+                   arcitech: bool) -> bool:
+        """may_end of a table given by its parts (`kind`: the round start's NPC after the NPC turn)."""
+        if rep <= len(opp) + (kind == "oppressor"):
+            return True
+        rules = self.game.rules
+        reward = rules.office_rewards[office] if office > 0 else 0
+        offices = self.game.board.offices
+
+        def gift(x: int) -> int:
+            return players_at[x] + posters[x] * (2 if uber == x else 1) + (reward if x in offices else 0)
+
+        paths = [path for _, arrow, path in self.red_faces if arrow]
+        gain = sum(max(gift(path[c]) for path in paths) for c in civ) if paths else 0
+        if kind == "civilian":
+            gain += max(gift(x) for _, x in self.entry_rolls(entry))
+        if gain and arcitech:
+            gain += 2
+        return funds + gain >= rules.target
+
+    def chances_of(self, pre: TableState) -> RollChances:
+        """The roll chances of the NPC turn after `pre` (the turn chosen) where its player chooses the roll
+        from every roll's value (Alice Smith, MT-ρ): scoring.TurnScorer's values, those the exact score
+        worked out this turn kept."""
+        hit = self.rolled.get(pre)
+        if hit is None:
+            results = self.scorers.for_state(pre)[1].rolls(pre)
+            hit = roll_chances(pre.active_character, self.game.dice, lambda b, r: results(b, r).scaled)
+        return hit
+
+    def exact(self, t: TurnScorer, v: Valuer, pre: TableState) -> tuple[int, int]:
+        """The suggestions' exact score of `pre` up to their constant, as (numerator, denominator) over
+        v.scale: E[V after the NPC turn], its rolls as scoring.TurnScorer.expected weighs them."""
+        if pre.ended is not None:
+            return v.state_scaled(pre), 1
+        results = t.rolls(pre)
+        who = pre.active_character
+        if who in ROLL_CHOOSERS:
+            chances = self.rolled[pre] = roll_chances(who, t.dice, lambda b, r: results(b, r).scaled)
+        else:
+            chances = self.plain_rolls
+        return sum(w * results(b, r).scaled for b, r, w in chances.rolls), chances.denominator
+
     def arrivals(self, pre: TableState, t: TurnScorer, v: Valuer, entering: str | None) -> _Arrivals:
-        key = (pre.oppressors, pre.civilians, pre.entry if entering else -1, v.horizon)
+        return self.arrivals_of(pre.oppressors, pre.civilians, pre.entry, t, v, entering)
+
+    def arrivals_of(self, oppressors: tuple[int, ...], civilians: tuple[int, ...], start: int, t: TurnScorer,
+                    v: Valuer, entering: str | None) -> _Arrivals:
+        """The _Arrivals of the NPCs on `oppressors` and `civilians`, the Entry token on `start`."""
+        key = (oppressors, civilians, start if entering else -1, v.horizon)
         hit = self.tables.get(key)
         if hit is not None:
             return hit
         n = self.game.board.n
-        opp, civ, crowd, entry, row = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
-        office = 0
-        rolls = []
-        reds = []
-        civilians, oppressors, start = pre.civilians, pre.oppressors, pre.entry
-        for cr, arrow, path in self.red_faces:
-            civ_to = tuple([path[x] for x in civilians]) if arrow else civilians
-            reds.append((cr, arrow, civ_to, path))
-            if civ_to and v.horizon:  # the civilians' future arrivals depend on the red die only
-                got, at_office = t.rows(civ_to)
-                for x, a in enumerate(got):
-                    if a:
-                        row[x] += 6 * cr * a
-                office += 6 * cr * at_office
+        opp, civ, crowd = [0] * n, [0] * n, [0] * n
+        arrows, row, office, spaces = self.red_part(civilians, t, v)
+        touched = set(spaces)
+        still = 0  # the black die's X faces: no Oppressor moves, no Civilian is stopped by one arriving
         for cb, b_arrow, path in self.black_faces:
-            opp_to = tuple([path[x] for x in oppressors]) if b_arrow else ()
+            if not b_arrow:
+                still += cb
+                continue
+            opp_to = [path[x] for x in oppressors]
+            on = set(opp_to)
+            touched |= on
             for x in opp_to:
                 opp[x] += 6 * cb
-            b_entry = start if b_arrow else path[start]
-            for cr, arrow, civ_to, r_path in reds:
+            for cr, counts, at in arrows:
                 w = cb * cr
-                if arrow:
-                    for x in opp_to:
-                        crowd[x] += w * civ_to.count(x)
-                    for x in civ_to:
-                        if x not in opp_to:
-                            civ[x] += w
-                    x = b_entry
-                else:
-                    x = r_path[b_entry]
-                if entering:
-                    entry[x] += w
-                rolls.append((w, opp_to or oppressors, civ_to, x))
-        touched = tuple(x for x in range(n) if opp[x] or civ[x] or entry[x])
-        out = _Arrivals(opp=tuple(opp), civ=tuple(civ), crowd=tuple(crowd), entry=tuple(entry), row=tuple(row),
-                        office=office, touched=touched, rolls=tuple(rolls))
+                for x in opp_to:
+                    k = counts[x]
+                    if k:
+                        crowd[x] += w * k
+                for x in at:
+                    if x not in on:
+                        civ[x] += w * counts[x]
+        if still:
+            for cr, counts, at in arrows:
+                for x in at:
+                    civ[x] += still * cr * counts[x]
+        if entering:
+            entry, at = self.entry_row(start)
+            touched.update(at)
+        else:
+            entry = self.no_entry
+        out = (tuple(opp), tuple(civ), tuple(crowd), entry, row, office, tuple(sorted(touched)))
         if len(self.tables) > TABLES_KEPT:
             self.tables.clear()
         self.tables[key] = out
         return out
 
-    def estimates(self, plans: list, v: Valuer, t: TurnScorer, entering: str | None, s0: TableState,
-                  base: _Arrivals) -> list[float]:
-        """estimate() of every candidate (the same numbers), without its per-call work for the candidates
-        that keep the turn's NPCs and office (moves, posters, cards: most of a turn's): the start's parts
-        and look-past share are read once, and each such candidate's own parts are only the spaces its
-        player left and reached and its posters changed."""
-        s_opp, s_civ, s_office, posters0 = s0.oppressors, s0.civilians, s0.office, s0.posters
-        a = s0.active
-        p0 = s0.players[a]
-        n = self.game.board.n
-        offices = self.game.board.offices
-        rules = self.game.rules
-        reward = rules.office_rewards[s_office] if s_office > 0 else 0
-        uber_seat = s0.seat_of("uberbot")
-        opp, civ, ent, row = base.opp, base.civ, base.entry, base.row
-        w_sp, w_rep, w_po, w_of = v.w_spark, v.w_rep, v.w_poster, v.w_office
-        d36, e36 = 36 * v.d, 36 * v.e
-        looking = v.ahead is not None
-        parts0 = None
-        ahead_at: dict[int, int] = {}
-        groups: dict[tuple, tuple] = {}
-        out = []
-        for plan in plans:
-            pre = plan[2]
-            if pre.ended is not None:
-                out.append(self.estimate(pre, v, t, entering, s0, base))
-                continue
-            if pre.oppressors is not s_opp or pre.civilians is not s_civ or pre.office != s_office:
-                out.append(self._other(pre, v, t, entering, s0, groups))
-                continue
-            if parts0 is None:
-                hit = self.base_parts.get(id(s0))
-                if hit is None or hit[0] is not s0:
-                    self.base_parts.clear()
-                    hit = self.base_parts[id(s0)] = (s0, self._parts(s0, base, entering, range(n)))
-                parts0 = hit[1]
-                (funds0, rep0, torn0, fines0), future0, shares0 = parts0
-            players, posters = pre.players, pre.posters
-            p1 = players[a]
-            funds, rep, torn, fines, future = funds0, rep0, torn0, fines0, future0
-            spaces = {p0, p1}
-            if posters is not posters0:
-                for x in range(n):
-                    if posters[x] != posters0[x]:
-                        spaces.add(x)
-                        future += (posters[x] - posters0[x]) * row[x]
-            uber = None if uber_seat is None else players[uber_seat]
-            for x in spaces:
-                f, r, tn, fi = shares0[x]
-                funds, rep, torn, fines = funds - f, rep - r, torn - tn, fines - fi
-                o, c, e = opp[x], civ[x], ent[x]
-                if o or c or e:
-                    f, r, tn, fi = _space_parts(x, o, c, e, players.count(x), posters[x], uber, reward, offices, base,
-                                                entering, pre)
-                    funds, rep, torn, fines = funds + f, rep + r, torn + tn, fines + fi
-            future -= torn
-            office_part = base.office * rules.office_rewards[max(0, s_office - 2 * fines // 36)]
-            value = (w_sp * funds + w_rep * rep) / 36 + (w_po * future + w_of * office_part) / d36
-            if looking:
-                ahead = ahead_at.get(p1)
-                if ahead is None:
-                    ahead = ahead_at[p1] = self.ahead(base, pre, v, entering, s0)
-                value += w_sp * ahead / e36
-            out.append(value)
-        return out
+    def red_part(self, civilians: tuple[int, ...], t: TurnScorer, v: Valuer) -> tuple:
+        """What the red die does with the Civilians on `civilians`: for each face that moves them, (its
+        faces, how many arrive on each space, the spaces they arrive on); a poster's future donations on each space summed over the
+        faces (x 6**horizon) and the same for the office (the civilians' future arrivals depend on the red
+        die only); the spaces they may arrive on."""
+        key = (civilians, v.horizon)
+        hit = self.red_parts.get(key)
+        if hit is None:
+            row = [0] * self.game.board.n
+            office = 0
+            arrows = []
+            spaces = set()
+            for cr, arrow, path in self.red_faces:
+                civ_to = tuple([path[x] for x in civilians]) if arrow else civilians
+                if arrow:
+                    counts = [0] * self.game.board.n
+                    for x in civ_to:
+                        counts[x] += 1
+                    arrows.append((cr, tuple(counts), tuple(sorted(set(civ_to)))))
+                    spaces.update(civ_to)
+                if civ_to and v.horizon:
+                    got, at_office = t.rows(civ_to)
+                    for x, a in enumerate(got):
+                        if a:
+                            row[x] += 6 * cr * a
+                    office += 6 * cr * at_office
+            if len(self.red_parts) > TABLES_KEPT:
+                self.red_parts.clear()
+            hit = self.red_parts[key] = (tuple(arrows), tuple(row), office, tuple(sorted(spaces)))
+        return hit
 
-    def _other(self, pre: TableState, v: Valuer, t: TurnScorer, entering: str | None, s0: TableState,
-               groups: dict[tuple, tuple]) -> float:
-        """estimate() of a candidate that moved an NPC or paid into the office (the same number): the
-        candidates that leave the same table but for the active player's space (Move the Masses before
-        the player's move, with each move) share their parts, worked out for the first of them."""
-        key = (pre.oppressors, pre.civilians, pre.posters, pre.funds, pre.reputation, pre.office)
-        group = groups.get(key)
-        if group is None:
-            arr = self.arrivals(pre, t, v, entering)
-            totals, future, shares = self._parts(pre, arr, entering, arr.touched)
-            group = groups[key] = (pre, arr, totals, future, shares)
-        ref, arr, (funds, rep, torn, fines), future, shares = group
-        a = s0.active
-        p, p_ref = pre.players[a], ref.players[a]
-        rules = self.game.rules
-        if p != p_ref:
-            players, posters = pre.players, pre.posters
-            seat = pre.seat_of("uberbot")
-            uber = None if seat is None else players[seat]
-            reward = rules.office_rewards[pre.office] if pre.office > 0 else 0
-            offices = self.game.board.offices
-            for x in (p_ref, p):
-                sh = shares.get(x)
-                if sh is not None:
-                    f, r, tn, fi = sh
-                    funds, rep, torn, fines = funds - f, rep - r, torn - tn, fines - fi
-                o, c, e = arr.opp[x], arr.civ[x], arr.entry[x]
-                if o or c or e:
-                    f, r, tn, fi = _space_parts(x, o, c, e, players.count(x), posters[x], uber, reward, offices, arr,
-                                                entering, pre)
-                    funds, rep, torn, fines = funds + f, rep + r, torn + tn, fines + fi
-        future -= torn
-        office_part = arr.office * rules.office_rewards[max(0, pre.office - 2 * fines // 36)]
-        value = (v.w_spark * funds + v.w_rep * rep) / 36 + (v.w_poster * future + v.w_office * office_part) / (36 * v.d)
-        if v.ahead is not None:
-            value += v.w_spark * self.ahead(arr, pre, v, entering, s0) / (36 * v.e)
-        return value
+    def entry_row(self, start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Where the round start's NPC enters after the coming NPC turn, the Entry token on `start`: the
+        weight out of 36 on each space, and the spaces."""
+        hit = self.entry_rows.get(start)
+        if hit is None:
+            row = [0] * self.game.board.n
+            for w, x in self.entry_rolls(start):
+                row[x] += w
+            hit = self.entry_rows[start] = (tuple(row), tuple(x for x, w in enumerate(row) if w))
+        return hit
+
+    def entry_rolls(self, start: int) -> tuple[tuple[int, int], ...]:
+        """(weight out of 36, where the Entry token stands after the roll) of each plain roll, the token on
+        `start` (X faces move it: the black die's first)."""
+        hit = self.entries.get(start)
+        if hit is None:
+            hit = self.entries[start] = tuple((cb * cr, (start if b_arrow else path[start]) if arrow
+                                               else r_path[start if b_arrow else path[start]])
+                                              for cb, b_arrow, path in self.black_faces
+                                              for cr, arrow, r_path in self.red_faces)
+        return hit
 
     def estimate(self, pre: TableState, v: Valuer, t: TurnScorer, entering: str | None, s0: TableState,
                  base: _Arrivals) -> float:
@@ -281,8 +331,9 @@ class RolloutPolicy:
             return v.state_scaled(pre) / v.scale + (1e6 if pre.ended == "success" else -1e6)
         same = pre.oppressors is s0.oppressors and pre.civilians is s0.civilians
         arr = base if same else self.arrivals(pre, t, v, entering)
-        if same and pre.office == s0.office:
-            # the same NPCs and office: only the spaces the player left, reached or put a poster on differ
+        if same and pre.office == s0.office and pre.funds == s0.funds and pre.reputation == s0.reputation:
+            # the same NPCs and tracks: only the spaces the player left, reached or put a poster on differ
+            # (WallyST paying back a contribution made this turn leaves the office as it was, not the funds)
             hit = self.base_parts.get(id(s0))
             if hit is None or hit[0] is not s0:
                 self.base_parts.clear()
@@ -293,7 +344,7 @@ class RolloutPolicy:
                 changed.update(x for x, (p, q) in enumerate(zip(pre.posters, s0.posters)) if p != q)
             funds, rep, torn, fines = parts0[0]
             future = parts0[1]
-            row = arr.row
+            row = arr[ROW]
             for x in changed:
                 f, r, tn, fi = parts0[2][x]
                 funds, rep, torn, fines = funds - f, rep - r, torn - tn, fines - fi
@@ -301,9 +352,9 @@ class RolloutPolicy:
             (f, r, tn, fi), _, _ = self._parts(pre, arr, entering, changed, False)
             funds, rep, torn, fines = funds + f, rep + r, torn + tn, fines + fi
         else:
-            (funds, rep, torn, fines), future, _ = self._parts(pre, arr, entering, arr.touched)
+            (funds, rep, torn, fines), future, _ = self._parts(pre, arr, entering, arr[TOUCHED])
         future -= torn
-        office_part = arr.office * self.game.rules.office_rewards[max(0, pre.office - 2 * fines // 36)]
+        office_part = arr[OFFICE] * self.game.rules.office_rewards[max(0, pre.office - 2 * fines // 36)]
         value = (v.w_spark * funds + v.w_rep * rep) / 36 + (v.w_poster * future + v.w_office * office_part) / (36 * v.d)
         if v.ahead is not None:
             value += v.w_spark * self.ahead(arr, pre, v, entering, s0) / (36 * v.e)
@@ -323,18 +374,18 @@ class RolloutPolicy:
         torn = fines = 0
         shares = {}
         for x in spaces:
-            o, c, e = arr.opp[x], arr.civ[x], arr.entry[x]
+            o, c, e = arr[OPP][x], arr[CIV][x], arr[ENTRY][x]
             if not (o or c or e):
                 shares[x] = (0, 0, 0, 0)
                 continue
             f, r, tn, fi = shares[x] = _space_parts(x, o, c, e, players_at.get(x, 0), posters[x], uber, reward,
-                                                    offices, arr, entering, pre)
+                                                    offices, arr, entering, pre.oppressors, pre.civilians)
             funds, rep, torn, fines = funds + f, rep + r, torn + tn, fines + fi
         future = 0
         if whole:
             for x, here in enumerate(posters):
                 if here:
-                    future += here * arr.row[x]
+                    future += here * arr[ROW][x]
         return (funds, rep, torn, fines), future, shares
 
     def ahead(self, arr: _Arrivals, pre: TableState, v: Valuer, entering: str | None, s0: TableState) -> int:
@@ -342,52 +393,40 @@ class RolloutPolicy:
         NPC positions and Entry token, weighted by the roll's chance, with the round start's NPC entered
         first when it comes next. It is a sum over NPCs of each one's own walk, and an NPC's position after
         the roll depends on its own die only, so it is summed NPC by NPC (tables kept per NPC space)."""
-        seats, a, rnd = len(pre.players), pre.active, pre.round
-        key = (id(v), seats, a, pre.entered, rnd, pre.entry, entering, len(pre.oppressors), len(pre.civilians))
-        plan = self.seat_plans.get(key)
-        if plan is None or plan[0] is not v:
-            if len(self.seat_plans) > TABLES_KEPT:
-                self.seat_plans.clear()
-            plan = self.seat_plans[key] = (v, self._seat_plan(arr, pre, v, entering))
-        if pre.oppressors is s0.oppressors and pre.civilians is s0.civilians:
-            # only the active player's piece differs from the turn's start: their share space by space
-            hit = self.base_ahead.get(key)
-            if hit is None or hit[0] is not s0:
-                const, row = 0, None
-                for i, ((turns, entry_row), p) in enumerate(zip(plan[1], s0.players)):
-                    share = self._share(v, s0, turns, entry_row)
-                    if i == a:
-                        row = share
-                    else:
-                        const += share[p]
-                if len(self.base_ahead) > TABLES_KEPT:
-                    self.base_ahead.clear()
-                hit = self.base_ahead[key] = (s0, const, row)
-            return hit[1] + hit[2][pre.players[a]]
         total = 0
-        npc = self.npc_row
-        for (turns, entry_row), p in zip(plan[1], pre.players):
-            if entry_row is not None:
-                total += entry_row[p]
-            if turns:
-                for o in pre.oppressors:
-                    total -= 2 * npc(v, "black", o, turns)[p]
-                for c in pre.civilians:
-                    total += npc(v, "red", c, turns)[p]
+        for (turns, entry_row), p in zip(self.seat_plan(pre, v, entering), pre.players):
+            total += self._seat_term(v, pre.oppressors, pre.civilians, turns, entry_row, p)
         return total
 
-    def _share(self, v: Valuer, s: TableState, turns: int, entry_row: list[int] | None) -> list[int]:
-        """One seat's look-past share on each space, with the NPCs of `s` (x 36 * e)."""
-        row = list(entry_row) if entry_row is not None else [0] * self.game.board.n
-        if turns:
-            for die, sign, group in (("black", -2, s.oppressors), ("red", 1, s.civilians)):
-                for x in group:
-                    for y, got in enumerate(self.npc_row(v, die, x, turns)):
-                        if got:
-                            row[y] += sign * got
-        return row
+    def seat_plan(self, pre: TableState, v: Valuer, entering: str | None) -> tuple:
+        """_seat_plan's answer, kept per turn order position (the same for every NPC placement; a policy's
+        valuer is the one of its horizon)."""
+        last = pre.round is not None and pre.round >= v.ahead.max_rounds
+        kind = None if last else v.next_entry(pre.entered, len(pre.oppressors), len(pre.civilians))
+        key = (v.horizon, len(pre.players), pre.active, pre.entry, entering, last, kind)  # what _seat_plan reads
+        plan = self.seat_plans.get(key)
+        if plan is None:
+            if len(self.seat_plans) > TABLES_KEPT:
+                self.seat_plans.clear()
+            plan = self.seat_plans[key] = tuple((turns, None if row is None else tuple(row))
+                                                for turns, row in self._seat_plan(pre, v, entering))
+        return plan
 
-    def _seat_plan(self, arr: _Arrivals, pre: TableState, v: Valuer, entering: str | None) -> list:
+    def _seat_term(self, v: Valuer, oppressors: tuple[int, ...], civilians: tuple[int, ...], turns: int,
+                   entry_row: list[int] | None, p: int) -> int:
+        """One seat's look-past term, its piece on `p` (x 36 * e)."""
+        total = 0 if entry_row is None else entry_row[p]
+        if turns:
+            rows, npc = self.npc_rows_of(v), self.npc_row
+            for o in oppressors:
+                row = rows.get(("black", o, turns)) or npc(v, "black", o, turns)
+                total -= 2 * row[p]
+            for c in civilians:
+                row = rows.get(("red", c, turns)) or npc(v, "red", c, turns)
+                total += row[p]
+        return total
+
+    def _seat_plan(self, pre: TableState, v: Valuer, entering: str | None) -> list:
         """For each seat: the NPC turns after the coming one until it moves again, and the entering NPC's
         expected encounters on each space (x 36 * e), or None."""
         seats, a, rnd = len(pre.players), pre.active, pre.round
@@ -399,7 +438,7 @@ class RolloutPolicy:
                 row = None
                 if i:
                     row = [0] * n
-                    for w, _, _, x in arr.rolls:
+                    for w, x in self.entry_rolls(pre.entry):
                         for y, got in enumerate(v._walk(die, x, i)):
                             if got:
                                 row[y] += sign * w * got
@@ -418,19 +457,26 @@ class RolloutPolicy:
                 continue
             die, sign = ("black", -2) if kind == "oppressor" else ("red", 1)
             row = [0] * n
-            for w, _, _, x in arr.rolls:
+            for w, x in self.entry_rolls(pre.entry):
                 for y, got in enumerate(v._entering(die, x, before, i)):
                     if got:
                         row[y] += sign * w * got
             out.append((before + i, row))
         return out
 
+    def npc_rows_of(self, v: Valuer) -> dict[tuple[str, int, int], tuple[int, ...]]:
+        """npc_row's rows for valuer v (the policy's of its horizon), by (die, start, turns)."""
+        hit = self.npc_rows.get(v.horizon)
+        if hit is None:
+            hit = self.npc_rows[v.horizon] = {}
+        return hit
+
     def npc_row(self, v: Valuer, die: str, start: int, turns: int) -> tuple[int, ...]:
         """An NPC on `start`: its expected encounters on each space over `turns` NPC turns after the coming
         one (x 36 * e), its own die moving it first."""
-        key = (id(v), die, start, turns)
-        hit = self.npc_rows.get(key)
-        if hit is None or hit[0] is not v:
+        rows = self.npc_rows_of(v)
+        hit = rows.get((die, start, turns))
+        if hit is None:
             board = self.game.board
             other = 6
             row = [0] * board.n
@@ -439,32 +485,402 @@ class RolloutPolicy:
                 for y, got in enumerate(v._walk(die, at, turns)):
                     if got:
                         row[y] += other * c * got
-            if len(self.npc_rows) > TABLES_KEPT:
-                self.npc_rows.clear()
-            hit = self.npc_rows[key] = (v, tuple(row))
-        return hit[1]
+            if len(rows) > TABLES_KEPT:
+                rows.clear()
+            hit = rows[(die, start, turns)] = tuple(row)
+        return hit
+
+
+class _Turn:
+    """One turn's candidates, the turns suggest._Planner.plans generates in its order, each with
+    RolloutPolicy.estimate's number, without a TableState per candidate (one is built for the turns
+    played or scored exactly: `build`).
+
+    A candidate is the table of a group (everything but the active player's space: the turn's start, a
+    poster placed on one space, a contribution to the office, one NPC moved by Move the Masses) with the
+    active player's piece on one space. A group's parts are summed once without the active player, and
+    each candidate adds back the one space its player stands on; the same integer sums as estimate(), so
+    the same numbers. Move the Masses' encounter is worked out once per NPC move where the player's own
+    space does not take part in it (`masses_after`: npc_turn's encounter rules for the one NPC)."""
+
+    def __init__(self, policy: RolloutPolicy, s0: TableState, v: Valuer, t: TurnScorer, entering: str | None,
+                 base: _Arrivals):
+        self.policy, self.s0, self.v, self.t, self.entering, self.base = policy, s0, v, t, entering, base
+        g = policy.game
+        self.board, self.rules = g.board, g.rules
+        self.offices, self.rewards = g.board.offices, g.rules.office_rewards
+        a = s0.active
+        self.here = s0.players[a]
+        people = [0] * g.board.n
+        for i, p in enumerate(s0.players):
+            if i != a:
+                people[p] += 1
+        self.people = people
+        seat = s0.seat_of("uberbot")
+        self.uber_active = seat == a
+        self.uber_other = None if seat is None or seat == a else s0.players[seat]
+        self.looking = v.ahead is not None
+        self.arcitech = s0.seat_of("arcitech") is not None
+        self.kind_after: str | None | bool = False  # the round start's NPC after the NPC turn (False: not known yet)
+        self._planner: _Planner | None = None
+        self.groups: dict[tuple, list] = {}
+        self.of: list[tuple[list | None, int]] = []  # each candidate's group and the active player's space
+        self.base_ahead_at = self.base_ahead()
+        self.g0 = self.group(base, s0.oppressors, s0.civilians, s0.posters, s0.funds, s0.reputation, s0.office,
+                             self.base_ahead_at)
+
+    def planner(self) -> _Planner:
+        if self._planner is None:
+            g = self.policy.game
+            p = self._planner = _Planner(g.board, g.rules, g.dice, self.s0, self.v, self.t, lean=True)
+            # the scrap yard's greedy placement (too many placements to try) compares them by the estimate too
+            p.placement_score = self.placement_value
+        return self._planner
+
+    def placement_value(self, pre: TableState) -> float:
+        """estimate() of `pre`, the turn's start with posters placed and the player on a space."""
+        key = ("posters", pre.posters)
+        g = self.groups.get(key)
+        if g is None:
+            g = self.g0
+            for x, (n, n0) in enumerate(zip(pre.posters, self.s0.posters)):
+                if n != n0:
+                    g = self.with_poster(g, x, n - n0)
+            self.groups[key] = g
+        return self.value(g, pre.players[self.s0.active])
+
+    def group(self, arr: _Arrivals, opp: tuple[int, ...], civ: tuple[int, ...], posters: tuple[int, ...], funds: int,
+              rep: int, office: int, ahead) -> list:
+        """[arrivals, oppressors, civilians, posters, funds, Reputation, office, reward, the four sums of
+        _parts without the active player, the posters' future, each touched space's share, the look-past
+        term by space, values by space]."""
+        people, uber, offices, entering = self.people, self.uber_other, self.offices, self.entering
+        reward = self.rewards[office] if office > 0 else 0
+        f = r = tn = fi = 0
+        shares = {}
+        ao, ac, ae = arr[OPP], arr[CIV], arr[ENTRY]
+        for x in arr[TOUCHED]:
+            sh = shares[x] = _space_parts(x, ao[x], ac[x], ae[x], people[x], posters[x], uber, reward, offices, arr,
+                                          entering, opp, civ)
+            f, r, tn, fi = f + sh[0], r + sh[1], tn + sh[2], fi + sh[3]
+        row = arr[ROW]
+        future = 0
+        for x, here in enumerate(posters):
+            if here:
+                future += here * row[x]
+        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}, None]
+
+    def with_poster(self, g0: list, x: int, delta: int = 1) -> list:
+        """The group `g0` with `delta` more posters on space x."""
+        arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, _, _ = g0
+        posters = posters[:x] + (posters[x] + delta,) + posters[x + 1:]
+        future += delta * arr[ROW][x]
+        old = shares.get(x)
+        if old is not None:
+            new = _space_parts(x, arr[OPP][x], arr[CIV][x], arr[ENTRY][x], self.people[x], posters[x], self.uber_other,
+                               reward, self.offices, arr, self.entering, opp, civ)
+            f, r, tn, fi = f + new[0] - old[0], r + new[1] - old[1], tn + new[2] - old[2], fi + new[3] - old[3]
+            shares = dict(shares)
+            shares[x] = new
+        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}, None]
+
+    def value(self, g: list, p: int) -> float:
+        """estimate() of the group's table with the active player on space p."""
+        memo = g[15]
+        hit = memo.get(p)
+        if hit is not None:
+            return hit
+        old = g[13].get(p)
+        if old is None:  # no NPC comes to p: the group's own sums (their part of the value kept, g[16])
+            plain = g[16]
+            if plain is None:
+                plain = g[16] = self._plain(g, g[8], g[9], g[10], g[11])
+        else:
+            arr = g[0]
+            new = _space_parts(p, arr[OPP][p], arr[CIV][p], arr[ENTRY][p], self.people[p] + 1, g[3][p],
+                               p if self.uber_active else self.uber_other, g[7], self.offices, arr, self.entering,
+                               g[1], g[2])
+            plain = self._plain(g, g[8] + new[0] - old[0], g[9] + new[1] - old[1], g[10] + new[2] - old[2],
+                                g[11] + new[3] - old[3])
+        if self.looking:
+            v = self.v
+            plain += v.w_spark * g[14](p) / (36 * v.e)
+        memo[p] = plain
+        return plain
+
+    def _plain(self, g: list, f: int, r: int, tn: int, fi: int) -> float:
+        """The value without the look-past term, from the sums of _parts (estimate()'s arithmetic)."""
+        v = self.v
+        funds, rep = 36 * g[4] + f, 36 * g[5] + r
+        office_part = g[0][OFFICE] * self.rewards[max(0, g[6] - 2 * fi // 36)]
+        return (v.w_spark * funds + v.w_rep * rep) / 36 + (v.w_poster * (g[12] - tn) + v.w_office * office_part) / (
+            36 * v.d)
+
+    def base_ahead(self):
+        """The look-past term by the active player's space, with the turn's NPCs; `seat_terms` keeps each
+        seat's part (the active seat's: None)."""
+        if not self.looking:
+            return None
+        pol, s0, v = self.policy, self.s0, self.v
+        plan = self.plan = pol.seat_plan(s0, v, self.entering)
+        a = s0.active
+        opp, civ, term = s0.oppressors, s0.civilians, pol._seat_term
+        self.seat_terms = [None if i == a else term(v, opp, civ, turns, entry_row, p)
+                           for i, ((turns, entry_row), p) in enumerate(zip(plan, s0.players))]
+        const = self.const = sum(x for x in self.seat_terms if x is not None)
+        turns, entry_row = plan[a]
+        memo = self.active_terms = {}
+
+        def at(p: int) -> int:
+            hit = memo.get(p)
+            if hit is None:
+                hit = memo[p] = term(v, opp, civ, turns, entry_row, p)
+            return const + hit
+        return at
+
+    def masses_ahead(self, npc: str, i: int, to: int):
+        """The same with one NPC moved to `to`: a sum over NPCs, so only that NPC's part changes."""
+        if not self.looking:
+            return None
+        pol, s0, v = self.policy, self.s0, self.v
+        die, sign, start = ("black", -2, s0.oppressors[i]) if npc == OPPRESSOR else ("red", 1, s0.civilians[i])
+        rows = pol.npc_rows_of(v)
+        row = pol.npc_row
+        const = self.const
+        for (turns, _), p, x in zip(self.plan, s0.players, self.seat_terms):
+            if x is not None and turns:
+                new, old = rows.get((die, to, turns)), rows.get((die, start, turns))
+                if new is None:
+                    new = row(v, die, to, turns)
+                if old is None:
+                    old = row(v, die, start, turns)
+                const += sign * (new[p] - old[p])
+        turns = self.plan[s0.active][0]
+        base, shift = self.base_ahead_at, const - self.const
+        if not turns:
+            return lambda p: base(p) + shift
+        old, new = row(v, die, start, turns), row(v, die, to, turns)
+        return lambda p: base(p) + shift + sign * (new[p] - old[p])
+
+    def masses_after(self, npc: str, i: int, to: int, q: int) -> tuple:
+        """Move the Masses: one NPC steps to `to` and meets that space at once, the active player on q
+        (npc_turn.move_npc's encounter, npc_turn._oppressor_meets / _civilian_meets): (oppressors,
+        civilians, posters, funds, Reputation, office, ended)."""
+        s0 = self.s0
+        opp, civ, posters = s0.oppressors, s0.civilians, s0.posters
+        funds, rep, office, ended = s0.funds, s0.reputation, s0.office, None
+        people = self.people[to] + (to == q)
+        uber = q if self.uber_active else self.uber_other
+        here = posters[to]
+        if npc == OPPRESSOR:
+            opp = opp[:i] + (to,) + opp[i + 1:]
+            if here * (2 if uber == to else 1) + civ.count(to) + people >= 4:
+                rep = max(0, rep - 1)
+                if rep == 0:
+                    return opp, civ, posters, funds, rep, office, FAILURE
+            if people:
+                funds = max(0, funds - 2 * people)
+            if here:
+                posters = posters[:to] + (0,) + posters[to + 1:]
+            if to in self.offices:
+                office = max(0, office - 2)
+            return opp, civ, posters, funds, rep, office, None
+        civ = civ[:i] + (to,) + civ[i + 1:]
+        if to not in opp:
+            target = self.rules.target
+            for gift in (people, here * (2 if uber == to else 1),
+                         self.rewards[office] if to in self.offices and office > 0 else 0):
+                if gift:
+                    funds += gift
+                    if funds >= target:
+                        ended = SUCCESS
+                        break
+        return opp, civ, posters, funds, rep, office, ended
+
+    def candidates(self) -> tuple[list[tuple], list[float]]:
+        """The candidates (to, when, activation kind, its parameter) in _Planner.plans' order, and their
+        estimates."""
+        s0, board, rules, v = self.s0, self.board, self.rules, self.v
+        kinds, neighbours = board.kinds, board.neighbours
+        here, opp0 = self.here, s0.oppressors
+        value, g0, groups, of = self.value, self.g0, self.groups, self.of
+        cands: list[tuple] = []
+        est: list[float] = []
+        targets = masses = moves = None
+        for to in (here,) + neighbours[here]:
+            cands.append((to, None, None, None))
+            est.append(value(g0, to))
+            of.append((g0, to))
+            for space, when in (((here, "here"),) if to == here else ((here, "before_move"), (to, "after_move"))):
+                if space in opp0:
+                    continue
+                kind = kinds[space]
+                p = here if when == "here" else to
+                if kind == "sabotage" or kind == "upgrade":
+                    cands.append((to, when, kind, None))
+                    est.append(value(g0, p))
+                    of.append((g0, p))
+                elif kind == "poster":
+                    if s0.poster_supply_left(rules) < 1:
+                        continue
+                    if targets is None:
+                        targets = range(board.n) if board.n <= POSTER_EXHAUSTIVE else self.planner().poster_targets(s0)[0]
+                    for x in targets:
+                        g = groups.get(("poster", x))
+                        if g is None:
+                            g = groups[("poster", x)] = self.with_poster(g0, x)
+                        cands.append((to, when, kind, x))
+                        est.append(value(g, p))
+                        of.append((g, p))
+                elif kind == "recruitment_office":
+                    top = min(rules.contribute_max, s0.funds, rules.office_max - s0.office)
+                    for c in range(1, top + 1):
+                        g = groups.get(("office", c))
+                        if g is None:
+                            g = groups[("office", c)] = self.group(self.base, s0.oppressors, s0.civilians, s0.posters,
+                                                                   s0.funds - c, s0.reputation, s0.office + c,
+                                                                   self.base_ahead_at)
+                        cands.append((to, when, kind, c))
+                        est.append(value(g, p))
+                        of.append((g, p))
+                elif kind == "move_the_masses":
+                    if moves is None:
+                        moves, seen = [], set()
+                        for npc, group in ((OPPRESSOR, s0.oppressors), (CIVILIAN, s0.civilians)):
+                            for i, x in enumerate(group):
+                                for y in neighbours[x]:
+                                    if (npc, x, y) not in seen:  # NPCs of a kind on one space are alike
+                                        seen.add((npc, x, y))
+                                        moves.append((npc, i, y))
+                    tried = moves
+                    if board.n > POSTER_EXHAUSTIVE:
+                        if masses is None:
+                            masses = self.planner().best_masses(
+                                [(Activation(kind=kind, space=space, when=when, npc=npc, npc_index=i, npc_to=y), None)
+                                 for npc, i, y in moves])
+                        if when != "here":
+                            tried = [m for m in moves if m in masses]
+                    q = to if when == "after_move" else here  # where the player stands as the NPC moves
+                    for npc, i, y in tried:
+                        cands.append((to, when, kind, (npc, i, y)))
+                        key = (npc, i, y, y == q)  # the player's space counts only where the NPC arrives
+                        g = groups.get(key)
+                        if g is None:
+                            opp, civ, posters, funds, rep, office, ended = self.masses_after(npc, i, y, q)
+                            if ended is not None:
+                                g = groups[key] = [v.scaled(funds, rep, office, posters, civ, ended) / v.scale
+                                                   + (1e6 if ended == SUCCESS else -1e6)]
+                            else:
+                                arr = self.policy.arrivals_of(opp, civ, s0.entry, self.t, v, self.entering)
+                                g = groups[key] = self.group(arr, opp, civ, posters, funds, rep, office,
+                                                             self.masses_ahead(npc, i, y))
+                        if len(g) == 1:  # the encounter ended the game: the player stays put
+                            est.append(g[0])
+                            of.append((None, p))
+                        else:
+                            est.append(value(g, p))
+                            of.append((g, p))
+                elif kind == "scrap_yard":
+                    base = s0 if when != "after_move" else moved(s0, to)
+                    for act, _ in self.planner().scrap_yard(base, space, when):
+                        cands.append((to, when, kind, act))
+                        g = groups.get(("scrap", act.placement))
+                        if g is None:
+                            g = g0
+                            for x, count in act.placement:
+                                g = self.with_poster(g, x, count)
+                            groups[("scrap", act.placement)] = g
+                        est.append(value(g, p))
+                        of.append((g, p))
+        return cands, est
+
+    def may_end(self, i: int) -> bool:
+        """RolloutPolicy.may_end of candidate i's table, from its group."""
+        g, p = self.of[i]
+        if g is None:  # Move the Masses' encounter ended the game
+            return True
+        s0 = self.s0
+        if self.kind_after is False:
+            self.kind_after = self.policy.entering_after(s0)
+        players_at = list(self.people)
+        players_at[p] += 1
+        return self.policy.may_end_of(self.kind_after, g[1], g[2], g[3], g[4], g[5], g[6], players_at,
+                                      p if self.uber_active else self.uber_other, s0.entry, self.arcitech)
+
+    def best_extra(self, i: int, pre: TableState) -> tuple[float, Extra] | None:
+        """Candidate i's table `pre` with the active player's extra poster move (suggest._Planner.extras, in
+        its order, those possible on `pre`): (estimate, extra) of the best, the first on a tie; None when
+        none is possible."""
+        g, p = self.of[i]
+        who, n = self.s0.active_character, self.board.n
+        best = None
+        if who == "mr_postman":
+            for source in range(n):
+                if not self.s0.posters[source] or not pre.posters[source]:
+                    continue
+                taken = self.with_poster(g, source, -1)
+                for to in range(n):
+                    if to != source:
+                        x = self.value(self.with_poster(taken, to), p)
+                        if best is None or x > best[0]:
+                            best = (x, source, to)
+            return None if best is None else (best[0], Extra(ability=who, to=best[2], source=best[1]))
+        s0, rules = self.s0, self.rules
+        if s0.office < 1 or s0.poster_supply_left(rules) < 1 or pre.office < 1 or pre.poster_supply_left(rules) < 1:
+            return None
+        paid = self.group(g[0], g[1], g[2], g[3], g[4], g[5], g[6] - 1, g[14])
+        for to in range(n):
+            x = self.value(self.with_poster(paid, to), p)
+            if best is None or x > best[0]:
+                best = (x, to)
+        return best[0], Extra(ability=who, to=best[1])
+
+    def build(self, cand: tuple) -> tuple[int, Activation | None, TableState, Encounter | None]:
+        """The candidate's (move_to, activation, table after the turn, Move the Masses' encounter), as
+        _Planner.plans makes it."""
+        to, when, kind, x = cand
+        s0 = self.s0
+        if kind is None:
+            return to, None, moved(s0, to), None
+        space = to if when == "after_move" else self.here
+        if kind == "scrap_yard":
+            act = x
+        elif kind == "poster":
+            act = Activation(kind=kind, space=space, when=when, place_on=x)
+        elif kind == "recruitment_office":
+            act = Activation(kind=kind, space=space, when=when, contribute=x)
+        elif kind == "move_the_masses":
+            act = Activation(kind=kind, space=space, when=when, npc=x[0], npc_index=x[1], npc_to=x[2])
+        else:
+            act = Activation(kind=kind, space=space, when=when)
+        after, enc = apply_activation(self.board, self.rules, s0 if when != "after_move" else moved(s0, to), act)
+        if when == "before_move" and after.ended is None:
+            after = moved(after, to)
+        return to, act, after, enc
 
 
 def _space_parts(x: int, o: int, c: int, e: int, people: int, here: int, uber: int | None, reward: int, offices,
-                 arr: _Arrivals, entering: str | None, pre: TableState) -> tuple[int, int, int, int]:
+                 arr: _Arrivals, entering: str | None, oppressors: tuple[int, ...],
+                 civilians: tuple[int, ...]) -> tuple[int, int, int, int]:
     """What the coming NPC turn's arrivals on space `x` do (x 36): funds, Reputation, the torn posters'
-    future, office fines; `people` players and `here` posters stand there."""
+    future, office fines; `people` players and `here` posters stand there, the NPCs before the roll on
+    `oppressors` and `civilians`."""
     doubled = here * (2 if uber == x else 1)
     gift = people + doubled + (reward if x in offices else 0)
     f = c * gift
     r = tn = fi = 0
     if o:
         f -= 2 * people * o
-        if people + doubled + arr.crowd[x] // o >= 4:
+        if people + doubled + arr[CROWD][x] // o >= 4:
             r -= o
-        tn = here * o * arr.row[x] // 36
+        tn = here * o * arr[ROW][x] // 36
         if x in offices:
             fi = o
     if e:
         if entering == "oppressor":
             f -= 2 * people * e
-            if people + doubled + pre.civilians.count(x) >= 4:
+            if people + doubled + civilians.count(x) >= 4:
                 r -= e
-        elif x not in pre.oppressors:
+        elif x not in oppressors:
             f += e * gift
     return f, r, tn, fi

@@ -324,7 +324,10 @@
       rendered.set(el, { html: html, epoch: epoch });
       if (el.textContent !== before) changed.push(el);
     });
-    if (v) document.body.setAttribute("data-table-version", v);
+    // a part fetched after the page (no data-table-id: the whole-game forecast) may come from a newer
+    // version than the page shows: its content is swapped in, but the page keeps its version, so that
+    // following the table still fetches the whole page (its forms and their versions) for the new one
+    if (v && (!shown || doc.body.hasAttribute("data-table-id"))) document.body.setAttribute("data-table-version", v);
     if (doc.title) document.title = doc.title;
     T.initSteppers(document);
     // the server says the answer also holds another phone's newer change (a save merged onto it)
