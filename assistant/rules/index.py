@@ -9,7 +9,10 @@ are read together, so a name or a title's phrase typed with one still counts. Th
 dropped. A game named in the question ("... robotariat") is taken as the game to look in first.
 
 SQLite FTS5 (porter stemming, in memory) finds, for each group, the entries that contain it and its
-bm25 (column weights: title, keywords, names over section over text). An entry's confidence `score`
+bm25 (column weights: title, keywords, names over section over text). An entry's asks (assistant/data/rules/asks/:
+questions players would type that it answers, written from the entries and rulebooks, document expansion) are a
+column of their own with their own weight; a word only they hold counts a part (ASK_CREDIT) of what the question
+holds, a part (ASK_ABOUT) of what the entry is about, and two of their words said together a little (ASK_PHRASE_CREDIT). An entry's confidence `score`
 (0..1) is mostly how much of the question it covers, each group weighted by how rare it is (a word no
 entry uses weighs most: a question about trading finds no entry that says "trade"), with a bonus when the
 words sit in the title, keywords or section name, or two of them together as a phrase of its title or
@@ -827,7 +830,7 @@ class RulesIndex:
                     got[r] += shape_weight * PHRASE_CREDIT
                     phrased.add(r)
             if ASK_PHRASE_CREDIT:
-                for r in self._ask_pairs.get(pair, ()) - self._pairs.get(pair, set()):
+                for r in self._ask_pairs.get(pair, set()) - self._pairs.get(pair, set()):
                     if r in got:
                         got[r] += shape_weight * ASK_PHRASE_CREDIT
         run: dict[int, int] = {}
