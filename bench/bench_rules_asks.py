@@ -1,7 +1,7 @@
 """The players' questions of assistant/data/rules/asks/ ("asks", document expansion): their weights chosen by
 leave-one-part-out over the six parts of tests/rules/data/eval that are tuned on (never round 6's).
 
-Each setting of the grid (ASKS_WEIGHT 0 is the asks switched off; ANSWERED, the score from which a result answers,
+Each setting of the grid (OFF is the asks switched off, ASKS_ON False; ANSWERED, the score from which a result answers,
 is chosen again with them, as the asks raise what the entries hold of a question) is measured on every part in the three ways of
 asking of bench_rules_eval.py. For each part left out, the setting with the best sum over the other five parts
 (top-1 + top-3 - wrong sides of "not covered", over the three ways) is chosen and measured on the part left out,
@@ -32,19 +32,22 @@ from assistant.rules import GAME_FILES, RulesIndex, load_books  # noqa: E402
 
 PLAYER_SETS = {g.game: ROOT / "tests" / "rules" / "data" / f"player_questions_{g.filename}" for g in GAME_FILES}
 
-KNOBS = ("ASKS_WEIGHT", "ASK_CREDIT", "ASK_ABOUT", "ASK_PHRASE_CREDIT", "ANSWERED")
-OFF = (0.0, 0.0, 0.0, 0.0, 0.43)   # the asks switched off, "not covered" where it was chosen without them
+KNOBS = ("ASKS_WEIGHT", "ASK_CREDIT", "ASK_ABOUT", "ASK_PHRASE_CREDIT", "ANSWERED", "ASK_RARITY")
+OFF = (0.0, 0.0, 0.0, 0.0, 0.43, 1.0)   # the asks switched off, "not covered" where it was chosen without them
 
 
 def grid(quick: bool) -> list[tuple[float, ...]]:
     if quick:
-        return [OFF, *itertools.product((1.0,), (0.5, 0.7), (0.0, 0.5), (0.0,), (0.43,))]
-    return [OFF, *itertools.product((0.5, 1.0, 2.0), (0.3, 0.5, 0.7, 0.9), (0.0, 0.5, 1.0), (0.0, 0.1), (0.43, 0.46))]
+        return [OFF, *itertools.product((1.0,), (0.5, 0.7), (0.0, 0.5), (0.0,), (0.43,), (0.0, 1.0))]
+    # (a first grid of 145 settings, ASKS_WEIGHT 0.5, 1, 2, ASK_CREDIT 0.3 to 0.9, ASK_ABOUT 0, 0.5, 1, chose
+    # ASKS_WEIGHT 1 or 2, ASK_CREDIT 0.5 and ASK_ABOUT 0.5 or 1 in every fold)
+    return [OFF, *itertools.product((1.0, 2.0), (0.4, 0.5, 0.6), (0.5, 1.0), (0.0, 0.1), (0.43, 0.46), (0.0, 1.0))]
 
 
 def measure(setting: tuple[float, ...]) -> tuple[tuple[float, ...], dict]:
     """{(part, mode): (top1, top3, covered, silent_said, silent, false_silent)} for one setting."""
     module = sys.modules["assistant.rules.index"]
+    module.ASKS_ON = setting != OFF
     for k, v in zip(KNOBS, setting):
         setattr(module, k, v)
     index = RulesIndex(load_books())

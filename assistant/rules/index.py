@@ -87,13 +87,14 @@ from .typos import Speller, english_words
 MAX_QUERY_CHARS = 200
 MAX_GROUPS = 12
 COLUMNS = ("title", "keywords", "section", "names", "counted", "text", "example", "asks")
-ASKS_WEIGHT = 1.0       # bm25 weight of the asks column: questions players ask that the entry answers
-                        # (assistant/data/rules/asks/); 0: they are not indexed at all
+ASKS_ON = False         # the players' questions of assistant/data/rules/asks/ indexed (see ASKS_WEIGHT ... ASK_RARITY)
+ASKS_WEIGHT = 2.0       # bm25 weight of the asks column: questions players ask that the entry answers
 WEIGHTS = (6.0, 4.0, 2.5, 4.0, 0.0, 1.0, 0.5)   # bm25 weight of each column but the asks
-ASK_CREDIT = 0.5        # how much a word held only in an entry's asks counts, against one in its title (text: 0.7)
-ASK_ABOUT = 0.0         # how much a word held only in its asks counts as what the entry is about (title, keywords,
+ASK_CREDIT = 0.4        # how much a word held only in an entry's asks counts, against one in its title (text: 0.7)
+ASK_ABOUT = 0.5         # how much a word held only in its asks counts as what the entry is about (title, keywords,
                         # section: 1), for "not covered" (ABOUT_CREDIT), a second rule and two rules that answer together
-ASK_PHRASE_CREDIT = 0.0  # two words of an ask said together (PHRASE_CREDIT for a title's or keyword's)
+ASK_PHRASE_CREDIT = 0.1  # two words of an ask said together (PHRASE_CREDIT for a title's or keyword's)
+ASK_RARITY = 1.0        # 1: an entry that holds a word in its asks only counts in the word's rarity; 0: it does not
 STRONG_COLUMNS = ("title", "keywords", "section", "names")
 ANSWERED = 0.43         # the score from which a result answers the question: chosen on the tuning part of
                         # tests/rules/data/eval, where the fewest questions fall on the wrong side of it
@@ -354,7 +355,7 @@ class RulesIndex:
             self.names |= names
             counted = counted_words(f"{e.title}\n{e.text}\n{e.example}")
             # (the asks are search words only: no name, number or word a speller mends to comes from them)
-            asks = " ; ".join(e.asks) if ASKS_WEIGHT else ""
+            asks = " ; ".join(e.asks) if ASKS_ON else ""
             rows.append((rowid, e.title, keywords, section, " ".join(sorted(names)), counted, e.text, e.example,
                          asks, e.game))
             vocab.update(set(words(whole)) | names)
@@ -400,7 +401,7 @@ class RulesIndex:
         # ... and in an ask, which says less
         self._ask_pairs: dict[tuple[str, str], set[int]] = {}
         for r, e in enumerate(self.entries):
-            for said in e.asks if ASKS_WEIGHT else ():
+            for said in e.asks if ASKS_ON else ():
                 content = [stem(w) for w in words(said) if not is_stopword(w)]
                 for pair in zip(content, content[1:]):
                     self._ask_pairs.setdefault(pair, set()).add(r)
@@ -780,8 +781,11 @@ class RulesIndex:
         found = [({r: bm for r, bm in rows.items() if self._game[r] == game}, titled, own, headed)
                  for rows, titled, own, headed, *_ in looked]
         n = self._per_game[game]
-        weight = [_idf(len(own & set(rows)) if g.guess and own is not None else len(rows), n)
-                  for g, (rows, _, own, _) in zip(q.groups, found)]
+        # (a word's rarity is counted in the entries' own words unless ASK_RARITY: the asks repeat players' common
+        # words, "move", "turn", and would make them weigh less in every question)
+        weight = [_idf(len(own & set(rows)) if g.guess and own is not None
+                       else len(rows) - (0 if ASK_RARITY else len(only_asks & rows.keys())), n)
+                  for g, (rows, _, own, _), (*_, only_asks) in zip(q.groups, found, looked)]
         required = [w for w, g in zip(weight, q.groups) if not g.optional]
         total = sum(required)
         if not total:
