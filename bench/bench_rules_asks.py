@@ -38,10 +38,13 @@ OFF = (0.0, 0.0, 0.0, 0.0, 0.43, 1.0)   # the asks switched off, "not covered" w
 
 def grid(quick: bool) -> list[tuple[float, ...]]:
     if quick:
-        return [OFF, *itertools.product((1.0,), (0.5, 0.7), (0.0, 0.5), (0.0,), (0.43,), (0.0, 1.0))]
+        return [OFF, *itertools.product((1.0,), (0.4,), (0.0, 0.5), (0.1,), (0.43,), (0.0, 1.0))]
     # (a first grid of 145 settings, ASKS_WEIGHT 0.5, 1, 2, ASK_CREDIT 0.3 to 0.9, ASK_ABOUT 0, 0.5, 1, chose
     # ASKS_WEIGHT 1 or 2, ASK_CREDIT 0.5 and ASK_ABOUT 0.5 or 1 in every fold)
-    return [OFF, *itertools.product((1.0, 2.0), (0.4, 0.5, 0.6), (0.5, 1.0), (0.0, 0.1), (0.43, 0.46), (0.0, 1.0))]
+    # ... and a second, with ASK_RARITY, chose ASKS_WEIGHT 2, ASK_CREDIT 0.4, ANSWERED 0.43 in most folds; a variant
+    # where what the asks add only ordered the results and left the confidence to the entries' own words was chosen
+    # in no fold (and left out)
+    return [OFF, *itertools.product((1.0, 2.0), (0.4, 0.5), (0.0, 0.5), (0.1,), (0.43,), (0.0, 1.0))]
 
 
 def measure(setting: tuple[float, ...]) -> tuple[tuple[float, ...], dict]:
