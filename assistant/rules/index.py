@@ -12,7 +12,8 @@ SQLite FTS5 (porter stemming, in memory) finds, for each group, the entries that
 bm25 (column weights: title, keywords, names over section over text). An entry's asks (assistant/data/rules/asks/:
 questions players would type that it answers, written from the entries and rulebooks, document expansion) are a
 column of their own with their own weight; a word only they hold counts a part (ASK_CREDIT) of what the question
-holds, a part (ASK_ABOUT) of what the entry is about, and two of their words said together a little (ASK_PHRASE_CREDIT). An entry's confidence `score`
+holds, a part (ASK_ABOUT) of what the entry is about, and two of their words said together a little (ASK_PHRASE_CREDIT).
+They are switched off (ASKS_ON): on the parts left out they did not raise the recall of "not covered". An entry's confidence `score`
 (0..1) is mostly how much of the question it covers, each group weighted by how rare it is (a word no
 entry uses weighs most: a question about trading finds no entry that says "trade"), with a bonus when the
 words sit in the title, keywords or section name, or two of them together as a phrase of its title or
