@@ -22,7 +22,7 @@ for the questions labelled covered = false), the off-topic ones on their own, an
 nearest entry is shown. Then the search time per question (p50, p95: the cold median of 5 runs).
 
 Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|both|all]
-[--misses] [--ablate] [--frames]
+[--misses] [--ablate] [--frames] [--asks]
 `--misses` lists the misses of the parts tuned on (never round 6's: it stays unseen, its figures only).
 `--ablate` measures each mechanism of the ranking switched off on its own (game filter), on the parts tuned on.
 `--frames` asks the questions of the parts tuned on again inside the talk players put around a question ("quick
@@ -291,7 +291,11 @@ def main() -> None:
     ap.add_argument("--misses", action="store_true", help="list the misses of the parts tuned on")
     ap.add_argument("--ablate", action="store_true", help="each mechanism switched off on its own")
     ap.add_argument("--frames", action="store_true", help="the questions wrapped in the talk around a question")
+    ap.add_argument("--asks", action="store_true", help="with the players' questions of assistant/data/rules/asks/ "
+                    "switched on (index.ASKS_ON)")
     args = ap.parse_args()
+    if args.asks:
+        index_module.ASKS_ON = True
     t0 = time.perf_counter()
     index = RulesIndex(load_books())
     print(f"index built in {(time.perf_counter() - t0) * 1000:.0f} ms, {len(index.entries)} entries")

@@ -9,7 +9,11 @@ are read together, so a name or a title's phrase typed with one still counts. Th
 dropped. A game named in the question ("... robotariat") is taken as the game to look in first.
 
 SQLite FTS5 (porter stemming, in memory) finds, for each group, the entries that contain it and its
-bm25 (column weights: title, keywords, names over section over text). An entry's confidence `score`
+bm25 (column weights: title, keywords, names over section over text). An entry's asks (assistant/data/rules/asks/:
+questions players would type that it answers, written from the entries and rulebooks, document expansion) are a
+column of their own with their own weight; a word only they hold counts a part (ASK_CREDIT) of what the question
+holds, a part (ASK_ABOUT) of what the entry is about, and two of their words said together a little (ASK_PHRASE_CREDIT).
+They are switched off (ASKS_ON): on the parts left out they did not raise the recall of "not covered". An entry's confidence `score`
 (0..1) is mostly how much of the question it covers, each group weighted by how rare it is (a word no
 entry uses weighs most: a question about trading finds no entry that says "trade"), with a bonus when the
 words sit in the title, keywords or section name, or two of them together as a phrase of its title or
@@ -49,7 +53,7 @@ import sqlite3
 import threading
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .model import Book, Entry
 from .synonyms import (
@@ -83,8 +87,19 @@ from .typos import Speller, english_words
 
 MAX_QUERY_CHARS = 200
 MAX_GROUPS = 12
-COLUMNS = ("title", "keywords", "section", "names", "counted", "text", "example")
-WEIGHTS = (6.0, 4.0, 2.5, 4.0, 0.0, 1.0, 0.5)   # bm25 weight of each column
+COLUMNS = ("title", "keywords", "section", "names", "counted", "text", "example", "asks")
+ASKS_ON = False         # the players' questions of assistant/data/rules/asks/ indexed: off, as on the parts left out
+                        # (bench/bench_rules_asks.py, six folds) they raise top-1 and top-3 and the precision of "not
+                        # covered" but not its recall (89.6 -> 88.6 % game filter, 90.0 -> 90.0 page game first,
+                        # 87.1 -> 86.1 no game, of 201). When on, the values below, chosen in all six folds among the
+                        # settings that keep the older player sets' guard (tests/rules/test_rules_answers.py)
+ASKS_WEIGHT = 1.0       # bm25 weight of the asks column: questions players ask that the entry answers
+WEIGHTS = (6.0, 4.0, 2.5, 4.0, 0.0, 1.0, 0.5)   # bm25 weight of each column but the asks
+ASK_CREDIT = 0.4        # how much a word held only in an entry's asks counts, against one in its title (text: 0.7)
+ASK_ABOUT = 0.5         # how much a word held only in its asks counts as what the entry is about (title, keywords,
+                        # section: 1), for "not covered" (ABOUT_CREDIT), a second rule and two rules that answer together
+ASK_PHRASE_CREDIT = 0.1  # two words of an ask said together (PHRASE_CREDIT for a title's or keyword's)
+ASK_RARITY = 0.0        # 1: an entry that holds a word in its asks only counts in the word's rarity; 0: it does not
 STRONG_COLUMNS = ("title", "keywords", "section", "names")
 ANSWERED = 0.43         # the score from which a result answers the question: chosen on the tuning part of
                         # tests/rules/data/eval, where the fewest questions fall on the wrong side of it
@@ -237,9 +252,21 @@ class Scored:
     weight: dict[int, float]          # each required group's weight (how rare it is)
     in_passing: frozenset[int] = frozenset()  # required groups that only worked examples hold (a name
                                               # an example mentions in passing), or a name no entry holds
+    asked: dict[int, set[int]] = field(default_factory=dict)  # the required groups it holds in its asks and not
+                                                              # in its title, keywords or section
+
+    def about(self, r: int) -> dict[int, float]:
+        """How much each required group counts as what row r is about: 1 in its title, keywords or section,
+        ASK_ABOUT only in its asks."""
+        out = dict.fromkeys(self.asked.get(r, ()), ASK_ABOUT) if ASK_ABOUT else {}
+        out.update(dict.fromkeys(self.matched.get(r, ()), 1.0))
+        return out
 
 
 NOTHING = Scored({}, {}, {}, {}, {})
+# what a group's lookup finds: rows with their bm25, and those holding it in a title, keyword, section or name; the
+# player's own word; a title, keyword or section; the asks; the asks only
+Looked = tuple[dict[int, float], set[int], set[int] | None, set[int], set[int], set[int]]
 
 
 @dataclass(frozen=True)
@@ -316,10 +343,11 @@ class RulesIndex:
         self._game = [e.game for e in self.entries]
         self._per_game = Counter(self._game)
         self._lock = threading.Lock()
-        self._cache: dict[tuple[str, int], tuple[dict[int, float], set[int], set[int] | None, set[int]]] = {}
+        self._cache: dict[tuple[str, int], Looked] = {}
+        self._asks_on = ASKS_ON  # (as it was when built: a later change would find an empty asks column)
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._db.execute(
-            "CREATE VIRTUAL TABLE rules USING fts5(title, keywords, section, names, counted, text, example, "
+            "CREATE VIRTUAL TABLE rules USING fts5(title, keywords, section, names, counted, text, example, asks, "
             "game UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2')")
         parent_of = {(b.game, s.main_id): s.parent or "" for b in books.values() for s in b.sections}
         rows = []
@@ -332,12 +360,14 @@ class RulesIndex:
             names = compact_names(whole)
             self.names |= names
             counted = counted_words(f"{e.title}\n{e.text}\n{e.example}")
+            # (the asks are search words only: no name, number or word a speller mends to comes from them)
+            asks = " ; ".join(e.asks) if self._asks_on else ""
             rows.append((rowid, e.title, keywords, section, " ".join(sorted(names)), counted, e.text, e.example,
-                         e.game))
+                         asks, e.game))
             vocab.update(set(words(whole)) | names)
         self._db.executemany(
-            "INSERT INTO rules(rowid, title, keywords, section, names, counted, text, example, game) "
-            "VALUES (?,?,?,?,?,?,?,?,?)", rows)
+            "INSERT INTO rules(rowid, title, keywords, section, names, counted, text, example, asks, game) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
         self._db.commit()
         for key, alts in SYNONYMS.items():
             vocab[key] += 1
@@ -374,6 +404,13 @@ class RulesIndex:
                 for n in range(2, min(len(content), MAX_RUN) + 1):
                     for i in range(len(content) - n + 1):
                         self._runs.setdefault(tuple(content[i:i + n]), set()).add(r)
+        # ... and in an ask, which says less
+        self._ask_pairs: dict[tuple[str, str], set[int]] = {}
+        for r, e in enumerate(self.entries):
+            for said in e.asks if self._asks_on else ():
+                content = [stem(w) for w in words(said) if not is_stopword(w)]
+                for pair in zip(content, content[1:]):
+                    self._ask_pairs.setdefault(pair, set()).add(r)
         # a letter and the word next to it in a title or keyword, a name ("option b", "b side", "grade d"): the
         # letter alone is dropped from a question as too short
         # ... a series: the same word goes with two letters or more ("option a", "option b"), which tells a name
@@ -677,7 +714,7 @@ class RulesIndex:
             score = dict(score)
             for r in order:
                 if score[r] < ANSWERED <= score[r] + ABOUT_CREDIT * sum(
-                        scored.weight.get(g, 0.0) for g in scored.matched.get(r, ()) if not q.groups[g].guess) / total:
+                        scored.weight.get(g, 0.0) * a for g, a in scored.about(r).items() if not q.groups[g].guess) / total:
                     score[r] = ANSWERED
                     answered = True
         hits = [Hit(self.entries[r], min(1.0, score[r])) for r in order]
@@ -739,7 +776,8 @@ class RulesIndex:
         return Scored({r: v for s in books for r, v in s.score.items()},
                       {r: v for s in books for r, v in s.relevance.items()},
                       {r: v for s in books for r, v in s.matched.items()},
-                      {r: v for s in books for r, v in s.holds.items()}, best.weight, best.in_passing)
+                      {r: v for s in books for r, v in s.holds.items()}, best.weight, best.in_passing,
+                      {r: v for s in books for r, v in s.asked.items()})
 
     def _score_book(self, question: str, q: Question, game: str) -> Scored:
         """Every matching row of one game's book, scored."""
@@ -747,10 +785,13 @@ class RulesIndex:
             return NOTHING
         looked = [self._lookup(g) for g in q.groups]
         found = [({r: bm for r, bm in rows.items() if self._game[r] == game}, titled, own, headed)
-                 for rows, titled, own, headed in looked]
+                 for rows, titled, own, headed, *_ in looked]
         n = self._per_game[game]
-        weight = [_idf(len(own & set(rows)) if g.guess and own is not None else len(rows), n)
-                  for g, (rows, _, own, _) in zip(q.groups, found)]
+        # (a word's rarity is counted in the entries' own words unless ASK_RARITY: the asks repeat players' common
+        # words, "move", "turn", and would make them weigh less in every question)
+        weight = [_idf(len(own & set(rows)) if g.guess and own is not None
+                       else len(rows) - (0 if ASK_RARITY else len(only_asks & rows.keys())), n)
+                  for g, (rows, _, own, _), (*_, only_asks) in zip(q.groups, found, looked)]
         required = [w for w, g in zip(weight, q.groups) if not g.optional]
         total = sum(required)
         if not total:
@@ -761,14 +802,20 @@ class RulesIndex:
         holds: dict[int, set[int]] = {}     # the required groups each row holds
         matched: dict[int, set[int]] = {}   # the required groups each row holds in its title, keywords
                                             # or section (not the names its text mentions)
-        for gi, (g, w, (rows, titled, own, headed)) in enumerate(zip(q.groups, weight, found)):
+        in_asks: dict[int, set[int]] = {}   # the required groups each row holds in its asks, not as above
+        for gi, (g, w, (rows, titled, own, headed), (*_, asks, only_asks)) in enumerate(
+                zip(q.groups, weight, found, looked)):
             if g.optional:
                 w = shape_weight
             strong, weak = w, w * 0.7
             for r, bm in rows.items():
                 # an entry that has only a synonym of the player's word is a little less sure
                 # ("life" is health in Two Robots, but not in "the meaning of life")
-                add = strong if r in titled else weak
+                add = 0.0 if r in only_asks else strong if r in titled else weak
+                if r in asks:  # a player's question the entry answers says it: a part, the entry's own words say more
+                    add = max(add, w * ASK_CREDIT)
+                    if not g.optional and r not in headed:
+                        in_asks.setdefault(r, set()).add(gi)
                 if own is not None and r not in own:
                     add *= GUESS_CREDIT if g.guess else SYNONYM_CREDIT
                 got[r] = got.get(r, 0.0) + add
@@ -792,6 +839,10 @@ class RulesIndex:
                 if r in got:  # a phrase of the entry's title or keywords weighs more than its two words apart
                     got[r] += shape_weight * PHRASE_CREDIT
                     phrased.add(r)
+            if ASK_PHRASE_CREDIT:
+                for r in self._ask_pairs.get(pair, set()) - self._pairs.get(pair, set()):
+                    if r in got:
+                        got[r] += shape_weight * ASK_PHRASE_CREDIT
         run: dict[int, int] = {}
         for n in range(2, min(len(content), MAX_RUN) + 1):
             for i in range(len(content) - n + 1):
@@ -831,7 +882,7 @@ class RulesIndex:
                                         or not every and g.said.isalpha() and len(g.said) >= 2)
                                    or g.said in self._proper and (about := headed & rows.keys())
                                    and all(self.entries[r].kind == "example" for r in about)))
-        return Scored(score, relevance, matched, holds, required_weight, in_passing)
+        return Scored(score, relevance, matched, holds, required_weight, in_passing, in_asks)
 
     def _overviews_and_specifics(self, q: Question, score: dict[int, float], matched: dict[int, set[int]],
                                  named: set[int], run: dict[int, int], whole: set[int]) -> None:
@@ -871,13 +922,14 @@ class RulesIndex:
         leave-one-part-out folds of tests/rules/data/eval."""
         if len(order) < 3 or not scored.weight:
             return order
-        about = scored.matched  # what an entry is about (title, keywords, section), not what its text mentions
-        left = set(scored.weight) - about.get(order[0], set())
+        # what an entry is about (title, keywords, section; its asks a part), not what its text mentions
+        first = scored.about(order[0])
+        left = {g: w * (1 - first.get(g, 0.0)) for g, w in scored.weight.items()}
         total = sum(scored.weight.values())
-        if sum(scored.weight[g] for g in left) < SECOND_RULE * total:
+        if sum(left.values()) < SECOND_RULE * total:
             return order
         # (a rule of another game is no second half of this one's question)
-        gain = {r: sum(scored.weight[g] for g in left & about.get(r, set())) for r in order[1:10]
+        gain = {r: sum(left[g] * a for g, a in scored.about(r).items() if g in left) for r in order[1:10]
                 if self._game[r] == self._game[order[0]]}
         if not gain:
             return order
@@ -893,8 +945,9 @@ class RulesIndex:
         if (len(order) < 2 or sum(not g.optional for g in q.groups) < LONG_QUESTION or not scored.weight
                 or self._game[order[0]] != self._game[order[1]]):
             return False
-        about = (scored.matched.get(order[0], set()) | scored.matched.get(order[1], set())) & set(scored.weight)
-        return sum(scored.weight[g] for g in about) >= PAIR_ABOUT * sum(scored.weight.values())
+        first, second = scored.about(order[0]), scored.about(order[1])
+        about = sum(w * max(first.get(g, 0.0), second.get(g, 0.0)) for g, w in scored.weight.items())
+        return about >= PAIR_ABOUT * sum(scored.weight.values())
 
     def _readings_below_rules(self, order: list[int], score: dict[int, float]) -> list[int]:
         """Each of Tablebot's readings moves below the rule entries that score at least half of it:
@@ -910,10 +963,11 @@ class RulesIndex:
             out.append(r)
         return out + waiting
 
-    def _lookup(self, g: Group) -> tuple[dict[int, float], set[int], set[int] | None, set[int]]:
+    def _lookup(self, g: Group) -> Looked:
         """The rows holding the group (with their bm25, turned positive), those holding it in a title,
-        keyword, section or name, those holding the player's own word (None: no synonyms), and those
-        holding it in a title, keyword or section (what the entry is about, not a name its text lists)."""
+        keyword, section or name, those holding the player's own word (None: no synonyms), those
+        holding it in a title, keyword or section (what the entry is about, not a name its text lists),
+        those holding it in their asks, and those holding it in their asks only."""
         expr = self._match(g)
         key = (expr, g.own)
         hit = self._cache.get(key)
@@ -921,23 +975,33 @@ class RulesIndex:
             return hit
         titled_weights = ", ".join("1" if c in STRONG_COLUMNS else "0" for c in COLUMNS)
         headed_weights = ", ".join("1" if c in STRONG_COLUMNS and c != "names" else "0" for c in COLUMNS)
+        asks_weights = ", ".join("1" if c == "asks" else "0" for c in COLUMNS)
+        other_weights = ", ".join("0" if c == "asks" else "1" for c in COLUMNS)
         with self._lock:
             rows: dict[int, float] = {}
             titled: set[int] = set()
             headed: set[int] = set()
-            for r, rank, strong, head in self._db.execute(
-                    f"SELECT rowid, bm25(rules, {', '.join(map(str, WEIGHTS))}), bm25(rules, {titled_weights}), "
-                    f"bm25(rules, {headed_weights}) "
-                    "FROM rules WHERE rules MATCH ?", (expr,)):
+            asks: set[int] = set()
+            only_asks: set[int] = set()
+            for r, rank, strong, head, asked, other in self._db.execute(
+                    f"SELECT rowid, bm25(rules, {', '.join(map(str, WEIGHTS))}, {ASKS_WEIGHT}), "
+                    f"bm25(rules, {titled_weights}), bm25(rules, {headed_weights}), "
+                    # (with the asks off, no row holds a word in them: two bm25 less)
+                    + (f"bm25(rules, {asks_weights}), bm25(rules, {other_weights}) " if self._asks_on else "0, 0 ")
+                    + "FROM rules WHERE rules MATCH ?", (expr,)):
                 rows[r] = -rank
                 if strong < 0 or g.column:
                     titled.add(r)
                 if head < 0:
                     headed.add(r)
+                if asked < 0 and not g.column:
+                    asks.add(r)
+                    if other >= 0:
+                        only_asks.add(r)
             own = None
             if g.own:
                 own = {r for (r,) in self._db.execute(
                     "SELECT rowid FROM rules WHERE rules MATCH ?", (self._match(g, own_only=True),))}
         if len(self._cache) < 20000:
-            self._cache[key] = (rows, titled, own, headed)
-        return rows, titled, own, headed
+            self._cache[key] = (rows, titled, own, headed, asks, only_asks)
+        return rows, titled, own, headed, asks, only_asks

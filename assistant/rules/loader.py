@@ -4,9 +4,12 @@ Checks (rules_format.md): the file's game matches its name, ids are unique acros
 carry the game prefix, every entry's section is a [[section]] of its file, related ids exist,
 every section has its main entry under the fixed id, kinds and sources are known, public facts
 carry a URL. A game file that does not exist yet is skipped; one that exists is checked fully.
+A game's asks file (asks/<same name>: questions players ask that an entry answers, search words only) is
+optional; when present, every block names an entry of its game once and gives a list of questions.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from pathlib import Path
@@ -19,6 +22,8 @@ DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "rules"
 _TOP_KEYS = {"game", "book", "section", "entry"}
 _SECTION_KEYS = {"name", "parent"}
 _ENTRY_KEYS = {"id", "section", "title", "text", "example", "related", "kind", "source", "url", "keywords"}
+_ASK_KEYS = {"id", "q"}
+ASKS_DIR = "asks"
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
@@ -48,6 +53,7 @@ def load_books(data_dir: Path | None = None) -> dict[str, Book]:
             continue
         book = _read_book(gf, raw, problems)
         if book is not None:
+            _read_asks(gf, data_dir / ASKS_DIR / gf.filename, book, problems)
             books[gf.game] = book
     _check_links(books, problems)
     if problems:
@@ -185,6 +191,45 @@ def _read_entries(gf: GameFile, raw: Any, sections: list[Section], problems: lis
         if s.main_id not in have:
             problems.append(f"{where}: section {s.name!r} has no main entry with id {s.main_id!r}")
     return entries
+
+
+def _read_asks(gf: GameFile, path: Path, book: Book, problems: list[str]) -> None:
+    """The players' questions of the game's asks file, if there is one, put on their entries."""
+    if not path.exists():
+        return
+    where = f"{ASKS_DIR}/{gf.filename}"
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        problems.append(f"{where}: not valid TOML ({err})")
+        return
+    for key in sorted(set(raw) - {"asks"}):
+        problems.append(f"{where}: unknown top-level key {key!r}")
+    blocks = raw.get("asks", [])
+    if not isinstance(blocks, list):
+        problems.append(f"{where}: needs [[asks]] tables")
+        return
+    ids = {e.id for e in book.entries}
+    asks: dict[str, tuple[str, ...]] = {}
+    for i, item in enumerate(blocks):
+        label = f"{where}: asks #{i + 1}"
+        if not isinstance(item, dict):
+            problems.append(f"{label} is not a table")
+            continue
+        eid, q = item.get("id"), item.get("q")
+        if isinstance(eid, str):
+            label = f"{where}: asks of {eid!r}"
+        for key in sorted(set(item) - _ASK_KEYS):
+            problems.append(f"{label} has unknown key {key!r}")
+        if eid not in ids:
+            problems.append(f"{label}: id {eid!r} is no entry of {gf.filename}")
+        elif eid in asks:
+            problems.append(f"{label}: the entry is listed twice")
+        elif not _str_list(q) or not q or not all(a.strip() for a in q):
+            problems.append(f"{label}: 'q' must be a list of non-empty strings")
+        else:
+            asks[eid] = tuple(a.strip() for a in q)
+    book.entries = [dataclasses.replace(e, asks=asks[e.id]) if e.id in asks else e for e in book.entries]
 
 
 def _pick_section(eid: str, candidates: list[Section], last_main_seen: dict[str, Section]) -> Section:

@@ -56,6 +56,7 @@ class Entry:
     source: str = "rulebook"
     url: str = ""
     keywords: tuple[str, ...] = ()
+    asks: tuple[str, ...] = ()   # questions players ask that it answers (assistant/data/rules/asks/): search words only
     section_id: str = ""  # main entry id of the section this entry sits in
     order: int = 0        # position in its file
 

@@ -2,7 +2,9 @@
 section has entries, and the Raising Robots file covers the whole Friends rulebook."""
 from __future__ import annotations
 
+import re
 import textwrap
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -107,6 +109,58 @@ def test_raising_robots_readings_and_facts_carry_their_source(books):
     assert all(e.source in ("public", "unverified") for e in facts)
     assert all(e.url.startswith("https://") for e in facts if e.source == "public")
     assert any(e.source == "unverified" for e in facts)
+
+
+# ---- the players' questions (asks/) --------------------------------------------------------------
+
+ASKS = Path(__file__).resolve().parents[2] / "assistant" / "data" / "rules" / "asks"
+
+
+def _asks(gf) -> list[dict]:
+    path = ASKS / gf.filename
+    return tomllib.loads(path.read_text(encoding="utf-8"))["asks"] if path.exists() else []
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+@pytest.mark.parametrize("gf", GAME_FILES, ids=lambda g: g.game)
+def test_asks_name_entries_of_their_game_each_once_with_one_to_eight_questions(books, gf):
+    blocks = _asks(gf)
+    ids = {e.id for e in books[gf.game].entries}
+    assert blocks, f"no asks for {gf.game}"
+    assert len({b["id"] for b in blocks}) == len(blocks)
+    for b in blocks:
+        assert b["id"] in ids, b["id"]
+        assert 1 <= len(b["q"]) <= 8, b["id"]
+    loaded = {e.id: e.asks for e in books[gf.game].entries}
+    assert all(loaded[b["id"]] == tuple(q.strip() for q in b["q"]) for b in blocks)
+
+
+def test_no_ask_is_asked_of_two_entries_of_a_game():
+    # (one game's and another's may share one, "who goes first": the game asked about tells them apart)
+    twice = []
+    for gf in GAME_FILES:
+        seen: dict[str, str] = {}
+        for b in _asks(gf):
+            for q in b["q"]:
+                said = " ".join(_words(q))
+                if said in seen and seen[said] != b["id"]:
+                    twice.append((q, seen[said], b["id"]))
+                seen.setdefault(said, b["id"])
+    assert not twice
+
+
+@pytest.mark.skipif(not SEEDS.exists(), reason="the rulebook texts are not next to the repository")
+def test_asks_are_own_words_no_six_words_in_a_row_from_a_rulebook():
+    runs: set[tuple[str, ...]] = set()
+    for seed in SEEDS.glob("*.txt"):
+        said = _words(seed.read_text(encoding="utf-8"))
+        runs |= {tuple(said[i:i + 6]) for i in range(len(said) - 5)}
+    copied = [(b["id"], q) for gf in GAME_FILES for b in _asks(gf) for q in b["q"]
+              if any(tuple(w[i:i + 6]) in runs for w in [_words(q)] for i in range(len(w) - 5))]
+    assert not copied
 
 
 # ---- the loader on broken files -----------------------------------------------------------------
@@ -242,3 +296,33 @@ def test_duplicate_section_names_get_parent_ids_and_entries_follow_their_heading
     book = load_books(_write(tmp_path, text))["raising-robots"]
     assert {e.id: e.section_id for e in book.entries}["rr-a-note"] == "rr-competitions-changes-to-setup"
 
+
+
+def _write_asks(tmp_path: Path, text: str) -> Path:
+    (tmp_path / "asks").mkdir(exist_ok=True)
+    (tmp_path / "asks" / "raising_robots.toml").write_text(textwrap.dedent(text), encoding="utf-8")
+    return tmp_path
+
+
+def test_loader_puts_the_asks_on_their_entries_and_needs_no_asks_file(tmp_path):
+    _write(tmp_path, GOOD)
+    assert all(e.asks == () for e in load_books(tmp_path)["raising-robots"].entries)
+    _write_asks(tmp_path, '[[asks]]\nid = "rr-search"\nq = ["how do i look thru the deck", " search 2 things? "]\n')
+    asks = {e.id: e.asks for e in load_books(tmp_path)["raising-robots"].entries}
+    assert asks == {"rr-search": ("how do i look thru the deck", "search 2 things?"), "rr-search-example": ()}
+
+
+@pytest.mark.parametrize("asks, expected", [
+    ('[[asks]]\nid = "rr-nope"\nq = ["x"]\n', "id 'rr-nope' is no entry of raising_robots.toml"),
+    ('[[asks]]\nid = "tr-objective"\nq = ["x"]\n', "id 'tr-objective' is no entry of raising_robots.toml"),
+    ('[[asks]]\nid = "rr-search"\nq = ["x"]\n[[asks]]\nid = "rr-search"\nq = ["y"]\n', "listed twice"),
+    ('[[asks]]\nid = "rr-search"\nq = "x"\n', "'q' must be a list of non-empty strings"),
+    ('[[asks]]\nid = "rr-search"\nq = []\n', "'q' must be a list of non-empty strings"),
+    ('[[asks]]\nid = "rr-search"\nq = ["x", " "]\n', "'q' must be a list of non-empty strings"),
+    ('[[asks]]\nid = "rr-search"\nq = ["x"]\nkeywords = ["y"]\n', "unknown key 'keywords'"),
+    ('[[ask]]\nid = "rr-search"\nq = ["x"]\n', "unknown top-level key 'ask'"),
+    ('[[asks]\nid = "rr-search"\n', "asks/raising_robots.toml: not valid TOML"),
+])
+def test_loader_names_each_broken_asks_block(tmp_path, asks, expected):
+    _write(tmp_path, GOOD)
+    assert expected in _problems(_write_asks(tmp_path, asks))
