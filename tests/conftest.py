@@ -178,3 +178,21 @@ def shots(request):
     root = os.path.join(os.path.dirname(os.path.dirname(__file__)), "test-artifacts")
     os.makedirs(root, exist_ok=True)
     return lambda name: os.path.join(root, f"{name}.png")
+
+
+@pytest.fixture(scope="module")
+def own_words_index():
+    """The rules index without the players' questions (assistant/data/rules/asks/): a ranking mechanism shown
+    on a question the asks now answer outright is still shown on the entries' own words."""
+    import importlib
+
+    from assistant import rules
+    from assistant.rules import RulesIndex
+
+    index_module = importlib.import_module("assistant.rules.index")  # (assistant.rules.index is also a function)
+    kept = index_module.ASKS_ON
+    index_module.ASKS_ON = False
+    try:
+        return RulesIndex(rules.books())
+    finally:
+        index_module.ASKS_ON = kept
