@@ -483,7 +483,7 @@ def _objective_answer(ctx: Context, goal: Goal, result, out: dict) -> dict:
 
 
 FORECAST_MAX_MS = 1000  # no request holds a worker longer than about this (api.md "Robotariat forecast")
-FORECAST_VERSION = "rollout-2"  # the policy's version: games kept by an earlier policy are not reused
+FORECAST_VERSION = "rollout-3"  # the policy's version: games kept by an earlier policy are not reused
 
 
 class GameForecastIn(SuggestIn):
@@ -576,14 +576,26 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
     budget = min(asked, FORECAST_MAX_MS)
     forecaster, store_key = _forecaster(req, ctx)
     db = _stored_engine()
-    with forecaster.lock:
-        kept = forecaster.runs
-        if db is not None and forecaster.exact is None:
-            forecaster.absorb(forecast_store.load(db, store_key))
+    # another request sampling this table now: wait at most what is left of the budget, then give the last
+    # answer (only a table's first answer is waited for), so no request holds a worker much past its budget
+    left = max(0.0, budget / 1000 - (time.perf_counter() - t0))
+    if forecaster.lock.acquire(timeout=left) or (forecaster.last is None and forecaster.lock.acquire()):
+        try:
             kept = forecaster.runs
-        f = forecaster.run(max(budget / 2000, budget / 1000 - (time.perf_counter() - t0)), until_runs)
-        if db is not None and f.method != "exact" and forecaster.runs > kept:
-            forecast_store.save(db, store_key, forecaster.games)
+            if db is not None and forecaster.exact is None:
+                forecaster.absorb(forecast_store.load(db, store_key))
+                kept = forecaster.runs
+            left = budget / 1000 - (time.perf_counter() - t0)
+            if left < budget / 2000 and forecaster.last is not None and forecaster.runs == kept:
+                f = forecaster.last  # the budget went on waiting: the answer so far (a first one always plays)
+            else:
+                f = forecaster.run(max(budget / 2000, left), until_runs)
+            if db is not None and f.method != "exact" and forecaster.runs > kept:
+                forecast_store.save(db, store_key, forecaster.games)
+        finally:
+            forecaster.lock.release()
+    else:
+        f = forecaster.last
     if f.method == "exact":
         why = ("Every roll of every NPC turn to the end of the game was counted, with each player taking the "
                "suggestions' best turn: the chances are exact.")

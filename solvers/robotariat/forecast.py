@@ -374,6 +374,7 @@ class Forecaster:
         self.games: list[tuple[str, int, int]] = []  # game k's (ending, round, final funds)
         self.seconds = 0.0
         self.lock = threading.Lock()  # one request at a time goes on sampling
+        self.last: GameForecast | None = None  # the answer of the last run (a request that cannot wait gives it)
 
     @property
     def runs(self) -> int:
@@ -420,7 +421,8 @@ class Forecaster:
         if self.sampler is not self.play:
             self.sampler.trim()
         self.seconds += time.perf_counter() - t0
-        return self.result()
+        self.last = self.result()
+        return self.last
 
     def decisions(self) -> int:
         if self.sampler is self.play:

@@ -195,8 +195,10 @@ class RolloutPolicy:
         gain = sum(max(gift(path[c]) for path in paths) for c in civ) if paths else 0
         if kind == "civilian":
             gain += max(gift(x) for _, x in self.entry_rolls(entry))
-        if gain and arcitech:
-            gain += 2
+        if arcitech and opp and any(posters):
+            # ArciTech puts one torn poster back up anywhere: each Civilian arriving there (the entering one
+            # too) may donate one more (two on Überbot's space)
+            gain += (2 if uber is not None else 1) * (len(civ) + (kind == "civilian"))
         return funds + gain >= rules.target
 
     def chances_of(self, pre: TableState) -> RollChances:

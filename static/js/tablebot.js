@@ -537,7 +537,12 @@
         if (carry.length) { opts.method = "POST"; opts.body = new URLSearchParams(carry.concat(privateParams())); }
         fetch(url, opts)
           .then(function (r) { return r.ok ? r.text() : null; })
-          .then(function (html) { if (fetching[el.id] === url) delete fetching[el.id]; if (html) T.swap(html); },
+          .then(function (html) {
+            if (fetching[el.id] === url) delete fetching[el.id];
+            // an answer for a version the page has moved past: the page's own refresh skipped this part
+            // while it was on its way, so ask for it again (else it keeps its placeholder)
+            if (html && T.swap(html).stale) fetchParts();
+          },
                 function () { if (fetching[el.id] === url) delete fetching[el.id]; });
       }, Number(el.getAttribute("data-fetch-after") || 0));
     });

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 
 from solvers.robotariat.board import KINDS, Board
 from solvers.robotariat.forecast import _Game, _sample_game, rolled
@@ -279,3 +280,17 @@ def test_arrival_tables_are_the_rolls_expectations():
             got = policy.arrivals_of(s.oppressors, s.civilians, s.entry, t, v, entering)
             touched = tuple(x for x in range(n) if opp[x] or civ[x] or entry[x])
             assert got == (tuple(opp), tuple(civ), tuple(crowd), tuple(entry), tuple(row), office, touched)
+
+
+def test_arcitechs_re_post_is_in_the_bound():
+    """Character Abilities (ArciTech), Civilian Robots: one torn poster put back up where two Civilians arrive
+    donates twice. Example board: an Oppressor on sb1, two Civilians on up1, 44 of 45 SPARK: the NPC turn
+    ends the game in success with chance 5/9, so the bound must not say it cannot end (a review found it
+    did, counting ArciTech's re-post as at most 2 and only where the Civilians already gained)."""
+    g = _game(DEFAULTS.board, 3)
+    s = TableState(oppressors=(2,), civilians=(4, 4), players=(2, 4, 4), characters=("arcitech", None, None),
+                   posters=(0, 1, 0, 0, 0, 0, 1, 1, 0, 1), junk=0, funds=44, reputation=6, office=0, entry=8,
+                   active=0, round=2)
+    ended = [o for o in npc_turn(g.board, g.rules, g.dice, s, g.valuer(s)).outcomes if o.result.state.ended]
+    assert sum(Fraction(o.p) for o in ended) == Fraction(5, 9)
+    assert RolloutPolicy(g).may_end(s)
