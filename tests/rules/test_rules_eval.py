@@ -615,3 +615,28 @@ def test_switched_on_an_ask_asked_as_written_finds_its_entry(own_words_index, mo
     on = _verbatim(RulesIndex(rules.books()))
     # (measured: off 71 % / 89 %, on 88 % / 98 %)
     assert on[0] >= 0.85 and on[1] >= 0.95 and on[0] >= off[0] + 0.1, (off, on)
+
+
+# ---- round 7: what a book leaves to other books or to the table -----------------------------------------------
+
+@pytest.mark.parametrize("q, game, scope", [
+    # the base game's and the Pets box's own content (Friends rulebook, Robots & Inventors)
+    ("what robots come in the pets expansion", "raising-robots", "rr-scope-other-boxes"),
+    ("how do the base game inventors work", "raising-robots", "rr-scope-other-boxes"),
+    # a house rule, a prototype, another box: the Robotariat rulebook has none
+    ("can we use a house rule from a prototype", "robotariat", "rb-scope-table"),
+    ("is there an expansion for robotariat", "robotariat", "rb-scope-table"),
+])
+def test_a_question_about_what_a_book_leaves_out_is_not_covered_with_that_entry_first(q, game, scope):
+    for reply in (rules.ask(q, game=game), rules.ask(q, prefer=game), rules.ask(q)):
+        assert not reply.answered and reply.hits[0].entry.id == scope
+
+
+def test_a_scope_entry_is_never_an_answer_nor_found_by_a_word_of_its_list_alone():
+    # behind a rule that answers, a scope entry is shown as near, not as an answer
+    reply = rules.ask("we dont own pets, which friendship cards come out", game="raising-robots")
+    assert reply.answered and reply.hits[0].entry.id == "rr-setup-paw-friendship-cards"
+    assert all(not h.answers for h in reply.hits if h.entry.kind == "scope")
+    # "off" is a word of its list ("rolls off the table"), not what it is about
+    reply = rules.ask("whats our chance of actually pulling this off", game="robotariat")
+    assert all(h.entry.kind != "scope" for h in reply.hits)
