@@ -357,7 +357,7 @@ class RulesIndex:
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         # scope entries are searched in a table of their own, which holds every entry (so that their bm25 is
         # counted as the rules' is): their words leave the bm25 of the rules as it is
-        for table in ("rules", "scope"):
+        for table in ("rules", "scope", "scope_only"):
             self._db.execute(
                 f"CREATE VIRTUAL TABLE {table} USING fts5(title, keywords, section, names, counted, text, example, "
                 "asks, game UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2')")
@@ -377,11 +377,12 @@ class RulesIndex:
             rows.append((rowid, e.title, keywords, section, " ".join(sorted(names)), counted, e.text, e.example,
                          asks, e.game))
             vocab.update(set(words(whole)) | names)
-        for table in ("rules", "scope"):
+        # (scope_only, the scope entries alone, says cheaply whether a group is in one of them at all)
+        for table in ("rules", "scope", "scope_only"):
             self._db.executemany(
                 f"INSERT INTO {table}(rowid, title, keywords, section, names, counted, text, example, asks, game) "
                 "VALUES (?,?,?,?,?,?,?,?,?,?)",
-                [row for row in rows if table == "scope" or self.entries[row[0]].kind != "scope"])
+                [row for row in rows if table == "scope" or (self.entries[row[0]].kind == "scope") == (table == "scope_only")])
         self._db.commit()
         for key, alts in SYNONYMS.items():
             vocab[key] += 1
@@ -1011,7 +1012,8 @@ class RulesIndex:
             headed: set[int] = set()
             asks: set[int] = set()
             only_asks: set[int] = set()
-            found = [row for t in ("rules", "scope") for row in self._db.execute(
+            in_scope = self._db.execute("SELECT 1 FROM scope_only WHERE scope_only MATCH ? LIMIT 1", (expr,)).fetchone()
+            found = [row for t in ("rules", "scope")[:2 if in_scope else 1] for row in self._db.execute(
                     f"SELECT rowid, bm25({t}, {', '.join(map(str, WEIGHTS))}, {ASKS_WEIGHT}), "
                     f"bm25({t}, {titled_weights}), bm25({t}, {headed_weights}), "
                     # (with the asks off, no row holds a word in them: two bm25 less)
@@ -1030,7 +1032,7 @@ class RulesIndex:
                         only_asks.add(r)
             own = None
             if g.own:
-                own = {r for t in ("rules", "scope") for (r,) in self._db.execute(
+                own = {r for t in ("rules", "scope")[:2 if in_scope else 1] for (r,) in self._db.execute(
                     f"SELECT rowid FROM {t} WHERE {t} MATCH ?" + ("" if t == "rules" else f" AND rowid IN ({self._scope_rows})"),
                     (self._match(g, own_only=True),))}
         if len(self._cache) < 20000:
