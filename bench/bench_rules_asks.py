@@ -126,7 +126,7 @@ def main() -> None:
             print(f"  {m:16} off  {line(a)}\n  {'':16} on   {line(b)}")
             for i, cells in enumerate((a, b)):
                 totals[m][i] = [x + y for x, y in zip(totals[m][i], cells)]
-    print(f"left-out parts better {better}, worse {worse}, of {len(TUNED)}; summed over the six left-out parts:")
+    print(f"left-out parts better {better}, worse {worse}, of {len(TUNED)}; summed over the {len(TUNED)} left-out parts:")
     for m in MODES:
         print(f"  {m:16} off  {line(tuple(totals[m][0]))}\n  {'':16} on   {line(tuple(totals[m][1]))}")
     top = max(chosen_count, key=lambda s: (chosen_count[s], -settings.index(s)))

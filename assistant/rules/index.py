@@ -41,7 +41,9 @@ thing does or is worth (VP, a cost) when only worked examples name it, in passin
 opinion, unless an entry that gives advice is among the first three; a verdict on the pieces ("too strong", "broken",
 "the hardest objective"), always; the value of a proper name only worked examples are about ("Bingo");
 what to do when a deck runs out, unless the first entry is about that deck; a thing passed between players
-(trade, give, lend), unless an entry about such a passing is among the first three; a sum of numbers. The particle of a phrasal
+(trade, give, lend), unless an entry about such a passing is among the first three; a sum of numbers; a question whose first result is a scope entry (what a book leaves to other books or to the table,
+found only by its title, keywords or section; its words count in no rarity nor bm25 of the rules), which is shown
+first and is never an answer. The particle of a phrasal
 verb ("flipped over", "back") only adds to an entry that has it. `Reply.unprinted`: the answer is an entry saying the value asked
 about is printed in no source, an honest answer the page shows as one.
 """
@@ -126,6 +128,7 @@ PAIR_ABOUT = 0.4        # ... together: the first two results, of one game, are 
                         # section). Chosen on the three earlier parts of tests/rules/data/eval (wrong sides of "not
                         # covered" 16 -> 12, flat from 0.3 to 0.4, 6 groups better than 5 or 7), then confirmed on round
                         # 4's tuning half (14 -> 12)
+SCOPE_ON = True         # a scope entry (what a book leaves out) leading the results makes the reply "not covered"
 HONEST_HOLDS = 0.8      # an honest entry (card texts printed nowhere) holds this part of a card-text question: most of it,
                         # not every word ("what does precision strike do to people"); no change on the earlier parts
 SYNONYM_CREDIT = 0.8    # how much a synonym of the player's word counts, against the word itself
@@ -346,14 +349,20 @@ class RulesIndex:
         self.entries: list[Entry] = [e for b in books.values() for e in b.entries]
         self.by_id: dict[str, Entry] = {e.id: e for e in self.entries}
         self._game = [e.game for e in self.entries]
-        self._per_game = Counter(self._game)
+        # (scope entries list what other books hold: they and their words do not count in a word's rarity)
+        self._scope = {r for r, e in enumerate(self.entries) if e.kind == "scope"}
+        self._per_game = Counter(g for r, g in enumerate(self._game) if r not in self._scope)
+        self._scope_rows = ", ".join(map(str, sorted(self._scope))) or "-1"
         self._lock = threading.Lock()
         self._cache: dict[tuple[str, int], Looked] = {}
         self._asks_on = ASKS_ON  # (as it was when built: a later change would find an empty asks column)
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
-        self._db.execute(
-            "CREATE VIRTUAL TABLE rules USING fts5(title, keywords, section, names, counted, text, example, asks, "
-            "game UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2')")
+        # scope entries are searched in a table of their own, which holds every entry (so that their bm25 is
+        # counted as the rules' is): their words leave the bm25 of the rules as it is
+        for table in ("rules", "scope", "scope_only"):
+            self._db.execute(
+                f"CREATE VIRTUAL TABLE {table} USING fts5(title, keywords, section, names, counted, text, example, "
+                "asks, game UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2')")
         parent_of = {(b.game, s.main_id): s.parent or "" for b in books.values() for s in b.sections}
         rows = []
         vocab: Counter[str] = Counter()
@@ -370,9 +379,12 @@ class RulesIndex:
             rows.append((rowid, e.title, keywords, section, " ".join(sorted(names)), counted, e.text, e.example,
                          asks, e.game))
             vocab.update(set(words(whole)) | names)
-        self._db.executemany(
-            "INSERT INTO rules(rowid, title, keywords, section, names, counted, text, example, asks, game) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
+        # (scope_only, the scope entries alone, says cheaply whether a group is in one of them at all)
+        for table in ("rules", "scope", "scope_only"):
+            self._db.executemany(
+                f"INSERT INTO {table}(rowid, title, keywords, section, names, counted, text, example, asks, game) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?)",
+                [row for row in rows if table == "scope" or (self.entries[row[0]].kind == "scope") == (table == "scope_only")])
         self._db.commit()
         for key, alts in SYNONYMS.items():
             vocab[key] += 1
@@ -706,6 +718,18 @@ class RulesIndex:
         if not q.about_app:
             order = self._readings_below_rules(order, score)
         order = self._second_rule_second(order, scored)
+        # a scope entry counts only where its title or keywords name what the question asks about: its text lists
+        # things other books hold, and a word of that list alone ("off") says nothing of the question
+        # (and only first: behind another entry it would take the place of a nearer one)
+        order = [r for i, r in enumerate(order) if r not in self._scope or not i and scored.matched.get(r)]
+        if SCOPE_ON and honest is None and order and self.entries[order[0]].kind == "scope":
+            # the nearest entry says what its book leaves to other books or to the table: the honest reply is
+            # "not covered", with that entry shown first
+            honest = order[0]
+            top = max(score.values())
+            if top >= ANSWERED:
+                score = {r: v * (ANSWERED - 0.01) / top for r, v in score.items()}
+            answered = False
         if not answered and honest is None and self._two_rules_answer(q, order, scored):
             score = dict(score)
             for r in order[:2]:
@@ -722,7 +746,9 @@ class RulesIndex:
                         scored.weight.get(g, 0.0) * a for g, a in scored.about(r).items() if not q.groups[g].guess) / total:
                     score[r] = ANSWERED
                     answered = True
-        hits = [Hit(self.entries[r], min(1.0, score[r])) for r in order]
+        # a scope entry is never an answer, wherever it stands (it says what the book does not hold)
+        hits = [Hit(self.entries[r], min(1.0, score[r]) if r not in self._scope else min(score[r], ANSWERED - 0.001))
+                for r in order]
         if prefer:
             rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the score order inside each part
@@ -795,7 +821,7 @@ class RulesIndex:
         # (a word's rarity is counted in the entries' own words unless ASK_RARITY: the asks repeat players' common
         # words, "move", "turn", and would make them weigh less in every question)
         weight = [_idf(len(own & set(rows)) if g.guess and own is not None
-                       else len(rows) - (0 if ASK_RARITY else len(only_asks & rows.keys())), n)
+                       else len(rows) - (0 if ASK_RARITY else len(only_asks & rows.keys())) - len(self._scope & rows.keys()), n)
                   for g, (rows, _, own, _), (*_, only_asks) in zip(q.groups, found, looked)]
         required = [w for w, g in zip(weight, q.groups) if not g.optional]
         total = sum(required)
@@ -988,12 +1014,15 @@ class RulesIndex:
             headed: set[int] = set()
             asks: set[int] = set()
             only_asks: set[int] = set()
-            for r, rank, strong, head, asked, other in self._db.execute(
-                    f"SELECT rowid, bm25(rules, {', '.join(map(str, WEIGHTS))}, {ASKS_WEIGHT}), "
-                    f"bm25(rules, {titled_weights}), bm25(rules, {headed_weights}), "
+            in_scope = self._db.execute("SELECT 1 FROM scope_only WHERE scope_only MATCH ? LIMIT 1", (expr,)).fetchone()
+            found = [row for t in ("rules", "scope")[:2 if in_scope else 1] for row in self._db.execute(
+                    f"SELECT rowid, bm25({t}, {', '.join(map(str, WEIGHTS))}, {ASKS_WEIGHT}), "
+                    f"bm25({t}, {titled_weights}), bm25({t}, {headed_weights}), "
                     # (with the asks off, no row holds a word in them: two bm25 less)
-                    + (f"bm25(rules, {asks_weights}), bm25(rules, {other_weights}) " if self._asks_on else "0, 0 ")
-                    + "FROM rules WHERE rules MATCH ?", (expr,)):
+                    + (f"bm25({t}, {asks_weights}), bm25({t}, {other_weights}) " if self._asks_on else "0, 0 ")
+                    + f"FROM {t} WHERE {t} MATCH ?" + ("" if t == "rules" else f" AND rowid IN ({self._scope_rows})"),
+                    (expr,))]
+            for r, rank, strong, head, asked, other in found:
                 rows[r] = -rank
                 if strong < 0 or g.column:
                     titled.add(r)
@@ -1005,8 +1034,9 @@ class RulesIndex:
                         only_asks.add(r)
             own = None
             if g.own:
-                own = {r for (r,) in self._db.execute(
-                    "SELECT rowid FROM rules WHERE rules MATCH ?", (self._match(g, own_only=True),))}
+                own = {r for t in ("rules", "scope")[:2 if in_scope else 1] for (r,) in self._db.execute(
+                    f"SELECT rowid FROM {t} WHERE {t} MATCH ?" + ("" if t == "rules" else f" AND rowid IN ({self._scope_rows})"),
+                    (self._match(g, own_only=True),))}
         if len(self._cache) < 20000:
             self._cache[key] = (rows, titled, own, headed, asks, only_asks)
         return rows, titled, own, headed, asks, only_asks

@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 KINDS = ("rule", "important", "example", "clarification", "card", "inventor", "character",
-         "objective", "icon", "reading", "fact")
+         "objective", "icon", "reading", "fact", "scope")
 SOURCES = ("rulebook", "public", "tablebot", "unverified")
 
 

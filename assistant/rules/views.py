@@ -25,7 +25,8 @@ MAX_LIMIT = 50
 MAX_Q = 200
 KIND_LABELS = {"important": "Important", "example": "Worked example", "clarification": "Clarification",
                "card": "Card", "inventor": "Inventor", "character": "Character", "objective": "Secret objective",
-               "icon": "Icon", "reading": "How Tablebot reads this", "fact": "Fact"}
+               "icon": "Icon", "reading": "How Tablebot reads this", "fact": "Fact",
+               "scope": "Not in this rulebook"}
 
 # Validate every rules file and build the search index when the app is created: a broken data file
 # stops the app at start-up instead of failing a player's question later.

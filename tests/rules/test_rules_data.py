@@ -111,6 +111,23 @@ def test_raising_robots_readings_and_facts_carry_their_source(books):
     assert any(e.source == "unverified" for e in facts)
 
 
+def test_each_book_has_one_scope_entry_that_says_what_it_leaves_out_in_own_words(books):
+    # FORMAT.md, "Addition: scope entries": named by its title and keywords (the search takes it only where those
+    # name what the question asks), cited to a section of its book, never copying the rulebook
+    seeds = {"raising-robots": "000_4c812be1ed18c319.txt", "robotariat": "001_33b193ad2ea09348.txt",
+             "two-robots": "004_9fdc83e8ab605868.txt"}
+    for game, book in books.items():
+        scope = [e for e in book.entries if e.kind == "scope"]
+        assert len(scope) == 1, game
+        e = scope[0]
+        assert e.source == "rulebook" and e.keywords and e.title.startswith("Beyond ")
+        assert e.section in {s.name for s in book.sections}
+        said = _words((SEEDS / seeds[game]).read_text(encoding="utf-8"))
+        runs = {tuple(said[i:i + 6]) for i in range(len(said) - 5)}
+        own = _words(e.text)
+        assert not [own[i:i + 6] for i in range(len(own) - 5) if tuple(own[i:i + 6]) in runs], e.id
+
+
 # ---- the players' questions (asks/) --------------------------------------------------------------
 
 ASKS = Path(__file__).resolve().parents[2] / "assistant" / "data" / "rules" / "asks"
