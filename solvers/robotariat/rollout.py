@@ -82,7 +82,9 @@ class RolloutPolicy:
                                                   for f, c in d.counts(die).items()) for die in ("black", "red"))
         self.plain_rolls = roll_chances(None, d, lambda b, r: 0)
         self.red_parts: dict[tuple, tuple] = {}
-        self.rolled: dict[TableState, RollChances] = {}  # this turn's exactly scored tables: their roll chances
+        # the roll chances of the tables scored exactly or sampled from (a game's first turns come back in
+        # every game); a table's chances are its own, whichever turn reached it
+        self.rolled: dict[TableState, RollChances] = {}
         self.entries: dict[int, tuple[tuple[int, int], ...]] = {}
         self.entry_rows: dict[int, tuple] = {}
         self.no_entry = (0,) * board.n
@@ -112,7 +114,8 @@ class RolloutPolicy:
         base = self.arrivals(s, t, v, entering)
         turn = _Turn(self, s, v, t, entering, base)
         cands, est = turn.candidates()
-        self.rolled = {}
+        if len(self.rolled) > self.limit:
+            self.rolled.clear()
         # the estimate leaves out the game's end: where this NPC turn may end it, the exact score decides
         if self.near_end is not None:
             near_end = s.funds + self.near_end >= g.rules.target or s.reputation <= 2
@@ -203,12 +206,13 @@ class RolloutPolicy:
 
     def chances_of(self, pre: TableState) -> RollChances:
         """The roll chances of the NPC turn after `pre` (the turn chosen) where its player chooses the roll
-        from every roll's value (Alice Smith, MT-ρ): scoring.TurnScorer's values, those the exact score
-        worked out this turn kept."""
+        from every roll's value (Alice Smith, MT-ρ): scoring.TurnScorer's values, kept by table (with
+        those the exact score worked out)."""
         hit = self.rolled.get(pre)
         if hit is None:
             results = self.scorers.for_state(pre)[1].rolls(pre)
-            hit = roll_chances(pre.active_character, self.game.dice, lambda b, r: results(b, r).scaled)
+            hit = self.rolled[pre] = roll_chances(pre.active_character, self.game.dice,
+                                                  lambda b, r: results(b, r).scaled)
         return hit
 
     def exact(self, t: TurnScorer, v: Valuer, pre: TableState) -> tuple[int, int]:
