@@ -496,7 +496,9 @@
   }
 
   // Fetch this page again and swap in its live parts (after another phone's save, or a private change).
+  var refreshes = 0;  // each refresh's number: a newer one was asked for with what the phone shows now
   T.refresh = function (fromOtherPhone) {
+    var mine = ++refreshes;
     inflight++;
     var opts = { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html", "X-Tablebot-Swap": "1" } };
     var carry = carried();
@@ -505,12 +507,16 @@
       opts.body = new URLSearchParams(carry.concat(privateParams()));
     }
     else {  // private fields go in a header: an address lands in logs and history
-      var mine = new URLSearchParams(privateParams()).toString();
-      if (mine) opts.headers["X-Tablebot-Private"] = mine;
+      var own = new URLSearchParams(privateParams()).toString();
+      if (own) opts.headers["X-Tablebot-Private"] = own;
     }
     return fetch(location.href, opts)
       .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) { if (html) { var changed = T.swap(html); if (fromOtherPhone) cue(changed); } },
+      .then(function (html) {
+        // an answer to an older refresh arriving after a newer one was sent (two private changes in a row:
+        // the seat, then the objective) would bring back what the phone no longer asks for
+        if (html && mine === refreshes) { var changed = T.swap(html); if (fromOtherPhone) cue(changed); }
+      },
             function () { /* offline: the next check tries again */ })
       .then(function () { inflight--; });
   };
