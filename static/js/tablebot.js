@@ -496,7 +496,7 @@
   }
 
   // Fetch this page again and swap in its live parts (after another phone's save, or a private change).
-  var refreshes = 0;  // each refresh's number: a newer one was asked for with what the phone shows now
+  var refreshes = 0;
   T.refresh = function (fromOtherPhone) {
     var mine = ++refreshes;
     inflight++;
@@ -513,8 +513,7 @@
     return fetch(location.href, opts)
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
-        // an answer to an older refresh arriving after a newer one was sent (two private changes in a row:
-        // the seat, then the objective) would bring back what the phone no longer asks for
+        // an older refresh answering last would undo a newer one
         if (html && mine === refreshes) { var changed = T.swap(html); if (fromOtherPhone) cue(changed); }
       },
             function () { /* offline: the next check tries again */ })
@@ -545,9 +544,7 @@
           .then(function (r) { return r.ok ? r.text() : null; })
           .then(function (html) {
             if (fetching[el.id] === url) delete fetching[el.id];
-            // an answer for a version the page has moved past: the page's own refresh skipped this part
-            // while it was on its way, so ask for it again (else it keeps its placeholder)
-            if (html && T.swap(html).stale) fetchParts();
+            if (html && T.swap(html).stale) fetchParts();  // the page's refresh skipped it meanwhile
           },
                 function () { if (fetching[el.id] === url) delete fetching[el.id]; });
       }, Number(el.getAttribute("data-fetch-after") || 0));
