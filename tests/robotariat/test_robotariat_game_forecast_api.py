@@ -21,9 +21,12 @@ def test_last_turn_of_round_six_is_counted_exactly(client):
     assert "rb-reading-game-forecast" in d["rules"] and d["readings"] == ["game-forecast"]
 
 
-def test_exact_chances_add_up_to_one(client):
-    """Revolution Table: close to the target late in the game the three endings are exact and sum to 1."""
-    status, d = post(client, URL, body(round=6, active=1, funds=40, reputation=2))
+def test_exact_chances_add_up_to_one(client, monkeypatch):
+    """Revolution Table: close to the target late in the game the three endings are exact and sum to 1.
+    The one-second cap is lifted here: on a loaded machine the count can take longer than half of it, and
+    the answer is then sampled (CI saw it once); what is tested is the count, not the clock."""
+    monkeypatch.setattr("assistant.robotariat.api.FORECAST_MAX_MS", 120_000)
+    status, d = post(client, URL, {**body(round=6, active=1, funds=40, reputation=2), "budget_ms": 120_000})
     assert status == 200 and d["method"] == "exact"
     total = sum(Fraction(d[k]["exact"]) for k in ("p_success", "p_fail_reputation", "p_fail_time"))
     assert total == 1
