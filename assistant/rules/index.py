@@ -46,6 +46,9 @@ found only by its title, keywords or section; its words count in no rarity nor b
 first and is never an answer. The particle of a phrasal
 verb ("flipped over", "back") only adds to an entry that has it. `Reply.unprinted`: the answer is an entry saying the value asked
 about is printed in no source, an honest answer the page shows as one.
+
+Last, the first results of an answered question get a second look (rerank.py): a learned linear score over a
+few features, the nearest single ask above all, orders them; their confidences are handed down the new order.
 """
 from __future__ import annotations
 
@@ -58,6 +61,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
+from . import rerank
 from .model import Book, Entry
 from .synonyms import (
     APP_WORDS,
@@ -128,6 +132,7 @@ PAIR_ABOUT = 0.4        # ... together: the first two results, of one game, are 
                         # section). Chosen on the three earlier parts of tests/rules/data/eval (wrong sides of "not
                         # covered" 16 -> 12, flat from 0.3 to 0.4, 6 groups better than 5 or 7), then confirmed on round
                         # 4's tuning half (14 -> 12)
+RERANK_ON = True        # the second look (rerank.py) orders the first results of an answered question
 SCOPE_ON = True         # a scope entry (what a book leaves out) leading the results makes the reply "not covered"
 HONEST_HOLDS = 0.8      # an honest entry (card texts printed nowhere) holds this part of a card-text question: most of it,
                         # not every word ("what does precision strike do to people"); no change on the earlier parts
@@ -348,6 +353,7 @@ class RulesIndex:
     def __init__(self, books: dict[str, Book]):
         self.entries: list[Entry] = [e for b in books.values() for e in b.entries]
         self.by_id: dict[str, Entry] = {e.id: e for e in self.entries}
+        self._row = {e.id: r for r, e in enumerate(self.entries)}
         self._game = [e.game for e in self.entries]
         # (scope entries list what other books hold: they and their words do not count in a word's rarity)
         self._scope = {r for r, e in enumerate(self.entries) if e.kind == "scope"}
@@ -468,6 +474,12 @@ class RulesIndex:
                         initials.setdefault("".join(t[0] for t in kept), set()).add(" ".join(toks))
         self._initials = {k: next(iter(v)) for k, v in initials.items()
                           if len(v) == 1 and k not in vocab and k not in self.speller.english}
+        # each entry's stemmed words for the second look at the first results (rerank.py), and its learned weights
+        self._words = [rerank.EntryWords(
+            title=frozenset(self._stems(" ".join((e.title, *e.keywords)))), text=frozenset(self._stems(e.text)),
+            asks=tuple(frozenset(self._stems(a)) for a in (e.asks if self._asks_on else ())),
+            text_length=rerank.text_length(e.text)) for e in self.entries]
+        self._rerank = rerank.load_weights()
         # keywords of two words or more, found as they are in a question ("move then activate")
         self._phrases: dict[tuple[str, ...], list[int]] = {}
         for r, e in enumerate(self.entries):
@@ -475,6 +487,22 @@ class RulesIndex:
                 toks = tuple(words(k))
                 if len(toks) >= 2:
                     self._phrases.setdefault(toks, []).append(r)
+
+    @staticmethod
+    def _stems(text: str) -> set[str]:
+        return {stem(w) for w in words(text) if not is_stopword(w)}
+
+    def second_look_features(self, question: str, hits: list[Hit]) -> list[list[float]]:
+        """rerank.FEATURES of the first rerank.DEPTH results (what bench/train_rules_rerank.py learns from)."""
+        head = hits[:rerank.DEPTH]
+        return rerank.features(frozenset(self._stems(question)), [h.score for h in head], [h.entry.kind for h in head],
+                               [self._words[self._row[h.entry.id]] for h in head])
+
+    def _second_look(self, question: str, hits: list[Hit]) -> list[Hit]:
+        head = hits[:rerank.DEPTH]
+        places = rerank.order(self.second_look_features(question, head), self._rerank)
+        # the confidences stay in their order, handed down the new one: the first result is the one answered with
+        return [Hit(head[i].entry, h.score) for i, h in zip(places, head)] + hits[rerank.DEPTH:]
 
     def _specific_entries(self, books: dict[str, Book]) -> dict[int, list[int]]:
         """For each overview entry (a section's main entry), the rows of the entries under it: the
@@ -749,6 +777,8 @@ class RulesIndex:
         # a scope entry is never an answer, wherever it stands (it says what the book does not hold)
         hits = [Hit(self.entries[r], min(1.0, score[r]) if r not in self._scope else min(score[r], ANSWERED - 0.001))
                 for r in order]
+        if RERANK_ON and self._rerank and answered and honest is None and len(hits) > 1:
+            hits = self._second_look(question, hits)
         if prefer:
             rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the score order inside each part

@@ -1,9 +1,9 @@
 """Issue 24: the rules search on its own evaluation set (tests/rules/data/eval, written as players type and
 split before tuning), the mechanisms that ranking and "not covered" rest on, and the fragments the
-search boxes swap in. Round 7 tunes on all seven parts (tune, heldout, fresh, both halves of round 4's new writer:
-round4a, and round4, reported at the end of round 4; round5, reported at the end of round 5; and round6, reported
-at the end of round 6), each guarded here; its figures are measured on eval_round7.toml, which the lead adds later
-and bench/bench_rules_eval.py prints as "round 7 (never tuned)": here it is only checked to be well formed, never
+search boxes swap in. Round 8 tunes on all eight parts (tune, heldout, fresh, both halves of round 4's new writer:
+round4a, and round4, reported at the end of round 4; round5, round6 and round7, each reported at the end of its
+round), each guarded here; its figures are measured on eval_round8.toml, which the lead adds and
+bench/bench_rules_eval.py prints as "round 8 (never tuned)": here it is only checked to be well formed, never
 measured (a test on it would make it a tuning set).
 """
 from __future__ import annotations
@@ -100,15 +100,29 @@ def test_round_six_is_well_formed_and_new():
         assert (q["game"], q["q"]) not in tuned, f"asked in a part tuned on: {q['q']!r}"
 
 
-def test_round_seven_is_well_formed_when_it_is_there():
-    # (its questions are not compared with the tuned parts': a short question two writers both type is no leak,
-    # and reading them here would be looking at the unseen part)
-    if not (EVAL / "eval_round7.toml").exists():
-        pytest.skip("eval_round7.toml is added by the lead after round 7")
+def test_round_seven_is_well_formed_and_new():
     round7 = _part("round7")
     ids = {e.id for e in rules.index().entries}
-    assert round7
+    tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh", "round4a", "round4", "round5", "round6")
+             for q in _part(name)}
+    assert len(round7) >= 280 and {q["game"] for q in round7} == set(rules.GAMES)
     for q in round7:
+        assert q["game"] in rules.GAMES and q["q"].strip(), q
+        assert ("ids" in q) != (q.get("covered", True) is False), q
+        for key in ("ids", "near", "both"):
+            assert set(q.get(key, [])) <= ids, q
+        assert (q["game"], q["q"]) not in tuned, f"asked in a part tuned on: {q['q']!r}"
+
+
+def test_round_eight_is_well_formed_when_it_is_there():
+    # (its questions are not compared with the tuned parts' here: the repeats were taken out when it was added,
+    # and reading them in a test would be looking at the unseen part)
+    if not (EVAL / "eval_round8.toml").exists():
+        pytest.skip("eval_round8.toml is added by the lead after round 8")
+    round8 = _part("round8")
+    ids = {e.id for e in rules.index().entries}
+    assert round8
+    for q in round8:
         assert q["game"] in rules.GAMES and q["q"].strip(), q
         assert ("ids" in q) != (q.get("covered", True) is False), q
         for key in ("ids", "near", "both"):
@@ -117,19 +131,20 @@ def test_round_seven_is_well_formed_when_it_is_there():
 
 @pytest.mark.parametrize("part, top1_min, top3_min, silent_min, answered_min", [
     # regression guards on the parts the ranking was tuned on, a little under their figures at the end of
-    # round 6 with both sets of asks (game filter): tune 92.8 % / 100 %, not covered 37 of 39, answered
-    # 222 of 223; heldout 94.7 % / 99.1 %, 38 of 41, 226 of 226; fresh 94.2 % / 97.4 %, 30 of 32, 153 of
-    # 155; round 4's tuning half 90.4 % / 98.5 %, 25 of 32, 135 of 136; round 4's held-out half 84.6 % /
-    # 97.8 %, 16 of 21, 133 of 136; round 5's part 93.2 % / 98.3 %, 29 of 36, 235 of 236 (covered
-    # questions told "not covered" are guarded too: that was the round-4 writer's commonest miss); round 6's
-    # part 82.5 % / 97.2 %, 49 of 62, 247 of 252
-    ("tune", 0.92, 0.99, 0.92, 0.99),
+    # round 8 with three sets of asks and the second look (game filter): tune 91.0 % / 100 %, not covered 37 of
+    # 39, answered 222 of 223; heldout 95.1 % / 99.1 %, 38 of 41, 226 of 226; fresh 93.5 % / 98.7 %, 28 of 32,
+    # 153 of 155; round 4's tuning half 91.2 % / 98.5 %, 25 of 32, 135 of 136; round 4's held-out half 88.2 % /
+    # 98.5 %, 16 of 21, 133 of 136; round 5's part 92.8 % / 98.3 %, 28 of 36, 234 of 236 (covered questions told
+    # "not covered" are guarded too: that was the round-4 writer's commonest miss); round 6's part 89.3 % /
+    # 97.2 %, 49 of 62, 248 of 252; round 7's part 91.3 % / 97.0 %, 50 of 60, 227 of 231
+    ("tune", 0.90, 0.99, 0.92, 0.99),
     ("heldout", 0.94, 0.98, 0.92, 0.99),
-    ("fresh", 0.93, 0.97, 0.93, 0.98),
-    ("round4a", 0.89, 0.97, 0.78, 0.98),
-    ("round4", 0.83, 0.97, 0.76, 0.97),
-    ("round5", 0.92, 0.98, 0.80, 0.99),
-    ("round6", 0.81, 0.96, 0.76, 0.97),
+    ("fresh", 0.93, 0.98, 0.87, 0.98),
+    ("round4a", 0.90, 0.98, 0.78, 0.98),
+    ("round4", 0.87, 0.98, 0.76, 0.97),
+    ("round5", 0.92, 0.98, 0.77, 0.99),
+    ("round6", 0.88, 0.97, 0.78, 0.98),
+    ("round7", 0.90, 0.96, 0.83, 0.98),
 ])
 def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min, answered_min):
     top1 = top3 = answered = silent_ok = 0

@@ -1,0 +1,82 @@
+"""The second look at the first results: a learned order of the first DEPTH results of an answered question.
+
+The first pass (index.py) scores each entry on its own. This pass compares the first few side by side on what
+the first pass does not weigh together: how close the question is to one single question players ask that the
+entry answers (its asks: one near ask says more than words spread over many), how much of the question the
+entry's title, keywords and text hold, and what kind of entry it is. A linear score over those features
+(softmax regression, one weight per feature) picks the order; the weights are learned by
+bench/train_rules_rerank.py on the question parts tuned on and stored in assistant/data/rules/rerank.toml, with
+what they were learned on. The set of results and their confidences stay as they were: the confidences are
+handed down the new order, so the first result is still the one the reply stands on.
+"""
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+DEPTH = 5
+KINDS = ("card", "character", "clarification", "example", "fact", "icon", "important", "inventor", "objective",
+         "reading", "rule", "scope")
+FEATURES = (
+    *(f"rank_{i}" for i in range(DEPTH)),
+    "score",                        # the first pass's confidence (its gap to the first is the same to a softmax)
+    "ask_jaccard", "ask_cover",     # the nearest single ask: words shared over words in either, over the question's
+    "title_cover", "title_share",   # the question's words in the title and keywords, and the title's in the question
+    "text_cover", "text_length",    # the question's words in the text; log of the text's length
+    *(f"kind_{k}" for k in KINDS),
+)
+WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "data" / "rules" / "rerank.toml"
+
+
+@dataclass(frozen=True)
+class EntryWords:
+    """An entry's stemmed words, worked out once when the index is built."""
+    title: frozenset[str]           # title and keywords
+    text: frozenset[str]
+    asks: tuple[frozenset[str], ...]
+    text_length: float
+
+
+def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, float]:
+    """The learned weights by feature; none (no second look) when the file is absent or was learned for other
+    features (a test holds the shipped file to FEATURES, so that the trainer can run after a change of them)."""
+    if not path.exists():
+        return {}
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    weights = dict(zip(data["features"], data["weights"], strict=True))
+    return weights if set(weights) == set(FEATURES) else {}
+
+
+def features(question: frozenset[str], scores: list[float], kinds: list[str],
+             entries: list[EntryWords]) -> list[list[float]]:
+    """One row of FEATURES per result, in the first pass's order."""
+    rows = []
+    n = max(1, len(question))
+    for i, (score, kind, w) in enumerate(zip(scores, kinds, entries)):
+        jaccard = cover = 0.0
+        for ask in w.asks:
+            shared = len(question & ask)
+            if shared:
+                jaccard = max(jaccard, shared / len(question | ask))
+                cover = max(cover, shared / n)
+        rows.append([
+            *(float(i == j) for j in range(DEPTH)),
+            score, jaccard, cover,
+            len(question & w.title) / n, len(question & w.title) / max(1, len(w.title)),
+            len(question & w.text) / n, w.text_length,
+            *(float(kind == k) for k in KINDS),
+        ])
+    return rows
+
+
+def order(rows: list[list[float]], weights: dict[str, float]) -> list[int]:
+    """The results' places, best first (a tie keeps the first pass's order)."""
+    w = [weights[f] for f in FEATURES]
+    value = [sum(a * b for a, b in zip(row, w)) for row in rows]
+    return sorted(range(len(rows)), key=lambda i: (-value[i], i))
+
+
+def text_length(text: str) -> float:
+    return math.log1p(len(text))

@@ -1,0 +1,73 @@
+"""Issue 24: the second look at the first results (assistant/rules/rerank.py), with the weights that
+bench/train_rules_rerank.py learned on the eval parts tuned on (never on round 8, the unseen one)."""
+from __future__ import annotations
+
+import importlib
+import tomllib
+
+import pytest
+
+from assistant import rules
+from assistant.rules import rerank
+
+index_module = importlib.import_module("assistant.rules.index")
+TUNED = {"tune", "heldout", "fresh", "round4a", "round4", "round5", "round6", "round7"}
+
+
+def both_ways(monkeypatch, q: str, game: str):
+    monkeypatch.setattr(index_module, "RERANK_ON", False)
+    first_pass = rules.ask(q, game=game, limit=10)
+    monkeypatch.setattr(index_module, "RERANK_ON", True)
+    return first_pass, rules.ask(q, game=game, limit=10)
+
+
+def test_the_shipped_weights_fit_the_features_and_were_learned_on_tuned_parts_only():
+    data = tomllib.loads(rerank.WEIGHTS_FILE.read_text(encoding="utf-8"))
+    assert list(data["features"]) == list(rerank.FEATURES) and len(data["weights"]) == len(rerank.FEATURES)
+    assert set(data["learned_on"]) == TUNED  # round 8 is measured, never learned from
+    assert rerank.load_weights() and rules.index()._rerank == rerank.load_weights()
+
+
+def test_weights_for_other_features_or_none_mean_no_second_look(tmp_path):
+    stale = tmp_path / "rerank.toml"
+    stale.write_text('learned_on = []\nquestions = 0\nfeatures = ["score"]\nweights = [1.0]\n', encoding="utf-8")
+    assert rerank.load_weights(stale) == {}
+    assert rerank.load_weights(tmp_path / "absent.toml") == {}
+
+
+@pytest.mark.parametrize("q, game, general, specific", [
+    # Traffic Director: with no Oppressor out, Tablebot's reading says the condition is not met
+    ("traffic director played but there is no oppressor on the board", "robotariat",
+     "rb-traffic-director", "rb-reading-traffic-director"),
+    # Encounters: the order of suspicion and fine is the reading that lists the steps, not the section's overview
+    ("the suspicion check or the fine, which comes first in an encounter", "robotariat",
+     "rb-check-for-and-resolve-encounters", "rb-reading-encounters"),
+    # Components: the board's count of spaces is printed in no source we read: the honest entry says so
+    ("how many spaces are on the board", "robotariat", "rb-reading-traffic-director", "rb-unverified-board"),
+])
+def test_the_second_look_puts_the_entry_that_answers_first(monkeypatch, q, game, general, specific):
+    first_pass, reply = both_ways(monkeypatch, q, game)
+    assert first_pass.hits[0].entry.id == general
+    assert reply.hits[0].entry.id == specific and reply.answered
+
+
+@pytest.mark.parametrize("q, game", [
+    ("traffic director played but there is no oppressor on the board", "robotariat"),
+    ("my robot only reaches robo race 6-7 with its upgraded action, it has no upgrade token", "raising-robots"),
+    ("does a flipped power card still count for health", "two-robots"),
+])
+def test_it_only_reorders_the_first_results_and_hands_their_confidences_down(monkeypatch, q, game):
+    first_pass, reply = both_ways(monkeypatch, q, game)
+    depth = rerank.DEPTH
+    assert {h.entry.id for h in reply.hits[:depth]} == {h.entry.id for h in first_pass.hits[:depth]}
+    assert [h.score for h in reply.hits] == [h.score for h in first_pass.hits]
+    assert reply.hits[depth:] == first_pass.hits[depth:] and reply.answered == first_pass.answered
+
+
+@pytest.mark.parametrize("q, game", [
+    ("is the blue salvager just better than the red one", "two-robots"),   # a strategy opinion: no book answers
+    ("what time does the pizza place close", "raising-robots"),             # off-topic
+])
+def test_a_reply_that_is_not_covered_keeps_the_first_pass_order(monkeypatch, q, game):
+    first_pass, reply = both_ways(monkeypatch, q, game)
+    assert not reply.answered and reply.hits == first_pass.hits
