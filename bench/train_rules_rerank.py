@@ -1,7 +1,7 @@
 """Learn the weights of the rules search's second look (assistant/rules/rerank.py) and show what it changes.
 
 The first pass's results of every covered question of the parts tuned on (tests/rules/data/eval, game filter),
-its first rerank.DEPTH results each described by rerank.FEATURES; softmax regression (one weight per feature, a
+those of its first rerank.DEPTH results that answer each described by rerank.FEATURES; softmax regression (one weight per feature, a
 small L2 penalty, full-batch gradient descent from zero: deterministic) learns to put a right entry first.
 
 Run: .venv/bin/python bench/train_rules_rerank.py [--check PART] [--write]
@@ -40,10 +40,13 @@ def examples(index: RulesIndex, parts: tuple[str, ...]) -> tuple[np.ndarray, np.
             if not q.get("covered", True):
                 continue
             reply = index.ask(q["q"], game=q["game"], limit=rerank.DEPTH)
-            if not reply.answered or len(reply.hits) < 2:
+            if not reply.answered:
                 continue  # the second look is for answered questions only
-            rows = index.second_look_features(q["q"], reply.hits)
-            right = [float(h.entry.id in q["ids"]) for h in reply.hits[:rerank.DEPTH]]
+            head = [reply.hits[i] for i in index.second_look_candidates(reply.hits)]
+            if len(head) < 2:
+                continue  # nothing to order
+            rows = index.second_look_features(q["q"], head)
+            right = [float(h.entry.id in q["ids"]) for h in head]
             if not any(right):
                 continue  # nothing to learn where no result is right
             xs.append(rows)

@@ -48,7 +48,8 @@ verb ("flipped over", "back") only adds to an entry that has it. `Reply.unprinte
 about is printed in no source, an honest answer the page shows as one.
 
 Last, the first results of an answered question get a second look (rerank.py): a learned linear score over a
-few features, the nearest single ask above all, orders them; their confidences are handed down the new order.
+few features, the nearest single ask above all, orders those of the first five that answer, each with its own
+confidence (what answers and what is only related stays as the first pass said).
 """
 from __future__ import annotations
 
@@ -493,16 +494,26 @@ class RulesIndex:
         return {stem(w) for w in words(text) if not is_stopword(w)}
 
     def second_look_features(self, question: str, hits: list[Hit]) -> list[list[float]]:
-        """rerank.FEATURES of the first rerank.DEPTH results (what bench/train_rules_rerank.py learns from)."""
-        head = hits[:rerank.DEPTH]
-        return rerank.features(frozenset(self._stems(question)), [h.score for h in head], [h.entry.kind for h in head],
-                               [self._words[self._row[h.entry.id]] for h in head])
+        """rerank.FEATURES of each of `hits` (what bench/train_rules_rerank.py learns from)."""
+        return rerank.features(frozenset(self._stems(question)), [h.score for h in hits], [h.entry.kind for h in hits],
+                               [self._words[self._row[h.entry.id]] for h in hits])
+
+    @staticmethod
+    def second_look_candidates(hits: list[Hit]) -> list[int]:
+        """The places the second look may reorder: those of the first rerank.DEPTH results that answer (each keeps
+        its own confidence, so what answers and what is only related stays as the first pass said)."""
+        return [i for i, h in enumerate(hits[:rerank.DEPTH]) if h.answers]
 
     def _second_look(self, question: str, hits: list[Hit]) -> list[Hit]:
-        head = hits[:rerank.DEPTH]
-        places = rerank.order(self.second_look_features(question, head), self._rerank)
-        # the confidences stay in their order, handed down the new one: the first result is the one answered with
-        return [Hit(head[i].entry, h.score) for i, h in zip(places, head)] + hits[rerank.DEPTH:]
+        places = self.second_look_candidates(hits)
+        if len(places) < 2:
+            return hits
+        head = [hits[i] for i in places]
+        best = rerank.order(self.second_look_features(question, head), self._rerank)
+        out = list(hits)
+        for place, i in zip(places, best):
+            out[place] = head[i]
+        return out
 
     def _specific_entries(self, books: dict[str, Book]) -> dict[int, list[int]]:
         """For each overview entry (a section's main entry), the rows of the entries under it: the

@@ -1,4 +1,5 @@
-"""The second look at the first results: a learned order of the first DEPTH results of an answered question.
+"""The second look at the first results: a learned order of those of the first DEPTH results of an answered question
+that answer it.
 
 The first pass (index.py) scores each entry on its own. This pass compares the first few side by side on what
 the first pass does not weigh together: how close the question is to one single question players ask that the
@@ -6,8 +7,8 @@ entry answers (its asks: one near ask says more than words spread over many), ho
 entry's title, keywords and text hold, and what kind of entry it is. A linear score over those features
 (softmax regression, one weight per feature) picks the order; the weights are learned by
 bench/train_rules_rerank.py on the question parts tuned on and stored in assistant/data/rules/rerank.toml, with
-what they were learned on. The set of results and their confidences stay as they were: the confidences are
-handed down the new order, so the first result is still the one the reply stands on.
+what they were learned on. Each result keeps its own confidence: only the order among the answering ones changes
+(the first pass's order is not always by confidence: a reading stands below the rule it reads, say).
 """
 from __future__ import annotations
 
