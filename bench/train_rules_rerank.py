@@ -31,9 +31,7 @@ STEPS = 4000
 RATE = 0.002
 
 
-def examples(index: RulesIndex, parts: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Features (questions x DEPTH x features), right-entry labels and a mask of the results there are."""
-    index_module.RERANK_ON = False
+def _first_pass(index: RulesIndex, parts: tuple[str, ...]) -> tuple[list, list]:
     xs, ys = [], []
     for part in parts:
         for q in evaluation.load(part):
@@ -45,13 +43,26 @@ def examples(index: RulesIndex, parts: tuple[str, ...]) -> tuple[np.ndarray, np.
             head = [reply.hits[i] for i in index.second_look_candidates(reply.hits)]
             if len(head) < 2:
                 continue  # nothing to order
-            rows = index.second_look_features(q["q"], head)
+            # a question some ask says word for word (after stemming) would teach the nearest ask more weight than
+            # it has on questions nobody wrote down: such a question is left out
+            said = frozenset(index._stems(q["q"]))
+            if any(said == ask for h in head for ask in index._words[index._row[h.entry.id]].asks):
+                continue
             right = [float(h.entry.id in q["ids"]) for h in head]
             if not any(right):
                 continue  # nothing to learn where no result is right
-            xs.append(rows)
+            xs.append(index.second_look_features(q["q"], head))
             ys.append(right)
-    index_module.RERANK_ON = True
+    return xs, ys
+
+
+def examples(index: RulesIndex, parts: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Features (questions x DEPTH x features), right-entry labels and a mask of the results there are."""
+    was, index_module.RERANK_ON = index_module.RERANK_ON, False
+    try:
+        xs, ys = _first_pass(index, parts)
+    finally:
+        index_module.RERANK_ON = was
     n, d = len(xs), len(rerank.FEATURES)
     x = np.zeros((n, rerank.DEPTH, d))
     y = np.zeros((n, rerank.DEPTH))

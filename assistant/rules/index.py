@@ -480,7 +480,8 @@ class RulesIndex:
             title=frozenset(self._stems(" ".join((e.title, *e.keywords)))), text=frozenset(self._stems(e.text)),
             asks=tuple(frozenset(self._stems(a)) for a in (e.asks if self._asks_on else ())),
             text_length=rerank.text_length(e.text)) for e in self.entries]
-        self._rerank = rerank.load_weights()
+        # (learned with the asks on: without them its strongest feature is 0, and what remains was not learned alone)
+        self._rerank = rerank.load_weights() if self._asks_on else {}
         # keywords of two words or more, found as they are in a question ("move then activate")
         self._phrases: dict[tuple[str, ...], list[int]] = {}
         for r, e in enumerate(self.entries):
@@ -792,7 +793,7 @@ class RulesIndex:
             hits = self._second_look(question, hits)
         if prefer:
             rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
-            hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the score order inside each part
+            hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the order so far inside each part
         return Reply(hits[:limit], answered, prefer, q.named_game)
 
     def _unanswerable(self, q: Question, scored: Scored) -> int | None:

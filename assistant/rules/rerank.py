@@ -46,8 +46,10 @@ def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, float]:
     if not path.exists():
         return {}
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    weights = dict(zip(data["features"], data["weights"], strict=True))
-    return weights if set(weights) == set(FEATURES) else {}
+    names, values = data.get("features", []), data.get("weights", [])
+    if list(names) != list(FEATURES) or len(values) != len(FEATURES):
+        return {}
+    return dict(zip(names, map(float, values)))
 
 
 def features(question: frozenset[str], scores: list[float], kinds: list[str],

@@ -32,7 +32,15 @@ def test_weights_for_other_features_or_none_mean_no_second_look(tmp_path):
     stale = tmp_path / "rerank.toml"
     stale.write_text('learned_on = []\nquestions = 0\nfeatures = ["score"]\nweights = [1.0]\n', encoding="utf-8")
     assert rerank.load_weights(stale) == {}
+    short = tmp_path / "short.toml"
+    short.write_text(f"features = {list(rerank.FEATURES)!r}\nweights = [1.0]\n".replace("'", '"'), encoding="utf-8")
+    assert rerank.load_weights(short) == {}
     assert rerank.load_weights(tmp_path / "absent.toml") == {}
+
+
+def test_an_index_without_asks_takes_no_second_look(own_words_index):
+    # (the weights were learned with the asks on: their strongest feature, the nearest ask, would be 0)
+    assert own_words_index._rerank == {}
 
 
 @pytest.mark.parametrize("q, game, general, specific", [
