@@ -40,7 +40,9 @@ says such texts are printed nowhere (that entry is then shown first, as the near
 thing does or is worth (VP, a cost) when only worked examples name it, in passing, or no entry names it at all; a strategy
 opinion, unless an entry that gives advice is among the first three; a verdict on the pieces ("too strong", "broken",
 "the hardest objective"), always; the value of a proper name only worked examples are about ("Bingo");
-what to do when a deck runs out, unless the first entry is about that deck; a thing passed between players
+what to do when a deck runs out, unless the first entry is about that deck; how to mend a slip (a step forgotten,
+a card played by mistake, a move taken back: no book says; its scope entry on mistakes is shown first); a thing
+passed between players
 (trade, give, lend), unless an entry about such a passing is among the first three; a sum of numbers; a question whose first result is a scope entry (what a book leaves to other books or to the table,
 found only by its title, keywords or section; its words count in no rarity nor bm25 of the rules), which is shown
 first and is never an answer. The particle of a phrasal
@@ -75,6 +77,8 @@ from .synonyms import (
     LIMIT_PATTERNS,
     LIMIT_WORDS,
     LIST_PATTERNS,
+    MISHAP_KEYWORD,
+    MISHAP_PATTERN,
     NEXT_SYNONYMS,
     NUMBER_WORDS,
     OPINION_MARKERS,
@@ -253,6 +257,7 @@ class Question:
     asks_verdict: bool = False  # ... on the pieces' balance or difficulty ("strongest salvager", "is william op")
     asks_value: bool = False  # it asks a printed value (VP, a cost, how many)
     asks_transfer: bool = False  # it asks to pass a thing to another player (trade, give, lend)
+    asks_mishap: bool = False    # it asks how to put a slip right (forgot to, by mistake, take back)
     emptied: str = ""         # the kind of deck it asks about running out ("the robot deck runs out": robot)
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
 
@@ -360,6 +365,8 @@ class RulesIndex:
         self._scope = {r for r, e in enumerate(self.entries) if e.kind == "scope"}
         self._per_game = Counter(g for r, g in enumerate(self._game) if r not in self._scope)
         self._scope_rows = ", ".join(map(str, sorted(self._scope))) or "-1"
+        # each book's scope entry on putting a mistake right (no book says how)
+        self._mishap = {e.game: r for r, e in enumerate(self.entries) if r in self._scope and MISHAP_KEYWORD in e.keywords}
         self._lock = threading.Lock()
         self._cache: dict[tuple[str, int], Looked] = {}
         self._asks_on = ASKS_ON  # (as it was when built: a later change would find an empty asks column)
@@ -639,6 +646,7 @@ class RulesIndex:
                         asks_verdict=any(re.search(p, said) for p in VERDICT_PATTERNS),
                         asks_value=any(re.search(p, said) for p in VALUE_PATTERNS),
                         asks_transfer=re.search(TRANSFER_PATTERN, said) is not None,
+                        asks_mishap=re.search(MISHAP_PATTERN, said) is not None,
                         emptied=next((m[1] for m in _EMPTIED.finditer(said) if not is_stopword(m[1])), ""))
 
     def _may_slip(self, tok: str) -> bool:
@@ -744,7 +752,7 @@ class RulesIndex:
             game = q.named_game
         scored = self.score(question, q, game)
         score, relevance = scored.score, scored.relevance
-        honest = self._unanswerable(q, scored) if score else None
+        honest = self._unanswerable(q, scored, game or prefer) if score else None
         if honest is not None:
             top = max(score.values())
             if top >= ANSWERED:
@@ -753,15 +761,15 @@ class RulesIndex:
                 score[honest] = min(max(score.values()) + 0.005, ANSWERED - 0.001)
         answered = bool(score) and max(score.values()) >= ANSWERED
         # only the best need ordering; enough of them that every game has its best ones among them
-        order = heapq.nsmallest(limit + SHORTLIST, score,
-                                key=lambda r: (-score[r], -relevance[r], self.entries[r].order))
+        order = heapq.nsmallest(limit + SHORTLIST, score,  # (the honest entry may hold none of the question's words)
+                                key=lambda r: (-score[r], -relevance.get(r, 0.0), self.entries[r].order))
         if not q.about_app:
             order = self._readings_below_rules(order, score)
         order = self._second_rule_second(order, scored)
         # a scope entry counts only where its title or keywords name what the question asks about: its text lists
         # things other books hold, and a word of that list alone ("off") says nothing of the question
         # (and only first: behind another entry it would take the place of a nearer one)
-        order = [r for i, r in enumerate(order) if r not in self._scope or not i and scored.matched.get(r)]
+        order = [r for i, r in enumerate(order) if r not in self._scope or not i and (scored.matched.get(r) or r == honest)]
         if SCOPE_ON and honest is None and order and self.entries[order[0]].kind == "scope":
             # the nearest entry says what its book leaves to other books or to the table: the honest reply is
             # "not covered", with that entry shown first
@@ -796,15 +804,19 @@ class RulesIndex:
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the order so far inside each part
         return Reply(hits[:limit], answered, prefer, q.named_game)
 
-    def _unanswerable(self, q: Question, scored: Scored) -> int | None:
+    def _unanswerable(self, q: Question, scored: Scored, home: str | None = None) -> int | None:
         """None when the best entries can answer a question of this shape; else -1, or the row of the
         honest entry to show first. What a card does is not answered when one of the first three entries
         says such texts are printed in no source (keyword TEXTS_UNKNOWN) and names what the question
         does in its title, keywords or section: that entry is the nearest honest one. A strategy opinion
         is answered only by an entry that gives advice, among the first three and about what the question
-        asks (it holds most of the question); a question of numbers only asks nothing."""
+        asks (it holds most of the question); a question of numbers only asks nothing. How to mend a slip is
+        answered by no book: the scope entry on mistakes of `home` (the page's book) is the honest one."""
         score, matched = scored.score, scored.matched
         ranked = heapq.nlargest(3, score, key=lambda r: score[r])
+        if q.asks_mishap:
+            # no book says how to mend a slip: the page's book's entry saying so (else the nearest result's book's)
+            return self._mishap.get(home or self.entries[ranked[0]].game, -1)
         if q.asks_text:
             total = sum(scored.weight.values())
             # the groups that name the thing whose text is asked: an honest entry that holds them all is about it,

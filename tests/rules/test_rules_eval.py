@@ -1,10 +1,10 @@
 """Issue 24: the rules search on its own evaluation set (tests/rules/data/eval, written as players type and
 split before tuning), the mechanisms that ranking and "not covered" rest on, and the fragments the
-search boxes swap in. Round 8 tunes on all eight parts (tune, heldout, fresh, both halves of round 4's new writer:
+search boxes swap in. Round 8 tunes on all nine parts (tune, heldout, fresh, both halves of round 4's new writer:
 round4a, and round4, reported at the end of round 4; round5, round6 and round7, each reported at the end of its
-round), each guarded here; its figures are measured on eval_round8.toml, which the lead adds and
-bench/bench_rules_eval.py prints as "round 8 (never tuned)": here it is only checked to be well formed, never
-measured (a test on it would make it a tuning set).
+round; round8, reported in round 8 and then tuned on), each guarded here; its figures are measured on
+eval_round9.toml, which bench/bench_rules_eval.py prints as "round 9 (never tuned)": here it is only checked to be
+well formed, never measured (a test on it would make it a tuning set).
 """
 from __future__ import annotations
 
@@ -114,15 +114,29 @@ def test_round_seven_is_well_formed_and_new():
         assert (q["game"], q["q"]) not in tuned, f"asked in a part tuned on: {q['q']!r}"
 
 
-def test_round_eight_is_well_formed_when_it_is_there():
-    # (its questions are not compared with the tuned parts' here: the repeats were taken out when it was added,
-    # and reading them in a test would be looking at the unseen part)
-    if not (EVAL / "eval_round8.toml").exists():
-        pytest.skip("eval_round8.toml is added by the lead after round 8")
+def test_round_eight_is_well_formed_and_new():
     round8 = _part("round8")
     ids = {e.id for e in rules.index().entries}
-    assert round8
+    tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh", "round4a", "round4", "round5", "round6",
+                                              "round7") for q in _part(name)}
+    assert len(round8) >= 330 and {q["game"] for q in round8} == set(rules.GAMES)
     for q in round8:
+        assert q["game"] in rules.GAMES and q["q"].strip(), q
+        assert ("ids" in q) != (q.get("covered", True) is False), q
+        for key in ("ids", "near", "both"):
+            assert set(q.get(key, [])) <= ids, q
+        assert (q["game"], q["q"]) not in tuned, f"asked in a part tuned on: {q['q']!r}"
+
+
+def test_round_nine_is_well_formed_when_it_is_there():
+    # (its questions are not compared with the tuned parts' here: the repeats were taken out when it was added,
+    # and reading them in a test would be looking at the unseen part)
+    if not (EVAL / "eval_round9.toml").exists():
+        pytest.skip("eval_round9.toml is added by the lead in round 8")
+    round9 = _part("round9")
+    ids = {e.id for e in rules.index().entries}
+    assert round9
+    for q in round9:
         assert q["game"] in rules.GAMES and q["q"].strip(), q
         assert ("ids" in q) != (q.get("covered", True) is False), q
         for key in ("ids", "near", "both"):
@@ -131,12 +145,13 @@ def test_round_eight_is_well_formed_when_it_is_there():
 
 @pytest.mark.parametrize("part, top1_min, top3_min, silent_min, answered_min", [
     # regression guards on the parts the ranking was tuned on, a little under their figures at the end of
-    # round 8 with three sets of asks and the second look (game filter): tune 91.0 % / 100 %, not covered 37 of
-    # 39, answered 222 of 223; heldout 95.1 % / 99.1 %, 38 of 41, 226 of 226; fresh 92.9 % / 98.1 %, 28 of 32,
-    # 153 of 155; round 4's tuning half 91.2 % / 98.5 %, 25 of 32, 135 of 136; round 4's held-out half 88.2 % /
-    # 98.5 %, 16 of 21, 133 of 136; round 5's part 92.8 % / 98.3 %, 28 of 36, 234 of 236 (covered questions told
-    # "not covered" are guarded too: that was the round-4 writer's commonest miss); round 6's part 88.5 % /
-    # 96.8 %, 49 of 62, 248 of 252; round 7's part 90.9 % / 97.0 %, 50 of 60, 227 of 231
+    # round 8 with three sets of asks, the second look and the mistakes entries (game filter): tune 91.5 % / 100 %,
+    # not covered 37 of 39, answered 222 of 223; heldout 95.1 % / 99.1 %, 38 of 41, 226 of 226; fresh 92.3 % /
+    # 98.1 %, 29 of 32, 153 of 155; round 4's tuning half 91.2 % / 98.5 %, 25 of 32, 135 of 136; round 4's held-out
+    # half 89.0 % / 98.5 %, 16 of 21, 133 of 136; round 5's part 92.8 % / 98.3 %, 28 of 36, 234 of 236 (covered
+    # questions told "not covered" are guarded too: that was the round-4 writer's commonest miss); round 6's part
+    # 89.3 % / 96.8 %, 49 of 62, 248 of 252; round 7's part 91.8 % / 97.0 %, 53 of 60, 227 of 231; round 8's part
+    # 82.7 % / 94.4 %, 48 of 71, 253 of 266
     ("tune", 0.90, 0.99, 0.92, 0.99),
     ("heldout", 0.94, 0.98, 0.92, 0.99),
     ("fresh", 0.92, 0.98, 0.87, 0.98),
@@ -144,7 +159,8 @@ def test_round_eight_is_well_formed_when_it_is_there():
     ("round4", 0.87, 0.98, 0.76, 0.97),
     ("round5", 0.92, 0.98, 0.77, 0.99),
     ("round6", 0.88, 0.96, 0.78, 0.98),
-    ("round7", 0.90, 0.96, 0.83, 0.98),
+    ("round7", 0.90, 0.96, 0.86, 0.98),
+    ("round8", 0.81, 0.93, 0.66, 0.94),
 ])
 def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min, answered_min):
     top1 = top3 = answered = silent_ok = 0
@@ -643,3 +659,26 @@ def test_a_scope_entry_is_never_an_answer_nor_found_by_a_word_of_its_list_alone(
     # "off" is a word of its list ("rolls off the table"), not what it is about
     reply = rules.ask("whats our chance of actually pulling this off", game="robotariat")
     assert all(h.entry.kind != "scope" for h in reply.hits)
+
+
+# ---- round 8: putting a slip right (no rulebook says how) ------------------------------------------------------
+
+@pytest.mark.parametrize("q, game, scope", [
+    ("i forgot to take my batteries during the phase, can i grab them now", "raising-robots", "rr-scope-mistakes"),
+    ("played the wrong card by mistake, is there a take-back", "two-robots", "tr-scope-mistakes"),
+    ("we misplayed the last npc turn, do we redo it", "robotariat", "rb-scope-mistakes"),
+])
+def test_mending_a_slip_is_not_covered_with_the_books_entry_on_mistakes_first(q, game, scope):
+    for reply in (rules.ask(q, game=game), rules.ask(q, prefer=game)):
+        assert not reply.answered and reply.hits[0].entry.id == scope
+        assert all(not h.answers for h in reply.hits if h.entry.kind == "scope")
+
+
+@pytest.mark.parametrize("q, game, first", [
+    # forgetting a rule is asking it: "forgot" and "remind" are the frame, not a slip to mend
+    ("i forgot how search works", "raising-robots", "rr-search"),
+    ("remind me what happens in an npc turn", "robotariat", "rb-npc-turn"),
+])
+def test_a_rule_forgotten_is_still_the_rule_asked(q, game, first):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and reply.hits[0].entry.id == first
