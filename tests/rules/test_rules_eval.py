@@ -682,3 +682,19 @@ def test_mending_a_slip_is_not_covered_with_the_books_entry_on_mistakes_first(q,
 def test_a_rule_forgotten_is_still_the_rule_asked(q, game, first):
     reply = rules.ask(q, game=game)
     assert reply.answered and reply.hits[0].entry.id == first
+
+
+@pytest.mark.parametrize("q, game, scope", [
+    # Raising Robots and Robotariat suggest no house rules: their scope entries say the table decides
+    ("house rule: we play with a fourth friendship card each, fine?", "raising-robots", "rr-scope-mistakes"),
+    ("can we homebrew an eighth round", "robotariat", "rb-scope-table"),
+])
+def test_a_house_rule_where_the_book_suggests_none_is_not_covered_with_its_scope_entry_first(q, game, scope):
+    for reply in (rules.ask(q, game=game), rules.ask(q, prefer=game)):
+        assert not reply.answered and reply.hits[0].entry.id == scope
+
+
+def test_a_house_rule_the_book_suggests_is_answered():
+    # Two Robots, Variations: the book itself suggests the five-Stacks house rule
+    reply = rules.ask("house rule for getting all five stacks", game="two-robots")
+    assert reply.answered and reply.hits[0].entry.id in {"tr-variation-five-stacks", "tr-reading-house-rules"}
