@@ -25,7 +25,6 @@ import bench_rules_eval as evaluation  # noqa: E402
 
 from assistant.rules import RulesIndex, load_books, rerank  # noqa: E402
 
-index_module = sys.modules["assistant.rules.index"]
 L2 = 0.01
 STEPS = 4000
 RATE = 0.002
@@ -37,12 +36,9 @@ def _first_pass(index: RulesIndex, parts: tuple[str, ...]) -> tuple[list, list]:
         for q in evaluation.load(part):
             if not q.get("covered", True):
                 continue
-            reply = index.ask(q["q"], game=q["game"], limit=rerank.DEPTH)
-            if not reply.answered:
-                continue  # the second look is for answered questions only
-            head = [reply.hits[i] for i in index.second_look_candidates(reply.hits)]
+            head, rows = index.second_look_examples(q["q"], q["game"])
             if len(head) < 2:
-                continue  # nothing to order
+                continue  # not answered, or nothing to order
             # a question some ask says word for word (after stemming) would teach the nearest ask more weight than
             # it has on questions nobody wrote down: such a question is left out
             said = frozenset(index._stems(q["q"]))
@@ -51,18 +47,14 @@ def _first_pass(index: RulesIndex, parts: tuple[str, ...]) -> tuple[list, list]:
             right = [float(h.entry.id in q["ids"]) for h in head]
             if not any(right):
                 continue  # nothing to learn where no result is right
-            xs.append(index.second_look_features(q["q"], head))
+            xs.append(rows)
             ys.append(right)
     return xs, ys
 
 
 def examples(index: RulesIndex, parts: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Features (questions x DEPTH x features), right-entry labels and a mask of the results there are."""
-    was, index_module.RERANK_ON = index_module.RERANK_ON, False
-    try:
-        xs, ys = _first_pass(index, parts)
-    finally:
-        index_module.RERANK_ON = was
+    xs, ys = _first_pass(index, parts)
     n, d = len(xs), len(rerank.FEATURES)
     x = np.zeros((n, rerank.DEPTH, d))
     y = np.zeros((n, rerank.DEPTH))

@@ -293,6 +293,17 @@ Looked = tuple[dict[int, float], set[int], set[int] | None, set[int], set[int], 
 
 
 @dataclass(frozen=True)
+class FirstPass:
+    """What the first pass finds, before the second look (rerank.py) and the page game's order."""
+    hits: list[Hit]
+    answered: bool
+    honest: int | None          # the row of the honest entry shown first (-1: none shown), None: not of that shape
+    prefer: str | None
+    named_game: str | None
+    scored: Scored
+
+
+@dataclass(frozen=True)
 class Reply:
     hits: list[Hit]
     answered: bool
@@ -511,10 +522,17 @@ class RulesIndex:
     def _stems(text: str) -> set[str]:
         return {stem(w) for w in words(text) if not is_stopword(w)}
 
-    def second_look_features(self, question: str, hits: list[Hit]) -> list[list[float]]:
-        """rerank.FEATURES of each of `hits` (what bench/train_rules_rerank.py learns from)."""
+    def second_look_features(self, question: str, hits: list[Hit], scored: Scored) -> list[list[float]]:
+        """rerank.FEATURES of each of `hits`, with what the first pass found of each (`scored`)."""
+        rows = [self._row[h.entry.id] for h in hits]
+        total = sum(scored.weight.values()) or 1.0
+        top = max((scored.relevance.get(r, 0.0) for r in rows), default=0.0) or 1.0
+        found = [rerank.Found(
+            holds=sum(scored.weight.get(g, 0.0) for g in scored.holds.get(r, ())) / total,
+            about=sum(scored.weight.get(g, 0.0) * a for g, a in scored.about(r).items()) / total,
+            relevance=scored.relevance.get(r, 0.0) / top) for r in rows]
         return rerank.features(frozenset(self._stems(question)), [h.score for h in hits], [h.entry.kind for h in hits],
-                               [self._words[self._row[h.entry.id]] for h in hits])
+                               [self._words[r] for r in rows], found)
 
     @staticmethod
     def second_look_candidates(hits: list[Hit]) -> list[int]:
@@ -522,12 +540,12 @@ class RulesIndex:
         its own confidence, so what answers and what is only related stays as the first pass said)."""
         return [i for i, h in enumerate(hits[:rerank.DEPTH]) if h.answers]
 
-    def _second_look(self, question: str, hits: list[Hit]) -> list[Hit]:
+    def _second_look(self, question: str, hits: list[Hit], scored: Scored) -> list[Hit]:
         places = self.second_look_candidates(hits)
         if len(places) < 2:
             return hits
         head = [hits[i] for i in places]
-        best = rerank.order(self.second_look_features(question, head), self._rerank)
+        best = rerank.order(self.second_look_features(question, head, scored), self._rerank)
         out = list(hits)
         for place, i in zip(places, best):
             out[place] = head[i]
@@ -755,6 +773,25 @@ class RulesIndex:
             limit: int = 10) -> Reply:
         """Search `game` only (a hard filter), or every game with `prefer`'s entries first (the page's
         game; a game the question names takes its place)."""
+        first = self._first_pass(question, game, prefer, limit)
+        hits, prefer = first.hits, first.prefer
+        if RERANK_ON and self._rerank and first.answered and first.honest is None and len(hits) > 1:
+            hits = self._second_look(question, hits, first.scored)
+        if prefer:
+            rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
+            hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the order so far inside each part
+        return Reply(hits[:limit], first.answered, prefer, first.named_game)
+
+    def second_look_examples(self, question: str, game: str) -> tuple[list[Hit], list[list[float]]]:
+        """The results of the first pass (game filter) the second look would order, and their rerank.FEATURES:
+        what bench/train_rules_rerank.py learns from (none when the reply is not answered)."""
+        first = self._first_pass(question, game, None, rerank.DEPTH)
+        if not first.answered or first.honest is not None:
+            return [], []
+        head = [first.hits[i] for i in self.second_look_candidates(first.hits)]
+        return head, self.second_look_features(question, head, first.scored)
+
+    def _first_pass(self, question: str, game: str | None, prefer: str | None, limit: int) -> FirstPass:
         q = self.parse(question, name_two_robots=prefer is None)
         prefer = (q.named_game or prefer) if game is None else None
         if game is None and q.named_game and q.named_game != "two-robots":
@@ -808,12 +845,7 @@ class RulesIndex:
         # a scope entry is never an answer, wherever it stands (it says what the book does not hold)
         hits = [Hit(self.entries[r], min(1.0, score[r]) if r not in self._scope else min(score[r], ANSWERED - 0.001))
                 for r in order]
-        if RERANK_ON and self._rerank and answered and honest is None and len(hits) > 1:
-            hits = self._second_look(question, hits)
-        if prefer:
-            rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
-            hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the order so far inside each part
-        return Reply(hits[:limit], answered, prefer, q.named_game)
+        return FirstPass(hits, answered, honest, prefer, q.named_game, scored)
 
     def _unanswerable(self, q: Question, scored: Scored, home: str | None = None) -> int | None:
         """None when the best entries can answer a question of this shape; else -1, or the row of the

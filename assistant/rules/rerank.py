@@ -26,9 +26,19 @@ FEATURES = (
     "ask_jaccard", "ask_cover",     # the nearest single ask: words shared over words in either, over the question's
     "title_cover", "title_share",   # the question's words in the title and keywords, and the title's in the question
     "text_cover", "text_length",    # the question's words in the text; log of the text's length
+    "holds", "about", "relevance",  # the first pass's: the part of the question held, and in the title, keywords or
+                                    # section; bm25 against the best of these results
     *(f"kind_{k}" for k in KINDS),
 )
 WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "data" / "rules" / "rerank.toml"
+
+
+@dataclass(frozen=True)
+class Found:
+    """What the first pass found of an entry for the question (index.Scored, as parts of the question's weight)."""
+    holds: float
+    about: float
+    relevance: float
 
 
 @dataclass(frozen=True)
@@ -53,11 +63,11 @@ def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, float]:
 
 
 def features(question: frozenset[str], scores: list[float], kinds: list[str],
-             entries: list[EntryWords]) -> list[list[float]]:
+             entries: list[EntryWords], found: list[Found]) -> list[list[float]]:
     """One row of FEATURES per result, in the first pass's order."""
     rows = []
     n = max(1, len(question))
-    for i, (score, kind, w) in enumerate(zip(scores, kinds, entries)):
+    for i, (score, kind, w, f) in enumerate(zip(scores, kinds, entries, found)):
         jaccard = cover = 0.0
         for ask in w.asks:
             shared = len(question & ask)
@@ -69,6 +79,7 @@ def features(question: frozenset[str], scores: list[float], kinds: list[str],
             score, jaccard, cover,
             len(question & w.title) / n, len(question & w.title) / max(1, len(w.title)),
             len(question & w.text) / n, w.text_length,
+            f.holds, f.about, f.relevance,
             *(float(kind == k) for k in KINDS),
         ])
     return rows
