@@ -444,6 +444,10 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("go", "first"): ("first player", "goes first", "turn order"),
     ("going", "first"): ("first player", "goes first", "turn order"),
     ("counter", "clockwise"): ("direction", "turn order"),
+    # "do we go round clockwise", "which way does it go around": the direction of play, not a game round
+    ("go", "round"): ("direction", "turn order"),
+    ("go", "around"): ("direction", "turn order"),
+    ("who", "makes"): ("designer", "publisher", "design", "published"),
     ("less", "than"): ("below", "fewer", "under"),
     # "who made the game": its designers and publisher
     ("who", "made"): ("designer", "publisher", "design", "published"),
@@ -537,7 +541,7 @@ POSSESSIVE_TEXT_PATTERNS: tuple[str, ...] = (r"(?P<subject>\w+)'s (?:\w+ ){0,2}a
 OPINION_PATTERNS: tuple[str, ...] = (
     r"\bbetter\b", r"\bbest\b", r"\bstrongest\b", r"\bweakest\b", r"\bshould (?:i|we)\b", r"\bworth it\b",
     r"\boptimal\b", r"\bgood idea\b", r"\brecommend\w*\b", r"\badvice\b", r"\bstrategy\b",
-    r"\btips?\b",
+    r"\btips?\b", r"\b(?:smarter|wiser|smartest)\b",
     r"\bworth \w+ing\b",  # "is it worth going for robo race early" ("what is it worth" asks a value)
 )
 # A verdict on the game's pieces: their balance ("is william too strong", "alice smith is broken right", "op") or a
