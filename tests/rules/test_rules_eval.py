@@ -60,72 +60,27 @@ def test_round_four_tuning_half_names_only_entries_that_exist():
             assert set(q.get(key, [])) <= ids, q
 
 
-def test_round_four_held_out_half_names_only_entries_that_exist_and_is_new():
-    round4 = _part("round4")
+ORDER = ("tune", "heldout", "fresh", "round4a", "round4", "round5", "round6", "round7", "round8", "round9")
+
+
+def _well_formed(part: str) -> list[dict]:
+    questions = _part(part)
     ids = {e.id for e in rules.index().entries}
-    tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh", "round4a") for q in _part(name)}
-    assert len(round4) >= 150 and {q["game"] for q in round4} == set(rules.GAMES)
-    for q in round4:
+    for q in questions:
         assert q["game"] in rules.GAMES and q["q"].strip(), q
         assert ("ids" in q) != (q.get("covered", True) is False), q
         for key in ("ids", "near", "both"):
             assert set(q.get(key, [])) <= ids, q
-        assert (q["game"], q["q"]) not in tuned, f"asked in another part: {q['q']!r}"
+    return questions
 
 
-def test_round_five_is_well_formed_and_new():
-    round5 = _part("round5")
-    ids = {e.id for e in rules.index().entries}
-    tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh", "round4a", "round4") for q in _part(name)}
-    assert len(round5) >= 250 and {q["game"] for q in round5} == set(rules.GAMES)
-    for q in round5:
-        assert q["game"] in rules.GAMES and q["q"].strip(), q
-        assert ("ids" in q) != (q.get("covered", True) is False), q
-        for key in ("ids", "near", "both"):
-            assert set(q.get(key, [])) <= ids, q
-        assert (q["game"], q["q"]) not in tuned, f"asked in a part tuned on: {q['q']!r}"
-
-
-def test_round_six_is_well_formed_and_new():
-    round6 = _part("round6")
-    ids = {e.id for e in rules.index().entries}
-    tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh", "round4a", "round4", "round5")
-             for q in _part(name)}
-    assert len(round6) >= 300 and {q["game"] for q in round6} == set(rules.GAMES)
-    for q in round6:
-        assert q["game"] in rules.GAMES and q["q"].strip(), q
-        assert ("ids" in q) != (q.get("covered", True) is False), q
-        for key in ("ids", "near", "both"):
-            assert set(q.get(key, [])) <= ids, q
-        assert (q["game"], q["q"]) not in tuned, f"asked in a part tuned on: {q['q']!r}"
-
-
-def test_round_seven_is_well_formed_and_new():
-    round7 = _part("round7")
-    ids = {e.id for e in rules.index().entries}
-    tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh", "round4a", "round4", "round5", "round6")
-             for q in _part(name)}
-    assert len(round7) >= 280 and {q["game"] for q in round7} == set(rules.GAMES)
-    for q in round7:
-        assert q["game"] in rules.GAMES and q["q"].strip(), q
-        assert ("ids" in q) != (q.get("covered", True) is False), q
-        for key in ("ids", "near", "both"):
-            assert set(q.get(key, [])) <= ids, q
-        assert (q["game"], q["q"]) not in tuned, f"asked in a part tuned on: {q['q']!r}"
-
-
-def test_round_eight_is_well_formed_and_new():
-    round8 = _part("round8")
-    ids = {e.id for e in rules.index().entries}
-    tuned = {(q["game"], q["q"]) for name in ("tune", "heldout", "fresh", "round4a", "round4", "round5", "round6",
-                                              "round7") for q in _part(name)}
-    assert len(round8) >= 330 and {q["game"] for q in round8} == set(rules.GAMES)
-    for q in round8:
-        assert q["game"] in rules.GAMES and q["q"].strip(), q
-        assert ("ids" in q) != (q.get("covered", True) is False), q
-        for key in ("ids", "near", "both"):
-            assert set(q.get(key, [])) <= ids, q
-        assert (q["game"], q["q"]) not in tuned, f"asked in a part tuned on: {q['q']!r}"
+@pytest.mark.parametrize("part, size", [("round4", 150), ("round5", 250), ("round6", 300), ("round7", 280),
+                                        ("round8", 330)])
+def test_each_later_part_is_well_formed_every_game_and_new(part, size):
+    questions = _well_formed(part)
+    earlier = {(q["game"], q["q"]) for name in ORDER[:ORDER.index(part)] for q in _part(name)}
+    assert len(questions) >= size and {q["game"] for q in questions} == set(rules.GAMES)
+    assert not [q["q"] for q in questions if (q["game"], q["q"]) in earlier], "asked in an earlier part"
 
 
 def test_round_nine_is_well_formed_when_it_is_there():
@@ -133,14 +88,7 @@ def test_round_nine_is_well_formed_when_it_is_there():
     # and reading them in a test would be looking at the unseen part)
     if not (EVAL / "eval_round9.toml").exists():
         pytest.skip("eval_round9.toml is added by the lead in round 8")
-    round9 = _part("round9")
-    ids = {e.id for e in rules.index().entries}
-    assert round9
-    for q in round9:
-        assert q["game"] in rules.GAMES and q["q"].strip(), q
-        assert ("ids" in q) != (q.get("covered", True) is False), q
-        for key in ("ids", "near", "both"):
-            assert set(q.get(key, [])) <= ids, q
+    assert _well_formed("round9")
 
 
 @pytest.mark.parametrize("part, top1_min, top3_min, silent_min, answered_min", [
