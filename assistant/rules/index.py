@@ -803,10 +803,10 @@ class RulesIndex:
         honest = self._unanswerable(q, scored, game or prefer) if score else None
         if honest is not None:
             top = max(score.values())
-            if top >= ANSWERED:
+            if top > ANSWERED - 0.01:
                 score = {r: v * (ANSWERED - 0.01) / top for r, v in score.items()}
-            if honest >= 0:  # the entry saying the text is not printed: the nearest honest entry, shown first
-                score[honest] = min(max(score.values()) + 0.005, ANSWERED - 0.001)
+            if honest >= 0:  # the entry saying the text is not printed: the nearest honest entry, shown first (ahead
+                score[honest] = max(score.values()) + 0.005  # of every other, still below ANSWERED)
         answered = bool(score) and max(score.values()) >= ANSWERED
         # only the best need ordering; enough of them that every game has its best ones among them
         order = heapq.nsmallest(limit + SHORTLIST, score,  # (the honest entry may hold none of the question's words)
@@ -858,12 +858,14 @@ class RulesIndex:
         rule, by none but an entry on the house rules a book suggests (else its scope entry on house rules)."""
         score, matched = scored.score, scored.matched
         ranked = heapq.nlargest(3, score, key=lambda r: score[r])
+        # the book of the nearest rule (the scope entries all hold the words of a slip: they tell no book)
+        nearest_game = self._game[next((r for r in ranked if r not in self._scope), ranked[0])]
         if q.asks_mishap:
             # no book says how to mend a slip: the page's book's entry saying so (else the nearest result's book's)
-            return self._mishap.get(home or self.entries[ranked[0]].game, -1)
-        if q.asks_house_rule and not self._house_rules & set(ranked):
-            # a house rule where no entry about the house rules a book suggests is near: no book weighs it
-            return self._no_house_rules.get(home or self.entries[ranked[0]].game, -1)
+            return self._mishap.get(home or nearest_game, -1)
+        if q.asks_house_rule and not {r for r in ranked if r in self._house_rules and self._game[r] == (home or nearest_game)}:
+            # a house rule where no entry about the house rules its book suggests is near: no book weighs it
+            return self._no_house_rules.get(home or nearest_game, -1)
         if q.asks_text:
             total = sum(scored.weight.values())
             # the groups that name the thing whose text is asked: an honest entry that holds them all is about it,

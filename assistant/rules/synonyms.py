@@ -576,16 +576,21 @@ TRANSFER_WORDS: frozenset[str] = frozenset({"give", "trade", "lend", "swap", "sh
 # tests/rules/data/eval each question of this shape is one no book answers (14 of 14; "knocked my stack over" is
 # labelled with the Two Robots scope entry, which says the same). "forgot" alone is not one: "i forgot how search works"
 # asks the rule; "forgot to ..." and "forgot my ..., can i still ..." ask to mend a slip.
-MISHAP_PATTERN = (r"\b(?:forg[eo]t(?:ten)? to|forgot (?:my|his|her|their|our|the|a|an|about) .*\b(?:can|could|still|now|later|"
-                  r"next|back)\b|oops|accidentally|by accident|by mistake|mistakenly|misplayed|misclick\w*|"
-                  r"take (?:it |that |this |them |my move |a move |a turn |my turn )?back|takeback|"
-                  r"undo|knocked (?:over|off)|knocked \w+ \w+ over|(?:rolled|rolls|fell|falls) off)\b")
-MISHAP_KEYWORD = "take back"  # the keyword of each book's scope entry on mistakes
+MISHAP_PATTERN = (r"\b(?:forg[eo]t(?:ten)? to|forgot (?:my|his|her|their|our) \w+(?: \w+){0,3} (?:can|could) "
+                  r"(?:i|we|they|he|she) (?:still|now|do|use)|oops|accidentally|by accident|by mistake|mistakenly|"
+                  r"misplayed|misclick\w*|take (?:it|that|this|them|my move|a move|a turn|my turn) back|takeback|"
+                  r"take back (?:a|my|the|that) (?:move|turn|play)|take back (?:a|the|my) \w+ (?:i|we) (?:just )?"
+                  r"(?:played|placed|put|built)|(?:can|could|may) (?:i|we|you) undo|undo (?:it|that|this|my last|the last|my move|my turn)|"
+                  r"knocked (?:over|off)|knocked \w+ \w+ over|(?:rolled|rolls|fell|falls) off)\b")
+# ("take back" alone is the rules' word for returning a piece, "take back your phase cards"; "undo" alone a card's
+# effect, "does sabotage undo an upgrade"; "i forgot the rule, can ..." asks the rule: none of them is a slip)
+MISHAP_KEYWORD = "by mistake"  # the keyword of each book's scope entry on mistakes ("take back" also means a return)
 # A rule of the table's own making ("house rule: ...", "does that break anything"): only a book that suggests house
 # rules answers (Two Robots' Variations); elsewhere the reply is "not covered" with the book's scope entry that
 # names house rules first. In every part of tests/rules/data/eval each such question about a book without house
 # rules is one no book answers (5 of 5).
-HOUSE_RULE_PATTERN = r"\b(?:house rules?|homebrew|home rules?|does (?:that|it|this) break (?:anything|the game))\b"
+HOUSE_RULE_PATTERN = (r"\b(?:house rules?|homebrew|home rules?|(?:we|us)\b.*\b(?:let|allow|change|make)\b.*\bbreak "
+                      r"(?:anything|the game))\b")
 HOUSE_RULE_KEYWORD = "house rules"  # the keyword of a scope entry that says its book weighs no house rule
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
 OPINION_WORDS: frozenset[str] = frozenset({"better", "best", "strongest", "weakest", "optimal", "worth", "good",
