@@ -133,7 +133,6 @@ class _Game:
         Smith, MT-ρ), the chances come from scoring.TurnScorer's values (npc_turn's, without building
         the states). A card in play may set a die (card_effects: GameRules.dice_for)."""
         g = self.g
-        v = g.valuer(pre, self.valuers)
         who = pre.active_character
         dice = g.dice_for(pre)
         plain = dice is g.dice or dice == g.dice
@@ -141,6 +140,7 @@ class _Game:
             if self.chances_of is not None and plain:  # the policy's scorer (what its exact score worked out)
                 chances = self.chances_of(pre)
             else:
+                v = g.valuer(pre, self.valuers)
                 t = self.scorers.get((v.horizon, dice))
                 if t is None or len(t._plans) > 50_000:
                     t = self.scorers[(v.horizon, dice)] = TurnScorer(g.board, g.rules, dice, v)
@@ -156,8 +156,9 @@ class _Game:
             pick -= pairs[k][2]
             k += 1
         b, r, _ = pairs[k]
-        if pre.seat_of("arcitech") is None:  # no choice inside the NPC turn: the encounters alone
-            return rolled(g, pre, b, r)
+        if pre.seat_of("arcitech") is None or not tears(g, pre, b):  # no choice inside the NPC turn: the
+            return rolled(g, pre, b, r)  # encounters alone
+        v = g.valuer(pre, self.valuers)
         return resolve_roll(g.board, g.rules, pre, b, r, v, valued=False)[0].state  # the table only
 
     def choose(self, s: TableState) -> TableState:
@@ -171,6 +172,17 @@ class _Game:
         trim = getattr(self.policy, "trim", None)
         if trim is not None:
             trim()
+
+
+def tears(g: GameRules, s: TableState, black: str) -> bool:
+    """Whether an Oppressor moved by the black face kind `black` lands on a space with posters on `s`. Only
+    then can ArciTech's re-post come up in that roll (rulebook "Character Abilities": ArciTech puts back
+    up a poster an Oppressor tore down; posters only go down in the NPC turn until then, so a space bare
+    on `s` is bare when its Oppressor meets it): where none does, the roll's table is `rolled`'s."""
+    if not is_arrow(black) or not s.oppressors:
+        return False
+    path, posters = g.board.path(face_colour(black)), s.posters
+    return any(posters[path[x]] for x in s.oppressors)
 
 
 def rolled(g: GameRules, s: TableState, black: str, red: str) -> TableState:

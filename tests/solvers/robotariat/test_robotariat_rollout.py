@@ -17,7 +17,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from solvers.robotariat.board import KINDS, Board
-from solvers.robotariat.forecast import _Game, _sample_game, rolled
+from solvers.robotariat.forecast import _Game, _sample_game, rolled, tears
 from solvers.robotariat.game import TIME_UP, GameRules, next_turn
 from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.model import CHARACTERS, TableState
@@ -243,6 +243,32 @@ def test_a_sampled_roll_is_npc_turns():
                     assert rolled(g, st, b, r) == resolve_roll(g.board, g.rules, st, b, r, v, valued=False)[0].state
                     tried += 1
     assert tried > 2000
+
+
+def test_a_sampled_roll_at_arcitechs_table_without_a_torn_poster_is_npc_turns():
+    """Character Abilities (ArciTech puts a torn-down poster back up), NPC Turn: at a table with ArciTech,
+    a roll whose moving Oppressors land on no space with posters (forecast.tears False) leaves the table
+    npc_turn.resolve_roll leaves (no re-post to weigh), so the forecast's sampled NPC turn takes
+    forecast.rolled there; where one does land on posters, tears says so (the re-post is resolve_roll's)."""
+    quiet = torn = reposted = 0
+    for g, s in _tables(600, seed=11):
+        if s.seat_of("arcitech") is None:
+            continue
+        for funds in (s.funds, g.rules.target - 2):
+            st = replace(s, funds=funds)
+            v = g.valuer(st)
+            for b in g.dice.counts("black"):
+                lands = [g.board.path(b.split("_", 1)[0])[x] for x in st.oppressors] if b.endswith("_arrow") else []
+                assert tears(g, st, b) == any(st.posters[x] for x in lands)
+                for r in g.dice.counts("red"):
+                    after = resolve_roll(g.board, g.rules, st, b, r, v, valued=False)[0].state
+                    if tears(g, st, b):
+                        torn += 1
+                        reposted += rolled(g, st, b, r) != after
+                    else:
+                        assert rolled(g, st, b, r) == after
+                        quiet += 1
+    assert quiet > 500 and torn > 100 and reposted > 20  # (the re-post put a poster back up there)
 
 
 def test_arrival_tables_are_the_rolls_expectations():
