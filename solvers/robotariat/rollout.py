@@ -515,6 +515,7 @@ class _Turn:
         g = policy.game
         self.board, self.rules = g.board, g.rules
         self.offices, self.rewards = g.board.offices, g.rules.office_rewards
+        self.n = g.board.n
         a = s0.active
         self.here = s0.players[a]
         people = [0] * g.board.n
@@ -559,7 +560,9 @@ class _Turn:
               rep: int, office: int, ahead) -> list:
         """[arrivals, oppressors, civilians, posters, funds, Reputation, office, reward, the four sums of
         _parts without the active player, the posters' future, each touched space's share, the look-past
-        term by space, values by space]."""
+        term by space with its values kept, values by space, the value without the active player, the
+        change of the four sums the active player makes on each space (by space and posters there, shared
+        with the groups with_poster makes from this one: the same arrivals, NPCs, reward and players)]."""
         people, uber, offices, entering = self.people, self.uber_other, self.offices, self.entering
         reward = self.rewards[office] if office > 0 else 0
         f = r = tn = fi = 0
@@ -574,11 +577,11 @@ class _Turn:
         for x, here in enumerate(posters):
             if here:
                 future += here * row[x]
-        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}, None]
+        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}, None, {}]
 
     def with_poster(self, g0: list, x: int, delta: int = 1) -> list:
         """The group `g0` with `delta` more posters on space x."""
-        arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, _, _ = g0
+        arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, _, _, deltas = g0
         posters = posters[:x] + (posters[x] + delta,) + posters[x + 1:]
         future += delta * arr[ROW][x]
         old = shares.get(x)
@@ -588,7 +591,7 @@ class _Turn:
             f, r, tn, fi = f + new[0] - old[0], r + new[1] - old[1], tn + new[2] - old[2], fi + new[3] - old[3]
             shares = dict(shares)
             shares[x] = new
-        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}, None]
+        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}, None, deltas]
 
     def value(self, g: list, p: int) -> float:
         """estimate() of the group's table with the active player on space p."""
@@ -601,16 +604,24 @@ class _Turn:
             plain = g[16]
             if plain is None:
                 plain = g[16] = self._plain(g, g[8], g[9], g[10], g[11])
-        else:
-            arr = g[0]
-            new = _space_parts(p, arr[OPP][p], arr[CIV][p], arr[ENTRY][p], self.people[p] + 1, g[3][p],
-                               p if self.uber_active else self.uber_other, g[7], self.offices, arr, self.entering,
-                               g[1], g[2])
-            plain = self._plain(g, g[8] + new[0] - old[0], g[9] + new[1] - old[1], g[10] + new[2] - old[2],
-                                g[11] + new[3] - old[3])
-        if self.looking:
-            v = self.v
-            plain += v.w_spark * g[14](p) / (36 * v.e)
+        else:  # the change the player makes on p: the same in every group of the family with as many posters on p
+            here = g[3][p]
+            key = p + self.n * here
+            d = g[17].get(key)
+            if d is None:
+                arr = g[0]
+                new = _space_parts(p, arr[OPP][p], arr[CIV][p], arr[ENTRY][p], self.people[p] + 1, here,
+                                   p if self.uber_active else self.uber_other, g[7], self.offices, arr, self.entering,
+                                   g[1], g[2])
+                d = g[17][key] = (new[0] - old[0], new[1] - old[1], new[2] - old[2], new[3] - old[3])
+            plain = self._plain(g, g[8] + d[0], g[9] + d[1], g[10] + d[2], g[11] + d[3])
+        if self.looking:  # the look-past term, kept per space by the groups sharing one
+            at, terms = g[14]
+            term = terms.get(p)
+            if term is None:
+                v = self.v
+                term = terms[p] = v.w_spark * at(p) / (36 * v.e)
+            plain += term
         memo[p] = plain
         return plain
 
@@ -642,7 +653,7 @@ class _Turn:
             if hit is None:
                 hit = memo[p] = term(v, opp, civ, turns, entry_row, p)
             return const + hit
-        return at
+        return at, {}
 
     def masses_ahead(self, npc: str, i: int, to: int):
         """The same with one NPC moved to `to`: a sum over NPCs, so only that NPC's part changes."""
@@ -662,11 +673,11 @@ class _Turn:
                     old = row(v, die, start, turns)
                 const += sign * (new[p] - old[p])
         turns = self.plan[s0.active][0]
-        base, shift = self.base_ahead_at, const - self.const
+        base, shift = self.base_ahead_at[0], const - self.const
         if not turns:
-            return lambda p: base(p) + shift
+            return (lambda p: base(p) + shift), {}
         old, new = row(v, die, start, turns), row(v, die, to, turns)
-        return lambda p: base(p) + shift + sign * (new[p] - old[p])
+        return (lambda p: base(p) + shift + sign * (new[p] - old[p])), {}
 
     def masses_after(self, npc: str, i: int, to: int, q: int) -> tuple:
         """Move the Masses: one NPC steps to `to` and meets that space at once, the active player on q

@@ -331,7 +331,7 @@ class _Rolls:
     """The NPC turn's rolls from one table (TurnScorer.rolls): called with (black, red), that roll's
     _RollResult, each roll worked out once. (A class, not nested functions: functions that call each other
     from one enclosing scope form reference cycles, which only the garbage collector frees.)"""
-    __slots__ = ("ahead_next", "aheads", "arcitech", "base_dot", "board", "branch", "d", "done", "e", "entered",
+    __slots__ = ("ahead_next", "ahead_of", "aheads", "arcitech", "base_dot", "board", "branch", "d", "done", "e", "entered",
                  "entering", "entries", "looking", "memo", "next_seat", "nonzero", "offices", "plans", "players",
                  "players_at", "posters", "pre", "rewards", "rnd", "same", "start_entry", "t", "target", "uber", "v",
                  "wo", "wp", "wr", "ws")
@@ -363,6 +363,7 @@ class _Rolls:
         self.entered, self.rnd, self.next_seat, self.players = pre.entered, pre.round, pre.active + 1, pre.players
         self.aheads = t.ahead_parts(pre.players, pre.entered, pre.round, pre.active + 1) if self.looking else None
         self.ahead_next = None  # the same after the round start (seat 0 next), when one comes
+        self.ahead_of: dict[tuple[str, str], int] = {}  # a roll's look-past term: it reads the NPCs' spaces only
         self.entries, self.start_entry = t._entry_after, pre.entry
         self.branch = ENDED  # how the last roll worked out was valued (for the memo's shifts)
         self.memo = t._rolls_memo
@@ -383,8 +384,12 @@ class _Rolls:
             if self.entering is not None:  # the round start comes next: valued once its NPC has entered
                 after = self.round_start(plan, funds, rep, office, cur, poster_part, office_part)
                 ahead, scaled = after - scaled, after
-            elif self.looking:
-                ahead = ws * d * self.aheads.total(plan.oppressors, plan.civilians, self.plan_entry(plan))
+            elif self.looking:  # the same in every branch of ArciTech's re-post
+                key = (plan.black, plan.red)
+                ahead = self.ahead_of.get(key)
+                if ahead is None:
+                    ahead = self.ahead_of[key] = ws * d * self.aheads.total(plan.oppressors, plan.civilians,
+                                                                            self.plan_entry(plan))
                 scaled += ahead
             return _RollResult(scaled=scaled, funds=funds, reputation=rep, office=office, junked=junked,
                                fined=fined, ended=None, future=office_part + poster_part, ahead=ahead)
@@ -435,12 +440,16 @@ class _Rolls:
                 poster_part += sum(n * arrivals[y] for y, n in enumerate(now) if n)
                 office_part = rewards[office] * (plan.office_arrivals + sum(arrivals[o] for o in offices))
         scaled = (d * (ws * funds + wr * rep) + self.wo * office_part + self.wp * poster_part) * e
-        parts = self.ahead_next
-        if parts is None:
-            rnd = self.rnd
-            parts = self.ahead_next = self.t.ahead_parts(self.players, self.entered + 1,
-                                                         None if rnd is None else rnd + 1, 0)
-        return scaled + ws * d * parts.total(opp, civ, x)
+        key = (plan.black, plan.red)  # the look-past term: the same in every branch of ArciTech's re-post
+        ahead = self.ahead_of.get(key)
+        if ahead is None:
+            parts = self.ahead_next
+            if parts is None:
+                rnd = self.rnd
+                parts = self.ahead_next = self.t.ahead_parts(self.players, self.entered + 1,
+                                                             None if rnd is None else rnd + 1, 0)
+            ahead = self.ahead_of[key] = ws * d * parts.total(opp, civ, x)
+        return scaled + ahead
 
     def plan_entry(self, plan: RollPlan) -> int:
         """Where the Entry token is after this roll (an X face moves it along its colour's path)."""
