@@ -85,6 +85,7 @@ class RolloutPolicy:
         # the roll chances of the tables scored exactly or sampled from (a game's first turns come back in
         # every game); a table's chances are its own, whichever turn reached it
         self.rolled: dict[TableState, RollChances] = {}
+        self.scored: dict[TableState, object] = {}  # the last turn's exact scores' rolls (scoring._Rolls), by table
         self.entries: dict[int, tuple[tuple[int, int], ...]] = {}
         self.entry_rows: dict[int, tuple] = {}
         self.no_entry = (0,) * board.n
@@ -96,6 +97,7 @@ class RolloutPolicy:
         self.cache.clear()
         self.scorers = _Scorers(self.game)
         self.rolled = {}
+        self.scored = {}
         self.base_parts.clear()
 
     def choose(self, s: TableState) -> TableState:
@@ -110,6 +112,7 @@ class RolloutPolicy:
     def _choose(self, s: TableState) -> TableState:
         g = self.game
         v, t = self.scorers.for_state(s)
+        self.scored = {}
         entering = v.entry_now(s)
         base = self.arrivals(s, t, v, entering)
         turn = _Turn(self, s, v, t, entering, base)
@@ -215,12 +218,20 @@ class RolloutPolicy:
                                                   lambda b, r: results(b, r).scaled)
         return hit
 
+    def rolls_of(self, pre: TableState):
+        """scoring.TurnScorer.rolls(pre) with the policy's scorer: the rolls the exact score of the turn just
+        chosen worked out, where it scored `pre` (the NPC turn sampled next starts there)."""
+        hit = self.scored.get(pre)
+        if hit is None:
+            hit = self.scorers.for_state(pre)[1].rolls(pre)
+        return hit
+
     def exact(self, t: TurnScorer, v: Valuer, pre: TableState) -> tuple[int, int]:
         """The suggestions' exact score of `pre` up to their constant, as (numerator, denominator) over
         v.scale: E[V after the NPC turn], its rolls as scoring.TurnScorer.expected weighs them."""
         if pre.ended is not None:
             return v.state_scaled(pre), 1
-        results = t.rolls(pre)
+        results = self.scored[pre] = t.rolls(pre)
         who = pre.active_character
         if who in ROLL_CHOOSERS:
             chances = self.rolled[pre] = roll_chances(who, t.dice, lambda b, r: results(b, r).scaled)

@@ -94,6 +94,9 @@ class _RollResult:
     ended: str | None
     future: int
     ahead: int = 0  # the look-past part of `scaled`
+    # ArciTech's re-post in this roll: (the tearing Oppressor's place in the roll's encounter queue, the space
+    # the poster goes back up on), or None (forecast.rolled replays the roll with it)
+    repost: tuple[int, int] | None = None
 
 
 @dataclass
@@ -519,6 +522,7 @@ class _Rolls:
             got = self.run(plan, qi, funds, rep, office, branch, junked, fined, False)
             if got.scaled > best.scaled:
                 best = got
+                got.repost = (qi - 1, x)  # (a branch's own result: no other roll holds it)
         return best
 
     def by_row(self, plan: RollPlan) -> list[int]:
