@@ -126,6 +126,7 @@ class RolloutPolicy:
         else:
             k = max(self.shortlist, NEAR_END_SHORTLIST)
         best = None
+        built: dict[int, TableState] = {}  # the candidates' tables built for the exact score
         if k == 1:  # the best estimate, the first in generation order on a tie
             best_i = max(range(len(cands)), key=est.__getitem__)
         else:  # the k best (a stable sort keeps generation order among ties), scored exactly
@@ -137,13 +138,15 @@ class RolloutPolicy:
             if len(picked) > 1:
                 scored: dict[TableState, tuple[int, int]] = {}  # two candidates may leave the same table
                 for i in picked:
-                    pre = turn.build(cands[i])[2]
+                    pre = built[i] = turn.build(cands[i])[2]
                     score = scored.get(pre)
                     if score is None:
                         score = scored[pre] = self.exact(t, v, pre)
                     if best is None or score[0] * best[1] > best[0] * score[1]:
                         best_i, best = i, score
-        choice = turn.build(cands[best_i])[2]
+        choice = built.get(best_i)
+        if choice is None:
+            choice = turn.build(cands[best_i])[2]
         if choice.ended is None and s.active_character in ("mr_postman", "wally_st"):
             # the extra poster move at the end of the turn: the one the estimate ranks first on the turn
             # chosen, kept when it scores better (exactly, or by the estimate with a shortlist of one)
@@ -527,6 +530,7 @@ class _Turn:
         self.board, self.rules = g.board, g.rules
         self.offices, self.rewards = g.board.offices, g.rules.office_rewards
         self.n = g.board.n
+        self.ws, self.wr, self.wp, self.wo, self.d36 = v.w_spark, v.w_rep, v.w_poster, v.w_office, 36 * v.d
         a = s0.active
         self.here = s0.players[a]
         people = [0] * g.board.n
@@ -625,7 +629,10 @@ class _Turn:
                                    p if self.uber_active else self.uber_other, g[7], self.offices, arr, self.entering,
                                    g[1], g[2])
                 d = g[17][key] = (new[0] - old[0], new[1] - old[1], new[2] - old[2], new[3] - old[3])
-            plain = self._plain(g, g[8] + d[0], g[9] + d[1], g[10] + d[2], g[11] + d[3])
+            fi = g[11] + d[3]  # _plain's arithmetic, inline (the same operations, so the same float)
+            plain = (self.ws * (36 * g[4] + g[8] + d[0]) + self.wr * (36 * g[5] + g[9] + d[1])) / 36 + (
+                self.wp * (g[12] - (g[10] + d[2])) + self.wo * (g[0][OFFICE] * self.rewards[max(0, g[6] - 2 * fi // 36)])
+            ) / self.d36
         if self.looking:  # the look-past term, kept per space by the groups sharing one
             at, terms = g[14]
             term = terms.get(p)
@@ -734,20 +741,22 @@ class _Turn:
         value, g0, groups, of = self.value, self.g0, self.groups, self.of
         cands: list[tuple] = []
         est: list[float] = []
+        add_cand, add_est, add_of = cands.append, est.append, of.append
         targets = masses = moves = None
+        aheads: dict[tuple, tuple] = {}  # Move the Masses' look-past terms, by NPC move
         for to in (here,) + neighbours[here]:
-            cands.append((to, None, None, None))
-            est.append(value(g0, to))
-            of.append((g0, to))
+            add_cand((to, None, None, None))
+            add_est(value(g0, to))
+            add_of((g0, to))
             for space, when in (((here, "here"),) if to == here else ((here, "before_move"), (to, "after_move"))):
                 if space in opp0:
                     continue
                 kind = kinds[space]
                 p = here if when == "here" else to
                 if kind == "sabotage" or kind == "upgrade":
-                    cands.append((to, when, kind, None))
-                    est.append(value(g0, p))
-                    of.append((g0, p))
+                    add_cand((to, when, kind, None))
+                    add_est(value(g0, p))
+                    add_of((g0, p))
                 elif kind == "poster":
                     if s0.poster_supply_left(rules) < 1:
                         continue
@@ -757,9 +766,9 @@ class _Turn:
                         g = groups.get(("poster", x))
                         if g is None:
                             g = groups[("poster", x)] = self.with_poster(g0, x)
-                        cands.append((to, when, kind, x))
-                        est.append(value(g, p))
-                        of.append((g, p))
+                        add_cand((to, when, kind, x))
+                        add_est(value(g, p))
+                        add_of((g, p))
                 elif kind == "recruitment_office":
                     top = min(rules.contribute_max, s0.funds, rules.office_max - s0.office)
                     for c in range(1, top + 1):
@@ -768,9 +777,9 @@ class _Turn:
                             g = groups[("office", c)] = self.group(self.base, s0.oppressors, s0.civilians, s0.posters,
                                                                    s0.funds - c, s0.reputation, s0.office + c,
                                                                    self.base_ahead_at)
-                        cands.append((to, when, kind, c))
-                        est.append(value(g, p))
-                        of.append((g, p))
+                        add_cand((to, when, kind, c))
+                        add_est(value(g, p))
+                        add_of((g, p))
                 elif kind == "move_the_masses":
                     if moves is None:
                         moves, seen = [], set()
@@ -790,7 +799,7 @@ class _Turn:
                             tried = [m for m in moves if m in masses]
                     q = to if when == "after_move" else here  # where the player stands as the NPC moves
                     for npc, i, y in tried:
-                        cands.append((to, when, kind, (npc, i, y)))
+                        add_cand((to, when, kind, (npc, i, y)))
                         key = (npc, i, y, y == q)  # the player's space counts only where the NPC arrives
                         g = groups.get(key)
                         if g is None:
@@ -800,26 +809,28 @@ class _Turn:
                                                    + (1e6 if ended == SUCCESS else -1e6)]
                             else:
                                 arr = self.policy.arrivals_of(opp, civ, s0.entry, self.t, v, self.entering)
-                                g = groups[key] = self.group(arr, opp, civ, posters, funds, rep, office,
-                                                             self.masses_ahead(npc, i, y))
+                                ahead = aheads.get((npc, i, y))  # the look-past term: the move's, whatever q
+                                if ahead is None:
+                                    ahead = aheads[(npc, i, y)] = self.masses_ahead(npc, i, y)
+                                g = groups[key] = self.group(arr, opp, civ, posters, funds, rep, office, ahead)
                         if len(g) == 1:  # the encounter ended the game: the player stays put
-                            est.append(g[0])
-                            of.append((None, p))
+                            add_est(g[0])
+                            add_of((None, p))
                         else:
-                            est.append(value(g, p))
-                            of.append((g, p))
+                            add_est(value(g, p))
+                            add_of((g, p))
                 elif kind == "scrap_yard":
                     base = s0 if when != "after_move" else moved(s0, to)
                     for act, _ in self.planner().scrap_yard(base, space, when):
-                        cands.append((to, when, kind, act))
+                        add_cand((to, when, kind, act))
                         g = groups.get(("scrap", act.placement))
                         if g is None:
                             g = g0
                             for x, count in act.placement:
                                 g = self.with_poster(g, x, count)
                             groups[("scrap", act.placement)] = g
-                        est.append(value(g, p))
-                        of.append((g, p))
+                        add_est(value(g, p))
+                        add_of((g, p))
         return cands, est
 
     def may_end(self, i: int) -> bool:
