@@ -584,9 +584,15 @@ class _Turn:
         shares = {}
         ao, ac, ae = arr[OPP], arr[CIV], arr[ENTRY]
         for x in arr[TOUCHED]:
-            sh = shares[x] = _space_parts(x, ao[x], ac[x], ae[x], people[x], posters[x], uber, reward, offices, arr,
-                                          entering, opp, civ)
-            f, r, tn, fi = f + sh[0], r + sh[1], tn + sh[2], fi + sh[3]
+            if ao[x] or ae[x]:
+                sh = shares[x] = _space_parts(x, ao[x], ac[x], ae[x], people[x], posters[x], uber, reward, offices,
+                                              arr, entering, opp, civ)
+                f, r, tn, fi = f + sh[0], r + sh[1], tn + sh[2], fi + sh[3]
+            else:  # Civilians alone arrive: _space_parts' donations only
+                here = posters[x]
+                got = ac[x] * (people[x] + (2 * here if uber == x else here) + (reward if x in offices else 0))
+                shares[x] = (got, 0, 0, 0)
+                f += got
         row = arr[ROW]
         future = 0
         for x, here in enumerate(posters):
