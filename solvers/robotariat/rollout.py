@@ -81,6 +81,7 @@ class RolloutPolicy:
         self.black_faces, self.red_faces = (tuple((c, f.endswith("_arrow"), board.path(f.split("_", 1)[0]))
                                                   for f, c in d.counts(die).items()) for die in ("black", "red"))
         self.plain_rolls = roll_chances(None, d, lambda b, r: 0)
+        self.red_paths = tuple(path for _, arrow, path in self.red_faces if arrow)  # the red faces that move
         self.red_parts: dict[tuple, tuple] = {}
         # the roll chances of the tables scored exactly or sampled from (a game's first turns come back in
         # every game); a table's chances are its own, whichever turn reached it
@@ -132,7 +133,7 @@ class RolloutPolicy:
         else:  # the k best (a stable sort keeps generation order among ties), scored exactly
             picked = sorted(sorted(range(len(cands)), key=est.__getitem__, reverse=True)[:k])
             best_i = picked[0]
-            if self.near_end is None and k > self.shortlist and not any(turn.may_end(i) for i in picked):
+            if self.near_end is None and k > self.shortlist and not turn.any_may_end(picked):
                 picked = [min(picked, key=lambda i: (-est[i], i))]  # no game's end to see: the estimate's best
                 best_i = picked[0]
             if len(picked) > 1:
@@ -196,14 +197,19 @@ class RolloutPolicy:
         rules = self.game.rules
         reward = rules.office_rewards[office] if office > 0 else 0
         offices = self.game.board.offices
-
-        def gift(x: int) -> int:
-            return players_at[x] + posters[x] * (2 if uber == x else 1) + (reward if x in offices else 0)
-
-        paths = [path for _, arrow, path in self.red_faces if arrow]
-        gain = sum(max(gift(path[c]) for path in paths) for c in civ) if paths else 0
+        paths = self.red_paths
+        gain = 0
+        for c in civ:  # (every gift is 0 or more: the largest over the paths, 0 with none)
+            most = 0
+            for path in paths:
+                x = path[c]
+                got = players_at[x] + posters[x] * (2 if uber == x else 1) + (reward if x in offices else 0)
+                if got > most:
+                    most = got
+            gain += most
         if kind == "civilian":
-            gain += max(gift(x) for _, x in self.entry_rolls(entry))
+            gain += max(players_at[x] + posters[x] * (2 if uber == x else 1) + (reward if x in offices else 0)
+                        for _, x in self.entry_rolls(entry))
         if arcitech and opp and any(posters):
             # ArciTech puts one torn poster back up anywhere: each Civilian arriving there (the entering one
             # too) may donate one more (two on Überbot's space)
@@ -240,7 +246,10 @@ class RolloutPolicy:
             chances = self.rolled[pre] = roll_chances(who, t.dice, lambda b, r: results(b, r).scaled)
         else:
             chances = self.plain_rolls
-        return sum(w * results(b, r).scaled for b, r, w in chances.rolls), chances.denominator
+        total = 0
+        for b, r, w in chances.rolls:
+            total += w * results(b, r).scaled
+        return total, chances.denominator
 
     def arrivals(self, pre: TableState, t: TurnScorer, v: Valuer, entering: str | None) -> _Arrivals:
         return self.arrivals_of(pre.oppressors, pre.civilians, pre.entry, t, v, entering)
@@ -748,7 +757,7 @@ class _Turn:
         cands: list[tuple] = []
         est: list[float] = []
         add_cand, add_est, add_of = cands.append, est.append, of.append
-        targets = masses = moves = None
+        targets = masses = moves = posted = None
         aheads: dict[tuple, tuple] = {}  # Move the Masses' look-past terms, by NPC move
         for to in (here,) + neighbours[here]:
             add_cand((to, None, None, None))
@@ -768,10 +777,12 @@ class _Turn:
                         continue
                     if targets is None:
                         targets = range(board.n) if board.n <= POSTER_EXHAUSTIVE else self.planner().poster_targets(s0)[0]
+                    if posted is None:
+                        posted = [None] * board.n  # the group of a poster placed on each space
                     for x in targets:
-                        g = groups.get(("poster", x))
+                        g = posted[x]
                         if g is None:
-                            g = groups[("poster", x)] = self.with_poster(g0, x)
+                            g = posted[x] = self.with_poster(g0, x)
                         add_cand((to, when, kind, x))
                         add_est(value(g, p))
                         add_of((g, p))
@@ -838,6 +849,12 @@ class _Turn:
                         add_est(value(g, p))
                         add_of((g, p))
         return cands, est
+
+    def any_may_end(self, picked: list[int]) -> bool:
+        for i in picked:
+            if self.may_end(i):
+                return True
+        return False
 
     def may_end(self, i: int) -> bool:
         """RolloutPolicy.may_end of candidate i's table, from its group."""
