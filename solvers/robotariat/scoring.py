@@ -154,8 +154,8 @@ class TurnScorer:
             opp = oppressors
             if is_arrow(b):
                 path = board.path(face_colour(b))
-                opp = tuple(path[p] for p in opp)
-                out.append((b, opp, tuple((True, x) for x in opp), frozenset(opp), bool(opp), set(opp)))
+                opp = tuple([path[p] for p in opp])
+                out.append((b, opp, tuple([(True, x) for x in opp]), frozenset(opp), bool(opp), set(opp)))
             else:
                 out.append((b, opp, (), frozenset(opp), False, set()))
         return out
@@ -168,11 +168,11 @@ class TurnScorer:
             moved = is_arrow(r)
             if moved:
                 path = board.path(face_colour(r))
-                civ = tuple(path[c] for c in civ)
+                civ = tuple([path[c] for c in civ])
             civ_at: dict[int, int] = {}
             for c in civ:
                 civ_at[c] = civ_at.get(c, 0) + 1
-            out.append((r, civ, tuple((False, x) for x in civ) if moved else (), civ_at, self.rows(civ),
+            out.append((r, civ, tuple([(False, x) for x in civ]) if moved else (), civ_at, self.rows(civ),
                         set(civ) if moved else set()))
         return out
 
@@ -440,8 +440,13 @@ class _Rolls:
                 now = list(posters)
                 for y, n in cur.items():
                     now[y] = n
-                poster_part += sum(n * arrivals[y] for y, n in enumerate(now) if n)
-                office_part = rewards[office] * (plan.office_arrivals + sum(arrivals[o] for o in offices))
+                for y, n in enumerate(now):
+                    if n:
+                        poster_part += n * arrivals[y]
+                at_offices = plan.office_arrivals
+                for o in offices:
+                    at_offices += arrivals[o]
+                office_part = rewards[office] * at_offices
         scaled = (d * (ws * funds + wr * rep) + self.wo * office_part + self.wp * poster_part) * e
         key = (plan.black, plan.red)  # the look-past term: the same in every branch of ArciTech's re-post
         ahead = self.ahead_of.get(key)
@@ -515,7 +520,10 @@ class _Rolls:
         board, v, posters = self.board, self.v, self.posters
         if len(visited) < board.n:  # the best space no later encounter visits (first in board order on a tie)
             order = self.by_row(plan) if v.horizon and v.w_poster else range(board.n)
-            candidates.add(next(x for x in order if x not in visited))
+            for x in order:
+                if x not in visited:
+                    candidates.add(x)
+                    break
         for x in sorted(candidates):
             branch = dict(cur)
             branch[x] = branch.get(x, posters[x]) + 1
@@ -546,7 +554,13 @@ class _Rolls:
         self.base_dot[(b, r)] = dot
         key = None
         # ArciTech's re-post weighs every poster: no reuse where an Oppressor of this roll tears some down
-        if not (self.arcitech and any(posters[x] for is_opp, x in plan.queue if is_opp)):
+        tears = False
+        if self.arcitech:
+            for is_opp, x in plan.queue:
+                if is_opp and posters[x]:
+                    tears = True
+                    break
+        if not tears:
             visited = plan.visited if self.entering is None else plan.visited + (self.plan_entry(plan),)
             key = (b, r, self.same, tuple([posters[x] for x in visited]))
             found = self.memo.get(key)
