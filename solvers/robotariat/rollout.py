@@ -34,6 +34,8 @@ and estimated on its own).
 """
 from __future__ import annotations
 
+from operator import add
+
 from .game import GameRules
 from .model import FAILURE, SUCCESS, TableState
 from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, RollChances, roll_chances
@@ -83,6 +85,7 @@ class RolloutPolicy:
         self.plain_rolls = roll_chances(None, d, lambda b, r: 0)
         self.red_paths = tuple(path for _, arrow, path in self.red_faces if arrow)  # the red faces that move
         self.red_parts: dict[tuple, tuple] = {}
+        self.civ_rows: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}  # (space, horizon): a few hundred at most
         # the roll chances of the tables scored exactly or sampled from (a game's first turns come back in
         # every game); a table's chances are its own, whichever turn reached it
         self.rolled: dict[TableState, RollChances] = {}
@@ -319,15 +322,31 @@ class RolloutPolicy:
                         counts[x] += 1
                     arrows.append((cr, tuple(counts), tuple(sorted(set(civ_to)))))
                     spaces.update(civ_to)
-                if civ_to and v.horizon:
-                    got, at_office = t.rows(civ_to)
-                    for x, a in enumerate(got):
-                        if a:
-                            row[x] += 6 * cr * a
-                    office += 6 * cr * at_office
+            if v.horizon:  # the sum over the faces is a sum over the Civilians, each one's kept (TurnScorer.rows adds
+                for c in civilians:  # up the Civilians' own rows)
+                    own, at_office = self.civ_row(c, t, v)
+                    row = list(map(add, row, own))
+                    office += at_office
             if len(self.red_parts) > TABLES_KEPT:
                 self.red_parts.clear()
             hit = self.red_parts[key] = (tuple(arrows), tuple(row), office, tuple(sorted(spaces)))
+        return hit
+
+    def civ_row(self, c: int, t: TurnScorer, v: Valuer) -> tuple[tuple[int, ...], int]:
+        """A Civilian on `c`: its future arrivals on each space (x 6**horizon) after the coming roll, summed over
+        the red faces (x their faces, x 6), and the same at the Recruitment Offices."""
+        key = (c, v.horizon)
+        hit = self.civ_rows.get(key)
+        if hit is None:
+            row = [0] * self.game.board.n
+            office = 0
+            for cr, arrow, path in self.red_faces:
+                got, at_office = t.rows((path[c] if arrow else c,))
+                for x, a in enumerate(got):
+                    if a:
+                        row[x] += 6 * cr * a
+                office += 6 * cr * at_office
+            hit = self.civ_rows[key] = (tuple(row), office)
         return hit
 
     def entry_row(self, start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
