@@ -222,19 +222,28 @@ def early_forecast(positions: int = 12, games: int = 30) -> None:
         chars = tuple(rng.sample(list(CHARACTERS) + [None] * players, players))
         chars = tuple(c if c not in chars[:i] else None for i, c in enumerate(chars))
         starts.append(setup(BOARD, players, chars))
+    path = list(sys.path)
+    import bench_robotariat_rollout  # its four positions too (the fingerprint's 13th to 16th), apart from the median
+    sys.path[:] = path  # (it puts its own checkout first: TABLEBOT_ROOT's stays first)
+
+    later = [s for _, s in bench_robotariat_rollout.positions(BOARD)]
     per_game, walls = [], []
-    for s in starts:
+    for s in starts + later:
         f = Forecaster(game, s, rollout_policy(game), seed=1)
         c0 = time.process_time()
         n = f.run(None, until_runs=games).runs
         per_game.append((time.process_time() - c0) / n)
         walls.append(Forecaster(game, s, rollout_policy(game), seed=2).run(0.15).runs)
+    rates = [150 / (x * 1000) for x in per_game]
+    per_game, walls = per_game[:positions], walls[:positions]
     ms = statistics.median(per_game) * 1000
     print(f"{'early forecast (round 1, 3 players)':<40} CPU per game: median {ms:6.2f} ms, max "
           f"{max(per_game) * 1000:6.2f} ms: {150 / ms:5.1f} games per 150 ms of CPU "
           f"(worst position {150 / (max(per_game) * 1000):5.1f})")
     print(f"{'':<40} one 150 ms run (wall clock, cold caches): median {statistics.median(walls)} games, "
           f"min {min(walls)}")
+    print(f"{'':<40} games per 150 ms of CPU by position (0-{positions - 1}; then bench_robotariat_rollout's "
+          f"four): {' '.join(f'{x:.1f}' for x in rates)}")
 
 
 def frozen_like_the_server() -> None:

@@ -201,7 +201,7 @@ class Board:
                 "yellow_next": {sid: self.ids[self.yellow[i]] for i, sid in enumerate(self.ids)},
                 "blue_next": {sid: self.ids[self.blue[i]] for i, sid in enumerate(self.ids)}}
 
-    @property
+    @cached_property  # read in the solvers' inner loops: an attribute once known
     def n(self) -> int:
         return len(self.ids)
 

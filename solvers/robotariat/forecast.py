@@ -14,10 +14,11 @@ with `random.Random(seed)`, in batches, until the 95 % interval of every probabi
 estimate with its interval and the number of games played.
 
 The sampled games may be played with a cheaper policy than the exact count's (`Forecaster(rollout=...)`:
-the API's rollout.RolloutPolicy), and each sampled NPC turn resolves only the roll drawn (`rolled`, or
-npc_turn.resolve_roll where ArciTech's re-post weighs values). A Forecaster stays in the process between a
-page's views: each run ends by dropping what its policies keep only to go faster (`trim`), since every
-object kept alive is walked by each full pass of the garbage collector, in any request.
+the API's rollout.RolloutPolicy), and each sampled NPC turn resolves only the roll drawn (`rolled`; where
+ArciTech's re-post weighs values, with the re-post scoring.TurnScorer chooses). A Forecaster stays in the
+process between a page's views: each run ends by dropping what its policies keep only to go faster
+(`trim`), since every object kept alive is walked by each full pass of the garbage collector, in any
+request.
 
 Not modelled (the answer says so): what a Sabotage or an Upgrade card does (a draw is played like not
 activating, as in the suggestions), and a player's secret objective.
@@ -33,7 +34,7 @@ from fractions import Fraction
 
 from .game import TIME_UP, GameRules, entry_pending, next_turn, start_round, turns_left
 from .model import FAILURE, SUCCESS, TableState, changed, face_colour, is_arrow
-from .npc_turn import npc_turn, resolve_roll, roll_chances
+from .npc_turn import npc_turn, roll_chances
 from .scoring import ROLL_CHOOSERS, TurnScorer
 
 ENDINGS = (SUCCESS, "reputation", TIME_UP)
@@ -112,6 +113,7 @@ class _Game:
         self.valuers: dict = {}
         self.scorers: dict[tuple, TurnScorer] = {}
         self.chances_of = getattr(policy, "chances_of", None)  # rollout.RolloutPolicy shares its turn scorer
+        self.rolls_of = getattr(policy, "rolls_of", None)
         d = g.dice
         self.pairs = [(b, r, cb * cr) for b, cb in d.counts("black").items() for r, cr in d.counts("red").items()]
 
@@ -133,7 +135,6 @@ class _Game:
         Smith, MT-ρ), the chances come from scoring.TurnScorer's values (npc_turn's, without building
         the states). A card in play may set a die (card_effects: GameRules.dice_for)."""
         g = self.g
-        v = g.valuer(pre, self.valuers)
         who = pre.active_character
         dice = g.dice_for(pre)
         plain = dice is g.dice or dice == g.dice
@@ -141,6 +142,7 @@ class _Game:
             if self.chances_of is not None and plain:  # the policy's scorer (what its exact score worked out)
                 chances = self.chances_of(pre)
             else:
+                v = g.valuer(pre, self.valuers)
                 t = self.scorers.get((v.horizon, dice))
                 if t is None or len(t._plans) > 50_000:
                     t = self.scorers[(v.horizon, dice)] = TurnScorer(g.board, g.rules, dice, v)
@@ -156,9 +158,24 @@ class _Game:
             pick -= pairs[k][2]
             k += 1
         b, r, _ = pairs[k]
-        if pre.seat_of("arcitech") is None:  # no choice inside the NPC turn: the encounters alone
-            return rolled(g, pre, b, r)
-        return resolve_roll(g.board, g.rules, pre, b, r, v, valued=False)[0].state  # the table only
+        return self.roll_table(pre, b, r, dice)
+
+    def roll_table(self, pre: TableState, b: str, r: str, dice) -> TableState:
+        """The table after the roll (face kinds `b`, `r`) of the NPC turn from `pre`: npc_turn.resolve_roll's."""
+        g = self.g
+        if pre.seat_of("arcitech") is None or not tears(g, pre, b):  # no choice inside the NPC turn: the
+            return rolled(g, pre, b, r)  # encounters alone
+        # ArciTech's re-post weighs every choice's value: the scorer's choice (npc_turn's, from the numbers
+        # of scoring.TurnScorer, which works them out without building a table per choice), replayed
+        if self.rolls_of is not None and (dice is g.dice or dice == g.dice):  # the policy's (its exact score's)
+            results = self.rolls_of(pre)
+        else:
+            v = g.valuer(pre, self.valuers)
+            t = self.scorers.get((v.horizon, dice))
+            if t is None or len(t._plans) > 50_000:
+                t = self.scorers[(v.horizon, dice)] = TurnScorer(g.board, g.rules, dice, v)
+            results = t.rolls(pre)
+        return rolled(g, pre, b, r, results(b, r).repost)
 
     def choose(self, s: TableState) -> TableState:
         self.decided.add(s if self.keep else hash(s))
@@ -173,11 +190,24 @@ class _Game:
             trim()
 
 
-def rolled(g: GameRules, s: TableState, black: str, red: str) -> TableState:
+def tears(g: GameRules, s: TableState, black: str) -> bool:
+    """Whether an Oppressor moved by the black face kind `black` lands on a space with posters on `s`. Only
+    then can ArciTech's re-post come up in that roll (rulebook "Character Abilities": ArciTech puts back
+    up a poster an Oppressor tore down; posters only go down in the NPC turn until then, so a space bare
+    on `s` is bare when its Oppressor meets it): where none does, the roll's table is `rolled`'s."""
+    if not is_arrow(black) or not s.oppressors:
+        return False
+    path, posters = g.board.path(face_colour(black)), s.posters
+    return any(posters[path[x]] for x in s.oppressors)
+
+
+def rolled(g: GameRules, s: TableState, black: str, red: str, repost: tuple[int, int] | None = None) -> TableState:
     """The table after the roll (face kinds `black`, `red`) of the NPC turn from `s`, at a table without
-    ArciTech (whose re-post weighs values): npc_turn.resolve_roll's table (rulebook "NPC Turn": the
-    Oppressors move, then the Civilians; their encounters in that order, each Oppressor's, then each
-    Civilian's; an X face moves the Entry token), without its record of the encounters."""
+    ArciTech (whose re-post weighs values), or with ArciTech's re-post given (`repost`: (k, space), a poster
+    back up on space right after the k-th Oppressor's encounter, as scoring.TurnScorer chooses it):
+    npc_turn.resolve_roll's table (rulebook "NPC Turn": the Oppressors move, then the Civilians; their
+    encounters in that order, each Oppressor's, then each Civilian's; an X face moves the Entry token),
+    without its record of the encounters."""
     board, rules = g.board, g.rules
     opp, civ, entry = s.oppressors, s.civilians, s.entry
     if is_arrow(black):
@@ -202,7 +232,7 @@ def rolled(g: GameRules, s: TableState, black: str, red: str) -> TableState:
     offices, rewards, target = board.offices, rules.office_rewards, rules.target
     posters = list(s.posters)
     funds, rep, office, junk, ended = s.funds, s.reputation, s.office, s.junk, None
-    for x in (opp if black else ()):
+    for k, x in enumerate(opp if black else ()):
         here = posters[x]
         if here * (2 if uber == x else 1) + civ_at[x] + players_at[x] >= 4:
             rep = max(0, rep - 1)
@@ -216,6 +246,9 @@ def rolled(g: GameRules, s: TableState, black: str, red: str) -> TableState:
             posters[x] = 0
         if x in offices:
             office = max(0, office - 2)
+        if repost is not None and repost[0] == k:
+            posters[repost[1]] += 1
+            junk -= 1
     if ended is None and red:
         for x in civ:
             if x in opp:  # an Oppressor there (moved there or not): the Civilian meets nothing else

@@ -10,7 +10,7 @@ game is round 1 with no NPC on the board).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .board import Board
@@ -69,7 +69,7 @@ def start_round(g: GameRules, s: TableState) -> TableState:
     have = len(s.oppressors) if npc == OPPRESSOR else len(s.civilians)
     if have >= (g.max_oppressors if npc == OPPRESSOR else g.max_civilians):
         return s
-    after = replace(enter_npc(g.board, g.rules, s, npc if npc == OPPRESSOR else CIVILIAN, row, g.max_rounds).state,
+    after = changed(enter_npc(g.board, g.rules, s, npc if npc == OPPRESSOR else CIVILIAN, row, g.max_rounds).state,
                     round=s.round)
     return g.effects.at_round_start(g.board, g.rules, after) if g.effects else after
 
@@ -81,7 +81,7 @@ def next_turn(g: GameRules, s: TableState) -> TableState | str:
         return changed(s, active=s.active + 1)
     if s.round >= g.max_rounds:
         return TIME_UP
-    nxt = replace(s, active=0, round=s.round + 1)
+    nxt = changed(s, active=0, round=s.round + 1)
     return start_round(g, nxt) if entry_pending(g, nxt) else nxt
 
 

@@ -494,7 +494,7 @@ def enter_npc(board: Board, rules: Rules, s: TableState, npc: str, row: int, row
         queue = [(CIVILIAN, len(civ) - 1, x)]
     t = _Table(board, rules, s, opp, civ)
     r, _ = _resolve(s, t, queue, s.entry, None, False)
-    after = replace(_final_state(s, t, r, s.entry), round=row)
+    after = changed(_final_state(s, t, r, s.entry), round=row)
     return EntryResult(npc, x, r.encounters[0], after, last_round=row >= rows)
 
 

@@ -34,6 +34,8 @@ and estimated on its own).
 """
 from __future__ import annotations
 
+from operator import add
+
 from .game import GameRules
 from .model import FAILURE, SUCCESS, TableState
 from .npc_turn import CIVILIAN, OPPRESSOR, Encounter, RollChances, roll_chances
@@ -81,10 +83,13 @@ class RolloutPolicy:
         self.black_faces, self.red_faces = (tuple((c, f.endswith("_arrow"), board.path(f.split("_", 1)[0]))
                                                   for f, c in d.counts(die).items()) for die in ("black", "red"))
         self.plain_rolls = roll_chances(None, d, lambda b, r: 0)
+        self.red_paths = tuple(path for _, arrow, path in self.red_faces if arrow)  # the red faces that move
         self.red_parts: dict[tuple, tuple] = {}
+        self.civ_rows: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}  # (space, horizon): a few hundred at most
         # the roll chances of the tables scored exactly or sampled from (a game's first turns come back in
         # every game); a table's chances are its own, whichever turn reached it
         self.rolled: dict[TableState, RollChances] = {}
+        self.scored: dict[TableState, object] = {}  # the last turn's exact scores' rolls (scoring._Rolls), by table
         self.entries: dict[int, tuple[tuple[int, int], ...]] = {}
         self.entry_rows: dict[int, tuple] = {}
         self.no_entry = (0,) * board.n
@@ -96,6 +101,7 @@ class RolloutPolicy:
         self.cache.clear()
         self.scorers = _Scorers(self.game)
         self.rolled = {}
+        self.scored = {}
         self.base_parts.clear()
 
     def choose(self, s: TableState) -> TableState:
@@ -110,6 +116,7 @@ class RolloutPolicy:
     def _choose(self, s: TableState) -> TableState:
         g = self.game
         v, t = self.scorers.for_state(s)
+        self.scored = {}
         entering = v.entry_now(s)
         base = self.arrivals(s, t, v, entering)
         turn = _Turn(self, s, v, t, entering, base)
@@ -123,24 +130,27 @@ class RolloutPolicy:
         else:
             k = max(self.shortlist, NEAR_END_SHORTLIST)
         best = None
+        built: dict[int, TableState] = {}  # the candidates' tables built for the exact score
         if k == 1:  # the best estimate, the first in generation order on a tie
             best_i = max(range(len(cands)), key=est.__getitem__)
         else:  # the k best (a stable sort keeps generation order among ties), scored exactly
             picked = sorted(sorted(range(len(cands)), key=est.__getitem__, reverse=True)[:k])
             best_i = picked[0]
-            if self.near_end is None and k > self.shortlist and not any(turn.may_end(i) for i in picked):
+            if self.near_end is None and k > self.shortlist and not turn.any_may_end(picked):
                 picked = [min(picked, key=lambda i: (-est[i], i))]  # no game's end to see: the estimate's best
                 best_i = picked[0]
             if len(picked) > 1:
                 scored: dict[TableState, tuple[int, int]] = {}  # two candidates may leave the same table
                 for i in picked:
-                    pre = turn.build(cands[i])[2]
+                    pre = built[i] = turn.build(cands[i])[2]
                     score = scored.get(pre)
                     if score is None:
                         score = scored[pre] = self.exact(t, v, pre)
                     if best is None or score[0] * best[1] > best[0] * score[1]:
                         best_i, best = i, score
-        choice = turn.build(cands[best_i])[2]
+        choice = built.get(best_i)
+        if choice is None:
+            choice = turn.build(cands[best_i])[2]
         if choice.ended is None and s.active_character in ("mr_postman", "wally_st"):
             # the extra poster move at the end of the turn: the one the estimate ranks first on the turn
             # chosen, kept when it scores better (exactly, or by the estimate with a shortlist of one)
@@ -190,14 +200,19 @@ class RolloutPolicy:
         rules = self.game.rules
         reward = rules.office_rewards[office] if office > 0 else 0
         offices = self.game.board.offices
-
-        def gift(x: int) -> int:
-            return players_at[x] + posters[x] * (2 if uber == x else 1) + (reward if x in offices else 0)
-
-        paths = [path for _, arrow, path in self.red_faces if arrow]
-        gain = sum(max(gift(path[c]) for path in paths) for c in civ) if paths else 0
+        paths = self.red_paths
+        gain = 0
+        for c in civ:  # (every gift is 0 or more: the largest over the paths, 0 with none)
+            most = 0
+            for path in paths:
+                x = path[c]
+                got = players_at[x] + posters[x] * (2 if uber == x else 1) + (reward if x in offices else 0)
+                if got > most:
+                    most = got
+            gain += most
         if kind == "civilian":
-            gain += max(gift(x) for _, x in self.entry_rolls(entry))
+            gain += max(players_at[x] + posters[x] * (2 if uber == x else 1) + (reward if x in offices else 0)
+                        for _, x in self.entry_rolls(entry))
         if arcitech and opp and any(posters):
             # ArciTech puts one torn poster back up anywhere: each Civilian arriving there (the entering one
             # too) may donate one more (two on Überbot's space)
@@ -215,18 +230,29 @@ class RolloutPolicy:
                                                   lambda b, r: results(b, r).scaled)
         return hit
 
+    def rolls_of(self, pre: TableState):
+        """scoring.TurnScorer.rolls(pre) with the policy's scorer: the rolls the exact score of the turn just
+        chosen worked out, where it scored `pre` (the NPC turn sampled next starts there)."""
+        hit = self.scored.get(pre)
+        if hit is None:
+            hit = self.scorers.for_state(pre)[1].rolls(pre)
+        return hit
+
     def exact(self, t: TurnScorer, v: Valuer, pre: TableState) -> tuple[int, int]:
         """The suggestions' exact score of `pre` up to their constant, as (numerator, denominator) over
         v.scale: E[V after the NPC turn], its rolls as scoring.TurnScorer.expected weighs them."""
         if pre.ended is not None:
             return v.state_scaled(pre), 1
-        results = t.rolls(pre)
+        results = self.scored[pre] = t.rolls(pre)
         who = pre.active_character
         if who in ROLL_CHOOSERS:
             chances = self.rolled[pre] = roll_chances(who, t.dice, lambda b, r: results(b, r).scaled)
         else:
             chances = self.plain_rolls
-        return sum(w * results(b, r).scaled for b, r, w in chances.rolls), chances.denominator
+        total = 0
+        for b, r, w in chances.rolls:
+            total += w * results(b, r).scaled
+        return total, chances.denominator
 
     def arrivals(self, pre: TableState, t: TurnScorer, v: Valuer, entering: str | None) -> _Arrivals:
         return self.arrivals_of(pre.oppressors, pre.civilians, pre.entry, t, v, entering)
@@ -296,15 +322,31 @@ class RolloutPolicy:
                         counts[x] += 1
                     arrows.append((cr, tuple(counts), tuple(sorted(set(civ_to)))))
                     spaces.update(civ_to)
-                if civ_to and v.horizon:
-                    got, at_office = t.rows(civ_to)
-                    for x, a in enumerate(got):
-                        if a:
-                            row[x] += 6 * cr * a
-                    office += 6 * cr * at_office
+            if v.horizon:  # the sum over the faces is a sum over the Civilians, each one's kept (TurnScorer.rows adds
+                for c in civilians:  # up the Civilians' own rows)
+                    own, at_office = self.civ_row(c, t, v)
+                    row = list(map(add, row, own))
+                    office += at_office
             if len(self.red_parts) > TABLES_KEPT:
                 self.red_parts.clear()
             hit = self.red_parts[key] = (tuple(arrows), tuple(row), office, tuple(sorted(spaces)))
+        return hit
+
+    def civ_row(self, c: int, t: TurnScorer, v: Valuer) -> tuple[tuple[int, ...], int]:
+        """A Civilian on `c`: its future arrivals on each space (x 6**horizon) after the coming roll, summed over
+        the red faces (x their faces, x 6), and the same at the Recruitment Offices."""
+        key = (c, v.horizon)
+        hit = self.civ_rows.get(key)
+        if hit is None:
+            row = [0] * self.game.board.n
+            office = 0
+            for cr, arrow, path in self.red_faces:
+                got, at_office = t.rows((path[c] if arrow else c,))
+                for x, a in enumerate(got):
+                    if a:
+                        row[x] += 6 * cr * a
+                office += 6 * cr * at_office
+            hit = self.civ_rows[key] = (tuple(row), office)
         return hit
 
     def entry_row(self, start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -515,6 +557,8 @@ class _Turn:
         g = policy.game
         self.board, self.rules = g.board, g.rules
         self.offices, self.rewards = g.board.offices, g.rules.office_rewards
+        self.n = g.board.n
+        self.ws, self.wr, self.wp, self.wo, self.d36 = v.w_spark, v.w_rep, v.w_poster, v.w_office, 36 * v.d
         a = s0.active
         self.here = s0.players[a]
         people = [0] * g.board.n
@@ -559,26 +603,34 @@ class _Turn:
               rep: int, office: int, ahead) -> list:
         """[arrivals, oppressors, civilians, posters, funds, Reputation, office, reward, the four sums of
         _parts without the active player, the posters' future, each touched space's share, the look-past
-        term by space, values by space]."""
+        term by space with its values kept, values by space, the value without the active player, the
+        change of the four sums the active player makes on each space (by space and posters there, shared
+        with the groups with_poster makes from this one: the same arrivals, NPCs, reward and players)]."""
         people, uber, offices, entering = self.people, self.uber_other, self.offices, self.entering
         reward = self.rewards[office] if office > 0 else 0
         f = r = tn = fi = 0
         shares = {}
         ao, ac, ae = arr[OPP], arr[CIV], arr[ENTRY]
         for x in arr[TOUCHED]:
-            sh = shares[x] = _space_parts(x, ao[x], ac[x], ae[x], people[x], posters[x], uber, reward, offices, arr,
-                                          entering, opp, civ)
-            f, r, tn, fi = f + sh[0], r + sh[1], tn + sh[2], fi + sh[3]
+            if ao[x] or ae[x]:
+                sh = shares[x] = _space_parts(x, ao[x], ac[x], ae[x], people[x], posters[x], uber, reward, offices,
+                                              arr, entering, opp, civ)
+                f, r, tn, fi = f + sh[0], r + sh[1], tn + sh[2], fi + sh[3]
+            else:  # Civilians alone arrive: _space_parts' donations only
+                here = posters[x]
+                got = ac[x] * (people[x] + (2 * here if uber == x else here) + (reward if x in offices else 0))
+                shares[x] = (got, 0, 0, 0)
+                f += got
         row = arr[ROW]
         future = 0
         for x, here in enumerate(posters):
             if here:
                 future += here * row[x]
-        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}, None]
+        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}, None, {}]
 
     def with_poster(self, g0: list, x: int, delta: int = 1) -> list:
         """The group `g0` with `delta` more posters on space x."""
-        arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, _, _ = g0
+        arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, _, _, deltas = g0
         posters = posters[:x] + (posters[x] + delta,) + posters[x + 1:]
         future += delta * arr[ROW][x]
         old = shares.get(x)
@@ -588,7 +640,7 @@ class _Turn:
             f, r, tn, fi = f + new[0] - old[0], r + new[1] - old[1], tn + new[2] - old[2], fi + new[3] - old[3]
             shares = dict(shares)
             shares[x] = new
-        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}, None]
+        return [arr, opp, civ, posters, funds, rep, office, reward, f, r, tn, fi, future, shares, ahead, {}, None, deltas]
 
     def value(self, g: list, p: int) -> float:
         """estimate() of the group's table with the active player on space p."""
@@ -601,16 +653,27 @@ class _Turn:
             plain = g[16]
             if plain is None:
                 plain = g[16] = self._plain(g, g[8], g[9], g[10], g[11])
-        else:
-            arr = g[0]
-            new = _space_parts(p, arr[OPP][p], arr[CIV][p], arr[ENTRY][p], self.people[p] + 1, g[3][p],
-                               p if self.uber_active else self.uber_other, g[7], self.offices, arr, self.entering,
-                               g[1], g[2])
-            plain = self._plain(g, g[8] + new[0] - old[0], g[9] + new[1] - old[1], g[10] + new[2] - old[2],
-                                g[11] + new[3] - old[3])
-        if self.looking:
-            v = self.v
-            plain += v.w_spark * g[14](p) / (36 * v.e)
+        else:  # the change the player makes on p: the same in every group of the family with as many posters on p
+            here = g[3][p]
+            key = p + self.n * here
+            d = g[17].get(key)
+            if d is None:
+                arr = g[0]
+                new = _space_parts(p, arr[OPP][p], arr[CIV][p], arr[ENTRY][p], self.people[p] + 1, here,
+                                   p if self.uber_active else self.uber_other, g[7], self.offices, arr, self.entering,
+                                   g[1], g[2])
+                d = g[17][key] = (new[0] - old[0], new[1] - old[1], new[2] - old[2], new[3] - old[3])
+            fi = g[11] + d[3]  # _plain's arithmetic, inline (the same operations, so the same float)
+            plain = (self.ws * (36 * g[4] + g[8] + d[0]) + self.wr * (36 * g[5] + g[9] + d[1])) / 36 + (
+                self.wp * (g[12] - (g[10] + d[2])) + self.wo * (g[0][OFFICE] * self.rewards[max(0, g[6] - 2 * fi // 36)])
+            ) / self.d36
+        if self.looking:  # the look-past term, kept per space by the groups sharing one
+            at, terms = g[14]
+            term = terms.get(p)
+            if term is None:
+                v = self.v
+                term = terms[p] = v.w_spark * at(p) / (36 * v.e)
+            plain += term
         memo[p] = plain
         return plain
 
@@ -642,7 +705,7 @@ class _Turn:
             if hit is None:
                 hit = memo[p] = term(v, opp, civ, turns, entry_row, p)
             return const + hit
-        return at
+        return at, {}
 
     def masses_ahead(self, npc: str, i: int, to: int):
         """The same with one NPC moved to `to`: a sum over NPCs, so only that NPC's part changes."""
@@ -662,11 +725,11 @@ class _Turn:
                     old = row(v, die, start, turns)
                 const += sign * (new[p] - old[p])
         turns = self.plan[s0.active][0]
-        base, shift = self.base_ahead_at, const - self.const
+        base, shift = self.base_ahead_at[0], const - self.const
         if not turns:
-            return lambda p: base(p) + shift
+            return (lambda p: base(p) + shift), {}
         old, new = row(v, die, start, turns), row(v, die, to, turns)
-        return lambda p: base(p) + shift + sign * (new[p] - old[p])
+        return (lambda p: base(p) + shift + sign * (new[p] - old[p])), {}
 
     def masses_after(self, npc: str, i: int, to: int, q: int) -> tuple:
         """Move the Masses: one NPC steps to `to` and meets that space at once, the active player on q
@@ -712,32 +775,36 @@ class _Turn:
         value, g0, groups, of = self.value, self.g0, self.groups, self.of
         cands: list[tuple] = []
         est: list[float] = []
-        targets = masses = moves = None
+        add_cand, add_est, add_of = cands.append, est.append, of.append
+        targets = masses = moves = posted = None
+        aheads: dict[tuple, tuple] = {}  # Move the Masses' look-past terms, by NPC move
         for to in (here,) + neighbours[here]:
-            cands.append((to, None, None, None))
-            est.append(value(g0, to))
-            of.append((g0, to))
+            add_cand((to, None, None, None))
+            add_est(value(g0, to))
+            add_of((g0, to))
             for space, when in (((here, "here"),) if to == here else ((here, "before_move"), (to, "after_move"))):
                 if space in opp0:
                     continue
                 kind = kinds[space]
                 p = here if when == "here" else to
                 if kind == "sabotage" or kind == "upgrade":
-                    cands.append((to, when, kind, None))
-                    est.append(value(g0, p))
-                    of.append((g0, p))
+                    add_cand((to, when, kind, None))
+                    add_est(value(g0, p))
+                    add_of((g0, p))
                 elif kind == "poster":
                     if s0.poster_supply_left(rules) < 1:
                         continue
                     if targets is None:
                         targets = range(board.n) if board.n <= POSTER_EXHAUSTIVE else self.planner().poster_targets(s0)[0]
+                    if posted is None:
+                        posted = [None] * board.n  # the group of a poster placed on each space
                     for x in targets:
-                        g = groups.get(("poster", x))
+                        g = posted[x]
                         if g is None:
-                            g = groups[("poster", x)] = self.with_poster(g0, x)
-                        cands.append((to, when, kind, x))
-                        est.append(value(g, p))
-                        of.append((g, p))
+                            g = posted[x] = self.with_poster(g0, x)
+                        add_cand((to, when, kind, x))
+                        add_est(value(g, p))
+                        add_of((g, p))
                 elif kind == "recruitment_office":
                     top = min(rules.contribute_max, s0.funds, rules.office_max - s0.office)
                     for c in range(1, top + 1):
@@ -746,9 +813,9 @@ class _Turn:
                             g = groups[("office", c)] = self.group(self.base, s0.oppressors, s0.civilians, s0.posters,
                                                                    s0.funds - c, s0.reputation, s0.office + c,
                                                                    self.base_ahead_at)
-                        cands.append((to, when, kind, c))
-                        est.append(value(g, p))
-                        of.append((g, p))
+                        add_cand((to, when, kind, c))
+                        add_est(value(g, p))
+                        add_of((g, p))
                 elif kind == "move_the_masses":
                     if moves is None:
                         moves, seen = [], set()
@@ -768,7 +835,7 @@ class _Turn:
                             tried = [m for m in moves if m in masses]
                     q = to if when == "after_move" else here  # where the player stands as the NPC moves
                     for npc, i, y in tried:
-                        cands.append((to, when, kind, (npc, i, y)))
+                        add_cand((to, when, kind, (npc, i, y)))
                         key = (npc, i, y, y == q)  # the player's space counts only where the NPC arrives
                         g = groups.get(key)
                         if g is None:
@@ -778,27 +845,35 @@ class _Turn:
                                                    + (1e6 if ended == SUCCESS else -1e6)]
                             else:
                                 arr = self.policy.arrivals_of(opp, civ, s0.entry, self.t, v, self.entering)
-                                g = groups[key] = self.group(arr, opp, civ, posters, funds, rep, office,
-                                                             self.masses_ahead(npc, i, y))
+                                ahead = aheads.get((npc, i, y))  # the look-past term: the move's, whatever q
+                                if ahead is None:
+                                    ahead = aheads[(npc, i, y)] = self.masses_ahead(npc, i, y)
+                                g = groups[key] = self.group(arr, opp, civ, posters, funds, rep, office, ahead)
                         if len(g) == 1:  # the encounter ended the game: the player stays put
-                            est.append(g[0])
-                            of.append((None, p))
+                            add_est(g[0])
+                            add_of((None, p))
                         else:
-                            est.append(value(g, p))
-                            of.append((g, p))
+                            add_est(value(g, p))
+                            add_of((g, p))
                 elif kind == "scrap_yard":
                     base = s0 if when != "after_move" else moved(s0, to)
                     for act, _ in self.planner().scrap_yard(base, space, when):
-                        cands.append((to, when, kind, act))
+                        add_cand((to, when, kind, act))
                         g = groups.get(("scrap", act.placement))
                         if g is None:
                             g = g0
                             for x, count in act.placement:
                                 g = self.with_poster(g, x, count)
                             groups[("scrap", act.placement)] = g
-                        est.append(value(g, p))
-                        of.append((g, p))
+                        add_est(value(g, p))
+                        add_of((g, p))
         return cands, est
+
+    def any_may_end(self, picked: list[int]) -> bool:
+        for i in picked:
+            if self.may_end(i):
+                return True
+        return False
 
     def may_end(self, i: int) -> bool:
         """RolloutPolicy.may_end of candidate i's table, from its group."""

@@ -94,6 +94,9 @@ class _RollResult:
     ended: str | None
     future: int
     ahead: int = 0  # the look-past part of `scaled`
+    # ArciTech's re-post in this roll: (the tearing Oppressor's place in the roll's encounter queue, the space
+    # the poster goes back up on), or None (forecast.rolled replays the roll with it)
+    repost: tuple[int, int] | None = None
 
 
 @dataclass
@@ -151,8 +154,8 @@ class TurnScorer:
             opp = oppressors
             if is_arrow(b):
                 path = board.path(face_colour(b))
-                opp = tuple(path[p] for p in opp)
-                out.append((b, opp, tuple((True, x) for x in opp), frozenset(opp), bool(opp), set(opp)))
+                opp = tuple([path[p] for p in opp])
+                out.append((b, opp, tuple([(True, x) for x in opp]), frozenset(opp), bool(opp), set(opp)))
             else:
                 out.append((b, opp, (), frozenset(opp), False, set()))
         return out
@@ -165,11 +168,11 @@ class TurnScorer:
             moved = is_arrow(r)
             if moved:
                 path = board.path(face_colour(r))
-                civ = tuple(path[c] for c in civ)
+                civ = tuple([path[c] for c in civ])
             civ_at: dict[int, int] = {}
             for c in civ:
                 civ_at[c] = civ_at.get(c, 0) + 1
-            out.append((r, civ, tuple((False, x) for x in civ) if moved else (), civ_at, self.rows(civ),
+            out.append((r, civ, tuple([(False, x) for x in civ]) if moved else (), civ_at, self.rows(civ),
                         set(civ) if moved else set()))
         return out
 
@@ -331,7 +334,7 @@ class _Rolls:
     """The NPC turn's rolls from one table (TurnScorer.rolls): called with (black, red), that roll's
     _RollResult, each roll worked out once. (A class, not nested functions: functions that call each other
     from one enclosing scope form reference cycles, which only the garbage collector frees.)"""
-    __slots__ = ("ahead_next", "aheads", "arcitech", "base_dot", "board", "branch", "d", "done", "e", "entered",
+    __slots__ = ("ahead_next", "ahead_of", "aheads", "arcitech", "base_dot", "board", "branch", "d", "done", "e", "entered",
                  "entering", "entries", "looking", "memo", "next_seat", "nonzero", "offices", "plans", "players",
                  "players_at", "posters", "pre", "rewards", "rnd", "same", "start_entry", "t", "target", "uber", "v",
                  "wo", "wp", "wr", "ws")
@@ -363,6 +366,7 @@ class _Rolls:
         self.entered, self.rnd, self.next_seat, self.players = pre.entered, pre.round, pre.active + 1, pre.players
         self.aheads = t.ahead_parts(pre.players, pre.entered, pre.round, pre.active + 1) if self.looking else None
         self.ahead_next = None  # the same after the round start (seat 0 next), when one comes
+        self.ahead_of: dict[tuple[str, str], int] = {}  # a roll's look-past term: it reads the NPCs' spaces only
         self.entries, self.start_entry = t._entry_after, pre.entry
         self.branch = ENDED  # how the last roll worked out was valued (for the memo's shifts)
         self.memo = t._rolls_memo
@@ -383,8 +387,12 @@ class _Rolls:
             if self.entering is not None:  # the round start comes next: valued once its NPC has entered
                 after = self.round_start(plan, funds, rep, office, cur, poster_part, office_part)
                 ahead, scaled = after - scaled, after
-            elif self.looking:
-                ahead = ws * d * self.aheads.total(plan.oppressors, plan.civilians, self.plan_entry(plan))
+            elif self.looking:  # the same in every branch of ArciTech's re-post
+                key = (plan.black, plan.red)
+                ahead = self.ahead_of.get(key)
+                if ahead is None:
+                    ahead = self.ahead_of[key] = ws * d * self.aheads.total(plan.oppressors, plan.civilians,
+                                                                            self.plan_entry(plan))
                 scaled += ahead
             return _RollResult(scaled=scaled, funds=funds, reputation=rep, office=office, junked=junked,
                                fined=fined, ended=None, future=office_part + poster_part, ahead=ahead)
@@ -432,15 +440,24 @@ class _Rolls:
                 now = list(posters)
                 for y, n in cur.items():
                     now[y] = n
-                poster_part += sum(n * arrivals[y] for y, n in enumerate(now) if n)
-                office_part = rewards[office] * (plan.office_arrivals + sum(arrivals[o] for o in offices))
+                for y, n in enumerate(now):
+                    if n:
+                        poster_part += n * arrivals[y]
+                at_offices = plan.office_arrivals
+                for o in offices:
+                    at_offices += arrivals[o]
+                office_part = rewards[office] * at_offices
         scaled = (d * (ws * funds + wr * rep) + self.wo * office_part + self.wp * poster_part) * e
-        parts = self.ahead_next
-        if parts is None:
-            rnd = self.rnd
-            parts = self.ahead_next = self.t.ahead_parts(self.players, self.entered + 1,
-                                                         None if rnd is None else rnd + 1, 0)
-        return scaled + ws * d * parts.total(opp, civ, x)
+        key = (plan.black, plan.red)  # the look-past term: the same in every branch of ArciTech's re-post
+        ahead = self.ahead_of.get(key)
+        if ahead is None:
+            parts = self.ahead_next
+            if parts is None:
+                rnd = self.rnd
+                parts = self.ahead_next = self.t.ahead_parts(self.players, self.entered + 1,
+                                                             None if rnd is None else rnd + 1, 0)
+            ahead = self.ahead_of[key] = ws * d * parts.total(opp, civ, x)
+        return scaled + ahead
 
     def plan_entry(self, plan: RollPlan) -> int:
         """Where the Entry token is after this roll (an X face moves it along its colour's path)."""
@@ -503,13 +520,17 @@ class _Rolls:
         board, v, posters = self.board, self.v, self.posters
         if len(visited) < board.n:  # the best space no later encounter visits (first in board order on a tie)
             order = self.by_row(plan) if v.horizon and v.w_poster else range(board.n)
-            candidates.add(next(x for x in order if x not in visited))
+            for x in order:
+                if x not in visited:
+                    candidates.add(x)
+                    break
         for x in sorted(candidates):
             branch = dict(cur)
             branch[x] = branch.get(x, posters[x]) + 1
             got = self.run(plan, qi, funds, rep, office, branch, junked, fined, False)
             if got.scaled > best.scaled:
                 best = got
+                got.repost = (qi - 1, x)  # (a branch's own result: no other roll holds it)
         return best
 
     def by_row(self, plan: RollPlan) -> list[int]:
@@ -533,7 +554,13 @@ class _Rolls:
         self.base_dot[(b, r)] = dot
         key = None
         # ArciTech's re-post weighs every poster: no reuse where an Oppressor of this roll tears some down
-        if not (self.arcitech and any(posters[x] for is_opp, x in plan.queue if is_opp)):
+        tears = False
+        if self.arcitech:
+            for is_opp, x in plan.queue:
+                if is_opp and posters[x]:
+                    tears = True
+                    break
+        if not tears:
             visited = plan.visited if self.entering is None else plan.visited + (self.plan_entry(plan),)
             key = (b, r, self.same, tuple([posters[x] for x in visited]))
             found = self.memo.get(key)

@@ -17,11 +17,12 @@ from dataclasses import replace
 from fractions import Fraction
 
 from solvers.robotariat.board import KINDS, Board
-from solvers.robotariat.forecast import _Game, _sample_game, rolled
+from solvers.robotariat.forecast import _Game, _sample_game, rolled, tears
 from solvers.robotariat.game import TIME_UP, GameRules, next_turn
 from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.model import CHARACTERS, TableState
 from solvers.robotariat.npc_turn import CIVILIAN, OPPRESSOR, move_npc, npc_turn, resolve_roll
+from solvers.robotariat.policies import SuggestionPolicy
 from solvers.robotariat.rollout import NEAR_END, NEAR_END_SHORTLIST, RolloutPolicy, _Turn
 from solvers.robotariat.suggest import _Planner
 from solvers.robotariat.turn import moved
@@ -243,6 +244,59 @@ def test_a_sampled_roll_is_npc_turns():
                     assert rolled(g, st, b, r) == resolve_roll(g.board, g.rules, st, b, r, v, valued=False)[0].state
                     tried += 1
     assert tried > 2000
+
+
+def test_a_sampled_roll_at_arcitechs_table_is_npc_turns():
+    """Character Abilities (ArciTech puts a torn-down poster back up, once per NPC turn), NPC Turn: at a
+    table with ArciTech, the forecast's sampled roll (_Game.roll_table) leaves the table
+    npc_turn.resolve_roll leaves, for every roll: forecast.rolled where no moving Oppressor lands on a
+    space with posters (forecast.tears False: no re-post to weigh), else rolled replaying the re-post
+    scoring.TurnScorer chooses (the same choice as npc_turn's: declining, or the space and the encounter)."""
+    quiet = torn = reposted = 0
+    for g, s in _tables(600, seed=11):
+        if s.seat_of("arcitech") is None:
+            continue
+        play = _Game(g, RolloutPolicy(g))
+        for funds in (s.funds, g.rules.target - 2):
+            st = replace(s, funds=funds)
+            v = g.valuer(st)
+            for b in g.dice.counts("black"):
+                lands = [g.board.path(b.split("_", 1)[0])[x] for x in st.oppressors] if b.endswith("_arrow") else []
+                assert tears(g, st, b) == any(st.posters[x] for x in lands)
+                for r in g.dice.counts("red"):
+                    after = resolve_roll(g.board, g.rules, st, b, r, v, valued=False)[0].state
+                    assert play.roll_table(st, b, r, g.dice) == after
+                    if tears(g, st, b):
+                        torn += 1
+                        reposted += rolled(g, st, b, r) != after
+                    else:
+                        assert rolled(g, st, b, r) == after
+                        quiet += 1
+    assert quiet > 500 and torn > 100 and reposted > 20  # (the re-post put a poster back up there)
+
+
+def test_a_sampled_roll_after_the_policys_turn_is_npc_turns():
+    """The same after the rollout policy's turn at ArciTech's table (the sampled roll reads the rolls its
+    exact score worked out, where it scored that table) and with a policy of its own scorer (the
+    suggestions'): every roll's table is npc_turn.resolve_roll's."""
+    tried = torn = reused = 0
+    for g, s in _tables(300, seed=12):
+        if s.seat_of("arcitech") is None:
+            continue
+        policy = RolloutPolicy(g)
+        for play in (_Game(g, policy), _Game(g, SuggestionPolicy(g))):
+            pre = play.choose(s)
+            if pre.ended is not None:
+                continue
+            reused += play.policy is policy and pre in policy.scored
+            v = g.valuer(pre)
+            for b in g.dice.counts("black"):
+                torn += tears(g, pre, b)
+                for r in g.dice.counts("red"):
+                    assert play.roll_table(pre, b, r, g.dice) == resolve_roll(g.board, g.rules, pre, b, r, v,
+                                                                              valued=False)[0].state
+                    tried += 1
+    assert tried > 500 and torn > 20 and reused > 5  # (some turns were chosen by the exact score)
 
 
 def test_arrival_tables_are_the_rolls_expectations():
