@@ -202,9 +202,10 @@ def tears(g: GameRules, s: TableState, black: str) -> bool:
 
 
 def rolled(g: GameRules, s: TableState, black: str, red: str, repost: tuple[int, int] | None = None) -> TableState:
-    """The table after the roll (face kinds `black`, `red`) of the NPC turn from `s`, at a table without
-    ArciTech (whose re-post weighs values), or with ArciTech's re-post given (`repost`: (k, space), a poster
-    back up on space right after the k-th Oppressor's encounter, as scoring.TurnScorer chooses it):
+    """The table after the roll (face kinds `black`, `red`) of the NPC turn from `s`, at a table where ArciTech's
+    re-post (which weighs values) does not come up, or with the re-post given (`repost`: (k, space), a poster
+    back up on space right after the k-th Oppressor's encounter, as scoring.TurnScorer chooses it; None:
+    declined or impossible):
     npc_turn.resolve_roll's table (rulebook "NPC Turn": the Oppressors move, then the Civilians; their
     encounters in that order, each Oppressor's, then each Civilian's; an X face moves the Entry token),
     without its record of the encounters."""

@@ -89,7 +89,7 @@ class RolloutPolicy:
         # the roll chances of the tables scored exactly or sampled from (a game's first turns come back in
         # every game); a table's chances are its own, whichever turn reached it
         self.rolled: dict[TableState, RollChances] = {}
-        self.scored: dict[TableState, object] = {}  # the last turn's exact scores' rolls (scoring._Rolls), by table
+        self.scored: dict[TableState, object] = {}  # the rolls the last exact score worked out (scoring._Rolls), by table
         self.entries: dict[int, tuple[tuple[int, int], ...]] = {}
         self.entry_rows: dict[int, tuple] = {}
         self.no_entry = (0,) * board.n
@@ -231,8 +231,8 @@ class RolloutPolicy:
         return hit
 
     def rolls_of(self, pre: TableState):
-        """scoring.TurnScorer.rolls(pre) with the policy's scorer: the rolls the exact score of the turn just
-        chosen worked out, where it scored `pre` (the NPC turn sampled next starts there)."""
+        """scoring.TurnScorer.rolls(pre) with the policy's scorer: the rolls the last exact score worked out for
+        `pre`, where it scored it (kept by table: a table's rolls are its own; the NPC turn sampled next starts there)."""
         hit = self.scored.get(pre)
         if hit is None:
             hit = self.scorers.for_state(pre)[1].rolls(pre)

@@ -94,8 +94,9 @@ class _RollResult:
     ended: str | None
     future: int
     ahead: int = 0  # the look-past part of `scaled`
-    # ArciTech's re-post in this roll: (the tearing Oppressor's place in the roll's encounter queue, the space
-    # the poster goes back up on), or None (forecast.rolled replays the roll with it)
+    # ArciTech's re-post in this roll: (the tearing Oppressor's place in the roll's encounter queue, which is its
+    # index among the Oppressors as they lead the queue, and the space the poster goes back up on), or None
+    # (forecast.rolled replays the roll with it)
     repost: tuple[int, int] | None = None
 
 

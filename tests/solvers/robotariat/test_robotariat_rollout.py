@@ -20,7 +20,7 @@ from solvers.robotariat.board import KINDS, Board
 from solvers.robotariat.forecast import _Game, _sample_game, rolled, tears
 from solvers.robotariat.game import TIME_UP, GameRules, next_turn
 from solvers.robotariat.gamedata import DEFAULTS
-from solvers.robotariat.model import CHARACTERS, TableState
+from solvers.robotariat.model import CHARACTERS, Dice, TableState
 from solvers.robotariat.npc_turn import CIVILIAN, OPPRESSOR, move_npc, npc_turn, resolve_roll
 from solvers.robotariat.policies import SuggestionPolicy
 from solvers.robotariat.rollout import NEAR_END, NEAR_END_SHORTLIST, RolloutPolicy, _Turn
@@ -348,3 +348,24 @@ def test_arcitechs_re_post_is_in_the_bound():
     ended = [o for o in npc_turn(g.board, g.rules, g.dice, s, g.valuer(s)).outcomes if o.result.state.ended]
     assert sum(Fraction(o.p) for o in ended) == Fraction(5, 9)
     assert RolloutPolicy(g).may_end(s)
+
+
+def test_a_sampled_roll_with_a_die_a_card_fixes_is_npc_turns():
+    """Sabotage and Upgrade cards that set a die for the NPC turn (Types of Space Activations): at ArciTech's
+    table the sampled roll with those dice (the re-post then chosen by a scorer of the card's dice, not the
+    policy's rolls) leaves the table npc_turn.resolve_roll leaves."""
+    fixed = (Dice(black=("yellow_arrow",) * 6, red=DEFAULTS.dice.red),
+             Dice(black=DEFAULTS.dice.black, red=("blue_arrow",) * 6))
+    torn = 0
+    for g, s in _tables(300, seed=13):
+        if s.seat_of("arcitech") is None:
+            continue
+        play = _Game(g, RolloutPolicy(g))
+        v = g.valuer(s)
+        for dice in fixed:
+            for b in dice.counts("black"):
+                torn += tears(g, s, b)
+                for r in dice.counts("red"):
+                    assert play.roll_table(s, b, r, dice) == resolve_roll(g.board, g.rules, s, b, r, v,
+                                                                          valued=False)[0].state
+    assert torn > 20
