@@ -142,11 +142,7 @@ class _Game:
             if self.chances_of is not None and plain:  # the policy's scorer (what its exact score worked out)
                 chances = self.chances_of(pre)
             else:
-                v = g.valuer(pre, self.valuers)
-                t = self.scorers.get((v.horizon, dice))
-                if t is None or len(t._plans) > 50_000:
-                    t = self.scorers[(v.horizon, dice)] = TurnScorer(g.board, g.rules, dice, v)
-                results = t.rolls(pre)
+                results = self._rolls(pre, dice)
                 chances = roll_chances(who, dice, lambda b, r: results(b, r).scaled)
             pairs, pick = chances.rolls, rng.randrange(chances.denominator)
         else:
@@ -170,12 +166,17 @@ class _Game:
         if self.rolls_of is not None and (dice is g.dice or dice == g.dice):  # the policy's (its exact score's)
             results = self.rolls_of(pre)
         else:
-            v = g.valuer(pre, self.valuers)
-            t = self.scorers.get((v.horizon, dice))
-            if t is None or len(t._plans) > 50_000:
-                t = self.scorers[(v.horizon, dice)] = TurnScorer(g.board, g.rules, dice, v)
-            results = t.rolls(pre)
+            results = self._rolls(pre, dice)
         return rolled(g, pre, b, r, results(b, r).repost)
+
+    def _rolls(self, pre: TableState, dice):
+        """scoring.TurnScorer.rolls(pre) with these dice, from a scorer kept by horizon and dice."""
+        g = self.g
+        v = g.valuer(pre, self.valuers)
+        t = self.scorers.get((v.horizon, dice))
+        if t is None or len(t._plans) > 50_000:
+            t = self.scorers[(v.horizon, dice)] = TurnScorer(g.board, g.rules, dice, v)
+        return t.rolls(pre)
 
     def choose(self, s: TableState) -> TableState:
         self.decided.add(s if self.keep else hash(s))
