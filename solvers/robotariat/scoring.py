@@ -120,6 +120,7 @@ class TurnScorer:
     _same_ids: dict[tuple, int] = field(default_factory=dict)  # the memo's table part, as a number (hashed once)
     _next_id: int = 0
     _aheads: dict[tuple, _AheadParts] = field(default_factory=dict)  # look-past shares, by seat order context
+    _ahead_others: dict[tuple, int] = field(default_factory=dict)  # _AheadParts.share's sums over the seats not moving
 
     def plans(self, s: TableState) -> dict[tuple[str, str], RollPlan]:
         """The RollPlan of every face-kind pair the NPC turn from `s` can show (Alice Smith's two paths too)."""
@@ -270,7 +271,7 @@ class TurnScorer:
         if hit is None:
             if len(self._aheads) > AHEAD_PARTS_LIMIT:
                 self._aheads.clear()
-            hit = self._aheads[key] = _AheadParts(self.valuer, players, entered, rnd, next_seat)
+            hit = self._aheads[key] = _AheadParts(self.valuer, players, entered, rnd, next_seat, self._ahead_others)
         return hit
 
 
@@ -278,31 +279,61 @@ class _AheadParts:
     """value.Valuer.ahead_scaled for one seat order context (the players' spaces, the NPCs entered, the round,
     the seat moving next), NPC by NPC. The look-past term is a sum over the NPCs of each one's own arrivals
     on the seats' spaces (-2 per Oppressor, +1 per Civilian) plus the entering NPC's (value.py), so each
-    NPC's share is asked of the valuer once per space (alone on the board, with an `entered` past the
-    entry track so that no NPC enters) and the entering NPC's once per Entry token space."""
-    __slots__ = ("civ", "entered", "entry", "kinds", "none", "opp", "players", "rnd", "seat", "v")
+    NPC's share (value.Valuer._npc_share: a sum over the seats) is worked out once per space, and the entering
+    NPC's once per Entry token space (ahead_scaled with no NPC on the board). A share's seats other than the
+    one that just moved (next_seat - 1) are the same for every candidate turn of that seat: their sum is kept
+    in `others` (shared by the contexts that differ only in that seat's space), that seat's own term added."""
+    __slots__ = ("civ", "entered", "entry", "kinds", "mover", "opp", "others", "others_key", "players", "rnd",
+                 "seat", "v")
 
-    def __init__(self, v: Valuer, players: tuple[int, ...], entered: int, rnd: int | None, next_seat: int):
+    def __init__(self, v: Valuer, players: tuple[int, ...], entered: int, rnd: int | None, next_seat: int,
+                 others: dict):
         self.v, self.players, self.entered, self.rnd, self.seat = v, players, entered, rnd, next_seat
-        self.none = len(v.ahead.entry_track)
         n = v.board.n
         self.opp: list[int | None] = [None] * n
         self.civ: list[int | None] = [None] * n
         self.entry: dict[int, int] = {}
         self.kinds: dict[tuple[int, int], bool] = {}  # (oppressors, civilians) -> an NPC enters
+        # each seat's NPC turns until it moves again (_npc_share's), the moving seat's apart
+        seats = len(players)
+        last = rnd is not None and rnd >= v.ahead.max_rounds
+        before = seats - next_seat
+        turns = [i - next_seat if i >= next_seat else before if last else before + i for i in range(seats)]
+        a = next_seat - 1
+        self.mover = (turns[a], players[a]) if a >= 0 and turns[a] else None
+        rest = tuple((t, x) for i, (t, x) in enumerate(zip(turns, players)) if t and i != a)
+        self.others, self.others_key = others, rest
+
+    def share(self, die: str, x: int) -> int:
+        """One NPC's share on `x` (value.Valuer._npc_share, the same sum)."""
+        others = self.others
+        key = (die, x, self.others_key)
+        got = others.get(key)
+        walk = self.v._walk
+        if got is None:
+            got = 0
+            for t, p in self.others_key:
+                got += walk(die, x, t)[p]
+            if len(others) > MEMO_LIMIT:
+                others.clear()
+            others[key] = got
+        mover = self.mover
+        if mover is not None:
+            got += walk(die, x, mover[0])[mover[1]]
+        return got
 
     def opp_share(self, x: int) -> int:
         """An Oppressor's part of the look-past term, standing on `x`."""
         got = self.opp[x]
         if got is None:
-            got = self.opp[x] = self.v.ahead_scaled((x,), (), self.players, 0, self.none, self.rnd, self.seat)
+            got = self.opp[x] = -2 * self.share("black", x)
         return got
 
     def civ_share(self, x: int) -> int:
         """A Civilian's part of the look-past term, standing on `x`."""
         got = self.civ[x]
         if got is None:
-            got = self.civ[x] = self.v.ahead_scaled((), (x,), self.players, 0, self.none, self.rnd, self.seat)
+            got = self.civ[x] = self.share("red", x)
         return got
 
     def total(self, opp: tuple[int, ...], civ: tuple[int, ...], entry: int) -> int:

@@ -216,6 +216,27 @@ def test_the_look_past_term_summed_npc_by_npc_is_the_valuers(table, rnd):
             assert parts.total(opp, civ, entry) == v.ahead_scaled(opp, civ, s.players, entry, s.entered, rnd, seat)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(characters=ALL), hs.one_of(hs.none(), hs.integers(1, 6)))
+def test_the_look_past_term_is_the_valuers_whichever_space_the_moving_seat_takes(table, rnd):
+    """The same, with the seat that just moved (next_seat - 1) on every space in turn, as a turn's candidates
+    have it: the scorer keeps the other seats' part of each NPC's share once for them all (one scorer, so
+    the contexts share it) and adds that seat's own; the total is the valuer's each time."""
+    game, state = table
+    board, rules, dice, s, plain = to_solver(game, state)
+    v = with_ahead(plain, s)
+    t = TurnScorer(board, rules, dice, v)
+    rng = random.Random(str(state) + "moving")
+    for seat in range(len(s.players) + 1):
+        for p in range(board.n):
+            players = s.players if seat == 0 else s.players[:seat - 1] + (p,) + s.players[seat:]
+            parts = t.ahead_parts(players, s.entered, rnd, seat)
+            opp = tuple(rng.randrange(board.n) for _ in s.oppressors)
+            civ = tuple(rng.randrange(board.n) for _ in s.civilians)
+            entry = rng.randrange(board.n)
+            assert parts.total(opp, civ, entry) == v.ahead_scaled(opp, civ, players, entry, s.entered, rnd, seat)
+
+
 def test_the_bound_counts_a_failure_worth_more_than_going_on():
     """Encounter Quick-Reference Table: an Oppressor meeting 4 or more costs 1 Reputation, and at 0 the
     Revolution fails. Here every roll ends the game that way (the black die all yellow arrows, onto four
