@@ -85,20 +85,10 @@ def valuer(s: TableState) -> Valuer:
 
 def largest_board(rng: random.Random):
     """A board at the API's limits: 60 spaces, 300 black lines (a ring and random chords), every kind."""
-    from solvers.robotariat.board import KINDS, MAX_LINKS, MAX_SPACES, Board
+    from solvers.robotariat.board import KINDS, MAX_LINKS, MAX_SPACES
+    from solvers.robotariat.random_boards import random_board
 
-    n = MAX_SPACES
-    ids = [f"s{i}" for i in range(n)]
-    kinds = [KINDS[i % len(KINDS)] for i in range(n)]
-    links = {tuple(sorted((ids[i], ids[(i + 1) % n]))) for i in range(n)}
-    while len(links) < MAX_LINKS:
-        a, b = rng.sample(ids, 2)
-        links.add(tuple(sorted((a, b))))
-    nbrs = {i: sorted({b for a, b in links if a == i} | {a for a, b in links if b == i}) for i in ids}
-    return Board.from_json({"spaces": [{"id": i, "kind": k} for i, k in zip(ids, kinds)],
-                            "links": [list(x) for x in sorted(links)],
-                            "yellow_next": {i: rng.choice(nbrs[i]) for i in ids},
-                            "blue_next": {i: rng.choice(nbrs[i]) for i in ids}})
+    return random_board(rng, [KINDS[i % len(KINDS)] for i in range(MAX_SPACES)], links=MAX_LINKS)
 
 
 def at_the_limits() -> None:

@@ -35,26 +35,17 @@ from solvers.robotariat.game import GameRules
 from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.model import CHARACTERS, TableState
 from solvers.robotariat.policies import GreedyPolicy, RandomPolicy, SuggestionPolicy
+from solvers.robotariat.random_boards import random_board
 from solvers.robotariat.rollout import RolloutPolicy
 
 
-def random_board(rng: random.Random) -> Board:
+def ring_board(rng: random.Random) -> Board:
     """A valid board: 8-14 spaces of every kind, a ring of black lines plus a few chords, and for every
-    space a yellow and a blue next space along its black lines."""
+    space a yellow and a blue next space along its black lines, mostly along the ring."""
     n = rng.randint(8, 14)
     kinds = list(KINDS) + [rng.choice(KINDS) for _ in range(n - len(KINDS))]
     rng.shuffle(kinds)
-    ids = [f"s{i}" for i in range(n)]
-    links = {tuple(sorted((ids[i], ids[(i + 1) % n]))) for i in range(n)}
-    for _ in range(rng.randint(1, n // 3)):
-        a, b = rng.sample(ids, 2)
-        links.add(tuple(sorted((a, b))))
-    nbrs = {i: sorted({b for a, b in links if a == i} | {a for a, b in links if b == i}) for i in ids}
-    # mostly along the ring one way (yellow) and the other (blue), as a printed board's paths would run
-    yellow = {ids[i]: ids[(i + 1) % n] if rng.random() < 0.8 else rng.choice(nbrs[ids[i]]) for i in range(n)}
-    blue = {ids[i]: ids[(i - 1) % n] if rng.random() < 0.8 else rng.choice(nbrs[ids[i]]) for i in range(n)}
-    return Board.from_json({"spaces": [{"id": i, "kind": k} for i, k in zip(ids, kinds)],
-                            "links": [list(x) for x in sorted(links)], "yellow_next": yellow, "blue_next": blue})
+    return random_board(rng, kinds, chords=rng.randint(1, n // 3), along_ring=0.8)
 
 
 def setup(board: Board, players: int, characters: tuple) -> TableState:
@@ -129,7 +120,7 @@ def main() -> None:
             rng = random.Random(table_seed)
             tables = []
             for _ in range(games):
-                board = DEFAULTS.board if label == "example board" else random_board(rng)
+                board = DEFAULTS.board if label == "example board" else ring_board(rng)
                 chars = tuple(rng.sample(list(CHARACTERS) + [None] * players, players))
                 chars = tuple(c if c not in chars[:i] else None for i, c in enumerate(chars))
                 tables.append((board, chars, rng.randrange(2**31)))

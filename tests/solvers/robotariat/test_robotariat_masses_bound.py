@@ -21,6 +21,7 @@ from solvers.robotariat.board import KINDS, Board
 from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.model import CHARACTERS, FACES, Dice, Rules, TableState
 from solvers.robotariat.npc_turn import CIVILIAN, OPPRESSOR
+from solvers.robotariat.random_boards import random_board
 from solvers.robotariat.scoring import NpcTurnBound, TurnScorer
 from solvers.robotariat.suggest import _Planner, best_turn, suggest
 from solvers.robotariat.turn import Activation, apply_activation
@@ -103,18 +104,9 @@ def test_small_tables_the_same_answer_with_the_bound(monkeypatch, table, rnd, lo
 
 def large_board(rng: random.Random, n: int, links: int) -> Board:
     """A random board of n spaces: a ring and random chords, every kind of space, random paths."""
-    ids = [f"s{i}" for i in range(n)]
     kinds = [KINDS[i % len(KINDS)] for i in range(n)]
     rng.shuffle(kinds)
-    pairs = {tuple(sorted((ids[i], ids[(i + 1) % n]))) for i in range(n)}
-    while len(pairs) < links:
-        a, b = rng.sample(ids, 2)
-        pairs.add(tuple(sorted((a, b))))
-    nbrs = {i: sorted({b for a, b in pairs if a == i} | {a for a, b in pairs if b == i}) for i in ids}
-    return Board.from_json({"spaces": [{"id": i, "kind": k} for i, k in zip(ids, kinds)],
-                            "links": [list(x) for x in sorted(pairs)],
-                            "yellow_next": {i: rng.choice(nbrs[i]) for i in ids},
-                            "blue_next": {i: rng.choice(nbrs[i]) for i in ids}})
+    return random_board(rng, kinds, links=links)
 
 
 def large_table(seed: int) -> tuple:

@@ -23,6 +23,7 @@ from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.model import CHARACTERS, Dice, TableState
 from solvers.robotariat.npc_turn import CIVILIAN, OPPRESSOR, move_npc, npc_turn, resolve_roll
 from solvers.robotariat.policies import SuggestionPolicy
+from solvers.robotariat.random_boards import random_board
 from solvers.robotariat.rollout import NEAR_END, NEAR_END_SHORTLIST, RolloutPolicy, _Turn
 from solvers.robotariat.suggest import _Planner
 from solvers.robotariat.turn import moved
@@ -33,16 +34,7 @@ def _board(rng: random.Random, n: int) -> Board:
     next spaces along the lines."""
     kinds = list(KINDS) + [rng.choice(KINDS) for _ in range(n - len(KINDS))]
     rng.shuffle(kinds)
-    ids = [f"s{i}" for i in range(n)]
-    links = {tuple(sorted((ids[i], ids[(i + 1) % n]))) for i in range(n)}
-    for _ in range(rng.randint(1, n // 2)):
-        a, b = rng.sample(ids, 2)
-        links.add(tuple(sorted((a, b))))
-    nbrs = {i: sorted({b for a, b in links if a == i} | {a for a, b in links if b == i}) for i in ids}
-    return Board.from_json({"spaces": [{"id": i, "kind": k} for i, k in zip(ids, kinds)],
-                            "links": [list(x) for x in sorted(links)],
-                            "yellow_next": {i: rng.choice(nbrs[i]) for i in ids},
-                            "blue_next": {i: rng.choice(nbrs[i]) for i in ids}})
+    return random_board(rng, kinds, chords=rng.randint(1, n // 2))
 
 
 def _game(board: Board, players: int) -> GameRules:
