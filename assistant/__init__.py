@@ -22,6 +22,8 @@ def create_app(config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=MAX_BODY,
         CODE_LOOKUP_LIMIT=20,  # failed join-code look-ups per client per minute
         SESSION_COOKIE_SAMESITE="Lax",  # the session cookie (flash messages) never rides on another site's request
+        # a second process plays half of a Robotariat forecast's games (solvers/robotariat/games_helper.py)
+        ROBOTARIAT_GAMES_HELPER=(os.cpu_count() or 1) >= 2,
     )
     from .tables.limits import DEFAULTS as LIMITS
 
@@ -30,6 +32,8 @@ def create_app(config: dict | None = None) -> Flask:
             app.config[name] = int(os.environ[f"TABLEBOT_{name}"])
     if config:
         app.config.update(config)
+        if config.get("TESTING") and "ROBOTARIAT_GAMES_HELPER" not in config:
+            app.config["ROBOTARIAT_GAMES_HELPER"] = False  # a test starts one only when it asks for it
     app.json.sort_keys = False  # keep fields in the order the contract lists them
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config["SECRET_KEY"]:

@@ -89,6 +89,10 @@ class WaitressWorker(Worker):
 
         # a task queue deeper than the idle threads is normal under load, not worth a line per request
         logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+        if getattr(self.wsgi, "config", {}).get("ROBOTARIAT_GAMES_HELPER"):
+            from solvers.robotariat import games_helper
+
+            games_helper.shared().start()  # this worker's own, ready before a phone asks for a forecast
         connections = self.cfg.worker_connections
         _raise_open_file_limit(connections + 64)
         sock_map: dict = {}

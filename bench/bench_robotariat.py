@@ -236,6 +236,58 @@ def early_forecast(positions: int = 12, games: int = 30) -> None:
           f"four): {' '.join(f'{x:.1f}' for x in rates)}")
 
 
+def first_views(tables: int = 90) -> None:
+    """Issue 25's "every first view": random tables (3, 4 and 5 players, rounds 1 to 5, random characters,
+    posters and NPCs), each forecast once as the board page's first view does (the API with the page's
+    150 ms, through an app with its own database), by an app that plays alone and by one whose second
+    process (solvers/robotariat/games_helper.py) plays beside it; the two run in turn, table by table.
+    Prints, per number of players, how many first views played under 30 games, the least, the tenth
+    percentile and the median (an exact answer counts as enough)."""
+    from assistant import create_app
+    from assistant.api import ApiError
+    from assistant.robotariat import api
+    from solvers.robotariat import games_helper
+    from solvers.robotariat.model import CHARACTERS as ALL
+    from solvers.robotariat.report import state_json
+
+    rng = random.Random(77)
+    bodies = []
+    for k in range(tables):
+        players, rnd = (3, 4, 5)[k % 3], 1 + (k // 3) % 5
+        st = state_json(BOARD, scenario(rng, rng.choice(ALL)))
+        st.pop("ended")
+        st["players"], st["round"], st["funds"] = st["players"][:players], rnd, min(st["funds"], 8 * rnd)
+        st["oppressors"], st["civilians"] = st["oppressors"][:min(3, rnd)], st["civilians"][:min(3, rnd)]
+        bodies.append({"players": players, "state": st, "seed": k})
+    apps = {}
+    for name, on in (("alone", False), ("with the second process", True)):
+        tmp = tempfile.mkdtemp()
+        apps[name] = create_app({"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "SECRET_KEY": "bench",
+                                 "ROBOTARIAT_GAMES_HELPER": on})
+    if not games_helper.shared().wait_ready(10):  # (a server starts it with each worker)
+        sys.exit("the second process did not start")
+    frozen_like_the_server()
+    runs: dict[tuple[str, int], list[int]] = {}
+    for body in bodies:
+        for name, app in apps.items():
+            api._FORECASTS.clear()  # a first view: no forecast of this table kept in the process
+            with app.app_context():
+                try:
+                    out = api.game_forecast_json(body, budget_ms=150)
+                except ApiError:
+                    continue  # a random table the API refuses (e.g. already over)
+            n = 10**6 if out["method"] == "exact" else out["runs"]
+            runs.setdefault((name, body["players"]), []).append(n)
+    print(f"first views of {tables} random tables (the page's 150 ms, wall clock): games played")
+    for (name, players), v in sorted(runs.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        v.sort()
+        shown = [x for x in v if x < 10**6]
+        print(f"  {players} players, {name:<24} under 30: {sum(x < 30 for x in v):2d} of {len(v)}; least "
+              f"{shown[0] if shown else '-'}, p10 {v[len(v) // 10] if v[len(v) // 10] < 10**6 else 'exact'}, "
+              f"median {statistics.median(shown) if shown else '-'}")
+    games_helper.shared().stop()
+
+
 def frozen_like_the_server() -> None:
     """The server freezes what it loaded before serving (assistant/cli.py build_app), so that the garbage
     collector's full passes do not walk every imported module during a request (50 to 90 ms each here, in
@@ -257,6 +309,9 @@ def main() -> None:
     if sys.argv[1:] == ["forecast"]:
         rng = random.Random(7)
         forecast_budget([scenario(rng, who) for who in CHARACTERS for _ in range(SCENARIOS)][:40])
+        return
+    if sys.argv[1:] == ["first-views"]:
+        first_views()
         return
     if sys.argv[1:] == ["pages"]:
         frozen_like_the_server()

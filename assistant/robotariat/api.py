@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from flask import Blueprint, has_app_context
+from flask import Blueprint, current_app, has_app_context
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -30,7 +30,7 @@ from pydantic import (
 
 from solvers.exact import exact, parse_fraction
 from solvers.robotariat import card_effects as ce
-from solvers.robotariat import gamedata
+from solvers.robotariat import gamedata, games_helper
 from solvers.robotariat import table as rt
 from solvers.robotariat.board import Board, board_problems
 from solvers.robotariat.forecast import Forecaster, canonical
@@ -547,12 +547,20 @@ def _forecaster(req: GameForecastIn, ctx: Context) -> tuple[Forecaster, str]:
     f = Forecaster(g, start, policy, seed=req.seed, half_width=req.half_width, max_runs=req.runs,
                    npc_turn_next=npc_next,
                    # the quick estimate knows no card: with cards in play the games use the cards' policy
-                   rollout=None if e else RolloutPolicy(g))
+                   rollout=None if e else RolloutPolicy(g), helper=_games_helper())
     with _FORECASTS_LOCK:
         _FORECASTS[key] = hit = (f, store_key)
         while len(_FORECASTS) > _FORECASTS_KEPT:
             _FORECASTS.popitem(last=False)
     return hit
+
+
+def _games_helper() -> games_helper.GamesHelper | None:
+    """The process that plays every second sampled game beside this one, where the app has one (config
+    ROBOTARIAT_GAMES_HELPER: on with two cores or more, off in the tests unless asked for)."""
+    if has_app_context() and current_app.config.get("ROBOTARIAT_GAMES_HELPER"):
+        return games_helper.shared()
+    return None
 
 
 def _stored_engine():

@@ -26,9 +26,11 @@ activating, as in the suggestions), and a player's secret objective.
 from __future__ import annotations
 
 import math
+import pickle
 import random
 import threading
 import time
+import uuid
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -391,7 +393,7 @@ class Forecaster:
 
     def __init__(self, g: GameRules, s: TableState, policy, *, seed: int = 0, half_width: float = 0.02,
                  max_runs: int | None = None, exact_limit: int = 400, npc_turn_next: bool = False,
-                 rollout=None):
+                 rollout=None, helper=None):
         if s.ended is not None:
             raise ValueError("the game is over")
         self.g, self.s, self.seed, self.half_width = g, s, seed, half_width
@@ -409,6 +411,12 @@ class Forecaster:
         self.games: list[tuple[str, int, int]] = []  # game k's (ending, round, final funds)
         self.seconds = 0.0
         self.lock = threading.Lock()  # one request at a time goes on sampling
+        # games_helper.GamesHelper: a second process plays every second sampled game (the rollout's only)
+        self.helper = helper if rollout is not None else None
+        self.token = uuid.uuid4().hex  # the helper keeps this forecast's policy warm under it
+        self.pending: dict[int, tuple[str, int, int]] = {}  # games played past one not played yet
+        self._setup: bytes | None = None
+        self.helped = 0  # games the helper played (counted or waiting for an earlier one)
         self.last: GameForecast | None = None  # the answer of the last run (a request that cannot wait gives it)
 
     @property
@@ -442,14 +450,39 @@ class Forecaster:
                                             self.play, half)
             except TooBig:
                 self.exact = None
-        while not self.done() and (until_runs is None or self.runs < until_runs) \
-                and (deadline is None or time.perf_counter() < deadline):
-            try:
-                kind, rnd, f = _sample_game(self.g, self.sampler, self.s, random.Random(f"{self.seed}:{self.runs}"),
-                                            self.npc_next, deadline)
-            except OutOfTime:
-                break
-            self._count(kind, rnd, f)
+        limit = self.max_runs if until_runs is None else min(self.max_runs, until_runs)
+        job = None
+        if self.helper is not None and deadline is not None and not self.done() and self.runs + 1 < limit:
+            if self._setup is None:
+                self._setup = pickle.dumps((self.g, self.s, self.npc_next, self.seed))
+            job = self.helper.begin(self._setup, self.token, self.runs, limit, set(self.pending),
+                                    deadline - time.perf_counter())
+        try:
+            k = self.runs
+            while not self.done() and (deadline is None or time.perf_counter() < deadline):
+                if job is not None:  # the next game neither side has taken
+                    k = job.take()
+                    while k in self.pending:
+                        k = job.take()
+                if k >= limit:
+                    break
+                try:
+                    self.pending[k] = _sample_game(self.g, self.sampler, self.s, random.Random(f"{self.seed}:{k}"),
+                                                   self.npc_next, deadline)
+                except OutOfTime:
+                    break
+                self._take_pending()
+                k = self.runs
+                while k in self.pending:
+                    k += 1
+        finally:
+            if job is not None:
+                games, decided = job.finish(deadline)
+                for k, kind, rnd, f in games:
+                    self.pending[k] = (kind, rnd, f)
+                self.helped += len(games)
+                self.sampler.decided.update(decided)
+                self._take_pending()
         # what the games kept only to go faster goes: a forecast stays in the process between a page's views,
         # and every object it keeps is walked by each full pass of the garbage collector (of any request)
         self.play.trim()
@@ -458,6 +491,11 @@ class Forecaster:
         self.seconds += time.perf_counter() - t0
         self.last = self.result()
         return self.last
+
+    def _take_pending(self) -> None:
+        """Count the games played, in index order: game k only once games 0 to k - 1 are counted."""
+        while self.runs in self.pending:
+            self._count(*self.pending.pop(self.runs))
 
     def decisions(self) -> int:
         if self.sampler is self.play:
@@ -478,6 +516,8 @@ class Forecaster:
         self.counts, self.funds, self.games = {}, [], []
         for kind, rnd, funds in games:
             self._count(kind, rnd, funds)
+        self.pending = {k: g for k, g in self.pending.items() if k >= self.runs}
+        self._take_pending()
         return True
 
     def result(self) -> GameForecast:

@@ -102,3 +102,31 @@ def test_the_table_before_and_after_do_this_shares_one_forecast(client):
     after = post(client, URL, {**req, "state": after_state, "next": "npc_turn"})[1]
     assert (after["runs"], after["p_success"], after["expected_funds"]) == \
         (before["runs"], before["p_success"], before["expected_funds"])
+
+
+def test_a_second_process_plays_beside_the_request_with_the_same_games(app, client, monkeypatch):
+    """Issue 25 (a forecast on the first view): where the app has a second process for the forecast's games
+    (config ROBOTARIAT_GAMES_HELPER; off in the tests unless asked for), a request shares its games with it
+    and answers with the games one process plays alone: the same game numbers, the same chances."""
+    from assistant.robotariat import api
+    from solvers.robotariat import games_helper
+
+    req = {**body(round=1, funds=0, oppressors=[], civilians=[]), "seed": 21, "budget_ms": 400}
+    helper = games_helper.shared()
+    assert app.config["ROBOTARIAT_GAMES_HELPER"] is False
+    with app.app_context():
+        assert api._games_helper() is None
+    app.config["ROBOTARIAT_GAMES_HELPER"] = True
+    assert helper.wait_ready(30)
+    jobs = helper.jobs
+    shared = post(client, URL, req)[1]
+    assert helper.jobs == jobs + 1 and shared["method"] == "monte_carlo" and shared["runs"] >= 2
+    app.config["ROBOTARIAT_GAMES_HELPER"] = False
+    api._FORECASTS.clear()
+    # alone, in this process, with no database (whose kept games it would take) and no helper, with the
+    # time it needs on a loaded machine
+    monkeypatch.setattr("assistant.robotariat.api.FORECAST_MAX_MS", 120_000)
+    alone = api.game_forecast_json({**req, "budget_ms": 120_000}, until_runs=shared["runs"])
+    assert helper.jobs == jobs + 1
+    assert alone["runs"] == shared["runs"]
+    assert (alone["p_success"], alone["expected_funds"]) == (shared["p_success"], shared["expected_funds"])

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import gc
 import http.client
+import time
+from pathlib import Path
 
 import pytest
 from serving.servers import Http, Tablebot
@@ -123,3 +125,57 @@ def test_keep_alive_gzip_and_no_version_banner(tmp_path):
         conn.close()
     finally:
         server.stop()
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def _cpu_ticks(pid: int) -> int:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+def test_each_worker_has_a_second_process_for_the_forecast_and_it_goes_with_the_worker(tmp_path):
+    """Issue 25 (a forecast on the first view): on a machine with two cores or more each worker starts its
+    own process for the Robotariat forecast's games (solvers/robotariat/games_helper.py); a forecast on the
+    example board plays games there too, and the process ends when the server stops."""
+    import os
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("one core: the app plays every game in the worker")
+    server = Tablebot(f"sqlite:///{tmp_path / 'g.sqlite3'}", tmp_path / "g", "--workers", "1", "--threads", "2").wait()
+    helpers: list[int] = []
+    try:
+        deadline = time.monotonic() + 30
+        while not helpers and time.monotonic() < deadline:
+            helpers = [h for w in _children(server.proc.pid) for h in _children(w)
+                       if "solvers.robotariat.games_helper" in _cmdline(h)]
+            time.sleep(0.1)
+        assert len(helpers) == 1, [(_cmdline(w), _children(w)) for w in _children(server.proc.pid)]
+        time.sleep(2)  # it imports the solvers, then waits for games
+        before = _cpu_ticks(helpers[0])
+        state = {"oppressors": [], "civilians": [], "active": 0, "junk": 0, "funds": 0, "reputation": 5,
+                 "office": 0, "round": 1,
+                 "players": [{"name": n, "at": "sy"} for n in ("Ann", "Bo", "Cy", "Di", "Ed")]}
+        for seed in range(3):
+            status, out, _ = Http(server.url).request(
+                "POST", "/api/robotariat/game-forecast", {"players": 5, "state": state, "seed": seed, "budget_ms": 300})
+            assert status == 200 and out["method"] == "monte_carlo" and out["runs"] > 0, out
+        assert _cpu_ticks(helpers[0]) - before >= 10  # at least 0.1 s of games played there
+    finally:
+        assert server.stop() == 0
+    deadline = time.monotonic() + 10
+    while helpers and Path(f"/proc/{helpers[0]}").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not Path(f"/proc/{helpers[0]}/cmdline").exists() or "games_helper" not in _cmdline(helpers[0])

@@ -1,0 +1,113 @@
+"""The forecast's second process (solvers/robotariat/games_helper.py; issue 25: a forecast that answers on
+the first view). Game k of a forecast uses the random stream k (rulebook "Round Order" played out by the
+rollout policy), so the games two processes share out are the games one process plays alone, in the same
+order; a helper that dies or does not answer costs the request nothing but its own games."""
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+
+from solvers.robotariat import games_helper
+from solvers.robotariat.forecast import Forecaster
+from solvers.robotariat.game import GameRules
+from solvers.robotariat.gamedata import DEFAULTS
+from solvers.robotariat.model import TableState
+from solvers.robotariat.policies import SuggestionPolicy
+from solvers.robotariat.rollout import RolloutPolicy
+
+
+@pytest.fixture(scope="module")
+def helper():
+    h = games_helper.GamesHelper()
+    assert h.wait_ready(30), "the helper process did not start"
+    yield h
+    h.stop()
+
+
+def _new_game(players: int = 5) -> tuple[GameRules, TableState]:
+    """Setup: a new game on the example board, every player on a start space, round 1."""
+    b = DEFAULTS.board
+    g = GameRules(board=b, rules=DEFAULTS.rules(players), dice=DEFAULTS.dice, weights=DEFAULTS.weights,
+                  entry_track=DEFAULTS.entry_track)
+    starts = ("sy", "up1", "mm", "up2", "ro")[:players]
+    s = TableState(oppressors=(), civilians=(), players=tuple(b.index[x] for x in starts),
+                   characters=("uberbot", "arcitech", "mt_rho", "alice_smith", None)[:players],
+                   posters=(0,) * b.n, junk=0, funds=0, reputation=5, office=0, entry=b.index["mm"], active=0,
+                   round=1)
+    return g, s
+
+
+def _shared(g: GameRules, s: TableState, helper, seed: int = 7) -> Forecaster:
+    return Forecaster(g, s, SuggestionPolicy(g), seed=seed, rollout=RolloutPolicy(g), helper=helper)
+
+
+def test_the_games_two_processes_play_are_the_games_one_plays(helper):
+    """Game k is random stream k wherever it is played: the games counted after runs shared with the helper
+    are, in order, the ones one process plays alone, and the helper did play some of them."""
+    g, s = _new_game()
+    both = _shared(g, s, helper)
+    both.exact_tried = True
+    both.run(0.4)
+    both.run(0.3)  # a second view: the helper keeps this forecast's policy warm under its token
+    assert both.helped > 0 and both.runs >= 2
+    alone = Forecaster(g, s, SuggestionPolicy(g), seed=7, rollout=RolloutPolicy(g))
+    alone.exact_tried = True
+    alone.run(None, until_runs=both.runs)
+    assert both.games == alone.games
+    assert both.result().p_success == alone.result().p_success
+    assert all(k > both.runs for k in both.pending)  # a game past one not played yet waits for it
+
+
+def test_a_limit_on_the_games_holds_on_both_sides(helper):
+    """The page's tables after each roll play a set number of games: never more, whoever plays them."""
+    g, s = _new_game(4)
+    f = _shared(g, s, helper, seed=3)
+    f.exact_tried = True
+    f.run(5.0, until_runs=9)
+    assert f.runs == 9 and not f.pending
+
+
+def test_a_helper_that_dies_costs_the_request_nothing_and_comes_back():
+    """A helper killed mid-game: the request counts its own games (those before the first missing one) and
+    answers by its deadline; the next request starts a new helper, which plays again."""
+    h = games_helper.GamesHelper()
+    try:
+        assert h.wait_ready(30)
+        g, s = _new_game()
+        f = _shared(g, s, h)
+        f.exact_tried = True
+        job = h.begin(b"not a forecast", "token", 0, 10**6, set(), 5.0)
+        assert job is not None
+        os.kill(h.proc.pid, signal.SIGKILL)
+        assert job.finish(None) == ([], [])
+        assert h.proc is None  # forgotten: the next job starts a new one
+        f.run(0.2)
+        assert f.runs > 0 and f.helped == 0  # no helper this time (one is starting)
+        assert h.wait_ready(30) and h.started == 2
+        f.run(0.3)
+        assert f.helped > 0
+    finally:
+        h.stop()
+
+
+def test_a_table_the_helper_cannot_play_is_played_by_the_request(helper):
+    """What the helper cannot unpickle or play is answered "failed": the request plays every game itself."""
+    job = helper.begin(b"not a forecast", "bad", 0, 100, set(), 1.0)
+    assert job is not None
+    assert job.finish(None) == ([], [])
+    g, s = _new_game(3)
+    f = _shared(g, s, helper, seed=11)
+    f.exact_tried = True
+    f.run(0.2)
+    assert f.helped > 0  # the helper answers the next job
+
+
+def test_a_busy_helper_is_not_waited_for(helper):
+    """One job at a time: a second request while the helper plays for another plays alone."""
+    job = helper.begin(b"not a forecast", "busy", 0, 100, set(), 1.0)
+    try:
+        assert helper.begin(b"x", "other", 0, 100, set(), 1.0) is None
+    finally:
+        job.finish(None)
