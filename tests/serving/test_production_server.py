@@ -168,10 +168,13 @@ def test_each_worker_has_a_second_process_for_the_forecast_and_it_goes_with_the_
         state = {"oppressors": [], "civilians": [], "active": 0, "junk": 0, "funds": 0, "reputation": 5,
                  "office": 0, "round": 1,
                  "players": [{"name": n, "at": "sy"} for n in ("Ann", "Bo", "Cy", "Di", "Ed")]}
-        for seed in range(3):
+        # (it is used while a core is idle as a request starts: a busy machine may take a few requests)
+        for seed in range(20):
             status, out, _ = Http(server.url).request(
                 "POST", "/api/robotariat/game-forecast", {"players": 5, "state": state, "seed": seed, "budget_ms": 300})
             assert status == 200 and out["method"] == "monte_carlo" and out["runs"] > 0, out
+            if _cpu_ticks(helpers[0]) - before >= 10:
+                break
         assert _cpu_ticks(helpers[0]) - before >= 10  # at least 0.1 s of games played there
     finally:
         assert server.stop() == 0

@@ -5,6 +5,7 @@ order; a helper that dies or does not answer costs the request nothing but its o
 from __future__ import annotations
 
 import os
+import pickle
 import signal
 
 import pytest
@@ -16,6 +17,14 @@ from solvers.robotariat.gamedata import DEFAULTS
 from solvers.robotariat.model import TableState
 from solvers.robotariat.policies import SuggestionPolicy
 from solvers.robotariat.rollout import RolloutPolicy
+
+IDLE_CORE = games_helper.idle_core
+
+
+@pytest.fixture(autouse=True)
+def an_idle_core(monkeypatch):
+    """The helper is used only while a core is idle (/proc/loadavg): here, whatever else the machine runs."""
+    monkeypatch.setattr(games_helper, "idle_core", lambda: True)
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +87,7 @@ def test_a_helper_that_dies_costs_the_request_nothing_and_comes_back():
         g, s = _new_game()
         f = _shared(g, s, h)
         f.exact_tried = True
-        job = h.begin(b"not a forecast", "token", 0, 10**6, set(), 5.0)
+        job = h.begin(pickle.dumps((g, s, False, 7)), "token", 0, 10**6, set(), 5.0)  # five seconds of games
         assert job is not None
         os.kill(h.proc.pid, signal.SIGKILL)
         assert job.finish(None) == ([], [])
@@ -111,3 +120,29 @@ def test_a_busy_helper_is_not_waited_for(helper):
         assert helper.begin(b"x", "other", 0, 100, set(), 1.0) is None
     finally:
         job.finish(None)
+
+
+def test_a_busy_machine_plays_alone(helper, monkeypatch):
+    """No idle core as the request starts: the two processes would share one, each working out the same
+    tables, and the request would play fewer games than alone; it plays alone."""
+    monkeypatch.setattr(games_helper, "idle_core", lambda: False)
+    jobs = helper.jobs
+    g, s = _new_game(3)
+    f = _shared(g, s, helper, seed=13)
+    f.exact_tried = True
+    f.run(0.1)
+    assert f.runs > 0 and f.helped == 0 and helper.jobs == jobs
+
+
+def test_an_idle_core_is_read_from_the_runnable_tasks(monkeypatch, tmp_path):
+    """/proc/loadavg's fourth field counts the runnable tasks, this one among them."""
+    cores = 2
+    monkeypatch.setattr(games_helper.os, "cpu_count", lambda: cores)
+    real = games_helper.Path
+    for line, idle in (("0.5 0.4 0.3 1/90 123", True), ("0.5 0.4 0.3 2/90 123", False),
+                       ("0.5 0.4 0.3 7/90 123", False)):
+        (tmp_path / "loadavg").write_text(line)
+        monkeypatch.setattr(games_helper, "Path", lambda p, line=line: real(tmp_path / "loadavg"))
+        assert IDLE_CORE() is idle
+    monkeypatch.setattr(games_helper, "Path", lambda p: real(tmp_path / "missing"))
+    assert IDLE_CORE() is True
