@@ -7,6 +7,8 @@ from pathlib import Path
 
 from flask import Flask
 
+from solvers.robotariat import games_helper
+
 ROOT = Path(__file__).resolve().parent.parent
 MAX_BODY = 64 * 1024
 
@@ -23,10 +25,13 @@ def create_app(config: dict | None = None) -> Flask:
         CODE_LOOKUP_LIMIT=20,  # failed join-code look-ups per client per minute
         SESSION_COOKIE_SAMESITE="Lax",  # the session cookie (flash messages) never rides on another site's request
         # a second process plays half of a Robotariat forecast's games (solvers/robotariat/games_helper.py)
-        ROBOTARIAT_GAMES_HELPER=(os.cpu_count() or 1) >= 2,
+        ROBOTARIAT_GAMES_HELPER=games_helper.cores() >= 2,
     )
     from .tables.limits import DEFAULTS as LIMITS
 
+    helper = os.environ.get("TABLEBOT_GAMES_HELPER", "")
+    if helper in ("off", "on", "always"):  # the forecast's second process: off, on, on even when busy
+        app.config["ROBOTARIAT_GAMES_HELPER"] = {"off": False, "on": True}.get(helper, helper)
     for name in LIMITS:  # a rate limit may be set from the environment (a load test raises them)
         if os.environ.get(f"TABLEBOT_{name}", "").isdecimal():
             app.config[name] = int(os.environ[f"TABLEBOT_{name}"])

@@ -556,11 +556,15 @@ def _forecaster(req: GameForecastIn, ctx: Context) -> tuple[Forecaster, str]:
 
 
 def _games_helper() -> games_helper.GamesHelper | None:
-    """The process that plays every second sampled game beside this one, where the app has one (config
-    ROBOTARIAT_GAMES_HELPER: on with two cores or more, off in the tests unless asked for)."""
-    if has_app_context() and current_app.config.get("ROBOTARIAT_GAMES_HELPER"):
-        return games_helper.shared()
-    return None
+    """The process that plays about half of the sampled games beside this one, where the app has one (config
+    ROBOTARIAT_GAMES_HELPER: on with two cores or more, off in the tests unless asked for; "always": even
+    when no core is idle)."""
+    on = current_app.config.get("ROBOTARIAT_GAMES_HELPER") if has_app_context() else None
+    if not on:
+        return None
+    helper = games_helper.shared()
+    helper.always = on == "always"
+    return helper
 
 
 def _stored_engine():

@@ -105,8 +105,8 @@ def _kind(s: TableState) -> str:
 
 class _Game:
     """Plays positions forward with one policy; NPC-turn distributions cached by the state they start from.
-    `keep` False: the positions decided are counted by their hash (the sampled games' many positions are
-    not kept alive for the count alone)."""
+    `keep` False: the positions decided are counted by `position_key` (the sampled games' many positions
+    are not kept alive for the count alone)."""
 
     def __init__(self, g: GameRules, policy, keep: bool = True):
         self.g, self.policy, self.keep = g, policy, keep
@@ -181,7 +181,7 @@ class _Game:
         return t.rolls(pre)
 
     def choose(self, s: TableState) -> TableState:
-        self.decided.add(s if self.keep else hash(s))
+        self.decided.add(s if self.keep else position_key(s))
         return self.policy.choose(s)
 
     def trim(self) -> None:
@@ -191,6 +191,15 @@ class _Game:
         trim = getattr(self.policy, "trim", None)
         if trim is not None:
             trim()
+
+
+def position_key(s: TableState) -> int:
+    """A number for a position of one game, the same in every process (the forecast's second process counts
+    what it decided with it): the hash of its whole numbers. A dataclass's own hash is not: strings hash
+    with a seed per process, and None by its address. The characters are left out: they are the same in
+    every position of one forecast."""
+    return hash((s.oppressors, s.civilians, s.players, s.posters, s.junk, s.funds, s.reputation, s.office,
+                 s.entry, s.active, -1 if s.round is None else s.round, s.ended is not None))
 
 
 def tears(g: GameRules, s: TableState, black: str) -> bool:
@@ -411,7 +420,7 @@ class Forecaster:
         self.games: list[tuple[str, int, int]] = []  # game k's (ending, round, final funds)
         self.seconds = 0.0
         self.lock = threading.Lock()  # one request at a time goes on sampling
-        # games_helper.GamesHelper: a second process plays every second sampled game (the rollout's only)
+        # games_helper.GamesHelper: a second process plays about half of the sampled games (the rollout's only)
         self.helper = helper if rollout is not None else None
         self.token = uuid.uuid4().hex  # the helper keeps this forecast's policy warm under it
         self.pending: dict[int, tuple[str, int, int]] = {}  # games played past one not played yet
@@ -459,7 +468,11 @@ class Forecaster:
                                     deadline - time.perf_counter())
         try:
             k = self.runs
-            while not self.done() and (deadline is None or time.perf_counter() < deadline):
+            while True:
+                if job is not None:  # the helper's games so far: counted as they come, as one process counts
+                    self._add_helped(job.collect())
+                if self.done() or (deadline is not None and time.perf_counter() >= deadline):
+                    break
                 if job is not None:  # the next game neither side has taken
                     k = job.take()
                     while k in self.pending:
@@ -477,12 +490,8 @@ class Forecaster:
                     k += 1
         finally:
             if job is not None:
-                games, decided = job.finish(deadline)
-                for k, kind, rnd, f in games:
-                    self.pending[k] = (kind, rnd, f)
-                self.helped += len(games)
-                self.sampler.decided.update(decided)
-                self._take_pending()
+                self._add_helped(job.finish(deadline))
+                self.sampler.decided.update(job.decided)
         # what the games kept only to go faster goes: a forecast stays in the process between a page's views,
         # and every object it keeps is walked by each full pass of the garbage collector (of any request)
         self.play.trim()
@@ -493,14 +502,21 @@ class Forecaster:
         return self.last
 
     def _take_pending(self) -> None:
-        """Count the games played, in index order: game k only once games 0 to k - 1 are counted."""
-        while self.runs in self.pending:
+        """Count the games played, in index order (game k only once games 0 to k - 1 are counted), up to
+        where one process would have stopped (`done`)."""
+        while self.runs in self.pending and not self.done():
             self._count(*self.pending.pop(self.runs))
+
+    def _add_helped(self, games: list[tuple[int, str, int, int]]) -> None:
+        for k, kind, rnd, f in games:
+            self.pending[k] = (kind, rnd, f)
+        self.helped += len(games)
+        self._take_pending()
 
     def decisions(self) -> int:
         if self.sampler is self.play:
             return len(self.play.decided)
-        return len(self.play.decided) + len(self.sampler.decided - {hash(s) for s in self.play.decided})
+        return len(self.play.decided) + len(self.sampler.decided - {position_key(s) for s in self.play.decided})
 
     def _count(self, kind: str, rnd: int, funds: int) -> None:
         self.games.append((kind, rnd, funds))

@@ -3,14 +3,16 @@ that answers on the first view).
 
 The solvers are pure Python, so one process plays one game at a time whatever its threads. A view of the
 board page gives the forecast 150 ms; at 4 or 5 players a game costs 5 to 8 ms at some tables, and a first
-view played fewer than 30 games. On a machine with a second core, this process plays every second game:
+view played fewer than 30 games. On a machine with a second core, this process plays about half of them:
 
 - game k of a forecast is the same wherever it is played (its random stream is `f"{seed}:{k}"`, and the
   rollout policy's choices depend on the table alone), so the games merged in index order are the ones a
   single process would have played, game for game (tests/solvers/robotariat/test_robotariat_games_helper.py);
 - each side takes the next game's number from a counter both share (a word of shared memory under a
-  lock), so a side whose games are slower takes fewer: fixed halves (even and odd games) left up to a
-  dozen games uncounted behind one slow game at some tables;
+  POSIX record lock, which excludes processes), so a side whose games are slower takes fewer: fixed
+  halves (even and odd games) left up to a dozen games uncounted behind one slow game at some tables;
+- the helper sends each game as it ends and the request counts them between its own games, so it stops
+  at the very game where one process would (every interval narrow enough) and stops the helper;
 - the helper is a plain subprocess (`python -m solvers.robotariat.games_helper FD`), not a fork of a
   process that runs threads, and speaks over a socket pair with multiprocessing's Connection;
 - a request never waits on it past its own deadline and a short grace: a helper that is busy with another
@@ -31,12 +33,12 @@ import mmap
 import os
 import pickle
 import random
+import signal
 import socket
 import subprocess
 import sys
 import threading
 import time
-import uuid
 from collections import OrderedDict
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -74,13 +76,21 @@ class Counter:
         os.close(self.fd)
 
 
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity, where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def idle_core() -> bool:
     """Whether a core is free for the helper now: fewer runnable tasks than cores besides this one."""
     try:
         running = int(Path("/proc/loadavg").read_text().split()[3].split("/")[0])
     except (OSError, ValueError, IndexError):
         return True  # no such file (not Linux): use the helper
-    return running - 1 < (os.cpu_count() or 1) - 1
+    return running - 1 < cores() - 1
 
 
 class GamesHelper:
@@ -95,6 +105,7 @@ class GamesHelper:
         self.ready = False
         self.jobs = 0
         self.started = 0  # how many times a helper process was started (the tests read it)
+        self.always = False  # used even when no core is idle (a test of the server that must see it play)
 
     def start(self) -> None:
         """Start the helper process if this process has none running; returns at once (it imports the
@@ -178,7 +189,7 @@ class GamesHelper:
                     self.lock.release()
                     return None
                 self.ready = True
-            if not idle_core():
+            if not (self.always or idle_core()):
                 self.lock.release()
                 return None
             self.jobs += 1
@@ -192,51 +203,83 @@ class GamesHelper:
 
 
 class Job:
-    """One request's games on the helper: `finish` collects them (and frees the helper)."""
+    """One request's games on the helper. The helper sends each game as it ends: `collect` takes those
+    come so far (the request counts them between its own games, so it stops where one process would);
+    `finish` stops the helper and takes the rest (and frees the helper)."""
 
     def __init__(self, helper: GamesHelper, number: int) -> None:
-        self.helper, self.number, self.done = helper, number, False
+        self.helper, self.number = helper, number
+        self.ended = False  # the helper's last word on this job came (or it was given up)
+        self.decided: list[int] = []  # position_key of the positions the helper decided
 
     def take(self) -> int:
         """The number of the next game this side plays."""
         return self.helper.counter.take()
 
-    def finish(self, deadline: float | None) -> tuple[list[tuple[int, str, int, int]], list[int]]:
-        """[(k, ending, round, funds)] of the games the helper played and the hashes of the positions it
-        decided; ([], []) if it did not answer by `deadline` (perf_counter) and the grace (it is then
-        stopped, and started again on a later request)."""
-        if self.done:
-            return [], []
-        self.done = True
+    def collect(self) -> list[tuple[int, str, int, int]]:
+        """[(k, ending, round, funds)] of the games the helper finished since the last call; never waits."""
+        games: list[tuple[int, str, int, int]] = []
+        try:
+            while not self.ended and self.helper.conn.poll(0):
+                self._read(games)
+        except (OSError, EOFError, ValueError, pickle.PickleError):
+            self._give_up()
+        return games
+
+    def _read(self, games: list) -> None:
+        msg = self.helper.conn.recv()
+        if msg[1] != self.number:
+            return  # an earlier job's (not possible while jobs go one at a time; never counted)
+        if msg[0] == "game":
+            games.append(msg[2])
+        else:  # "end" (with the positions decided) or "failed"
+            self.ended = True
+            self.decided = msg[2] if msg[0] == "end" else []
+
+    def _give_up(self) -> None:
+        self.ended = True
+        self.helper._forget()
+
+    def finish(self, deadline: float | None) -> list[tuple[int, str, int, int]]:
+        """The helper's games not collected yet. Waits for its last word until `deadline` (perf_counter)
+        plus GRACE_S at most; a helper that has not answered by then is stopped (and started again on a
+        later request). No deadline (a bench or a test playing a number of games): until its game ends."""
+        games: list[tuple[int, str, int, int]] = []
         h = self.helper
         try:
-            h.conn.send(("stop",))  # the request is done with its own games: the helper ends its current one
-            wait = GRACE_S + (0.0 if deadline is None else max(0.0, deadline - time.perf_counter()))
-            if deadline is None:
-                wait = 60.0  # no deadline (a bench or a test playing a number of games): the helper's game ends
-            while h.conn.poll(wait):
-                msg = h.conn.recv()
-                if msg[0] in ("games", "failed") and msg[1] == self.number:
-                    return (msg[2], msg[3]) if msg[0] == "games" else ([], [])
-            h._forget()
-            return [], []
+            if not self.ended:
+                h.conn.send(("stop",))  # the request has what it needs: the helper ends its current game
+            until = None if deadline is None else deadline + GRACE_S
+            while not self.ended:
+                wait = 60.0 if until is None else max(0.0, until - time.perf_counter())
+                if not h.conn.poll(wait):
+                    self._give_up()
+                    break
+                self._read(games)
         except (OSError, EOFError, ValueError, pickle.PickleError):
-            h._forget()
-            return [], []
+            self._give_up()
         finally:
             h.lock.release()
+        return games
 
 
 _SHARED = GamesHelper()
 
 
+def _after_fork_in_child() -> None:
+    """A forked process starts its own helper: the parent's lock may be held by a thread that does not
+    exist in the child, and its socket and counter are the parent's."""
+    _SHARED.lock = threading.Lock()
+    _SHARED._forget()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 def shared() -> GamesHelper:
     """This process's helper (not started until `start` or a first job)."""
     return _SHARED
-
-
-def new_token() -> str:
-    return uuid.uuid4().hex
 
 
 def _serve(conn: Connection, counter: Counter) -> None:
@@ -246,6 +289,7 @@ def _serve(conn: Connection, counter: Counter) -> None:
     from .forecast import OutOfTime, _Game, _sample_game
     from .rollout import RolloutPolicy
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C at the server's terminal is the server's to handle
     gc.collect()
     gc.freeze()  # the imported modules are never walked again by the collector (as the server does)
     kept: OrderedDict[str, tuple] = OrderedDict()
@@ -268,7 +312,7 @@ def _serve(conn: Connection, counter: Counter) -> None:
                 kept.popitem(last=False)
             g, start, npc_next, seed, play = hit
             deadline = None if seconds is None else time.perf_counter() + seconds
-            skipped, games = set(skip), []
+            skipped = set(skip)
             while not conn.poll():  # a message: the request has what it needs
                 k = counter.take()
                 if k >= limit:
@@ -279,10 +323,10 @@ def _serve(conn: Connection, counter: Counter) -> None:
                     kind, rnd, funds = _sample_game(g, play, start, random.Random(f"{seed}:{k}"), npc_next, deadline)
                 except OutOfTime:
                     break
-                games.append((k, kind, rnd, funds))
+                conn.send(("game", number, (k, kind, rnd, funds)))  # at once: the request counts it as it goes
             decided, play.decided = list(play.decided), set()
             play.trim()
-            conn.send(("games", number, games, decided))
+            conn.send(("end", number, decided))
         except Exception as e:  # a table the helper cannot play: the request plays alone
             conn.send(("failed", number, type(e).__name__))
 

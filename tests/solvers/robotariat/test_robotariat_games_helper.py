@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import pickle
 import signal
+import time
 
 import pytest
 
@@ -69,13 +70,56 @@ def test_the_games_two_processes_play_are_the_games_one_plays(helper):
     assert all(k > both.runs for k in both.pending)  # a game past one not played yet waits for it
 
 
+def test_sampling_stops_where_one_process_stops(helper):
+    """The forecast stops once every chance is within its half-width (here +-8 points): with the helper's
+    games counted as they come, at the very game where one process alone stops, with the same answer."""
+    g, s = _new_game(3)
+    alone = Forecaster(g, s, SuggestionPolicy(g), seed=5, half_width=0.08, rollout=RolloutPolicy(g))
+    alone.exact_tried = True
+    alone.run(30.0)
+    both = Forecaster(g, s, SuggestionPolicy(g), seed=5, half_width=0.08, rollout=RolloutPolicy(g), helper=helper)
+    both.exact_tried = True
+    both.run(30.0)
+    assert 100 <= alone.runs < alone.max_runs  # stopped by its intervals, not by a limit
+    assert both.helped > 0 and both.runs == alone.runs and both.games == alone.games
+    assert len(both.pending) <= 4  # it stopped there too: past it, only the games under way when it did
+    assert both.result().p_success == alone.result().p_success
+
+
+def test_a_helper_that_hangs_is_waited_for_at_most_the_grace_past_the_deadline(helper):
+    """A helper stopped mid-game (SIGSTOP): the request, whose own last game ran 30 ms over, gives up at
+    its deadline plus the grace, and the helper is replaced on a later request."""
+    g, s = _new_game(5)
+    job = helper.begin(pickle.dumps((g, s, False, 7)), "hung", 0, 10**6, set(), 5.0)
+    assert job is not None
+    pid = helper.proc.pid
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        deadline = time.perf_counter() - 0.03
+        job.finish(deadline)
+        assert time.perf_counter() - deadline <= games_helper.GRACE_S + 0.02
+        assert helper.proc is None
+    finally:
+        try:
+            os.kill(pid, signal.SIGKILL)  # (given up: it is killed already)
+        except ProcessLookupError:
+            pass
+    assert helper.wait_ready(30)
+
+
 def test_a_limit_on_the_games_holds_on_both_sides(helper):
-    """The page's tables after each roll play a set number of games: never more, whoever plays them."""
+    """The page's tables after each roll play a set number of games: never more, whoever plays them; the
+    positions decided are counted as one process counts them."""
     g, s = _new_game(4)
     f = _shared(g, s, helper, seed=3)
     f.exact_tried = True
-    f.run(5.0, until_runs=9)
-    assert f.runs == 9 and not f.pending
+    f.run(30.0, until_runs=60)
+    assert f.runs == 60 and not f.pending and f.helped > 0
+    alone = Forecaster(g, s, SuggestionPolicy(g), seed=3, rollout=RolloutPolicy(g))
+    alone.exact_tried = True
+    alone.run(None, until_runs=60)
+    assert f.games == alone.games
+    assert f.decisions() == alone.decisions()  # each position decided counted once, wherever it was decided
 
 
 def test_a_helper_that_dies_costs_the_request_nothing_and_comes_back():
@@ -90,7 +134,7 @@ def test_a_helper_that_dies_costs_the_request_nothing_and_comes_back():
         job = h.begin(pickle.dumps((g, s, False, 7)), "token", 0, 10**6, set(), 5.0)  # five seconds of games
         assert job is not None
         os.kill(h.proc.pid, signal.SIGKILL)
-        assert job.finish(None) == ([], [])
+        assert job.finish(None) == []
         assert h.proc is None  # forgotten: the next job starts a new one
         f.run(0.2)
         assert f.runs > 0 and f.helped == 0  # no helper this time (one is starting)
@@ -105,7 +149,7 @@ def test_a_table_the_helper_cannot_play_is_played_by_the_request(helper):
     """What the helper cannot unpickle or play is answered "failed": the request plays every game itself."""
     job = helper.begin(b"not a forecast", "bad", 0, 100, set(), 1.0)
     assert job is not None
-    assert job.finish(None) == ([], [])
+    assert job.finish(None) == []
     g, s = _new_game(3)
     f = _shared(g, s, helper, seed=11)
     f.exact_tried = True
@@ -146,3 +190,16 @@ def test_an_idle_core_is_read_from_the_runnable_tasks(monkeypatch, tmp_path):
         assert IDLE_CORE() is idle
     monkeypatch.setattr(games_helper, "Path", lambda p: real(tmp_path / "missing"))
     assert IDLE_CORE() is True
+
+
+def test_a_forked_process_starts_its_own_helper():
+    """gunicorn forks its workers from the first process: a fork gets a free lock and no helper of its own
+    (the parent's socket and counter stay the parent's), even when a thread held the lock as it forked."""
+    h = games_helper.shared()
+    with h.lock:
+        pid = os.fork()
+        if pid == 0:  # the child: its helper is free and not started
+            ok = h.lock.acquire(blocking=False) and h.proc is None and h.conn is None and h.pid is None
+            os._exit(0 if ok else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
