@@ -58,6 +58,7 @@ def create_app(config: dict | None = None) -> Flask:
     from .robotariat import api as robotariat_api
     from .robotariat import editor as robotariat_board
     from .robotariat import facts as robotariat_facts
+    from .robotariat import forecast_store as robotariat_forecasts
     from .robotariat import pages as robotariat_pages
     from .rules import views as rules
     from .tables import live as tables_live
@@ -75,6 +76,7 @@ def create_app(config: dict | None = None) -> Flask:
     private.init_app(app)  # before the views read request.values
     static_files.init_app(app)
     retention.init_app(app)  # storage budget per address, idle tables expire, PostgreSQL's VACUUM
+    app.extensions["tablebot_expiring"] = [robotariat_forecasts.expire_idle]  # kept apart from tables, idle as long
     for bp in (api.bp, pages.bp, tables.bp, seat_views.bp, tables_live.bp, rules.bp,
                raising_robots_api.bp, competitions_setup.bp, round_page.bp, planner.bp, search.bp, round_end.bp,
                score.bp, activations.bp, rr_friendship.bp,

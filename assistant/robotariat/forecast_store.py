@@ -5,6 +5,10 @@ A forecast is keyed by a hash of everything its games depend on (the board, dice
 weights, seed, the policy's version and the position its games start from). Game k always plays the same
 way (its random stream is `f"{seed}:{k}"`), so two workers that sample the same forecast at once play the
 same games: a save keeps the longer list, and a shorter one never replaces it.
+
+A forecast nobody has added games to for TABLE_EXPIRE_DAYS days goes with the storage sweep that deletes
+idle tables (tables/retention.py; the app lists `expire_idle` in its "tablebot_expiring" extension), so
+the kept games stay bounded: its table, idle as long, is gone too, and a later request starts again.
 """
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ import json
 import time
 from typing import Any
 
-from sqlalchemy import JSON, Column, Float, Integer, String, Table, insert, select, update
+from sqlalchemy import JSON, Column, Float, Integer, String, Table, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..db import metadata
@@ -66,3 +70,18 @@ def save(engine, key: str, games: list[tuple[str, int, int]]) -> None:
         with engine.begin() as conn:
             conn.execute(update(forecasts).where(forecasts.c.key == key, forecasts.c.runs < len(games))
                          .values(**values))
+
+
+EXPIRE_BATCH = 500  # forecasts deleted per sweep at most: a sweep stays short
+
+
+def expire_idle(engine, days: float, now: float | None = None, batch: int = EXPIRE_BATCH) -> int:
+    """Delete up to `batch` forecasts last saved more than `days` days ago (0: never); how many went."""
+    if days <= 0:
+        return 0
+    cutoff = (time.time() if now is None else now) - days * 86400
+    with engine.begin() as conn:
+        keys = conn.execute(select(forecasts.c.key).where(forecasts.c.at < cutoff).limit(batch)).scalars().all()
+        if keys:
+            conn.execute(delete(forecasts).where(forecasts.c.key.in_(keys)))
+    return len(keys)

@@ -7,7 +7,8 @@
   so. A table kept before this module existed has no owner and is charged to nobody.
 - **Idle tables expire.** A table nobody has saved to for TABLE_EXPIRE_DAYS days (0: never) is
   deleted, with everything kept with it, by a sweep each process runs every few minutes after an
-  answer has gone out.
+  answer has gone out. What an area keeps apart from tables (the Robotariat forecasts' games) goes
+  with the same sweep, by the functions the app lists in its "tablebot_expiring" extension.
 - **Freed space is reused.** Pruned and expired versions are deleted rows; PostgreSQL reuses their
   room only once VACUUM has passed, and its autovacuum looks at a table at most once a minute, while
   one busy table can write hundreds of MiB in that time. So once this process has freed
@@ -207,8 +208,9 @@ def vacuum(engine: Engine) -> bool:
     return True
 
 
-def housekeeping(engine: Engine, days: float, logger=None) -> None:
-    """After an answer has gone out: the expiry sweep when due, VACUUM when enough was freed."""
+def housekeeping(engine: Engine, days: float, logger=None, expiring=()) -> None:
+    """After an answer has gone out: the expiry sweep when due (idle tables, and what each of `expiring`,
+    called with the engine and the days, lets go), VACUUM when enough was freed."""
     now = time.monotonic()
     with _lock:
         sweep = now - _last_expiry[0] >= EXPIRE_SWEEP_SECONDS
@@ -217,6 +219,8 @@ def housekeeping(engine: Engine, days: float, logger=None) -> None:
     try:
         if sweep:
             expire_idle(engine, days)
+            for expire in expiring:
+                expire(engine, days)
         with _lock:
             due = _freed[0] >= VACUUM_AFTER_BYTES and now - _last_vacuum[0] >= VACUUM_MIN_SECONDS
             if due:
@@ -239,5 +243,6 @@ def init_app(app: Flask) -> None:
         engine = app.extensions.get("tablebot_db")
         if engine is not None:
             days = float(app.config.get("TABLE_EXPIRE_DAYS", DEFAULTS["TABLE_EXPIRE_DAYS"]))
-            response.call_on_close(lambda: housekeeping(engine, days, app.logger))
+            expiring = app.extensions.get("tablebot_expiring", ())
+            response.call_on_close(lambda: housekeeping(engine, days, app.logger, expiring))
         return response

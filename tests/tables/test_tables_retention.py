@@ -156,3 +156,29 @@ def test_postgresql_reuses_the_room_of_let_go_versions(postgres):
     # the next 30 MiB went into the room the first VACUUM gave back, not onto the end of the table
     assert on_disk() < first * 1.5 + 2 * 1024 * KIB, (first, on_disk())
     engine.dispose()
+
+
+def test_forecasts_nobody_added_games_to_for_as_long_as_idle_tables_go_with_the_sweep(tmp_path, monkeypatch):
+    """The Robotariat forecasts' kept games (api.md "Robotariat forecast") are bounded too: the sweep that
+    deletes idle tables deletes the forecasts last saved as long ago, and keeps the others; 0 days keeps all."""
+    import time
+
+    from assistant.robotariat import forecast_store
+
+    app = _app(f"sqlite:///{tmp_path / 'f.sqlite3'}")
+    engine = app.extensions["tablebot_db"]
+    assert forecast_store.expire_idle in app.extensions["tablebot_expiring"]
+    forecast_store.save(engine, "old", [("success", 3, 40)])
+    forecast_store.save(engine, "new", [("time", 6, 12), ("success", 5, 41)])
+    with engine.begin() as conn:
+        conn.execute(update(forecast_store.forecasts).where(forecast_store.forecasts.c.key == "old")
+                     .values(at=time.time() - 31 * 86400))
+    assert forecast_store.expire_idle(engine, 0) == 0
+    monkeypatch.setattr(retention, "_last_expiry", [float("-inf")])  # a sweep is due
+    client = app.test_client()
+    response = client.get("/api/health")
+    assert response.status_code == 200
+    response.close()  # the sweep runs once the answer has gone out
+    assert forecast_store.load(engine, "old") == []
+    assert forecast_store.load(engine, "new") == [("time", 6, 12), ("success", 5, 41)]
+    engine.dispose()
