@@ -70,6 +70,8 @@ from .model import Book, Entry
 from .synonyms import (
     APP_WORDS,
     ARITHMETIC,
+    CLAIM_VERBS,
+    CLAIMANTS,
     CONTEXT_SYNONYMS,
     ENERGIES,
     FRAME_PHRASES,
@@ -175,6 +177,9 @@ _CAPITALISED = re.compile(r"\b[A-Z][a-z]+(?:[ -](?:(?:the|of|a|for) )?[A-Z][a-z]
 _SENTENCE_END = re.compile(r"(?:[.!?:]\s*|\n\s*|^\s*)$")
 _SLASHED = re.compile(r"([a-z]+)\s*/\s*([a-z]+)")
 _HOW_MANY = ("many", "much")
+_OWNERS = frozenset({"my", "a", "our", "one", "his", "her", "their"})
+_AGE = re.compile(r"\d{1,2}(?:yo|yr|yrs|yro)")
+_WH = frozenset({"what", "whats", "which", "who"})
 _SUM_WORDS = ("total", "altogether", "overall")
 _ASKING = frozenset({"what", "whats", "when", "where", "why", "how", "who", "which", "can", "could", "do", "does",
                      "did", "is", "are", "was", "were", "will", "would", "should", "may", "might", "must", "if"})
@@ -596,6 +601,15 @@ class RulesIndex:
                 if tuple(toks[i:i + len(phrase)]) == phrase:
                     toks[i:i + len(phrase)] = [""] * len(phrase)
         toks = [t for t in toks if t]
+        for i in range(len(toks) - 1):
+            # who at the table said it ("my friend says ...", "my brother thinks ...") is no part of the rule asked
+            # about: left in, the person is a word no entry uses, or a Friendship card ("friend")
+            if toks[i] in CLAIMANTS and toks[i + 1] in CLAIM_VERBS and (not i or toks[i - 1] in _OWNERS):
+                toks[i] = toks[i + 1] = ""
+        # the age of a child at the table ("playing with my 7yo") says nothing of a rule
+        toks = [t for t in toks if t and not _AGE.fullmatch(t)]
+        if len(toks) > 2 and toks[-1] == "again" and toks[0] in _WH:  # (not "when ... again": a repeat)
+            toks.pop()  # "what are the steps of a turn again": the asking again, not doing a thing again
         if toks and toks[-1] in _SUM_WORDS and any(a == "how" and b in _HOW_MANY for a, b in zip(toks, toks[1:])):
             toks.pop()  # "how many posters are there total": the frame of the count ("total energy" is a term)
         # "A" written as a capital inside the question is a name ("each A grade"), not the article
@@ -629,7 +643,7 @@ class RulesIndex:
                 continue
             tok = toks[i]
             i += 1
-            if is_stopword(tok) or (len(tok) == 1 and not tok.isdigit() and tok != "x"):
+            if is_stopword(tok) or (len(tok) == 1 and not tok.isdigit() and tok != "x") or self._slipped_stopword(tok):
                 continue
             alts: list[str] = [tok] + ([IRREGULAR[tok]] if tok in IRREGULAR else [])
             if players := _PLAYER_COUNT.fullmatch(tok):  # "3p": 3 players
@@ -677,6 +691,13 @@ class RulesIndex:
                         asks_mishap=re.search(MISHAP_PATTERN, said) is not None,
                         asks_house_rule=re.search(HOUSE_RULE_PATTERN, said) is not None,
                         emptied=next((m[1] for m in _EMPTIED.finditer(said) if not is_stopword(m[1])), ""))
+
+    def _slipped_stopword(self, tok: str) -> bool:
+        """A stop word typed with two letters swapped ("cna", "teh", "waht"), a word of no entry nor of English:
+        read as the stop word, not mended to the nearest word of the entries."""
+        if len(tok) < 3 or tok in self.speller or tok in self.speller.english or synonyms_of(tok):
+            return False
+        return any(is_stopword(tok[:i] + tok[i + 1] + tok[i] + tok[i + 2:]) for i in range(len(tok) - 1))
 
     def _may_slip(self, tok: str) -> bool:
         """A word the entries do not have, nor the lexicon: a slip for one of theirs, if the speller finds one."""

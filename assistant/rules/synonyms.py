@@ -55,6 +55,14 @@ STOPWORDS: frozenset[str] = frozenset({
     "maybe", "probably", "correct", "asking", "told", "arguing", "argue", "argued", "argument", "debate", "stuck",
     "group", "tonight", "yesterday", "weekend", "help", "true", "settle", "pardon", "appreciate", "appreciated",
     "lawyer", "disagree", "disagreement", "dispute", "friendly", "greetings", "oops", "mom", "dad", "wife", "husband",
+    # who else is at the table ("my brothers pile", "my gf is on my team"): another player, as "wife" and "husband"
+    # are; no rule is about the person ("friend" is not here: a Friendship card; "kid" is not: the younger players'
+    # variant; "buddy" is not: "so a cop can't get to my buddy" asks what no book answers, and the word says so)
+    "brother", "brothers", "sister", "sisters", "gf", "bf", "girlfriend", "boyfriend", "son", "daughter", "cousin",
+    "roommate",
+    # what the player expects or how they play it at home ("as usual", "what's supposed to be in the box", "a huge
+    # chain"): the frame, not the rule ("normal" is not: "a normal inventor" is one of the base game)
+    "usual", "usually", "supposed", "huge",
     # the texting spellings of stop words ("halfway thru an action"): "through", "though", "because"
     "thru", "tho", "altho", "cuz", "coz", "cos",
 })
@@ -66,6 +74,16 @@ FRAME_PHRASES: frozenset[tuple[str, ...]] = frozenset({
     ("quick", "question"), ("quick", "q"), ("real", "quick"), ("i", "think"), ("we", "think"), ("rules", "check"),
     ("rule", "check"), ("am", "i", "wrong"), ("asking", "for", "a", "friend"),
 })
+
+# who at the table says or thinks a rule ("my friend says attack cards cannot ...", "my brother swears ..."): the
+# person and the verb are the frame of a claim to check, not its topic (a friend is also a Friendship card)
+CLAIMANTS: frozenset[str] = frozenset({
+    "friend", "friends", "buddy", "mate", "pal", "brother", "sister", "bro", "sis", "gf", "bf", "girlfriend",
+    "boyfriend", "partner", "kid", "kids", "son", "daughter", "wife", "husband", "cousin", "roommate", "dad", "mom",
+    "uncle", "aunt", "teammate", "opponent", "neighbour", "neighbor", "coworker", "colleague"})
+CLAIM_VERBS: frozenset[str] = frozenset({
+    "says", "said", "say", "thinks", "think", "thought", "claims", "claimed", "swears", "swore", "reckons", "insists",
+    "insisted", "told", "tells", "argues", "argued", "believes"})
 
 # words of a sum: a question made of numbers and these asks nothing about a game ("what is 2 plus 2")
 ARITHMETIC: frozenset[str] = frozenset({"plus", "minus", "times", "divided", "equals", "multiplied"})
@@ -282,6 +300,11 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "kill": ("destroy", "damage"),
     "hurt": ("damage",),
     "dmg": ("damage",),
+    # a play that "eats" an action uses one, or counts toward the cards a turn allows
+    "eat": ("use", "count", "cost"),
+    "eats": ("use", "count", "cost"),
+    # a robot's "bits" are its parts (Part cards)
+    "bits": ("parts",),
     "pile": ("stack",),
     "piles": ("stack",),
     "sac": ("sacrifice",),
