@@ -73,6 +73,7 @@ from .synonyms import (
     CLAIM_VERBS,
     CLAIMANTS,
     CONTEXT_SYNONYMS,
+    CROSS_GAME_PATTERN,
     ENERGIES,
     FRAME_PHRASES,
     GAME_NAMES,
@@ -277,6 +278,7 @@ class Question:
                               # a deck it does not name)
     asks_peek: bool = False   # it asks to look at what another player holds or a deck hides
     asks_playtime: bool = False  # it asks how long a game takes
+    cross_games: frozenset[str] = frozenset()  # games named as the one a rule comes from ("like in two robots")
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
 
 
@@ -701,6 +703,8 @@ class RulesIndex:
                         asks_house_rule=re.search(HOUSE_RULE_PATTERN, said) is not None,
                         asks_peek=re.search(PEEK_PATTERN, said) is not None,
                         asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None,
+                        cross_games=frozenset(GAME_NAMES[tuple(m["game"].split())]
+                                              for m in re.finditer(CROSS_GAME_PATTERN, said)),
                         emptied=next((m[1] if not is_stopword(m[1]) else "deck" for m in _EMPTIED.finditer(said)), ""))
 
     def _slipped_stopword(self, tok: str) -> bool:
@@ -830,9 +834,12 @@ class RulesIndex:
             # the player asked about that game: another game's rule is no answer ("two robots" is also
             # what players build in the other games, so it only puts its game first)
             game = q.named_game
+        filtered = game
         scored = self.score(question, q, game)
         score, relevance = scored.score, scored.relevance
         honest = self._unanswerable(q, scored, game or prefer) if score else None
+        if score and honest is None and filtered and q.cross_games - {filtered}:
+            honest = -1  # how another game plays, or how to mix it with this one: the page's book does not say
         if honest is not None:
             top = max(score.values())
             if top > ANSWERED - 0.01:

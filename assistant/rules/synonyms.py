@@ -624,12 +624,17 @@ PEEK_PATTERN = (r"\b(?:peek|peak|look at|looking at|see|show|reveal)\b.*\b(?:han
 SECRECY_WORDS: frozenset[str] = frozenset({"secret", "hidden", "public", "private", "peek", "sees"})
 # How long a game takes: no rulebook Tablebot holds prints a playing time (6 questions of the parts of
 # tests/rules/data/eval, none answered by a book); an entry with the keyword PLAYTIME_KEYWORD would answer it.
-PLAYTIME_PATTERN = (r"\bhow long (?:does|do|will|would|is|are) (?:\w+ ){0,4}(?:games?|sessions?)(?: \w+)? (?:take|last|run)\b|"
+PLAYTIME_PATTERN = (r"\bhow long (?:does|do|will|would|is|are) (?:\w+ ){0,4}(?:games?|sessions?)(?: \w+){0,4} (?:take|last|run)\b|"
                     r"\bplay(?:ing)? time\b|\bhow many (?:minutes|hours)\b")
 PLAYTIME_KEYWORD = "playing time"
 # what a book says when a deck runs out is in an entry whose keywords say so; an entry that is only about the deck
 # (the Sabotage space, the Upgrade cards) does not answer it
 RUN_OUT_KEYWORDS: tuple[str, ...] = ("run out", "runs out", "empty deck", "deck empty", "reshuffle")
+# Another game named as the one a rule comes from or goes to ("like in two robots", "used in rise of the robotariat"):
+# under a game filter, the page's book does not say how another game plays nor how to mix the two (in the parts of
+# tests/rules/data/eval, 7 such questions, none covered; a game named alone, "setup for two robots", is its own page's)
+CROSS_GAME_PATTERN = (r"\b(?:like|in|from|into|than|with) (?:the )?(?P<game>rise of the robotariat|robotariat|raising robots?|"
+                      r"two robots)\b")
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
 OPINION_WORDS: frozenset[str] = frozenset({"better", "best", "strongest", "weakest", "optimal", "worth", "good",
                                            "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips",

@@ -723,3 +723,19 @@ def test_questions_of_a_shape_no_book_answers_are_not_covered(q, game):
 def test_the_entries_that_say_what_is_secret_or_what_an_empty_deck_does_still_answer(q, game, entry_id):
     reply = rules.ask(q, game=game)
     assert reply.answered and entry_id in [h.entry.id for h in reply.hits[:3]]
+
+
+@pytest.mark.parametrize("q, game", [
+    ("is there a search action like in raising robots", "robotariat"),
+    ("in robotariat is there a search action like raising robots has", "robotariat"),
+    ("can the competitions be used in rise of the robotariat too", "raising-robots"),
+])
+def test_another_games_rule_is_not_covered_under_the_game_filter(q, game):
+    assert not rules.ask(q, game=game).answered
+
+
+def test_the_game_a_question_names_is_searched_without_the_filter_and_its_own_name_is_no_other_game():
+    # ("search action": the Raising Robots book answers it when no page game filters the search)
+    reply = rules.ask("is there a search action like in raising robots")
+    assert reply.answered and reply.hits[0].entry.game == "raising-robots"
+    assert rules.ask("setup for two robots", game="two-robots").answered
