@@ -74,6 +74,7 @@ from .synonyms import (
     CLAIMANTS,
     CONTEXT_SYNONYMS,
     CROSS_GAME_PATTERN,
+    DEVICE_PATTERN,
     ENERGIES,
     FRAME_PHRASES,
     GAME_NAMES,
@@ -278,6 +279,7 @@ class Question:
                               # a deck it does not name)
     asks_peek: bool = False   # it asks to look at what another player holds or a deck hides
     asks_playtime: bool = False  # it asks how long a game takes
+    asks_device: bool = False  # it asks about the player's own phone or tablet, not the app
     cross_games: frozenset[str] = frozenset()  # games named as the one a rule comes from ("like in two robots")
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
 
@@ -703,6 +705,7 @@ class RulesIndex:
                         asks_house_rule=re.search(HOUSE_RULE_PATTERN, said) is not None,
                         asks_peek=re.search(PEEK_PATTERN, said) is not None,
                         asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None,
+                        asks_device=re.search(DEVICE_PATTERN, said) is not None,
                         cross_games=frozenset(GAME_NAMES[tuple(m["game"].split())]
                                               for m in re.finditer(CROSS_GAME_PATTERN, said)),
                         emptied=next((m[1] if not is_stopword(m[1]) else "deck" for m in _EMPTIED.finditer(said)), ""))
@@ -899,6 +902,8 @@ class RulesIndex:
         ranked = heapq.nlargest(3, score, key=lambda r: score[r])
         # the book of the nearest rule (the scope entries all hold the words of a slip: they tell no book)
         nearest_game = self._game[next((r for r in ranked if r not in self._scope), ranked[0])]
+        if q.asks_device:
+            return -1  # the player's phone: no book, and no entry of Tablebot's, is about it
         if q.asks_mishap:
             # no book says how to mend a slip: the page's book's entry saying so (else the nearest result's book's)
             return self._mishap.get(home or nearest_game, -1)

@@ -635,6 +635,10 @@ RUN_OUT_KEYWORDS: tuple[str, ...] = ("run out", "runs out", "empty deck", "deck 
 # tests/rules/data/eval, 7 such questions, none covered; a game named alone, "setup for two robots", is its own page's)
 CROSS_GAME_PATTERN = (r"\b(?:like|in|from|into|than|with) (?:the )?(?P<game>rise of the robotariat|robotariat|raising robots?|"
                       r"two robots)\b")
+# The player's own device (its screen dimming, its battery or charger, the wifi password): no rulebook nor entry of
+# Tablebot's is about it, though "screen" reads as a question about the app and a phone's "battery" as a resource
+DEVICE_PATTERN = (r"\b(?:phone|tablet|ipad|iphone|android|screen)\b.*\b(?:dims?|dimming|brightness|battery|charger|charge|"
+                  r"charging|rotate|reset|stay on|sleep|volume|password)\b|\b(?:wifi|wi fi|charger)\b")
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
 OPINION_WORDS: frozenset[str] = frozenset({"better", "best", "strongest", "weakest", "optimal", "worth", "good",
                                            "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips",

@@ -739,3 +739,15 @@ def test_the_game_a_question_names_is_searched_without_the_filter_and_its_own_na
     reply = rules.ask("is there a search action like in raising robots")
     assert reply.answered and reply.hits[0].entry.game == "raising-robots"
     assert rules.ask("setup for two robots", game="two-robots").answered
+
+
+@pytest.mark.parametrize("q", ["how do i make my phone screen stay on", "my phone battery keeps dying so fast",
+                               "whats the wifi password here"])
+def test_the_players_own_phone_is_no_question_of_any_book_in_any_way_of_asking(q):
+    for kwargs in ({"game": "raising-robots"}, {"prefer": "robotariat"}, {}):
+        assert not rules.ask(q, **kwargs).answered
+
+
+def test_a_phone_that_holds_a_secret_objective_is_still_asked_about_the_app():
+    reply = rules.ask("if i type my objective on my phone can the others see it", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id == "rb-reading-objective-advice"
