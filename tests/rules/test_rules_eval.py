@@ -751,3 +751,18 @@ def test_the_players_own_phone_is_no_question_of_any_book_in_any_way_of_asking(q
 def test_a_phone_that_holds_a_secret_objective_is_still_asked_about_the_app():
     reply = rules.ask("if i type my objective on my phone can the others see it", game="robotariat")
     assert reply.answered and reply.hits[0].entry.id == "rb-reading-objective-advice"
+
+
+@pytest.mark.parametrize("q, game", [
+    ("what do susans tokens say on the b side", "raising-robots"),
+    ("what are the actual goals printed on confucius's scroll board", "raising-robots"),
+    ("whats the text on shogun", "two-robots"),
+])
+def test_a_pieces_printed_words_asked_for_are_not_covered(q, game):
+    reply = rules.ask(q, game=game)
+    assert not reply.answered and reply.hits
+
+
+def test_what_a_card_does_and_what_a_tile_shows_are_still_answered():
+    assert rules.ask("what does homing missiles do", game="two-robots").answered
+    assert rules.ask("what's printed on a competition tile", game="raising-robots").answered
