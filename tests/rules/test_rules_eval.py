@@ -766,3 +766,12 @@ def test_a_pieces_printed_words_asked_for_are_not_covered(q, game):
 def test_what_a_card_does_and_what_a_tile_shows_are_still_answered():
     assert rules.ask("what does homing missiles do", game="two-robots").answered
     assert rules.ask("what's printed on a competition tile", game="raising-robots").answered
+
+
+@pytest.mark.parametrize("q", ["where do the parts i sacrifice go", "parts that get destroyed, discard pile or out of the game",
+                               "when someone gets knocked out what happens to the parts in their factory"])
+def test_where_removed_parts_go_is_said_to_be_left_to_the_table(q):
+    # (the Two Robots rulebook sends played Attack and Defense cards to the discard pile and lost Powers out of the
+    # game, and says nothing of destroyed or sacrificed Parts: its scope entry says so, first)
+    reply = rules.ask(q, game="two-robots")
+    assert not reply.answered and reply.hits[0].entry.id == "tr-scope-table"
