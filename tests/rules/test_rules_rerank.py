@@ -45,12 +45,11 @@ def test_an_index_without_asks_takes_no_second_look(own_words_index):
 
 
 @pytest.mark.parametrize("q, game, general, specific", [
-    # Traffic Director: with no Oppressor out, Tablebot's reading says the condition is not met
-    ("traffic director played but there is no oppressor on the board", "robotariat",
-     "rb-traffic-director", "rb-reading-traffic-director"),
-    # Encounters: the order of suspicion and fine is the reading that lists the steps, not the section's overview
-    ("the suspicion check or the fine, which comes first in an encounter", "robotariat",
-     "rb-check-for-and-resolve-encounters", "rb-reading-encounters"),
+    # Robo Race: whether one robot counts for two costs is Tablebot's reading of the matching, not the cost card
+    ("can one robot count for two different costs on robo race", "raising-robots",
+     "rr-card-race-energy-costs", "rr-reading-robo-race-matching"),
+    # the app's best move: the reading of how the planner scores a turn, not the one about Alice Smith's choice
+    ("how does tablebot pick the best move", "robotariat", "rb-reading-alice-smith", "rb-reading-planner-score"),
     # Components: the board's count of spaces is printed in no source we read: the honest entry says so
     ("how many spaces are on the board", "robotariat", "rb-reading-traffic-director", "rb-unverified-board"),
 ])
