@@ -60,6 +60,8 @@ STOPWORDS: frozenset[str] = frozenset({
     # variant; "buddy" is not: "so a cop can't get to my buddy" asks what no book answers, and the word says so)
     "brother", "brothers", "sister", "sisters", "gf", "bf", "girlfriend", "boyfriend", "son", "daughter", "cousin",
     "roommate",
+    # ... and "guy" for anyone ("the guy finishing after me"), as "guys" and "folks" are (a pawn by its colour is a phrase)
+    "guy",
     # what the player expects or how they play it at home ("as usual", "what's supposed to be in the box", "a huge
     # chain"): the frame, not the rule ("normal" is not: "a normal inventor" is one of the base game)
     "usual", "usually", "supposed", "huge",
@@ -428,6 +430,10 @@ IRREGULAR: dict[str, str] = {
 PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     # an ability "kicks in" when it starts working
     ("kick", "in"): ("start", "take effect", "timing"), ("kicks", "in"): ("start", "take effect", "timing"),
+    # the pawns by their colour ("a black guy on the sabotage spot"): black ones are the Human Oppressors, red ones the
+    # Civilian Robots
+    ("black", "guy"): ("human oppressor", "oppressor"), ("black", "guys"): ("human oppressor", "oppressor"),
+    ("red", "guy"): ("civilian robot", "civilian"), ("red", "guys"): ("civilian robot", "civilian"),
     ("end", "game"): ("game end",),
     ("game", "over"): ("game end",),
     ("set", "up"): ("setup",),
