@@ -305,6 +305,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     # a play that "eats" an action uses one, or counts toward the cards a turn allows
     "eat": ("use", "count", "cost"),
     "eats": ("use", "count", "cost"),
+    # money "in one pot" is shared by everyone
+    "pot": ("shared", "share"),
     # a robot's "bits" are its parts (Part cards)
     "bits": ("parts",),
     "pile": ("stack",),
@@ -513,6 +515,8 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
 
 # a word that means more next to another word of the question: a "flipped tile" is its B-side
 CONTEXT_SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
+    # "pass turns to the left": the direction of play ("cards left" is what remains)
+    "left": {w: ("direction", "clockwise") for w in ("turn", "turns", "pass", "passes", "order")},
     "flipped": {"tile": ("b side",), "tiles": ("b side",)},
     "flip": {"tile": ("b side",), "tiles": ("b side",)},
     "flips": {"tile": ("b side",), "tiles": ("b side",)},
