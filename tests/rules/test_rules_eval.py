@@ -94,29 +94,29 @@ def test_round_twelve_is_well_formed_when_it_is_there():
 
 
 @pytest.mark.parametrize("part, top1_min, top3_min, silent_min, answered_min", [
-    # regression guards on the parts the ranking was tuned on, a little under their figures at the end of
-    # round 8 with four sets of asks, the second look, the mistakes and house-rule entries (game filter): tune
-    # 94.2 % / 99.1 %, not covered 37 of 39, answered 222 of 223; heldout 93.8 % / 98.7 %, 38 of 41, 226 of 226;
-    # fresh 89.7 % / 98.7 %, 29 of 32, 153 of 155; round 4's tuning half 91.2 % / 99.3 %, 24 of 32, 136 of 136;
-    # round 4's held-out half 89.0 % / 98.5 %, 17 of 21, 135 of 136; round 5's part 93.6 % / 98.3 %, 29 of 36,
-    # 234 of 236 (covered questions told "not covered" are guarded too: that was the round-4 writer's commonest
-    # miss); round 6's part 91.7 % / 96.8 %, 50 of 62, 248 of 252; round 7's part 93.1 % / 97.8 %, 53 of 60, 228
-    # of 231; round 8's part 87.6 % / 95.5 %, 50 of 71, 256 of 266; round 9's 85.7 % / 95.5 %, 45 of 69, 255 of
-    # 265; round 10's 89.4 % / 97.0 %, 46 of 63, 250 of 264; round 11's (tuned on from here, second look learned
-    # again with it) 87.0 % / 95.7 %, 61 of 72, 239 of 253 (85.8 % / 95.7 %, 61 of 72, 241 of 253 with the claim
-    # frame, the people and expectation stop words, "eats" and "bits", and the second look learned again with them)
+    # regression guards on the parts the ranking was tuned on, a little under their figures at the end of round 12's
+    # session (round 11 tuned on; the talk of the table dropped, the shapes no book answers: a peek at hidden cards,
+    # playing time, a deck run out, another game's rule, the player's phone, a piece's printed words; readings below a
+    # rule only within 0.95 of it; game filter): tune 94.2 % / 99.1 %, not covered 37 of 39, answered 222 of 223;
+    # heldout 93.8 % / 99.6 %, 39 of 41, 226 of 226; fresh 90.3 % / 98.7 %, 30 of 32, 154 of 155; round 4's tuning
+    # half 92.6 % / 98.5 %, 25 of 32, 136 of 136; round 4's held-out half 89.7 % / 99.3 %, 17 of 21, 135 of 136;
+    # round 5's part 94.1 % / 97.5 %, 29 of 36, 234 of 236 (covered questions told "not covered" are guarded too:
+    # that was the round-4 writer's commonest miss); round 6's 92.5 % / 97.2 %, 53 of 62, 249 of 252; round 7's
+    # 93.1 % / 97.8 %, 56 of 60, 228 of 231; round 8's 88.3 % / 94.7 %, 57 of 71, 258 of 266; round 9's 87.2 % /
+    # 96.2 %, 49 of 69, 257 of 265; round 10's 90.2 % / 97.0 %, 51 of 63, 254 of 264; round 11's (unseen at the
+    # session's start: 85.8 % / 95.3 %, 61 of 72, 239 of 253) 86.6 % / 96.8 %, 64 of 72, 242 of 253
     ("tune", 0.93, 0.98, 0.92, 0.99),
-    ("heldout", 0.93, 0.98, 0.92, 0.99),
-    ("fresh", 0.89, 0.98, 0.87, 0.98),
-    ("round4a", 0.90, 0.98, 0.74, 0.99),
-    ("round4", 0.88, 0.98, 0.76, 0.98),
-    ("round5", 0.93, 0.97, 0.77, 0.99),
-    ("round6", 0.90, 0.96, 0.78, 0.98),
-    ("round7", 0.92, 0.96, 0.86, 0.98),
-    ("round8", 0.86, 0.94, 0.68, 0.95),
-    ("round9", 0.84, 0.94, 0.63, 0.95),
-    ("round10", 0.88, 0.96, 0.71, 0.94),
-    ("round11", 0.85, 0.95, 0.84, 0.95),
+    ("heldout", 0.93, 0.99, 0.94, 0.99),
+    ("fresh", 0.89, 0.98, 0.93, 0.99),
+    ("round4a", 0.92, 0.98, 0.77, 0.99),
+    ("round4", 0.89, 0.98, 0.80, 0.98),
+    ("round5", 0.93, 0.97, 0.80, 0.99),
+    ("round6", 0.92, 0.96, 0.85, 0.98),
+    ("round7", 0.92, 0.97, 0.92, 0.98),
+    ("round8", 0.87, 0.94, 0.79, 0.96),
+    ("round9", 0.86, 0.95, 0.70, 0.96),
+    ("round10", 0.89, 0.96, 0.80, 0.95),
+    ("round11", 0.86, 0.96, 0.88, 0.95),
 ])
 def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min, answered_min):
     top1 = top3 = answered = silent_ok = 0
