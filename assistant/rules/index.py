@@ -44,7 +44,10 @@ what to do when a deck runs out, unless the first entry is about that deck; how 
 a card played by mistake, a move taken back: no book says; its scope entry on mistakes is shown first); a house
 rule, unless an entry on the house rules its book suggests is among the first three; a thing
 passed between players
-(trade, give, lend), unless an entry about such a passing is among the first three; a sum of numbers; a question whose first result is a scope entry (what a book leaves to other books or to the table,
+(trade, give, lend), unless an entry about such a passing is among the first three; a sum of numbers; a look at another player's hand or a deck's hidden cards, unless an entry about what is secret or public is among the
+first three; how long a game takes; the player's own phone; a piece's printed words themselves ("what does the third
+box say"); under a game filter, another game's rule ("like in raising robots"); a question whose first result is a
+scope entry (what a book leaves to other books or to the table,
 found only by its title, keywords or section; its words count in no rarity nor bm25 of the rules), which is shown
 first and is never an answer. The particle of a phrasal
 verb ("flipped over", "back") only adds to an entry that has it. `Reply.unprinted`: the answer is an entry saying the value asked
