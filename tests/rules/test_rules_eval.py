@@ -1,9 +1,9 @@
 """Issue 24: the rules search on its own evaluation set (tests/rules/data/eval, written as players type and
 split before tuning), the mechanisms that ranking and "not covered" rest on, and the fragments the
-search boxes swap in. Round 8 tunes on all eleven parts (tune, heldout, fresh, both halves of round 4's new writer:
-round4a, and round4, reported at the end of round 4; round5, round6 and round7, each reported at the end of its
-round; round8, round9 and round10, each reported in round 8 and then tuned on), each guarded here; its last
-figures are measured on eval_round11.toml, which bench/bench_rules_eval.py prints as "round 11 (never tuned)": here
+search boxes swap in. The ranking is tuned on all twelve parts (tune, heldout, fresh, both halves of round 4's new
+writer: round4a, and round4, reported at the end of round 4; round5, round6 and round7, each reported at the end of
+its round; round8, round9, round10 and round11, each reported and then tuned on), each guarded here; its last
+figures are measured on eval_round12.toml, which bench/bench_rules_eval.py prints as "round 12 (never tuned)": here
 it is only checked to be well formed, never measured (a test on it would make it a tuning set).
 """
 from __future__ import annotations
@@ -61,7 +61,7 @@ def test_round_four_tuning_half_names_only_entries_that_exist():
 
 
 ORDER = ("tune", "heldout", "fresh", "round4a", "round4", "round5", "round6", "round7", "round8", "round9", "round10",
-         "round11")
+         "round11", "round12")
 
 
 def _well_formed(part: str) -> list[dict]:
@@ -76,7 +76,8 @@ def _well_formed(part: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("part, size", [("round4", 150), ("round5", 250), ("round6", 300), ("round7", 280),
-                                        ("round8", 330), ("round9", 330), ("round10", 320)])
+                                        ("round8", 330), ("round9", 330), ("round10", 320),
+                                        ("round11", 320)])
 def test_each_later_part_is_well_formed_every_game_and_new(part, size):
     questions = _well_formed(part)
     earlier = {(q["game"], q["q"]) for name in ORDER[:ORDER.index(part)] for q in _part(name)}
@@ -84,35 +85,38 @@ def test_each_later_part_is_well_formed_every_game_and_new(part, size):
     assert not [q["q"] for q in questions if (q["game"], q["q"]) in earlier], "asked in an earlier part"
 
 
-def test_round_eleven_is_well_formed_when_it_is_there():
+def test_round_twelve_is_well_formed_when_it_is_there():
     # (its questions are not compared with the tuned parts' here: the repeats were taken out when it was added,
     # and reading them in a test would be looking at the unseen part)
-    if not (EVAL / "eval_round11.toml").exists():
-        pytest.skip("eval_round11.toml is added by the lead in round 8")
-    assert _well_formed("round11")
+    if not (EVAL / "eval_round12.toml").exists():
+        pytest.skip("eval_round12.toml is added by the lead at the end of the round")
+    assert _well_formed("round12")
 
 
 @pytest.mark.parametrize("part, top1_min, top3_min, silent_min, answered_min", [
-    # regression guards on the parts the ranking was tuned on, a little under their figures at the end of
-    # round 8 with four sets of asks, the second look, the mistakes and house-rule entries (game filter): tune
-    # 94.2 % / 99.1 %, not covered 37 of 39, answered 222 of 223; heldout 93.8 % / 98.7 %, 38 of 41, 226 of 226;
-    # fresh 89.7 % / 98.7 %, 29 of 32, 153 of 155; round 4's tuning half 91.2 % / 99.3 %, 24 of 32, 136 of 136;
-    # round 4's held-out half 89.0 % / 98.5 %, 17 of 21, 135 of 136; round 5's part 93.6 % / 98.3 %, 29 of 36,
-    # 234 of 236 (covered questions told "not covered" are guarded too: that was the round-4 writer's commonest
-    # miss); round 6's part 91.7 % / 96.8 %, 50 of 62, 248 of 252; round 7's part 93.1 % / 97.8 %, 53 of 60, 228
-    # of 231; round 8's part 87.6 % / 95.5 %, 50 of 71, 256 of 266; round 9's 85.7 % / 95.5 %, 45 of 69, 255 of
-    # 265; round 10's 89.0 % / 97.0 %, 46 of 63, 250 of 264
+    # regression guards on the parts the ranking was tuned on, a little under their figures at the end of round 12's
+    # session (round 11 tuned on; the talk of the table dropped, the shapes no book answers: a peek at hidden cards,
+    # playing time, a deck run out, another game's rule, the player's phone, a piece's printed words; readings below a
+    # rule only within 0.95 of it; game filter): tune 94.2 % / 99.1 %, not covered 37 of 39, answered 222 of 223;
+    # heldout 93.8 % / 99.6 %, 39 of 41, 226 of 226; fresh 90.3 % / 98.7 %, 30 of 32, 154 of 155; round 4's tuning
+    # half 92.6 % / 98.5 %, 25 of 32, 136 of 136; round 4's held-out half 89.7 % / 99.3 %, 17 of 21, 135 of 136;
+    # round 5's part 94.1 % / 97.5 %, 29 of 36, 234 of 236 (covered questions told "not covered" are guarded too:
+    # that was the round-4 writer's commonest miss); round 6's 92.5 % / 97.2 %, 53 of 62, 249 of 252; round 7's
+    # 93.1 % / 97.8 %, 56 of 60, 228 of 231; round 8's 88.3 % / 94.7 %, 57 of 71, 258 of 266; round 9's 87.2 % /
+    # 96.2 %, 49 of 69, 257 of 265; round 10's 90.2 % / 97.0 %, 51 of 63, 254 of 264; round 11's (unseen at the
+    # session's start: 85.8 % / 95.3 %, 61 of 72, 239 of 253) 86.6 % / 96.8 %, 64 of 72, 242 of 253
     ("tune", 0.93, 0.98, 0.92, 0.99),
-    ("heldout", 0.93, 0.98, 0.92, 0.99),
-    ("fresh", 0.89, 0.98, 0.87, 0.98),
-    ("round4a", 0.90, 0.98, 0.74, 0.99),
-    ("round4", 0.88, 0.98, 0.76, 0.98),
-    ("round5", 0.93, 0.97, 0.77, 0.99),
-    ("round6", 0.90, 0.96, 0.78, 0.98),
-    ("round7", 0.92, 0.96, 0.86, 0.98),
-    ("round8", 0.86, 0.94, 0.68, 0.95),
-    ("round9", 0.84, 0.94, 0.63, 0.95),
-    ("round10", 0.88, 0.96, 0.71, 0.94),
+    ("heldout", 0.93, 0.99, 0.94, 0.99),
+    ("fresh", 0.89, 0.98, 0.93, 0.99),
+    ("round4a", 0.92, 0.98, 0.77, 0.99),
+    ("round4", 0.89, 0.98, 0.80, 0.98),
+    ("round5", 0.93, 0.97, 0.80, 0.99),
+    ("round6", 0.92, 0.96, 0.85, 0.98),
+    ("round7", 0.92, 0.97, 0.92, 0.98),
+    ("round8", 0.87, 0.94, 0.79, 0.96),
+    ("round9", 0.86, 0.95, 0.70, 0.96),
+    ("round10", 0.89, 0.96, 0.80, 0.95),
+    ("round11", 0.86, 0.96, 0.88, 0.95),
 ])
 def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min, answered_min):
     top1 = top3 = answered = silent_ok = 0
@@ -666,3 +670,108 @@ def test_a_house_rule_the_book_suggests_is_answered():
     # Two Robots, Variations: the book itself suggests the five-Stacks house rule
     reply = rules.ask("house rule for getting all five stacks", game="two-robots")
     assert reply.answered and reply.hits[0].entry.id in {"tr-variation-five-stacks", "tr-reading-house-rules"}
+
+
+# ---- round 12's session: the talk of the table around a question ----------------------------------------------
+
+@pytest.mark.parametrize("q, game, dropped, kept", [
+    # who said it is the frame of a claim to check; a friend is a Friendship card only when no one says anything
+    ("my friend says attack cards cant touch your own parts", "two-robots", {"friend"}, {"attack", "parts"}),
+    ("my brother swears you can only finish one competition per round", "raising-robots", {"brother"}, {"competition"}),
+    ("can i keep my friend card", "raising-robots", set(), {"friend"}),
+    # the age of a child at the table, a remind-me "again", a stop word typed with two letters swapped
+    ("playing w my 7yo can we skip the powers", "two-robots", {"7yo"}, {"powers"}),
+    ("what are the steps of a turn again", "two-robots", {"again"}, {"steps", "turn"}),
+    ("when do we shuffle the active robot deck again", "two-robots", set(), {"again"}),
+    ("cna i throw homing missles when its not my turn", "two-robots", {"cna"}, {"homing"}),
+])
+def test_the_talk_of_the_table_is_no_part_of_what_is_asked(q, game, dropped, kept):
+    said = {g.said for g in rules.index().parse(q).groups}
+    assert not dropped & said and kept <= said
+
+
+@pytest.mark.parametrize("q, game, entry_id", [
+    ("my friend says attack cards cant touch your own parts", "two-robots", "tr-attack-cards"),
+    ("what are the steps of a turn again", "two-robots", "tr-turn-overview"),
+    ("playing with my 8yo, any easier way to play", "two-robots", "tr-variation-simpler-game"),
+    ("can i homing missile when its not my turn", "two-robots", "tr-card-homing-missiles"),
+])
+def test_with_the_talk_dropped_the_rule_is_found_and_answers(q, game, entry_id):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and reply.hits[0].entry.id == entry_id
+
+
+@pytest.mark.parametrize("q, game", [
+    # looking at what another player holds or a deck hides, where no entry about what is secret or public is near
+    ("can i peek at another players robot hand", "raising-robots"),
+    ("can i look at the top card of the deck before drawing", "two-robots"),
+    # how long a game takes: no book prints a playing time
+    ("how long does a 4 player game take with all three modules", "raising-robots"),
+    # a deck running out, where the nearest entry only is about that deck or names none
+    ("what happens if the sabotage deck runs out", "robotariat"),
+    ("what if the deck runs out", "two-robots"),
+])
+def test_questions_of_a_shape_no_book_answers_are_not_covered(q, game):
+    assert not rules.ask(q, game=game).answered
+
+
+@pytest.mark.parametrize("q, game, entry_id", [
+    ("can i peek at the objective cards nobody drew", "robotariat", "rb-set-up-secret-objectives"),
+    ("do i have to say how many cards im holding", "two-robots", "tr-clarification-public-info"),
+    ("friendship deck ran out, now what", "raising-robots", "rr-friendship-deck-discard"),
+])
+def test_the_entries_that_say_what_is_secret_or_what_an_empty_deck_does_still_answer(q, game, entry_id):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and entry_id in [h.entry.id for h in reply.hits[:3]]
+
+
+@pytest.mark.parametrize("q, game", [
+    ("is there a search action like in raising robots", "robotariat"),
+    ("in robotariat is there a search action like raising robots has", "robotariat"),
+    ("can the competitions be used in rise of the robotariat too", "raising-robots"),
+])
+def test_another_games_rule_is_not_covered_under_the_game_filter(q, game):
+    assert not rules.ask(q, game=game).answered
+
+
+def test_the_game_a_question_names_is_searched_without_the_filter_and_its_own_name_is_no_other_game():
+    # ("search action": the Raising Robots book answers it when no page game filters the search)
+    reply = rules.ask("is there a search action like in raising robots")
+    assert reply.answered and reply.hits[0].entry.game == "raising-robots"
+    assert rules.ask("setup for two robots", game="two-robots").answered
+
+
+@pytest.mark.parametrize("q", ["how do i make my phone screen stay on", "my phone battery keeps dying so fast",
+                               "whats the wifi password here"])
+def test_the_players_own_phone_is_no_question_of_any_book_in_any_way_of_asking(q):
+    for kwargs in ({"game": "raising-robots"}, {"prefer": "robotariat"}, {}):
+        assert not rules.ask(q, **kwargs).answered
+
+
+def test_a_phone_that_holds_a_secret_objective_is_still_asked_about_the_app():
+    reply = rules.ask("if i type my objective on my phone can the others see it", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id == "rb-reading-objective-advice"
+
+
+@pytest.mark.parametrize("q, game", [
+    ("what do susans tokens say on the b side", "raising-robots"),
+    ("what are the actual goals printed on confucius's scroll board", "raising-robots"),
+    ("whats the text on shogun", "two-robots"),
+])
+def test_a_pieces_printed_words_asked_for_are_not_covered(q, game):
+    reply = rules.ask(q, game=game)
+    assert not reply.answered and reply.hits
+
+
+def test_what_a_card_does_and_what_a_tile_shows_are_still_answered():
+    assert rules.ask("what does homing missiles do", game="two-robots").answered
+    assert rules.ask("what's printed on a competition tile", game="raising-robots").answered
+
+
+@pytest.mark.parametrize("q", ["where do the parts i sacrifice go", "parts that get destroyed, discard pile or out of the game",
+                               "when someone gets knocked out what happens to the parts in their factory"])
+def test_where_removed_parts_go_is_said_to_be_left_to_the_table(q):
+    # (the Two Robots rulebook sends played Attack and Defense cards to the discard pile and lost Powers out of the
+    # game, and says nothing of destroyed or sacrificed Parts: its scope entry says so, first)
+    reply = rules.ask(q, game="two-robots")
+    assert not reply.answered and reply.hits[0].entry.id == "tr-scope-table"

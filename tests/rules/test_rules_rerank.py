@@ -1,5 +1,5 @@
 """Issue 24: the second look at the first results (assistant/rules/rerank.py), with the weights that
-bench/train_rules_rerank.py learned on the eval parts tuned on (never on round 11, the unseen one)."""
+bench/train_rules_rerank.py learned on the eval parts tuned on (never on round 12, the unseen one)."""
 from __future__ import annotations
 
 import importlib
@@ -11,7 +11,8 @@ from assistant import rules
 from assistant.rules import rerank
 
 index_module = importlib.import_module("assistant.rules.index")
-TUNED = {"tune", "heldout", "fresh", "round4a", "round4", "round5", "round6", "round7", "round8", "round9", "round10"}
+TUNED = {"tune", "heldout", "fresh", "round4a", "round4", "round5", "round6", "round7", "round8", "round9", "round10",
+         "round11"}
 
 
 def both_ways(monkeypatch, q: str, game: str):
@@ -24,7 +25,7 @@ def both_ways(monkeypatch, q: str, game: str):
 def test_the_shipped_weights_fit_the_features_and_were_learned_on_tuned_parts_only():
     data = tomllib.loads(rerank.WEIGHTS_FILE.read_text(encoding="utf-8"))
     assert list(data["features"]) == list(rerank.FEATURES) and len(data["weights"]) == len(rerank.FEATURES)
-    assert set(data["learned_on"]) == TUNED  # round 11 is measured, never learned from
+    assert set(data["learned_on"]) == TUNED  # round 12 is measured, never learned from
     assert rerank.load_weights() and rules.index()._rerank == rerank.load_weights()
 
 
@@ -44,12 +45,11 @@ def test_an_index_without_asks_takes_no_second_look(own_words_index):
 
 
 @pytest.mark.parametrize("q, game, general, specific", [
-    # Traffic Director: with no Oppressor out, Tablebot's reading says the condition is not met
-    ("traffic director played but there is no oppressor on the board", "robotariat",
-     "rb-traffic-director", "rb-reading-traffic-director"),
-    # Encounters: the order of suspicion and fine is the reading that lists the steps, not the section's overview
-    ("the suspicion check or the fine, which comes first in an encounter", "robotariat",
-     "rb-check-for-and-resolve-encounters", "rb-reading-encounters"),
+    # Robo Race: whether one robot counts for two costs is Tablebot's reading of the matching, not the cost card
+    ("can one robot count for two different costs on robo race", "raising-robots",
+     "rr-card-race-energy-costs", "rr-reading-robo-race-matching"),
+    # the app's best move: the reading of how the planner scores a turn, not the one about Alice Smith's choice
+    ("how does tablebot pick the best move", "robotariat", "rb-reading-alice-smith", "rb-reading-planner-score"),
     # Components: the board's count of spaces is printed in no source we read: the honest entry says so
     ("how many spaces are on the board", "robotariat", "rb-reading-traffic-director", "rb-unverified-board"),
 ])
