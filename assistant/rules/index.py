@@ -84,6 +84,8 @@ from .synonyms import (
     HOUSE_RULE_KEYWORD,
     HOUSE_RULE_PATTERN,
     IRREGULAR,
+    LEFT_REMAINS_AFTER,
+    LEFT_REMAINS_BEFORE,
     LIMIT_PATTERNS,
     LIMIT_WORDS,
     LIST_PATTERNS,
@@ -97,6 +99,7 @@ from .synonyms import (
     PEEK_PATTERN,
     PHRASES,
     PLAYTIME_KEYWORD,
+    PLAYTIME_NOT,
     PLAYTIME_PATTERN,
     POSSESSIVE_TEXT_PATTERNS,
     RUN_OUT_KEYWORDS,
@@ -683,11 +686,14 @@ class RulesIndex:
                         groups.append(Group((tok, tok + "*"), tok, own=1, guess=True))
                         continue
             own = len(alts)
+            # "how many turns are left": what remains, not the direction of play
+            remains = tok == "left" and (i >= 2 and toks[i - 2] in LEFT_REMAINS_BEFORE or
+                                         i < len(toks) and toks[i] in LEFT_REMAINS_AFTER)
             alts.extend(NEXT_SYNONYMS.get(tok, {}).get(look[i] if i < len(look) else "", ()))
             for a in list(alts):
                 alts.extend(synonyms_of(a))
                 for near, more in CONTEXT_SYNONYMS.get(a, {}).items():
-                    if near in context:
+                    if near in context and not remains:
                         alts.extend(more)
             terms = tuple(dict.fromkeys(alts))
             if all(g.terms != terms for g in groups):
@@ -712,9 +718,9 @@ class RulesIndex:
                         asks_mishap=re.search(MISHAP_PATTERN, said) is not None,
                         asks_house_rule=re.search(HOUSE_RULE_PATTERN, said) is not None,
                         asks_peek=re.search(PEEK_PATTERN, said) is not None,
-                        asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None,
+                        asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None and not re.search(PLAYTIME_NOT, said),
                         asks_device=re.search(DEVICE_PATTERN, said) is not None, asks_verbatim=bool(verbatim),
-                        cross_games=frozenset(GAME_NAMES[tuple(m["game"].split())]
+                        cross_games=frozenset(GAME_NAMES[tuple((m["game"] or m["game2"] or m["game3"]).split())]
                                               for m in re.finditer(CROSS_GAME_PATTERN, said)),
                         emptied=next((m[1] if not is_stopword(m[1]) else "deck" for m in _EMPTIED.finditer(said)), ""))
 

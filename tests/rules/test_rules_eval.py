@@ -775,3 +775,46 @@ def test_where_removed_parts_go_is_said_to_be_left_to_the_table(q):
     # game, and says nothing of destroyed or sacrificed Parts: its scope entry says so, first)
     reply = rules.ask(q, game="two-robots")
     assert not reply.answered and reply.hits[0].entry.id == "tr-scope-table"
+
+
+# ---- the shapes no book answers, kept narrow (a review's plain questions) ---------------------------------------
+
+@pytest.mark.parametrize("q, game, entry_id", [
+    # "what does X say" asks what X does: the entry about X answers it (only the printed words asked for as words,
+    # "exact wording", "word for word", are not covered)
+    ("what does albert say he does", "raising-robots", "rr-friendship-albert"),
+    ("what does the search action say", "raising-robots", "rr-search"),
+    # the rules' own looks at a deck: Search turns up cards; the Event phase's card drawn is a rule about one's own card
+    ("can i look at the top card first during search", "raising-robots", "rr-search"),
+    ("look at the top card first when i search", "raising-robots", "rr-search"),
+    ("do i reveal the active robot card i drew", "two-robots", "tr-event-b-active-robot-card"),
+    # "how long does a game last" is its rounds, which a book gives; "how many turns are left" is what remains
+    ("how long does a game last", "robotariat", "rb-game-end"),
+    ("how many turns are left in the round", "robotariat", "rb-round-order"),
+    # "two robots" as a count of robots under another game's filter; Raising Robots' batteries are no phone's
+    ("can i play with two robots in one slot", "raising-robots", "rr-fact-play-area"),
+    ("do batteries count as energy", "raising-robots", "rr-important-william-no-batteries"),
+])
+def test_plain_rule_questions_are_not_taken_for_a_shape_no_book_answers(q, game, entry_id):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and entry_id in [h.entry.id for h in reply.hits[:3]]
+
+
+@pytest.mark.parametrize("q, game", [
+    ("how many minutes does a game take", "raising-robots"),
+    ("do i have to show everyone what i drew", "two-robots"),
+    ("am i allowed to peek at the cards i tucked under the deck later", "raising-robots"),
+    ("is this like in two robots where you build parts", "raising-robots"),
+    ("what is the exact wording of the yo-yo friendship card", "raising-robots"),
+])
+def test_the_narrowed_shapes_still_say_not_covered(q, game):
+    assert not rules.ask(q, game=game).answered
+
+
+@pytest.mark.parametrize("q", ["what do susans tokens say on the b side",
+                               "which objectives are printed on confucius's scroll board"])
+def test_an_inventors_printed_pieces_get_the_entry_saying_the_book_does_not_list_them(q):
+    # (rulebook "Friends Inventor Explanations": how Confucius's Scroll Board and Susan's tokens are used, not what
+    # they show)
+    reply = rules.ask(q, game="raising-robots")
+    assert not reply.answered and reply.hits[0].entry.id == "rr-unverified-inventor-pieces"
