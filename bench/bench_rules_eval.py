@@ -8,10 +8,10 @@ ranking's code or tuning: measured and reported once at the end of round 5, tune
 else while round 6 tuned on the others: measured and reported once at the end of round 6, tuned on from round 7,
 printed as "round 6 (reported in round 6, tuned on from round 7)"), round 7's part (eval_round7.toml, written
 by someone else while round 7 tuned on the others: measured and reported once at the end of round 7, tuned on
-from round 8), round 8's, round 9's, round 10's and round 11's parts (eval_round8.toml to eval_round11.toml, three
-more writers each: each measured and reported, then tuned on), and, when the file is there, round 12's part
-(eval_round12.toml, three more writers, written while the others were tuned on, never tuned on: printed as
-"round 12 (never tuned)"). Each part in three ways of asking:
+from round 8), round 8's to round 12's parts (eval_round8.toml to eval_round12.toml, three more writers each:
+each measured and reported, then tuned on; round 12 measured twice, after round 11's tuning and after a review's
+fixes), and, when the file is there, round 13's part (eval_round13.toml, three more writers, written while the
+others were tuned on, never tuned on: printed as "round 13 (never tuned)"). Each part in three ways of asking:
 
 - game filter: only the game of the page is searched (`ask(q, game=g)`);
 - page game first: every game, the page's first (`ask(q, prefer=g)`, what the header box does); a
@@ -26,7 +26,7 @@ two-rule question has both its entries among the first three), "answered" on the
 for the questions labelled covered = false), the off-topic ones on their own, and how often the honest
 nearest entry is shown. Then the search time per question (p50, p95: the cold median of 5 runs).
 
-Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|round7|round8|round9|round10|round11|round12|both|all]
+Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|round7|round8|round9|round10|round11|round12|round13|both|all]
 [--misses] [--ablate] [--frames] [--asks]
 `--misses` lists the misses of the parts tuned on (never round 12's: it stays unseen, its figures only).
 `--ablate` measures each mechanism of the ranking switched off on its own (game filter), on the parts tuned on.
@@ -61,9 +61,9 @@ REPEAT = 5
 
 
 TUNED = ("tune", "heldout", "fresh", "round4a", "round4", "round5", "round6", "round7", "round8", "round9", "round10",
-         "round11")
-UNSEEN = "round12"              # the lead's round-12 set: reported, never tuned on, absent until added
-LABELS = {UNSEEN: "round 12 (never tuned)", "round8": "round 8 (reported in round 8, then tuned on)",
+         "round11", "round12")
+UNSEEN = "round13"              # the lead's round-13 set: reported, never tuned on, absent until added
+LABELS = {UNSEEN: "round 13 (never tuned)", "round12": "round 12 (reported twice, then tuned on)", "round8": "round 8 (reported in round 8, then tuned on)",
           "round9": "round 9 (reported in round 8, then tuned on)", "round10": "round 10 (reported in round 8, then tuned on)",
           "round11": "round 11 (reported, then tuned on)",
           "round7": "round 7 (reported in round 7, tuned on from round 8)", "round4a": "round 4 tuning half",
