@@ -78,6 +78,7 @@ from .synonyms import (
     CONTEXT_SYNONYMS,
     CROSS_GAME_PATTERN,
     DEVICE_PATTERN,
+    DOES_PATTERN,
     ENERGIES,
     FRAME_PHRASES,
     GAME_NAMES,
@@ -110,6 +111,7 @@ from .synonyms import (
     TEXTS_UNKNOWN,
     TRANSFER_PATTERN,
     TRANSFER_WORDS,
+    USE_TIMING_PATTERN,
     VALUE_PATTERNS,
     VERBATIM_PATTERNS,
     VERDICT_PATTERNS,
@@ -195,6 +197,7 @@ _SLASHED = re.compile(r"([a-z]+)\s*/\s*([a-z]+)")
 _HOW_MANY = ("many", "much")
 _OWNERS = frozenset({"my", "a", "our", "one", "his", "her", "their"})
 _AGE = re.compile(r"\d{1,2}(?:yo|yr|yrs|yro)")
+_YEARS = frozenset({"yr", "yrs", "year", "years"})
 _WH = frozenset({"what", "whats", "which", "who"})
 _SUM_WORDS = ("total", "altogether", "overall")
 _ASKING = frozenset({"what", "whats", "when", "where", "why", "how", "who", "which", "can", "could", "do", "does",
@@ -278,6 +281,7 @@ class Question:
     asks_list: bool = False   # it asks for a whole list or overview ("what are the ... cards")
     asks_text: bool = False   # it asks what a card or ability does (its printed text)
     text_subject: frozenset[str] = frozenset()  # ... of this thing (its words): "what does precision strike do"
+    asks_does: bool = False   # ... as "what does X do" (not its story, nor its printed words)
     asks_opinion: bool = False  # it asks for a strategy opinion ("which is better", "should I"), or a verdict:
     asks_verdict: bool = False  # ... on the pieces' balance or difficulty ("strongest salvager", "is william op")
     asks_value: bool = False  # it asks a printed value (VP, a cost, how many)
@@ -629,7 +633,10 @@ class RulesIndex:
             # about: left in, the person is a word no entry uses, or a Friendship card ("friend")
             if toks[i] in CLAIMANTS and toks[i + 1] in CLAIM_VERBS and (not i or toks[i - 1] in _OWNERS):
                 toks[i] = toks[i + 1] = ""
-        # the age of a child at the table ("playing with my 7yo") says nothing of a rule
+        # the age of a child at the table ("playing with my 7yo", "my 8 yr old") says nothing of a rule
+        for i in range(len(toks) - 2):
+            if toks[i].isdigit() and len(toks[i]) <= 2 and toks[i + 1] in _YEARS and toks[i + 2] == "old":
+                toks[i] = toks[i + 1] = toks[i + 2] = ""
         toks = [t for t in toks if t and not _AGE.fullmatch(t)]
         if len(toks) > 2 and toks[-1] == "again" and toks[0] in _WH:  # (not "when ... again": a repeat)
             toks.pop()  # "what are the steps of a turn again": the asking again, not doing a thing again
@@ -706,11 +713,13 @@ class RulesIndex:
         possessive = fold(question[:MAX_QUERY_CHARS]).replace("\u2019", "'")
         verbatim = [m for p in VERBATIM_PATTERNS if (m := re.search(p, said))]
         texts = [m for p in TEXT_PATTERNS if (m := re.search(p, said))] + verbatim
-        texts += [m for p in POSSESSIVE_TEXT_PATTERNS if (m := re.search(p, possessive))]
+        if not re.search(USE_TIMING_PATTERN, said):  # "when can i use my salvager's ability": the rule on when
+            texts += [m for p in POSSESSIVE_TEXT_PATTERNS if (m := re.search(p, possessive))]
         subject = next((set(words(m["subject"])) for m in texts if "subject" in m.re.groupindex), set())
         return Question(tuple(groups), named, about_app, fixes=tuple(fixes.items()),
                         asks_list=any(re.search(p, said) for p in LIST_PATTERNS),
                         asks_text=bool(texts), text_subject=frozenset(subject),
+                        asks_does=re.search(DOES_PATTERN, said) is not None,
                         asks_opinion=any(re.search(p, said) for p in OPINION_PATTERNS + VERDICT_PATTERNS),
                         asks_verdict=any(re.search(p, said) for p in VERDICT_PATTERNS),
                         asks_value=any(re.search(p, said) for p in VALUE_PATTERNS),
@@ -929,8 +938,14 @@ class RulesIndex:
             # the groups that name the thing whose text is asked: an honest entry that holds them all is about it,
             # whatever else the question says ("what does precision strike do to the other player")
             subject = {gi for gi in scored.weight if set(q.groups[gi].said.split()) <= q.text_subject}
+            # the subject whole in another near entry and not in the honest one: that entry is about it ("what does
+            # upgrading susan do": her own entry, not the one saying her tokens' faces are printed nowhere)
+            about = [r for r in ranked if q.asks_does and TEXTS_UNKNOWN not in self.entries[r].keywords
+                     and subject and subject <= scored.holds.get(r, set())]
             for r in ranked:
                 held = sum(scored.weight.get(g, 0.0) for g in scored.holds.get(r, ()))
+                if about and not subject <= scored.holds.get(r, set()):
+                    continue
                 if TEXTS_UNKNOWN in self.entries[r].keywords and (
                         matched.get(r) or held >= HONEST_HOLDS * total or subject and subject <= scored.holds.get(r, set())):
                     return r

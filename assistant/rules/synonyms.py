@@ -556,8 +556,10 @@ LIST_PATTERNS: tuple[str, ...] = (
 # A question for what a card, character or ability does: its printed text. Where the entry about it says
 # that text is printed in no source (keyword TEXTS_UNKNOWN), no rulebook answers the question. `subject` is the
 # thing whose text is asked ("what does precision strike do to the other player": precision strike).
+# "what does X do": what X does, which X's own entry says (when it has one) even where its printed text is nowhere
+DOES_PATTERN = r"\bwhat (?:does|do|did) (?P<subject>.+) do\b"
 TEXT_PATTERNS: tuple[str, ...] = (
-    r"\bwhat (?:does|do|did) (?P<subject>.+) do\b", r"\beffects? of\b", r"\bcard text\b", r"\bwhat does .+ give\b",
+    DOES_PATTERN, r"\beffects? of\b", r"\bcard text\b", r"\bwhat does .+ give\b",
     r"\bhow much (?:spark |money |vp |points )?does .+ give\b",
     # "adjust traffic reports card effect", "samurai katana ability text": the printed words asked for by name
     r"\b(?:card|ability|power|event) (?:effects?|text|wording)\b",
@@ -572,6 +574,8 @@ TEXT_PATTERNS: tuple[str, ...] = (
 # ... and, on the question as typed (possessive kept), a named one's own ability ("scavenger's special ability",
 # "ada's inventor ability") or story ("electric eye's backstory"): its printed words again ("special ability" alone is a rule of Two Robots: when
 # abilities are used)
+# ... but when or how often one may use it is a rule of its own ("when can i use my salvager's ability")
+USE_TIMING_PATTERN = r"\b(?:when|how often|how many times)\b.*\buse\b"
 POSSESSIVE_TEXT_PATTERNS: tuple[str, ...] = (r"(?P<subject>\w+)'s (?:\w+ ){0,2}abilit(?:y|ies)\b",
                                               r"(?P<subject>\w+)'s (?:back)?(?:story|bio|lore)\b")
 # A question for a strategy opinion: the rulebooks rarely give one, so only an entry that itself gives

@@ -807,6 +807,11 @@ def test_where_removed_parts_go_is_said_to_be_left_to_the_table(q):
     # "two robots" as a count of robots under another game's filter; Raising Robots' batteries are no phone's
     ("can i play with two robots in one slot", "raising-robots", "rr-fact-play-area"),
     ("do batteries count as energy", "raising-robots", "rr-important-william-no-batteries"),
+    # what an inventor does is her entry's, not the one saying her tokens' faces are printed nowhere; when to use an
+    # ability is a rule; a child's age in three words is table talk
+    ("what does upgrading susan do", "raising-robots", "rr-susan-complexity-hard"),
+    ("when can i use my salvager's ability", "two-robots", "tr-special-abilities"),
+    ("teaching my 8 yr old is there an easier way to play", "two-robots", "tr-variation-simpler-game"),
 ])
 def test_plain_rule_questions_are_not_taken_for_a_shape_no_book_answers(q, game, entry_id):
     reply = rules.ask(q, game=game)
