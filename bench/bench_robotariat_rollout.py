@@ -2,7 +2,7 @@
 answer? (issue 25: a cheaper rollout must stand for the suggestions it replaces.)
 
 Run from the project root:  .venv/bin/python bench/bench_robotariat_rollout.py [games]
-                            .venv/bin/python bench/bench_robotariat_rollout.py cards [games]
+                            .venv/bin/python bench/bench_robotariat_rollout.py cards [games] [seed]
 For a few positions on the example board (three players: two new games, a round-3 and a round-5 table),
 plays `games` games (default 400) twice with the same seed: each player taking the suggestions' best
 turn (the forecast before the rollout policy: the same games, roll for roll) and taking the rollout
@@ -81,11 +81,12 @@ def paired(name: str, old: list[bool], new: list[bool], t_old: float, t_new: flo
           f"{sum(a == b for a, b in zip(old, new))} of {n}", flush=True)
 
 
-def card_games(g: GameRules, s, n: int, quick: bool) -> tuple[list[bool], float, object]:
+def card_games(g: GameRules, s, n: int, quick: bool, seed: int = 0) -> tuple[list[bool], float, object]:
     from solvers.robotariat import card_effects as ce
 
     e = g.effects
-    f = Forecaster(g, s, ce.EffectPolicy(g, e), seed=0, max_runs=n, rollout=ce.EffectRollout(g, e) if quick else None)
+    f = Forecaster(g, s, ce.EffectPolicy(g, e), seed=seed, max_runs=n,
+                   rollout=ce.EffectRollout(g, e) if quick else None)
     f.exact_tried = True
     c0 = time.process_time()
     f.run(None, until_runs=n)
@@ -113,21 +114,21 @@ def other_turns(g: GameRules, s) -> tuple[int, int, int]:
     return len(seen), other, to_exact
 
 
-def cards_main(n: int) -> None:
+def cards_main(n: int, seed: int = 0) -> None:
     from solvers.robotariat import card_effects as ce
 
     board = DEFAULTS.board
     g0 = GameRules(board=board, rules=DEFAULTS.rules(3), dice=DEFAULTS.dice, weights=DEFAULTS.weights,
                    entry_track=DEFAULTS.entry_track)
     print(f"Forecast with a card in play: the cards' suggestions (EffectPolicy) vs EffectRollout, {n} paired games "
-          "per position, seed 0")
+          f"per position, seed {seed}")
     turns = others = exact = turns0 = others0 = 0
     for (name, s), (card, deck, seat, effect) in zip(positions(board), CARDS):
         e = ce.Effects.of([ce.InPlay(seat=seat, deck=deck, name="card", effect=ce.Effect(**effect),
                                      once=deck == "sabotage")], s)
         g = replace(g0, effects=e)
-        old, t_old, _ = card_games(g, s, n, False)
-        new, t_new, _ = card_games(g, s, n, True)
+        old, t_old, _ = card_games(g, s, n, False, seed)
+        new, t_new, _ = card_games(g, s, n, True, seed)
         print(f"{name}, {card}")
         paired("", old, new, t_old, t_new, ("EffectPolicy", "EffectRollout"))
         t, o, x = other_turns(g, s)
@@ -141,7 +142,7 @@ def cards_main(n: int) -> None:
 
 def main() -> None:
     if sys.argv[1:2] == ["cards"]:
-        cards_main(int(sys.argv[2]) if len(sys.argv) > 2 else 400)
+        cards_main(int(sys.argv[2]) if len(sys.argv) > 2 else 400, int(sys.argv[3]) if len(sys.argv) > 3 else 0)
         return
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 400
     board = DEFAULTS.board
