@@ -291,6 +291,85 @@ def first_views(tables: int = 90) -> None:
     games_helper.shared().stop()
 
 
+VIEW_CARDS = ({"kind": "donation", "when": "round_start", "amount": 3, "track": "funds"},
+              {"kind": "fine", "when": "round_start", "amount": 2, "track": "funds"},
+              {"kind": "reputation", "when": "round_start", "amount": 1},
+              {"kind": "roll", "when": "next_npc_turn", "die": "black", "face": "blue_arrow"})
+
+
+def first_views_cards(tables: int = 90) -> None:
+    """Issue 25's first views with a card in play: first_views' random tables, each with one Upgrade card of
+    seat 0 (by turns: 3 SPARK donated at each round start, a 2 SPARK fine at each round start, Reputation +1
+    at each round start, the black die set to the blue arrow at its holder's NPC turns), forecast once with
+    the page's 150 ms by: the cards' suggestions playing every game (card_effects.EffectPolicy, the forecast
+    with cards before EffectRollout: `before`), card_effects.EffectRollout alone, and EffectRollout with the
+    second process; the three in turn, table by table. Prints, per number of players and per card, how many
+    first views played under 30 games, the least, the tenth percentile and the median (exact: enough)."""
+    from assistant import create_app
+    from assistant.api import ApiError
+    from assistant.robotariat import api
+    from solvers.robotariat import card_effects as ce
+    from solvers.robotariat import games_helper
+    from solvers.robotariat.model import CHARACTERS as ALL
+    from solvers.robotariat.report import state_json
+
+    rng = random.Random(77)
+    bodies = []
+    for k in range(tables):
+        players, rnd = (3, 4, 5)[k % 3], 1 + (k // 3) % 5
+        st = state_json(BOARD, scenario(rng, rng.choice(ALL)))
+        st.pop("ended")
+        st["players"], st["round"], st["funds"] = st["players"][:players], rnd, min(st["funds"], 8 * rnd)
+        st["oppressors"], st["civilians"] = st["oppressors"][:min(3, rnd)], st["civilians"][:min(3, rnd)]
+        effect = VIEW_CARDS[(k // 3) % len(VIEW_CARDS)]
+        bodies.append({"players": players, "state": st, "seed": k,
+                       "cards": [{"seat": 0, "deck": "upgrade", "name": "Test card", "effect": effect}]})
+    quick = getattr(ce, "quick_policy", None)  # (a checkout from before it: its own forecast only)
+
+    def cards_suggestions(g):  # the forecast with cards before issue 25's quick policy came to them
+        return None if g.effects else quick(g)
+
+    variants = [("before (EffectPolicy)", False, cards_suggestions)] if quick else []
+    variants += [("EffectRollout alone", False, quick), ("EffectRollout, second process", True, quick)]
+    apps = {}
+    for name, on, _ in variants:
+        tmp = tempfile.mkdtemp()
+        apps[name] = create_app({"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "SECRET_KEY": "bench",
+                                 "ROBOTARIAT_GAMES_HELPER": on})
+    if not games_helper.shared().wait_ready(10):
+        sys.exit("the second process did not start")
+    frozen_like_the_server()
+    runs: dict[tuple[str, str], list[int]] = {}
+    busy0, own0, wall0 = _busy_seconds(), _own_seconds(), time.perf_counter()
+    for body in bodies:
+        for name, _, policy in variants:
+            api._FORECASTS.clear()  # a first view: no forecast of this table kept in the process
+            if policy is not None:
+                ce.quick_policy = policy
+            try:
+                with apps[name].app_context():
+                    out = api.game_forecast_json(body, budget_ms=150)
+            except ApiError:
+                continue  # a random table the API refuses (e.g. already over, by the card too)
+            finally:
+                if quick is not None:
+                    ce.quick_policy = quick
+            n = 10**6 if out["method"] == "exact" else out["runs"]
+            for group in (f"{body['players']} players", body["cards"][0]["effect"]["kind"]):
+                runs.setdefault((group, name), []).append(n)
+    others = (_busy_seconds() - busy0) - (_own_seconds() - own0)
+    print(f"first views of {tables} random tables with one card (the page's 150 ms, wall clock): games played "
+          f"(other processes used {100 * others / (time.perf_counter() - wall0):.0f} % of one core meanwhile)")
+    order = {name: i for i, (name, _, _) in enumerate(variants)}
+    for (group, name), v in sorted(runs.items(), key=lambda kv: (kv[0][0][0].isalpha(), kv[0][0], order[kv[0][1]])):
+        v.sort()
+        shown = [x for x in v if x < 10**6]
+        print(f"  {group:<10} {name:<30} under 30: {sum(x < 30 for x in v):2d} of {len(v)}; least "
+              f"{shown[0] if shown else '-'}, p10 {v[len(v) // 10] if v[len(v) // 10] < 10**6 else 'exact'}, "
+              f"median {statistics.median(shown) if shown else '-'}")
+    games_helper.shared().stop()
+
+
 def refine(tables: int = 12) -> None:
     """Issue 25's "within 5 points at 95 % after about 10 s while a page stays open": random 5-player tables
     (rounds 1 to 4), a first view (150 ms), then the open page's refreshes (400 ms each, one every 1.5 s:
@@ -386,6 +465,12 @@ def main() -> None:
         return
     if sys.argv[1:] == ["first-views"]:
         first_views()
+        return
+    if sys.argv[1:] == ["first-views-cards"]:
+        first_views_cards()
+        return
+    if sys.argv[1:2] == ["first-views-cards"]:
+        first_views_cards(int(sys.argv[2]))
         return
     if sys.argv[1:] == ["refine"]:
         refine()

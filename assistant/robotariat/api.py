@@ -43,7 +43,6 @@ from solvers.robotariat.objectives import OBJECTIVES, ObjectiveFacts, check_obje
 from solvers.robotariat.policies import SuggestionPolicy
 from solvers.robotariat.readings import READINGS, with_reading_entries
 from solvers.robotariat.report import encounter_json, forecast_json, forecast_why, number_text, state_json
-from solvers.robotariat.rollout import RolloutPolicy
 from solvers.robotariat.rule_ids import (
     CARD_DRAW_READING,
     CHARACTER_READINGS,
@@ -541,18 +540,31 @@ def _forecaster(req: GameForecastIn, ctx: Context) -> tuple[Forecaster, str]:
             "office_rewards": ctx.rules.office_rewards, "target": ctx.rules.target,
             "weights": {k: str(v) for k, v in ctx.weights.as_dict().items()}, "seed": req.seed,
             "track": DATA.entry_track, "state": asdict(start), "npc_next": npc_next}
-    if e:  # games played with cards are kept apart (the key without cards is the one before them)
-        kept["cards"] = e.key()
+    if e:  # games played with cards are kept apart (the key without cards is the one before them), and
+        # those of the quick estimate with cards apart from the ones the suggestions' turns played before it
+        kept["cards"], kept["cards_policy"] = e.key(), "rollout"
     store_key = forecast_store.key_of(kept)
     f = Forecaster(g, start, policy, seed=req.seed, half_width=req.half_width, max_runs=req.runs,
                    npc_turn_next=npc_next,
-                   # the quick estimate knows no card: with cards in play the games use the cards' policy
-                   rollout=None if e else RolloutPolicy(g), helper=_games_helper())
+                   # the quick estimate (with the cards: card_effects.EffectRollout), the games helper's too
+                   rollout=ce.quick_policy(g), helper=_games_helper())
     with _FORECASTS_LOCK:
         _FORECASTS[key] = hit = (f, store_key)
         while len(_FORECASTS) > _FORECASTS_KEPT:
             _FORECASTS.popitem(last=False)
     return hit
+
+
+def _sampled_how(forecaster: Forecaster, cards: bool) -> str:
+    """The turns the sampled games were played with, in words."""
+    if forecaster.rollout is None:
+        return "the suggestions' best turns"
+    how = ("the forecast's quick estimate of the suggestions' best turns (it picks another turn than the "
+           "suggestions about one time in seven)")
+    if cards:  # card_effects.EffectRollout: the estimate cannot see a card acting at that very NPC turn
+        how += (" with the cards in play, and the suggestions' own turn where a card acts at the NPC turn "
+                "that follows")
+    return how
 
 
 def _games_helper() -> games_helper.GamesHelper | None:
@@ -613,8 +625,7 @@ def game_forecast_json(body: dict, budget_ms: int | None = None, until_runs: int
                "suggestions' best turn: the chances are exact.")
     else:
         lo, hi = f.p_success.interval
-        how = ("the forecast's quick estimate of the suggestions' best turns (it picks another turn than "
-               "the suggestions about one time in seven)" if forecaster.rollout is not None else "the suggestions' best turns")
+        how = _sampled_how(forecaster, bool(ctx.effects))
         why = (f"{f.runs} whole games were played out with {how} (seed {f.seed}): the "
                f"Revolution succeeded in {f.p_success.approx:.1%} of them, so the chance lies between {lo:.1%} "
                f"and {hi:.1%} (95 % interval).")

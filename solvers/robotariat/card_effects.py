@@ -389,3 +389,72 @@ class EffectPolicy:
             self.cache.clear()
         self.cache[s] = hit
         return hit
+
+
+class EffectRollout:
+    """The forecast's quick policy (rollout.RolloutPolicy) with the cards in play: what it returns is, like
+    EffectPolicy's, the table as its NPC turn starts. The turn-start effects are on the table the estimate
+    reads, so it ranks the turns from there; where a card acts at this NPC turn (a die it sets, a move, a
+    fine, a donation or a Reputation change as it starts) the estimate, which reads the table the player
+    leaves and the plain dice, cannot see it: there EffectPolicy's exact choice is taken. Neither sees the
+    cards of later moments (a round-start donation comes in the game's next round start, as in
+    EffectPolicy's score)."""
+    name = "rollout"
+
+    def __init__(self, game: Any, effects: Effects):
+        from .rollout import RolloutPolicy
+
+        self.game, self.effects = game, effects
+        # its tables read the plain dice (GameRules.dice) and know no card: the cards stay out of its game
+        self.inner = RolloutPolicy(replace(game, effects=None))
+        self.exact = EffectPolicy(game, effects)
+        self.cache: dict[TableState, TableState] = {}
+
+    def choose(self, s: TableState) -> TableState:
+        hit = self.cache.get(s)
+        if hit is None:
+            hit = self._choose(s)
+            if len(self.cache) > 50_000:
+                self.cache.clear()
+            self.cache[s] = hit
+        return hit
+
+    def _choose(self, s: TableState) -> TableState:
+        g, e = self.game, self.effects
+        s0 = e.at_turn_start(g.board, g.rules, s)
+        if s0.ended is not None:
+            return s0
+        if self.sees_past_estimate(s0):
+            return self.exact.choose(s)
+        after = self.inner.choose(s0)
+        return e.before_npc(g.board, g.rules, after) if after.ended is None else after
+
+    def sees_past_estimate(self, s0: TableState) -> bool:
+        """Whether a card acts at the NPC turn seat s0.active conducts (its die, or the table as it starts):
+        the estimate of that turn would miss it."""
+        return bool(self.effects.firing((NPC, round_of(s0), s0.active)))
+
+    def chances_of(self, pre: TableState) -> Any:
+        """rollout.RolloutPolicy.chances_of: the forecast asks only where the NPC turn's dice are the plain
+        ones, and a table's chances are its own, whichever turn (the estimate's or the exact) reached it."""
+        return self.inner.chances_of(pre)
+
+    def rolls_of(self, pre: TableState) -> Any:
+        """rollout.RolloutPolicy.rolls_of (asked, like chances_of, only with the plain dice)."""
+        return self.inner.rolls_of(pre)
+
+    def trim(self) -> None:
+        """Drop the choices and scorers kept (they only save time; the forecast keeps its policy between views)."""
+        self.cache.clear()
+        self.inner.trim()
+        self.exact = EffectPolicy(self.game, self.effects)
+
+
+def quick_policy(game: Any) -> Any:
+    """The forecast's sampled games' policy for `game` (its cards: GameRules.effects), the same in the request's
+    process and in the games helper's: the quick estimate, with the cards when some count."""
+    if game.effects:
+        return EffectRollout(game, game.effects)
+    from .rollout import RolloutPolicy
+
+    return RolloutPolicy(game)

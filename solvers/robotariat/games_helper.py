@@ -23,8 +23,8 @@ view played fewer than 30 games. On a machine with a second core, this process p
   first games, and the request would play fewer games than alone (measured: 18 first views of 30 at 5
   players under 30 games against 7 alone, with another process using a core).
 
-Only the quick rollout's games go there (with cards in play the games use the cards' policy, in the
-request's process).
+Only the quick rollout's games go there: card_effects.quick_policy, the same on both sides (with cards in
+play, card_effects.EffectRollout; the pickled GameRules carries the cards, pinned to their moments).
 """
 from __future__ import annotations
 
@@ -286,8 +286,8 @@ def _serve(conn: Connection, counter: Counter) -> None:
     """The helper's side: play the games asked for, one job at a time, until the parent goes away."""
     import gc
 
+    from .card_effects import quick_policy
     from .forecast import OutOfTime, _Game, _sample_game
-    from .rollout import RolloutPolicy
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C at the server's terminal is the server's to handle
     gc.collect()
@@ -306,7 +306,7 @@ def _serve(conn: Connection, counter: Counter) -> None:
             hit = kept.pop(token, None)
             if hit is None:
                 g, start, npc_next, seed = pickle.loads(setup)
-                hit = (g, start, npc_next, seed, _Game(g, RolloutPolicy(g), keep=False))
+                hit = (g, start, npc_next, seed, _Game(g, quick_policy(g), keep=False))
             kept[token] = hit
             while len(kept) > FORECASTS_KEPT:
                 kept.popitem(last=False)

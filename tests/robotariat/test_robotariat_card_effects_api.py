@@ -123,3 +123,25 @@ def test_bad_card_effects_are_400s_naming_the_field(client):
     r = client.post("/api/robotariat/npc-turn", json=body(sabotage({"kind": "donation", "when": "next_npc_turn",
                                                                     "amount": 40})))
     assert r.status_code == 400 and r.get_json()["error"]["fields"][0]["path"] == "cards"
+
+
+def test_an_early_forecast_with_a_card_plays_the_quick_estimate(client, monkeypatch):
+    """Issue 25 (a forecast on the first view) with a Sabotage card played for 3 SPARK at the next round start
+    ("Round Order" 1): the sampled games use the quick estimate with the cards (card_effects.EffectRollout),
+    and the answer says so. Its games are kept apart from those the suggestions' turns played with the same
+    cards before it (and the keys of forecasts without cards stay what they were)."""
+    from assistant.robotariat import api, forecast_store
+
+    keys = []
+    real = forecast_store.key_of
+    monkeypatch.setattr(forecast_store, "key_of", lambda parts: keys.append(parts) or real(parts))
+    donation = {"kind": "donation", "when": "round_start", "amount": 3}
+    req = {**body(sabotage(donation), round=1, funds=0, oppressors=[], civilians=[]), "seed": 3, "runs": 4}
+    api._FORECASTS.clear()
+    r = client.post("/api/robotariat/game-forecast", json=req).get_json()
+    assert r["method"] == "monte_carlo" and r["rollout"] == "estimate" and len(r["cards_counted"]) == 1
+    assert "quick estimate" in r["why"] and "with the cards in play" in r["why"]
+    assert keys[-1]["cards_policy"] == "rollout" and keys[-1]["cards"]
+    plain = client.post("/api/robotariat/game-forecast", json={**req, "cards": []}).get_json()
+    assert plain["rollout"] == "estimate" and "with the cards in play" not in plain["why"]
+    assert "cards" not in keys[-1] and "cards_policy" not in keys[-1]
