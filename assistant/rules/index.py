@@ -349,6 +349,13 @@ class Reply:
         here = [h for h in self.hits if h.answers and (not self.prefer or h.entry.game == self.prefer)]
         return bool(here) and unprinted(here[0].entry)
 
+    @property
+    def unprinted_nearest(self) -> bool:
+        """Not answered, and the nearest entry (the honest one, shown first) says that what is asked is printed
+        in no source Tablebot has (a card's text, a component's faces): the page says that, not "agree on it
+        at your table", which is for what the books leave to the players."""
+        return not self.answered and bool(self.hits) and unprinted(self.hits[0].entry)
+
 
 def forms(tok: str) -> tuple[str, ...]:
     """The word and the plain forms it may come from ("walks" -> "walk", "placed" -> "place",

@@ -139,3 +139,13 @@ def test_contents_page_lists_every_section_and_entry(client, game):
 
 def test_unknown_rule_page_is_a_404(client):
     assert client.get("/rules/rr-nope").status_code == 404
+
+
+def test_search_says_when_the_nearest_entry_is_one_that_says_it_is_printed_nowhere(client):
+    body = client.get("/api/rules/search", query_string={"q": "what do susans tokens say on the b side",
+                                                         "game": "raising-robots"}).get_json()
+    assert body["answered"] is False and body["unprinted_nearest"] is True
+    assert body["results"][0]["id"] == "rr-unverified-inventor-pieces"
+    plain = client.get("/api/rules/search", query_string={"q": "can i trade cards with another player",
+                                                          "game": "two-robots"}).get_json()
+    assert plain["answered"] is False and plain["unprinted_nearest"] is False

@@ -293,6 +293,14 @@ def test_the_answer_fragment_says_not_covered_and_not_printed(client):
     unprinted = client.get("/rules/answer", query_string={"q": "how many x faces does the black die have",
                                                           "game": "robotariat"}).get_data(as_text=True)
     assert "Not printed in the rulebook." in unprinted and 'href="/rules/rb-unverified-die-faces"' in unprinted
+    # not covered, the nearest entry saying the text asked for is printed in no source: said so, not left to the table
+    text = client.get("/rules/answer", query_string={"q": "what do susans tokens say on the b side",
+                                                     "game": "raising-robots"}).get_data(as_text=True)
+    assert "Not printed in the rulebooks." in text and "agree on it" not in text
+    assert text.index('href="/rules/rr-unverified-inventor-pieces"') < text.index('href="/rules/rr-susan-complexity-hard"')
+    suggest = client.get("/rules/suggest", query_string={"q": "what do susans tokens say on the b side",
+                                                         "game": "raising-robots"}).get_data(as_text=True)
+    assert "Not printed in the rulebooks; what is known:" in suggest
 
 
 def test_the_suggest_fragment_lists_the_page_games_answers_or_says_not_covered(client):
