@@ -236,17 +236,18 @@ def early_forecast(positions: int = 12, games: int = 30) -> None:
           f"four): {' '.join(f'{x:.1f}' for x in rates)}")
 
 
-def first_views(tables: int = 90) -> None:
-    """Issue 25's "every first view": random tables (3, 4 and 5 players, rounds 1 to 5, random characters,
-    posters and NPCs), each forecast once as the board page's first view does (the API with the page's
-    150 ms, through an app with its own database), by an app that plays alone and by one whose second
-    process (solvers/robotariat/games_helper.py) plays beside it; the two run in turn, table by table.
-    Prints, per number of players, how many first views played under 30 games, the least, the tenth
-    percentile and the median (an exact answer counts as enough)."""
-    from assistant import create_app
-    from assistant.api import ApiError
-    from assistant.robotariat import api
-    from solvers.robotariat import games_helper
+def views_line(games: list[int]) -> str:
+    """First views' games played (an exact answer as 10**6): how many under 30, the least, the tenth
+    percentile and the median of those played out."""
+    v = sorted(games)
+    shown = [x for x in v if x < 10**6]
+    return (f"under 30: {sum(x < 30 for x in v):2d} of {len(v)}; least {shown[0] if shown else '-'}, "
+            f"p10 {v[len(v) // 10] if v[len(v) // 10] < 10**6 else 'exact'}, median {statistics.median(shown) if shown else '-'}")
+
+
+def first_view_tables(tables: int) -> list[dict]:
+    """The API bodies of `tables` random tables as a first view finds them: 3, 4 and 5 players in turn,
+    rounds 1 to 5, random characters, posters and NPCs (as many NPCs as the rounds have brought)."""
     from solvers.robotariat.model import CHARACTERS as ALL
     from solvers.robotariat.report import state_json
 
@@ -259,6 +260,22 @@ def first_views(tables: int = 90) -> None:
         st["players"], st["round"], st["funds"] = st["players"][:players], rnd, min(st["funds"], 8 * rnd)
         st["oppressors"], st["civilians"] = st["oppressors"][:min(3, rnd)], st["civilians"][:min(3, rnd)]
         bodies.append({"players": players, "state": st, "seed": k})
+    return bodies
+
+
+def first_views(tables: int = 90) -> None:
+    """Issue 25's "every first view": random tables (3, 4 and 5 players, rounds 1 to 5, random characters,
+    posters and NPCs), each forecast once as the board page's first view does (the API with the page's
+    150 ms, through an app with its own database), by an app that plays alone and by one whose second
+    process (solvers/robotariat/games_helper.py) plays beside it; the two run in turn, table by table.
+    Prints, per number of players, how many first views played under 30 games, the least, the tenth
+    percentile and the median (an exact answer counts as enough)."""
+    from assistant import create_app
+    from assistant.api import ApiError
+    from assistant.robotariat import api
+    from solvers.robotariat import games_helper
+
+    bodies = first_view_tables(tables)
     apps = {}
     for name, on in (("alone", False), ("with the second process", True)):
         tmp = tempfile.mkdtemp()
@@ -283,11 +300,7 @@ def first_views(tables: int = 90) -> None:
     print(f"first views of {tables} random tables (the page's 150 ms, wall clock): games played "
           f"(other processes used {100 * others / (time.perf_counter() - wall0):.0f} % of one core meanwhile)")
     for (name, players), v in sorted(runs.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        v.sort()
-        shown = [x for x in v if x < 10**6]
-        print(f"  {players} players, {name:<24} under 30: {sum(x < 30 for x in v):2d} of {len(v)}; least "
-              f"{shown[0] if shown else '-'}, p10 {v[len(v) // 10] if v[len(v) // 10] < 10**6 else 'exact'}, "
-              f"median {statistics.median(shown) if shown else '-'}")
+        print(f"  {players} players, {name:<24} {views_line(v)}")
     games_helper.shared().stop()
 
 
@@ -310,20 +323,11 @@ def first_views_cards(tables: int = 90) -> None:
     from assistant.robotariat import api
     from solvers.robotariat import card_effects as ce
     from solvers.robotariat import games_helper
-    from solvers.robotariat.model import CHARACTERS as ALL
-    from solvers.robotariat.report import state_json
 
-    rng = random.Random(77)
-    bodies = []
-    for k in range(tables):
-        players, rnd = (3, 4, 5)[k % 3], 1 + (k // 3) % 5
-        st = state_json(BOARD, scenario(rng, rng.choice(ALL)))
-        st.pop("ended")
-        st["players"], st["round"], st["funds"] = st["players"][:players], rnd, min(st["funds"], 8 * rnd)
-        st["oppressors"], st["civilians"] = st["oppressors"][:min(3, rnd)], st["civilians"][:min(3, rnd)]
+    bodies = first_view_tables(tables)
+    for k, body in enumerate(bodies):
         effect = VIEW_CARDS[(k // 3) % len(VIEW_CARDS)]
-        bodies.append({"players": players, "state": st, "seed": k,
-                       "cards": [{"seat": 0, "deck": "upgrade", "name": "Test card", "effect": effect}]})
+        body["cards"] = [{"seat": 0, "deck": "upgrade", "name": "Test card", "effect": effect}]
     quick = getattr(ce, "quick_policy", None)  # (a checkout from before it: its own forecast only)
 
     def cards_suggestions(g):  # the forecast with cards before issue 25's quick policy came to them
@@ -362,11 +366,7 @@ def first_views_cards(tables: int = 90) -> None:
           f"(other processes used {100 * others / (time.perf_counter() - wall0):.0f} % of one core meanwhile)")
     order = {name: i for i, (name, _, _) in enumerate(variants)}
     for (group, name), v in sorted(runs.items(), key=lambda kv: (kv[0][0][0].isalpha(), kv[0][0], order[kv[0][1]])):
-        v.sort()
-        shown = [x for x in v if x < 10**6]
-        print(f"  {group:<10} {name:<30} under 30: {sum(x < 30 for x in v):2d} of {len(v)}; least "
-              f"{shown[0] if shown else '-'}, p10 {v[len(v) // 10] if v[len(v) // 10] < 10**6 else 'exact'}, "
-              f"median {statistics.median(shown) if shown else '-'}")
+        print(f"  {group:<10} {name:<30} {views_line(v)}")
     games_helper.shared().stop()
 
 

@@ -11,10 +11,7 @@ import pickle
 import random
 from dataclasses import replace
 
-import pytest
-
 from solvers.robotariat import card_effects as ce
-from solvers.robotariat import games_helper
 from solvers.robotariat.forecast import Forecaster, _Game, _sample_game
 from solvers.robotariat.game import GameRules
 from solvers.robotariat.gamedata import DEFAULTS
@@ -168,20 +165,6 @@ def test_without_cards_the_forecast_keeps_the_plain_rollout():
     s = _new_game(3)
     effects = ce.Effects.of([card(deck="upgrade", **ROUND_DONATION)], s)
     assert type(ce.quick_policy(_game(3, effects))) is ce.EffectRollout
-
-
-@pytest.fixture(scope="module")
-def helper():
-    h = games_helper.GamesHelper()
-    assert h.wait_ready(30), "the helper process did not start"
-    yield h
-    h.stop()
-
-
-@pytest.fixture
-def an_idle_core(monkeypatch):
-    """The helper is used only while a core is idle (/proc/loadavg): here, whatever else the machine runs."""
-    monkeypatch.setattr(games_helper, "idle_core", lambda: True)
 
 
 def test_the_games_rules_with_cards_pickle_for_the_helper():

@@ -20,20 +20,7 @@ from solvers.robotariat.policies import SuggestionPolicy
 from solvers.robotariat.rollout import RolloutPolicy
 
 IDLE_CORE = games_helper.idle_core
-
-
-@pytest.fixture(autouse=True)
-def an_idle_core(monkeypatch):
-    """The helper is used only while a core is idle (/proc/loadavg): here, whatever else the machine runs."""
-    monkeypatch.setattr(games_helper, "idle_core", lambda: True)
-
-
-@pytest.fixture(scope="module")
-def helper():
-    h = games_helper.GamesHelper()
-    assert h.wait_ready(30), "the helper process did not start"
-    yield h
-    h.stop()
+pytestmark = pytest.mark.usefixtures("an_idle_core")  # (conftest.py; `helper` too)
 
 
 def _new_game(players: int = 5) -> tuple[GameRules, TableState]:
