@@ -81,6 +81,7 @@ from .synonyms import (
     DOES_PATTERN,
     ENERGIES,
     FRAME_PHRASES,
+    GAME_NAME_PHRASES,
     GAME_NAMES,
     HOUSE_RULE_KEYWORD,
     HOUSE_RULE_PATTERN,
@@ -962,8 +963,12 @@ class RulesIndex:
             return -1  # a verdict on the pieces: no book gives one, and Tablebot's advice ranks moves, not pieces
         if q.asks_opinion and not q.about_app:  # (how Tablebot picks the best move is no opinion asked)
             # what the opinion is about: the question without its words of opinion ("best", "should")
-            about = {gi: w for gi, w in scored.weight.items() if q.groups[gi].said not in OPINION_WORDS}
+            # (nor the game's name: "best strategy for two robots" names what the whole book is about)
+            about = {gi: w for gi, w in scored.weight.items()
+                     if q.groups[gi].said not in OPINION_WORDS | GAME_NAME_PHRASES}
             total = sum(about.values())
+            if not total:
+                return -1  # advice on the whole game, nothing narrower: no book gives one
             if not any(OPINION_MARKERS & set(self.entries[r].keywords)
                        and sum(about[g] for g in scored.holds.get(r, ()) if g in about) >= 0.5 * total
                        for r in ranked):

@@ -110,6 +110,9 @@ GAME_NAMES: dict[tuple[str, ...], str] = {
     ("tworobots",): "two-robots",
 }
 
+# a game's whole name as one group of a question ("two robots": the other names are taken out of the question)
+GAME_NAME_PHRASES: frozenset[str] = frozenset(" ".join(name) for name in GAME_NAMES)
+
 # player word -> what the rulebooks call it (words or phrases); the word itself is always kept
 SYNONYMS: dict[str, tuple[str, ...]] = {
     # scoring
@@ -540,6 +543,8 @@ _NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 LIMIT_PATTERNS: tuple[str, ...] = (
     rf"\b(?:have|hold|keep|own|get|got|play)(?: more than)? {_NUMBER}\b",
     r"\bup to\b",
+    # "how many friendship cards can i have": how many one may hold at once, a limit
+    r"\bhow many (?:\w+ ){1,3}(?:can|may) (?:i|we|you|a player|one) (?:have|hold|keep|own)\b",
 )
 NUMBER_WORDS = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 
@@ -557,7 +562,8 @@ LIST_PATTERNS: tuple[str, ...] = (
 # that text is printed in no source (keyword TEXTS_UNKNOWN), no rulebook answers the question. `subject` is the
 # thing whose text is asked ("what does precision strike do to the other player": precision strike).
 # "what does X do": what X does, which X's own entry says (when it has one) even where its printed text is nowhere
-DOES_PATTERN = r"\bwhat (?:does|do|did) (?P<subject>.+) do\b"
+# ("what do i do if ...", "what do we do now" ask what the rules have players do: no thing's text)
+DOES_PATTERN = r"\bwhat (?:does|do|did) (?!(?:i|we|you|they|u|ya|players?|everyone|everybody)\b)(?P<subject>.+) do\b"
 TEXT_PATTERNS: tuple[str, ...] = (
     DOES_PATTERN, r"\beffects? of\b", r"\bcard text\b", r"\bwhat does .+ give\b",
     r"\bhow much (?:spark |money |vp |points )?does .+ give\b",

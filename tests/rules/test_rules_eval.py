@@ -820,6 +820,8 @@ def test_where_removed_parts_go_is_said_to_be_left_to_the_table(q):
     ("what does upgrading susan do", "raising-robots", "rr-susan-complexity-hard"),
     ("when can i use my salvager's ability", "two-robots", "tr-special-abilities"),
     ("teaching my 8 yr old is there an easier way to play", "two-robots", "tr-variation-simpler-game"),
+    # "what do you do on X" asks what the rules have a player do there, not X's printed text
+    ("what do you do on the sabotage space", "robotariat", "rb-activation-sabotage"),
 ])
 def test_plain_rule_questions_are_not_taken_for_a_shape_no_book_answers(q, game, entry_id):
     reply = rules.ask(q, game=game)
@@ -835,6 +837,21 @@ def test_plain_rule_questions_are_not_taken_for_a_shape_no_book_answers(q, game,
 ])
 def test_the_narrowed_shapes_still_say_not_covered(q, game):
     assert not rules.ask(q, game=game).answered
+
+
+def test_how_many_one_may_have_asks_the_limit():
+    # (Friends rulebook, "Friendships": a player holds at most two Friendship cards)
+    reply = rules.ask("how many friendship cards can i have", game="raising-robots")
+    assert reply.answered and reply.hits[0].entry.id == "rr-important-max-two-friendships"
+
+
+@pytest.mark.parametrize("q, game", [("best strategy for two robots", "two-robots"),
+                                     ("best strategy for robotariat", "robotariat")])
+@pytest.mark.parametrize("mode", ["game", "prefer", None])
+def test_advice_on_the_whole_game_is_not_covered(q, game, mode):
+    # no rulebook gives a strategy for the whole game; Tablebot's notes on how it ranks moves are no such advice
+    reply = rules.ask(q, **({mode: game} if mode else {}))
+    assert not reply.answered and reply.hits
 
 
 @pytest.mark.parametrize("q", ["what do susans tokens say on the b side",
