@@ -926,7 +926,7 @@ class RulesIndex:
         says such texts are printed in no source (keyword TEXTS_UNKNOWN) and names what the question
         does in its title, keywords or section: that entry is the nearest honest one. A strategy opinion
         is answered only by an entry that gives advice, among the first three and about what the question
-        asks (it holds most of the question); a question of numbers only asks nothing. How to mend a slip is
+        asks (it holds two thirds of what the question weighs); a question of numbers only asks nothing. How to mend a slip is
         answered by no book: the scope entry on mistakes of `home` (the page's book) is the honest one; a house
         rule, by none but an entry on the house rules a book suggests (else its scope entry on house rules)."""
         score, matched = scored.score, scored.matched
@@ -970,7 +970,7 @@ class RulesIndex:
             if not total:
                 return -1  # advice on the whole game, nothing narrower: no book gives one
             if not any(OPINION_MARKERS & set(self.entries[r].keywords)
-                       and sum(about[g] for g in scored.holds.get(r, ()) if g in about) >= 0.5 * total
+                       and sum(about[g] for g in scored.holds.get(r, ()) if g in about) >= 0.67 * total
                        for r in ranked):
                 return -1
         if q.asks_text and self.entries[ranked[0]].kind == "example":

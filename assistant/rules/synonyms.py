@@ -590,7 +590,7 @@ OPINION_PATTERNS: tuple[str, ...] = (
     r"\bbetter\b", r"\bbest\b", r"\bstrongest\b", r"\bweakest\b", r"\bshould (?:i|we)\b", r"\bworth it\b",
     r"\boptimal\b", r"\bgood idea\b", r"\brecommend\w*\b", r"\badvice\b", r"\bstrategy\b",
     r"\btips?\b", r"\b(?:smarter|wiser|smartest)\b",
-    r"\bworth \w+ing\b",  # "is it worth going for robo race early" ("what is it worth" asks a value)
+    r"\bworth (?!(?:any|no|some)thing\b)\w+ing\b",  # "is it worth going for robo race early" ("what is it worth", "worth anything" ask a value)
 )
 # A verdict on the game's pieces: their balance ("is william too strong", "alice smith is broken right", "op") or a
 # ranking of them by strength, difficulty or fun ("strongest salvager", "is spy the hardest objective"). The books

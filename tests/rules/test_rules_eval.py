@@ -861,3 +861,20 @@ def test_an_inventors_printed_pieces_get_the_entry_saying_the_book_does_not_list
     # they show)
     reply = rules.ask(q, game="raising-robots")
     assert not reply.answered and reply.hits[0].entry.id == "rr-unverified-inventor-pieces"
+
+
+@pytest.mark.parametrize("q", ["should i open a third stack or keep finishing my robot",
+                               "is it better to open a new stack or add to an old one"])
+def test_advice_an_entry_only_brushes_is_not_covered(q):
+    # Two Robots' book weighs no choice between a new Stack and a robot half built; the note that a lone Hybrid
+    # counts as a Stack shares the words "stack" and "robot", not what the question weighs
+    reply = rules.ask(q, game="two-robots")
+    assert not reply.answered
+
+
+@pytest.mark.parametrize("q", ["leftover resources worth anything at the end",
+                               "at the end are my leftover batteries and stuff worth anything"])
+def test_worth_anything_asks_a_value_not_an_opinion(q):
+    # Raising Robots, "End of Game": what is still held at the end scores nothing; "worth anything" asks that
+    reply = rules.ask(q, game="raising-robots")
+    assert reply.answered and reply.hits[0].entry.id == "rr-fact-end-scoring"
