@@ -878,3 +878,19 @@ def test_worth_anything_asks_a_value_not_an_opinion(q):
     # Raising Robots, "End of Game": what is still held at the end scores nothing; "worth anything" asks that
     reply = rules.ask(q, game="raising-robots")
     assert reply.answered and reply.hits[0].entry.id == "rr-fact-end-scoring"
+
+
+@pytest.mark.parametrize("q", ["theres an oppressor piece sitting on the poster space, can i still use it",
+                               "black oppressor is sitting on the sabotage spot, can i still draw"])
+def test_a_space_an_oppressor_stands_on_gets_the_rule_on_using_spaces(q):
+    # Robotariat, "Types of Space Activations": no space may be used while a Human Oppressor stands on it
+    reply = rules.ask(q, game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id == "rb-types-of-space-activations"
+
+
+@pytest.mark.parametrize("q", ["i opened a stack with a hybrid, what colour is it",
+                               "put down a elec/mech hybrid on its own, what colour is that stack now"])
+def test_the_energy_of_a_stack_begun_with_a_hybrid(q):
+    # Two Robots, "Stacking Part Cards": a Stack begun with a Hybrid has no Energy until a second Part settles it
+    reply = rules.ask(q, game="two-robots")
+    assert reply.answered and reply.hits[0].entry.id in {"tr-stacking-part-cards", "tr-reading-locked-unlocked"}
