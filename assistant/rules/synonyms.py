@@ -629,7 +629,9 @@ MISHAP_PATTERN = (r"\b(?:forg[eo]t(?:ten)? to|forgot (?:my|his|her|their|our) \w
                   r"misplayed|misclick\w*|take (?:it|that|this|them|my move|a move|a turn|my turn) back|takeback|"
                   r"take back (?:a|my|the|that) (?:move|turn|play)|take back (?:a|the|my) \w+ (?:i|we) (?:just )?"
                   r"(?:played|placed|put|built)|(?:can|could|may) (?:i|we|you) undo|undo (?:it|that|this|my last|the last|my move|my turn)|"
-                  r"knocked (?:over|off)|knocked \w+ \w+ over|(?:rolled|rolls|fell|falls) off)\b")
+                  r"knocked (?:over|off)|knocked \w+ \w+ over|(?:rolled|rolls|fell|falls) off|"
+                  r"(?:on|in|into|onto|to) the wrong (?:space|spot|place|row|column|side|stack|pile|slot)|"
+                  r"how (?:do|can|should) (?:we|i) (?:fix|correct) (?:it|that|this)|just (?:noticed|reali[sz]ed))\b")
 # ("take back" alone is the rules' word for returning a piece, "take back your phase cards"; "undo" alone a card's
 # effect, "does sabotage undo an upgrade"; "i forgot the rule, can ..." asks the rule: none of them is a slip)
 MISHAP_KEYWORD = "by mistake"  # the keyword of each book's scope entry on mistakes ("take back" also means a return)
