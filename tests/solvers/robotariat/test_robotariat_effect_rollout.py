@@ -2,8 +2,9 @@
 forecast that answers on the first view, cards or not). It returns what card_effects.EffectPolicy returns,
 the table as its NPC turn starts: the turn-start effects applied before the rollout's estimate ranks the
 turns ("Round Order": a this-turn effect comes at the start of the player's turn), the NPC turn's moves and
-track changes after; where a card acts at that NPC turn (it sets a die: "NPC Turn", rolling for movement),
-the suggestions' exact turn. Its games are the same in the games helper's process (a round-start donation:
+track changes after; where a card only sets a die of that NPC turn ("NPC Turn", rolling for movement), the
+best of the estimate's shortlist scored exactly on that die; where a card acts otherwise at that NPC turn (a
+move, a fine, a donation as it starts), the suggestions' exact turn. Its games are the same in the games helper's process (a round-start donation:
 "Round Order" 1, "SPARK"). Example board, default (unverified) dice."""
 from __future__ import annotations
 
@@ -53,7 +54,8 @@ def test_a_card_that_sets_the_black_die_takes_the_suggestions_turn():
     """NPC Turn, rolling for movement; Player Turn with NPC Turn. The Oppressor on Poster 3 goes to Move the
     Masses on the yellow arrow (1 face of 6); a card setting the black die to the blue arrow sends it surely
     to Upgrade 2, and the suggestions' best turn changes (stay on Move the Masses). The estimate reads the
-    plain dice: where a card sets a die of this NPC turn, the quick policy plays the suggestions' turn."""
+    plain dice: where a card sets a die of this NPC turn, its shortlist is scored exactly on that die, and
+    here the quick policy plays the suggestions' turn."""
     s = table(oppressors=(IX["p3"],), civilians=(IX["p2"],), players=(IX["mm"], IX["sy"], IX["ro"]))
     effects = ce.Effects.of([card(**SET_BLACK)], s)
     g = _game(3, effects)
@@ -127,13 +129,45 @@ def test_the_quick_policy_is_the_rollouts_turn_from_the_turn_start_where_no_card
             assert got == s0
         elif quick.sees_past_estimate(s0):
             exact_turns += 1
-            assert got == ce.EffectPolicy(g, effects).choose(s)
+            firing = effects.firing((ce.NPC, ce.round_of(s0), s0.active))
+            if all(effects.cards[i].effect.kind == "roll" for i in firing):
+                assert got in quick.inner.shortlist_of(s0, ce.ROLL_SHORTLIST)  # (the die's own test: below)
+            else:
+                assert got == ce.EffectPolicy(g, effects).choose(s)
         else:
             plain_turns += 1
             assert effects.dice_for(s0, g.dice) is g.dice
             after = RolloutPolicy(replace(g, effects=None)).choose(s0)
             assert got == (effects.before_npc(g.board, g.rules, after) if after.ended is None else after)
     assert plain_turns >= 15 and exact_turns >= 5
+
+
+def test_a_die_a_card_sets_picks_the_best_of_the_estimates_shortlist_by_the_suggestions_score():
+    """NPC Turn, rolling for movement, with the black die set by the active seat's Upgrade card: the estimate
+    (plain dice) shortlists card_effects.ROLL_SHORTLIST turns, and the one played scores best among them on the
+    card's die. The oracle is the suggestions' own score of each turn with the card (suggest_with), where they
+    list the same table (their Scrap Yard placements and extra poster moves may differ from the estimate's)."""
+    rng = random.Random(26)
+    compared = 0
+    for k in range(60):
+        players = 3 + k % 3
+        s = _random_table(rng, players)
+        effects = ce.Effects.of([card(deck="upgrade", seat=s.active, **SET_BLACK)], s)
+        g = _game(players, effects)
+        quick = ce.EffectRollout(g, effects)
+        s0 = effects.at_turn_start(g.board, g.rules, s)
+        if s0.ended is not None:
+            continue
+        got = quick.choose(s)
+        short = quick.inner.shortlist_of(s0, ce.ROLL_SHORTLIST)
+        assert got in short and len(short) >= min(ce.ROLL_SHORTLIST, 2)
+        score: dict = {}
+        for o in ce.suggest_with(B, g.rules, g.dice, s, g.valuer(s0), effects).options:
+            score.setdefault(o.after, o.score)
+        if got in score:
+            compared += 1
+            assert score[got] == max(score[t] for t in short if t in score)
+    assert compared >= 40
 
 
 def test_the_rollout_reads_no_card():
