@@ -94,8 +94,9 @@ def card_games(g: GameRules, s, n: int, quick: bool, seed: int = 0) -> tuple[lis
 
 
 def other_turns(g: GameRules, s) -> tuple[int, int, int]:
-    """(turns, turns where EffectRollout and EffectPolicy pick another table, turns EffectRollout left to the
-    exact choice) over the turns of the rollout's first 30 games from `s`."""
+    """(turns, turns where EffectRollout and EffectPolicy pick another table, turns before an NPC turn a card acts
+    at, where EffectRollout does not take the estimate's best: the exact choice, or where the card only sets a die
+    the shortlist scored exactly on it) over the turns of the rollout's first 30 games from `s`."""
     import random
 
     from solvers.robotariat import card_effects as ce
@@ -134,10 +135,10 @@ def cards_main(n: int, seed: int = 0) -> None:
         t, o, x = other_turns(g, s)
         t0, o0, _ = other_turns(replace(g0, effects=ce.Effects((), ())), s)  # the same position without the card
         turns, others, exact, turns0, others0 = turns + t, others + o, exact + x, turns0 + t0, others0 + o0
-        print(f"{'':<32} another turn than EffectPolicy in {o} of {t} turns ({x} left to the exact choice); "
+        print(f"{'':<32} another turn than EffectPolicy in {o} of {t} turns ({x} before an NPC turn a card acts at); "
               f"without the card {o0} of {t0}", flush=True)
-    print(f"all four: another turn in {others} of {turns} turns ({others / max(1, turns):.1%}); {exact} left to "
-          f"the exact choice; without the cards {others0} of {turns0} ({others0 / max(1, turns0):.1%})")
+    print(f"all four: another turn in {others} of {turns} turns ({others / max(1, turns):.1%}); {exact} before an "
+          f"NPC turn a card acts at; without the cards {others0} of {turns0} ({others0 / max(1, turns0):.1%})")
 
 
 def main() -> None:
