@@ -3,6 +3,7 @@ answer? (issue 25: a cheaper rollout must stand for the suggestions it replaces.
 
 Run from the project root:  .venv/bin/python bench/bench_robotariat_rollout.py [games]
                             .venv/bin/python bench/bench_robotariat_rollout.py cards [games] [seed]
+                            .venv/bin/python bench/bench_robotariat_rollout.py die-card [games] [seed]
 For a few positions on the example board (three players: two new games, a round-3 and a round-5 table),
 plays `games` games (default 400) twice with the same seed: each player taking the suggestions' best
 turn (the forecast before the rollout policy: the same games, roll for roll) and taking the rollout
@@ -141,7 +142,37 @@ def cards_main(n: int, seed: int = 0) -> None:
           f"NPC turn a card acts at; without the cards {others0} of {turns0} ({others0 / max(1, turns0):.1%})")
 
 
+def die_card_main(n: int, seed: int = 0) -> None:
+    """`die-card`: the four positions, each with the black die set at its holder's NPC turns, played by
+    EffectRollout twice: with the exact turn at those NPC turns (ROLL_SHORTLIST = 0) and with the estimate's
+    ROLL_SHORTLIST best turns scored exactly on the set die (the forecast's), paired game by game."""
+    from solvers.robotariat import card_effects as ce
+
+    board = DEFAULTS.board
+    g0 = GameRules(board=board, rules=DEFAULTS.rules(3), dice=DEFAULTS.dice, weights=DEFAULTS.weights,
+                   entry_track=DEFAULTS.entry_track)
+    _, deck, seat, effect = next(c for c in CARDS if c[3]["kind"] == "roll")
+    shortlist = ce.ROLL_SHORTLIST
+    print(f"A card setting the black die: the exact turn vs a shortlist of {shortlist} at its NPC turns, {n} paired "
+          f"games per position, seed {seed}")
+    try:
+        for name, s in positions(board):
+            e = ce.Effects.of([ce.InPlay(seat=seat, deck=deck, name="card", effect=ce.Effect(**effect),
+                                         once=deck == "sabotage")], s)
+            g = replace(g0, effects=e)
+            ce.ROLL_SHORTLIST = 0
+            old, t_old, _ = card_games(g, s, n, True, seed)
+            ce.ROLL_SHORTLIST = shortlist
+            new, t_new, _ = card_games(g, s, n, True, seed)
+            paired(name, old, new, t_old, t_new, ("exact turn", f"shortlist {shortlist}"))
+    finally:
+        ce.ROLL_SHORTLIST = shortlist
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["die-card"]:
+        die_card_main(int(sys.argv[2]) if len(sys.argv) > 2 else 2000, int(sys.argv[3]) if len(sys.argv) > 3 else 0)
+        return
     if sys.argv[1:2] == ["cards"]:
         cards_main(int(sys.argv[2]) if len(sys.argv) > 2 else 400, int(sys.argv[3]) if len(sys.argv) > 3 else 0)
         return
