@@ -915,3 +915,12 @@ def test_the_robot_cards_one_by_one_are_printed_in_no_source():
     # public card list); the entry saying so leads, as an honest answer that the value is not printed
     reply = rules.ask("list of the pets robots", game="raising-robots")
     assert reply.hits[0].entry.id == "rr-unverified-robot-cards" and reply.unprinted
+
+
+@pytest.mark.parametrize("q", ["how does the base game albert inventor work", "what is adas inventor ability exactly",
+                               "temple inventor base ability text"])
+def test_a_base_game_inventors_power_is_in_another_book(q):
+    # the Friends rulebook explains its six new inventors only (Friends Inventor Explanations); Ada, Albert, Temple
+    # and the others come with the base game or Pets, whose books hold their powers: the scope entry says so
+    reply = rules.ask(q, game="raising-robots")
+    assert not reply.answered and reply.hits[0].entry.id == "rr-scope-other-boxes"
