@@ -924,3 +924,10 @@ def test_a_base_game_inventors_power_is_in_another_book(q):
     # and the others come with the base game or Pets, whose books hold their powers: the scope entry says so
     reply = rules.ask(q, game="raising-robots")
     assert not reply.answered and reply.hits[0].entry.id == "rr-scope-other-boxes"
+
+
+@pytest.mark.parametrize("game", ["raising-robots", "robotariat", "two-robots"])
+def test_no_book_sets_a_time_limit(game):
+    # none of the three rulebooks times a turn or a choice: not covered, with the book's scope entry that says so
+    reply = rules.ask("is there a time limit per turn", game=game)
+    assert not reply.answered and reply.hits[0].entry.kind == "scope"
