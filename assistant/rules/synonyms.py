@@ -576,6 +576,7 @@ TEXT_PATTERNS: tuple[str, ...] = (
     # the story of a named one ("the story behind mr postman"): its flavour text, printed in the book, not in Tablebot
     r"\b(?:back)?story (?:behind|of) (?P<subject>.+)",
     r"\b(?:text|wording) (?:on|of) (?P<subject>.+)", r"\b(?:actual|which) (?:\w+ ){0,2}(?:are |is )?printed on (?P<subject>.+)",
+    r"\bwhat (?:\w+ ){1,2}(?:are|is) printed on (?P<subject>.+)",
 )
 # ... and, on the question as typed (possessive kept), a named one's own ability ("scavenger's special ability",
 # "ada's inventor ability") or story ("electric eye's backstory"): its printed words again ("special ability" alone is a rule of Two Robots: when

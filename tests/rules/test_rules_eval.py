@@ -858,7 +858,8 @@ def test_advice_on_the_whole_game_is_not_covered(q, game, mode):
 
 
 @pytest.mark.parametrize("q", ["what do susans tokens say on the b side",
-                               "which objectives are printed on confucius's scroll board"])
+                               "which objectives are printed on confucius's scroll board",
+                               "what objectives are printed on confucius scroll board"])
 def test_an_inventors_printed_pieces_get_the_entry_saying_the_book_does_not_list_them(q):
     # (rulebook "Friends Inventor Explanations": how Confucius's Scroll Board and Susan's tokens are used, not what
     # they show)
