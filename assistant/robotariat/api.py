@@ -542,7 +542,8 @@ def _forecaster(req: GameForecastIn, ctx: Context) -> tuple[Forecaster, str]:
             "track": DATA.entry_track, "state": asdict(start), "npc_next": npc_next}
     if e:  # games played with cards are kept apart (the key without cards is the one before them), and
         # those of the quick estimate with cards apart from the ones the suggestions' turns played before it
-        kept["cards"], kept["cards_policy"] = e.key(), "rollout"
+        # ("rollout-2": where a card sets a die, the estimate's shortlist scored exactly on it, not the exact turn)
+        kept["cards"], kept["cards_policy"] = e.key(), "rollout-2"
     store_key = forecast_store.key_of(kept)
     f = Forecaster(g, start, policy, seed=req.seed, half_width=req.half_width, max_runs=req.runs,
                    npc_turn_next=npc_next,

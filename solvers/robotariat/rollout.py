@@ -168,22 +168,23 @@ class RolloutPolicy:
 
     def shortlist_of(self, s: TableState, k: int) -> list[TableState]:
         """The tables of the `k` candidate turns from `s` the estimate ranks first (ties: generation order), in
-        generation order, each followed, for Mr. Postman and Wally St., by the same turn with the extra poster
-        move the estimate ranks first on it."""
+        generation order, then, for Mr. Postman and Wally St., each of them with the extra poster move the
+        estimate ranks first on it (the suggestions list every plain turn before any extra move: the order of
+        their ties). A table two turns leave (a card draw scored like not activating) is listed once."""
         v, t = self.scorers.for_state(s)
         self.scored = {}
         entering = v.entry_now(s)
         turn = _Turn(self, s, v, t, entering, self.arrivals(s, t, v, entering))
         cands, est = turn.candidates()
-        out = []
+        plain, extras = [], []
         for i in sorted(sorted(range(len(cands)), key=lambda i: (-est[i], i))[:k]):
             pre = turn.build(cands[i])[2]
-            out.append(pre)
+            plain.append(pre)
             if pre.ended is None and s.active_character in ("mr_postman", "wally_st"):
                 top = turn.best_extra(i, pre)
                 if top is not None:
-                    out.append(with_extra(self.game.rules, pre, top[1]))
-        return out
+                    extras.append(with_extra(self.game.rules, pre, top[1]))
+        return list(dict.fromkeys(plain + extras))
 
     def may_end(self, pre: TableState) -> bool:
         """Whether the NPC turn after `pre` (with the round start after it, when one comes next) can end the

@@ -141,7 +141,7 @@ def test_an_early_forecast_with_a_card_plays_the_quick_estimate(client, monkeypa
     r = client.post("/api/robotariat/game-forecast", json=req).get_json()
     assert r["method"] == "monte_carlo" and r["rollout"] == "estimate" and len(r["cards_counted"]) == 1
     assert "quick estimate" in r["why"] and "with the cards in play" in r["why"]
-    assert keys[-1]["cards_policy"] == "rollout" and keys[-1]["cards"]
+    assert keys[-1]["cards_policy"] == "rollout-2" and keys[-1]["cards"]
     plain = client.post("/api/robotariat/game-forecast", json={**req, "cards": []}).get_json()
     assert plain["rollout"] == "estimate" and "with the cards in play" not in plain["why"]
     assert "cards" not in keys[-1] and "cards_policy" not in keys[-1]

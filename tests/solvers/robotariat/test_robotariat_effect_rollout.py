@@ -143,31 +143,50 @@ def test_the_quick_policy_is_the_rollouts_turn_from_the_turn_start_where_no_card
 
 
 def test_a_die_a_card_sets_picks_the_best_of_the_estimates_shortlist_by_the_suggestions_score():
-    """NPC Turn, rolling for movement, with the black die set by the active seat's Upgrade card: the estimate
-    (plain dice) shortlists card_effects.ROLL_SHORTLIST turns, and the one played scores best among them on the
-    card's die. The oracle is the suggestions' own score of each turn with the card (suggest_with), where they
-    list the same table (their Scrap Yard placements and extra poster moves may differ from the estimate's)."""
+    """NPC Turn, rolling for movement, with a die set by the active seat's Upgrade card (either die, every
+    character: Alice Smith and MT-ρ choose among the rolls the card leaves): the estimate (plain dice)
+    shortlists card_effects.ROLL_SHORTLIST turns, and the one played is the suggestions' first among them. The
+    oracle is the suggestions' own list with the card (suggest_with: best first, ties in their order, every plain
+    turn before an extra poster move), where they list the table played (their Scrap Yard placements may differ
+    from the estimate's)."""
     rng = random.Random(26)
+    dice = [dict(SET_BLACK, die=die, face=face) for die in ("black", "red")
+            for face in ("blue_arrow", "yellow_arrow", "blue_x", "yellow_x")]
     compared = 0
-    for k in range(60):
+    for k in range(90):
         players = 3 + k % 3
         s = _random_table(rng, players)
-        effects = ce.Effects.of([card(deck="upgrade", seat=s.active, **SET_BLACK)], s)
+        if k % 2 == 0:  # (the characters who choose their roll, often)
+            chars = list(s.characters)
+            chars[s.active] = ("alice_smith", "mt_rho")[k // 2 % 2]
+            chars = [c if i == s.active or c != chars[s.active] else None for i, c in enumerate(chars)]
+            s = replace(s, characters=tuple(chars))
+        effects = ce.Effects.of([card(deck="upgrade", seat=s.active, **dice[k % len(dice)])], s)
         g = _game(players, effects)
         quick = ce.EffectRollout(g, effects)
         s0 = effects.at_turn_start(g.board, g.rules, s)
         if s0.ended is not None:
             continue
         got = quick.choose(s)
-        short = quick.inner.shortlist_of(s0, ce.ROLL_SHORTLIST)
-        assert got in short and len(short) >= min(ce.ROLL_SHORTLIST, 2)
-        score: dict = {}
-        for o in ce.suggest_with(B, g.rules, g.dice, s, g.valuer(s0), effects).options:
-            score.setdefault(o.after, o.score)
-        if got in score:
+        listed = [o.after for o in ce.suggest_with(B, g.rules, g.dice, s, g.valuer(s0), effects).options]
+        if got in listed:
             compared += 1
-            assert score[got] == max(score[t] for t in short if t in score)
-    assert compared >= 40
+            short = set(quick.inner.shortlist_of(s0, ce.ROLL_SHORTLIST))
+            assert got == next(t for t in listed if t in short)
+    assert compared >= 60
+
+
+def test_the_shortlist_holds_the_rollouts_own_choice():
+    """RolloutPolicy.shortlist_of(s, k) lists the tables of the estimate's k best turns (extra poster moves
+    included): the rollout's own choice, the best of its NEAR_END_SHORTLIST by the exact score, is among them."""
+    rng = random.Random(27)
+    for k in range(40):
+        players = 3 + k % 3
+        s = _random_table(rng, players)
+        if s.ended is not None:
+            continue
+        policy = RolloutPolicy(_game(players))
+        assert policy.choose(s) in policy.shortlist_of(s, 3)
 
 
 def test_the_rollout_reads_no_card():
