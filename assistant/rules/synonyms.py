@@ -577,6 +577,8 @@ TEXT_PATTERNS: tuple[str, ...] = (
     r"\b(?:back)?story (?:behind|of) (?P<subject>.+)",
     r"\b(?:text|wording) (?:on|of) (?P<subject>.+)", r"\b(?:actual|which) (?:\w+ ){0,2}(?:are |is )?printed on (?P<subject>.+)",
     r"\bwhat (?:\w+ ){1,2}(?:are|is) printed on (?P<subject>.+)",
+    # a name and the word alone ("weapons jammed effect"): that thing's printed words
+    r"^(?P<subject>\w+(?: \w+){0,3}) (?:effect|effects)$",
 )
 # ... and, on the question as typed (possessive kept), a named one's own ability ("scavenger's special ability",
 # "ada's inventor ability") or story ("electric eye's backstory"): its printed words again ("special ability" alone is a rule of Two Robots: when

@@ -158,6 +158,8 @@ def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min,
     ("what does weapons jammed do", "two-robots", "tr-unverified-event-effects"),
     # the honest entry names the card only in its text, but holds the whole question
     ("what does precision strike do", "two-robots", "tr-unverified-event-effects"),
+    # a name and "effect" alone asks for its printed words too
+    ("weapons jammed effect", "two-robots", "tr-unverified-event-effects"),
 ])
 def test_a_card_text_no_source_prints_is_not_covered_with_the_honest_entry_first(q, game, honest):
     reply = rules.ask(q, game=game)
