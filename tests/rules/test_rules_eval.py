@@ -934,3 +934,12 @@ def test_no_book_sets_a_time_limit(game):
     # none of the three rulebooks times a turn or a choice: not covered, with the book's scope entry that says so
     reply = rules.ask("is there a time limit per turn", game=game)
     assert not reply.answered and reply.hits[0].entry.kind == "scope"
+
+
+@pytest.mark.parametrize("q", ["npc is at a dead end with no arrow out, where does it go",
+                               "what happens when an oppressor reaches the edge of the board"])
+def test_a_path_with_no_way_out_is_one_the_book_never_shows(q):
+    # "Rolling for Human Oppressor/Civilian Robot Movement": NPCs follow the black line where the arrows point; the book
+    # shows no dead end, so where one would go is not covered (Tablebot's board asks both next spaces of each space)
+    reply = rules.ask(q, game="robotariat")
+    assert not reply.answered and reply.hits[0].entry.id == "rb-scope-table"
