@@ -131,8 +131,8 @@ def test_the_unseen_part_is_no_part_tuned_on_and_every_tuned_part_is_guarded():
     # review's fixes: 89.6 % / 96.5 %, 48 of 61, 247 of 259), then tuned on
     ("round12", 0.88, 0.96, 0.77, 0.94),
     # round 13's, measured unseen once (84.4 % / 96.4 %, 55 of 68, 272 of 275), then tuned on: 87.3 % / 97.5 %,
-    # 55 of 68, 273 of 275
-    ("round13", 0.86, 0.97, 0.79, 0.98),
+    # 58 of 68, 273 of 275
+    ("round13", 0.86, 0.97, 0.83, 0.98),
 ])
 def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min, answered_min):
     top1 = top3 = answered = silent_ok = 0
