@@ -130,7 +130,11 @@ def test_housekeeping_vacuums_once_enough_was_freed(tmp_path, monkeypatch):
 
 
 @pytest.mark.slow
-def test_postgresql_reuses_the_room_of_let_go_versions(postgres):
+def test_postgresql_reuses_the_room_of_let_go_versions(postgres, monkeypatch):
+    # only this test's VACUUMs run: the app's own (after an answer has gone out, when the test client's response is
+    # closed, at a moment the garbage collector picks) could hold the lock or start before the last deletes, and the
+    # full suite once measured 11 MB where 2 MB were expected
+    monkeypatch.setattr(retention, "VACUUM_AFTER_BYTES", 1 << 60)
     app = _app(postgres.new_database(), TABLE_KEEP_BYTES=200 * KIB, TABLE_KEEP_MIN_VERSIONS=2, TABLE_WRITE_LIMIT=10**6)
     client, engine = app.test_client(), app.extensions["tablebot_db"]
     table = client.post("/api/tables", json={"game": "two-robots", "players": 2}).get_json()
@@ -152,9 +156,16 @@ def test_postgresql_reuses_the_room_of_let_go_versions(postgres):
     first = on_disk()
     for _ in range(3):
         write(200)
-        retention.vacuum(engine)
+        assert retention.vacuum(engine) is True
+    def holding() -> list:  # (what might keep VACUUM from freeing: sessions with an old snapshot, dead rows left)
+        with engine.connect() as conn:
+            return [tuple(r) for r in conn.execute(text(
+                "SELECT datname, state, backend_xmin::text, backend_xid::text, left(query, 60) FROM pg_stat_activity "
+                "WHERE backend_xmin IS NOT NULL OR backend_xid IS NOT NULL"))] + [tuple(r) for r in conn.execute(text(
+                    "SELECT relname, n_dead_tup, n_live_tup FROM pg_stat_user_tables WHERE relname = 'table_versions'"))]
+
     # the next 30 MiB went into the room the first VACUUM gave back, not onto the end of the table
-    assert on_disk() < first * 1.5 + 2 * 1024 * KIB, (first, on_disk())
+    assert on_disk() < first * 1.5 + 2 * 1024 * KIB, (first, on_disk(), holding())
     engine.dispose()
 
 
