@@ -943,3 +943,12 @@ def test_a_path_with_no_way_out_is_one_the_book_never_shows(q):
     # shows no dead end, so where one would go is not covered (Tablebot's board asks both next spaces of each space)
     reply = rules.ask(q, game="robotariat")
     assert not reply.answered and reply.hits[0].entry.id == "rb-scope-table"
+
+
+@pytest.mark.parametrize("q", ["how do i tell the app what my sabotage card did",
+                               "how do i type in what my upgrade does so the app uses it"])
+def test_entering_a_cards_effect_gets_tablebots_reading_of_cards_in_play(q):
+    # the card texts are printed nowhere Tablebot could read; how the players enter what one does is Tablebot's
+    # reading (rb-reading-card-effects), which a question about telling the app asks for
+    reply = rules.ask(q, game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id == "rb-reading-card-effects"
