@@ -563,9 +563,10 @@ def _sampled_how(forecaster: Forecaster, cards: bool) -> str:
     how = ("the forecast's quick estimate of the suggestions' best turns (it picks another turn than the "
            "suggestions about one time in seven)")
     if cards:  # card_effects.EffectRollout: the estimate cannot see a card acting at that very NPC turn
+        shortlist = ce.NUMBER_WORDS.get(ce.ROLL_SHORTLIST, ce.ROLL_SHORTLIST)
         how += (" with the cards in play: where a card sets a die of the NPC turn that follows, the estimate's "
-                f"{ce.NUMBER_WORDS.get(ce.ROLL_SHORTLIST, ce.ROLL_SHORTLIST)} best turns scored exactly on that die; where a card acts otherwise at that NPC turn, the "
-                "suggestions' own turn; measured at four positions with a card, such games succeed 0.5 to 5 points "
+                f"{shortlist} best turns scored exactly on that die; where a card acts otherwise at that NPC turn, "
+                "the suggestions' own turn; measured at four positions with a card, such games succeed 0.5 to 5 points "
                 "less often than games of the suggestions' own turns, so with cards this chance may read a little low")
     return how
 
