@@ -191,6 +191,6 @@ def test_first_view_shows_the_forecast_percentage(page, live_url, shots):
     success = page.locator("#game-bars li").first
     expect(success).to_contain_text("The Revolution succeeds")
     expect(success.locator(".num")).to_have_text(re.compile(r"^\d+ %( \(\d+–\d+\))?$"), timeout=5000)
-    expect(page.locator("#game-how")).to_contain_text("played out with the best turns")
+    expect(page.locator("#game-how")).to_contain_text("played out with a quick estimate of the best turns")
     assert page.js_errors == []
     page.locator("#rb-game").screenshot(path=shots("rb_forecast_first_view"))
