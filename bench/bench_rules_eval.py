@@ -10,10 +10,10 @@ printed as "round 6 (reported in round 6, tuned on from round 7)"), round 7's pa
 by someone else while round 7 tuned on the others: measured and reported once at the end of round 7, tuned on
 from round 8), round 8's to round 12's parts (eval_round8.toml to eval_round12.toml, three more writers each:
 each measured and reported, then tuned on; round 12 measured twice, after round 11's tuning and after a review's
-fixes), round 13's part (eval_round13.toml, three more writers: measured and reported once,
-then tuned on), and, when the file is there, round 14's part (eval_round14.toml, three more writers, written
-while the others were tuned on, never tuned on: printed as "round 14 (never tuned)"). Each part in three ways of
-asking:
+fixes), round 13's and round 14's parts (eval_round13.toml, eval_round14.toml, three more writers each:
+measured and reported once, then tuned on), and, when the file is there, round 15's part (eval_round15.toml,
+three more writers, written while the others were tuned on, never tuned on: printed as "round 15 (never tuned)").
+Each part in three ways of asking:
 
 - game filter: only the game of the page is searched (`ask(q, game=g)`);
 - page game first: every game, the page's first (`ask(q, prefer=g)`, what the header box does); a
@@ -28,9 +28,9 @@ two-rule question has both its entries among the first three), "answered" on the
 for the questions labelled covered = false), the off-topic ones on their own, and how often the honest
 nearest entry is shown. Then the search time per question (p50, p95: the cold median of 5 runs).
 
-Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|round7|round8|round9|round10|round11|round12|round13|round14|both|all]
+Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|round7|round8|round9|round10|round11|round12|round13|round14|round15|both|all]
 [--misses] [--ablate] [--frames] [--asks]
-`--misses` lists the misses of the parts tuned on (never round 14's: it stays unseen, its figures only).
+`--misses` lists the misses of the parts tuned on (never round 15's: it stays unseen, its figures only).
 `--ablate` measures each mechanism of the ranking switched off on its own (game filter), on the parts tuned on.
 `--frames` asks the questions of the parts tuned on again inside the talk players put around a question ("quick
 question: ...", "... thanks!"), with frames read to choose the stop words and frames never read, and with one
@@ -63,9 +63,9 @@ REPEAT = 5
 
 
 TUNED = ("tune", "heldout", "fresh", "round4a", "round4", "round5", "round6", "round7", "round8", "round9", "round10",
-         "round11", "round12", "round13")
-UNSEEN = "round14"              # the lead's round-14 set: reported, never tuned on, absent until added
-LABELS = {UNSEEN: "round 14 (never tuned)", "round13": "round 13 (reported, then tuned on)", "round12": "round 12 (reported twice, then tuned on)", "round8": "round 8 (reported in round 8, then tuned on)",
+         "round11", "round12", "round13", "round14")
+UNSEEN = "round15"              # the lead's round-15 set: reported, never tuned on, absent until added
+LABELS = {UNSEEN: "round 15 (never tuned)", "round14": "round 14 (reported, then tuned on)", "round13": "round 13 (reported, then tuned on)", "round12": "round 12 (reported twice, then tuned on)", "round8": "round 8 (reported in round 8, then tuned on)",
           "round9": "round 9 (reported in round 8, then tuned on)", "round10": "round 10 (reported in round 8, then tuned on)",
           "round11": "round 11 (reported, then tuned on)",
           "round7": "round 7 (reported in round 7, tuned on from round 8)", "round4a": "round 4 tuning half",
