@@ -26,7 +26,11 @@ Per part and way: top-1 (the first result is one of the question's entries), top
 two-rule question has both its entries among the first three), "answered" on the covered questions, and
 "not covered": its precision and recall (a reply that says no rulebook answers is a positive; it is right
 for the questions labelled covered = false), the off-topic ones on their own, and how often the honest
-nearest entry is shown. Then the search time per question (p50, p95: the cold median of 5 runs).
+nearest entry is shown. A reply whose first answer is an entry saying the value is printed in no source (the page's
+"Not printed in the rulebook") says the book does not give it, as a "not covered" reply does: it counts as
+said for a question no rulebook answers, and as said wrongly for a covered one unless that entry is one of its
+answers (the writers of the parts labelled such questions both ways). The strict count, on the `answered` flag
+alone, is printed beside it. Then the search time per question (p50, p95: the cold median of 5 runs).
 
 Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|round7|round8|round9|round10|round11|round12|round13|round14|round15|both|all]
 [--misses] [--ablate] [--frames] [--asks]
@@ -103,7 +107,9 @@ class Score:
     off_said: int = 0
     near: int = 0
     near_shown: int = 0
-    false_silent: int = 0    # covered questions whose reply says "not covered"
+    false_silent: int = 0    # covered questions whose reply says "not covered" (or "not printed", wrongly)
+    strict_said: int = 0     # ... the same two on the `answered` flag alone
+    strict_false: int = 0
     misses: list[str] = field(default_factory=list)
 
     def line(self) -> str:
@@ -113,7 +119,8 @@ class Score:
         return (f"top-1 {pct(self.top1, self.covered)}  top-3 {pct(self.top3, self.covered)}  "
                 f"both shown {self.both}/{self.pairs}  answered {pct(self.answered, self.covered)}\n"
                 f"{'':20}not covered: precision {precision:.1%} recall {recall:.1%} "
-                f"({self.silent_said}/{self.silent} said, {self.false_silent} covered ones said too); "
+                f"({self.silent_said}/{self.silent} said, {self.false_silent} covered ones said too; on the answered "
+                f"flag alone {self.strict_said}/{self.silent} and {self.strict_false}); "
                 f"off-topic {self.off_said}/{self.off}; honest nearest entry shown {self.near_shown}/{self.near}")
 
 
@@ -132,14 +139,16 @@ def evaluate(index: RulesIndex, questions: list[dict], mode: str) -> Score:
             s.top1 += hit1
             s.top3 += any(i in q["ids"] for i in got[:3])
             s.answered += reply.answered
-            s.false_silent += not reply.answered
+            honest_right = hit1 and index_module.unprinted(reply.hits[0].entry)
+            s.false_silent += (not reply.answered or reply.unprinted) and not honest_right
+            s.strict_false += not reply.answered
             if "both" in q:
                 s.pairs += 1
                 s.both += all(i in got[:3] for i in q["both"])
             if not hit1:
                 s.misses.append(f"  {q['game'][:2]} {q['q']!r} -> {got[:3]} (wanted {q['ids']})"
                                 + ("" if reply.answered else " [said not covered]"))
-            elif not reply.answered:
+            elif not reply.answered and not honest_right:
                 s.misses.append(f"  {q['game'][:2]} {q['q']!r} -> {got[:1]} right, but said not covered")
         else:
             s.silent += 1
@@ -149,6 +158,9 @@ def evaluate(index: RulesIndex, questions: list[dict], mode: str) -> Score:
                 said = not any(h.answers and h.entry.game == q["game"] for h in reply.hits)
             else:
                 said = not reply.answered
+            s.strict_said += said
+            # (the page's "Not printed in the rulebook": an off-topic question needs "not covered" itself)
+            said = said or reply.unprinted and not q.get("off_topic")
             s.silent_said += said
             if q.get("off_topic"):
                 s.off += 1
