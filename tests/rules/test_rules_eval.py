@@ -180,6 +180,10 @@ def test_a_value_an_entry_says_is_not_printed_is_an_honest_answer():
     ("which inventor is the strongest", "raising-robots"),
     ("is it better to take the 7 vp or the friendship draw", "raising-robots"),
     ("best character to pick", "robotariat"),
+    # what usually happens, an opening: the table's experience, which no book gives
+    ("which salvager usually wins", "two-robots"),
+    ("typically how many vp does the winner get", "raising-robots"),
+    ("what should my opener be as bursar", "robotariat"),
 ])
 def test_strategy_opinions_are_not_covered(q, game):
     assert not rules.ask(q, game=game).answered
