@@ -68,7 +68,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
-from . import rerank
+from . import rerank, semantic
 from .model import Book, Entry
 from .synonyms import (
     APP_WORDS,
@@ -162,6 +162,10 @@ PAIR_ABOUT = 0.4        # ... together: the first two results, of one game, are 
                         # covered" 16 -> 12, flat from 0.3 to 0.4, 6 groups better than 5 or 7), then confirmed on round
                         # 4's tuning half (14 -> 12)
 RERANK_ON = True        # the second look (rerank.py) orders the first results of an answered question
+SECOND_LOOK_BAND = 0.6  # ... those the first pass is at least this part as sure of as of its best: with the sentence
+                        # model's nearness among its features (semantic.py), on the parts tuned on (game filter), 0 and
+                        # 0.4 put 3,223 right entries first, 0.6 3,223 (top-3 2 fewer, "not covered" 2 more), 0.7 3,218,
+                        # 0.8 3,199; 0.6 keeps the robot cards' honest entry first for "list of the pets robots"
 SCOPE_ON = True         # a scope entry (what a book leaves out) leading the results makes the reply "not covered"
 HONEST_HOLDS = 0.8      # an honest entry (card texts printed nowhere) holds this part of a card-text question: most of it,
                         # not every word ("what does precision strike do to people"); no change on the earlier parts
@@ -467,6 +471,8 @@ class RulesIndex:
                 vocab.update(words(alt))
         self.speller = Speller(vocab, english_words())
         self._reading = [e.kind == "reading" for e in self.entries]
+        self._meanings = semantic.Meanings([semantic.entry_text(e.title, e.keywords, e.text) for e in self.entries],
+                                           [tuple(e.asks) for e in self.entries])
         # words the entries always write with a capital, somewhere not at a sentence's start: proper names ("Bingo",
         # "Hallyu"), and the game's capitalised terms ("Gear"), which entries are about, unlike an example's robot
         capitals: Counter[str] = Counter()
@@ -563,22 +569,31 @@ class RulesIndex:
         return {stem(w) for w in words(text) if not is_stopword(w)}
 
     def second_look_features(self, question: str, hits: list[Hit], scored: Scored) -> list[list[float]]:
-        """rerank.FEATURES of each of `hits`, with what the first pass found of each (`scored`)."""
+        """rerank.FEATURES of each of `hits`, with what the first pass found of each (`scored`) and how near the
+        question comes to each in meaning (semantic.py)."""
         rows = [self._row[h.entry.id] for h in hits]
+        near = self.nearness(question, rows)
         total = sum(scored.weight.values()) or 1.0
         top = max((scored.relevance.get(r, 0.0) for r in rows), default=0.0) or 1.0
         found = [rerank.Found(
             holds=sum(scored.weight.get(g, 0.0) for g in scored.holds.get(r, ())) / total,
             about=sum(scored.weight.get(g, 0.0) * a for g, a in scored.about(r).items()) / total,
-            relevance=scored.relevance.get(r, 0.0) / top) for r in rows]
+            relevance=scored.relevance.get(r, 0.0) / top, semantic=n) for r, n in zip(rows, near)]
         return rerank.features(frozenset(self._stems(question)), [h.score for h in hits], [h.entry.kind for h in hits],
                                [self._words[r] for r in rows], found)
 
     @staticmethod
     def second_look_candidates(hits: list[Hit]) -> list[int]:
         """The places the second look may reorder: those of the first rerank.DEPTH results that answer (each keeps
-        its own confidence, so what answers and what is only related stays as the first pass said)."""
-        return [i for i, h in enumerate(hits[:rerank.DEPTH]) if h.answers]
+        its own confidence, so what answers and what is only related stays as the first pass said), and that the first
+        pass is at least SECOND_LOOK_BAND as sure of as of the best: a result only just answering does not pass one the
+        first pass is far surer of on the second look's word."""
+        top = max((h.score for h in hits[:rerank.DEPTH] if h.answers), default=0.0)
+        return [i for i, h in enumerate(hits[:rerank.DEPTH]) if h.answers and h.score >= SECOND_LOOK_BAND * top]
+
+    def nearness(self, question: str, rows: list[int]) -> list[float]:
+        """How near `question` comes in meaning to each entry of `rows` (semantic.Meanings.nearness)."""
+        return self._meanings.nearness(semantic.encoder().vector(question[:MAX_QUERY_CHARS]), rows)
 
     def _second_look(self, question: str, hits: list[Hit], scored: Scored) -> list[Hit]:
         places = self.second_look_candidates(hits)

@@ -28,6 +28,8 @@ FEATURES = (
     "text_cover", "text_length",    # the question's words in the text; log of the text's length
     "holds", "about", "relevance",  # the first pass's: the part of the question held, and in the title, keywords or
                                     # section; bm25 against the best of these results
+    "semantic",                     # how near the question comes in meaning to the entry's text or one of its asks
+                                    # (semantic.py: the cosine of their sentence vectors)
     *(f"kind_{k}" for k in KINDS),
 )
 WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "data" / "rules" / "rerank.toml"
@@ -39,6 +41,7 @@ class Found:
     holds: float
     about: float
     relevance: float
+    semantic: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,7 @@ def features(question: frozenset[str], scores: list[float], kinds: list[str],
             score, jaccard, cover,
             len(question & w.title) / n, len(question & w.title) / max(1, len(w.title)),
             len(question & w.text) / n, w.text_length,
-            f.holds, f.about, f.relevance,
+            f.holds, f.about, f.relevance, f.semantic,
             *(float(kind == k) for k in KINDS),
         ])
     return rows

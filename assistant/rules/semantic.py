@@ -1,0 +1,115 @@
+"""How close a question comes to an entry as a whole sentence, beside the words it shares: a small sentence-embedding
+model (the first three layers of all-MiniLM-L6-v2, quantized to int8 and run by ONNX Runtime on the CPU) turns a text
+into a unit vector; the cosine of two texts' vectors says how alike they are, word pieces, related words and word order
+included. The second look (rerank.py) weighs the question's best cosine with each result's own text and its players'
+questions ("semantic"). On its own the model ranks worse than the first pass (all six layers alone put the right
+entry first for 85.8 % of the covered questions of the parts tuned on, the search for 91.2 %); as one more feature of the second look it
+puts more right answers first on the parts of tests/rules/data/eval left out while it learned (train_rules_rerank.py).
+
+The model and its tokenizer lie in assistant/data/rules/model/ (its README says where they come from and how they were
+made). The vectors of the entries and of their players' questions are worked out once and kept in
+assistant/data/rules/vectors.npz (bench/build_rules_vectors.py writes it), each under a digest of its text: an entry
+edited since is encoded again when the index is built, so a stale file costs time, never a wrong vector.
+
+A question is encoded only when the second look has two answers or more to order (about 1 ms on one core).
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+from pathlib import Path
+
+import numpy as np
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "rules"
+MODEL_FILE = DATA / "model" / "minilm-l3-int8.onnx"
+TOKENIZER_FILE = DATA / "model" / "tokenizer.json"
+VECTORS_FILE = DATA / "vectors.npz"
+MAX_TOKENS = 256            # the model's own limit (sentence-transformers' max_seq_length for it)
+ENTRY_TEXT_CHARS = 400      # an entry is its title, keywords and the start of its text: what it is about
+
+
+def entry_text(title: str, keywords: tuple[str, ...] | list[str], text: str) -> str:
+    return f"{title}. {', '.join(keywords)}. {text[:ENTRY_TEXT_CHARS]}"
+
+
+def digest(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
+
+
+class Encoder:
+    """The model and its tokenizer, loaded once per process (see `encoder()`); safe to share between threads."""
+
+    def __init__(self, model: Path = MODEL_FILE, tokenizer: Path = TOKENIZER_FILE):
+        import onnxruntime
+        from tokenizers import Tokenizer
+
+        self._tokenizer = Tokenizer.from_file(str(tokenizer))
+        self._tokenizer.enable_truncation(MAX_TOKENS)
+        options = onnxruntime.SessionOptions()
+        # one thread per question (a second one gains little on so small a model, and the other core serves the
+        # next request)
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
+        options.log_severity_level = 3
+        self._session = onnxruntime.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        """Unit vectors (len(texts) x 384, float32), one text at a time: the int8 model scales each run's activations
+        by their range, so a text padded in a batch would get a slightly different vector from the one it gets alone."""
+        return np.stack([self.vector(t) for t in texts]).astype(np.float32) if texts else np.zeros((0, 384), np.float32)
+
+    def vector(self, text: str) -> np.ndarray:
+        """The unit vector of one text (no padding to work out)."""
+        ids = np.array([self._tokenizer.encode(text).ids], dtype=np.int64)
+        return self._session.run(None, {"input_ids": ids, "attention_mask": np.ones_like(ids)})[0][0]
+
+
+_encoder: Encoder | None = None
+_encoder_lock = threading.Lock()
+
+
+def encoder() -> Encoder:
+    global _encoder
+    with _encoder_lock:
+        if _encoder is None:
+            _encoder = Encoder()
+        return _encoder
+
+
+def load_vectors(path: Path = VECTORS_FILE) -> dict[str, np.ndarray]:
+    """The kept vectors by the digest of their text (none when the file is absent)."""
+    if not path.exists():
+        return {}
+    with np.load(path) as data:
+        return dict(zip((str(d) for d in data["digests"]), data["vectors"].astype(np.float32)))
+
+
+class Meanings:
+    """The vectors of each entry's text and of its players' questions, and how near a question comes to each entry:
+    the best cosine among the entry's own text and its questions."""
+
+    def __init__(self, entry_texts: list[str], asks: list[tuple[str, ...]], kept: dict[str, np.ndarray] | None = None):
+        # each entry's text, then its questions: one run of rows per entry
+        texts = [t for text, group in zip(entry_texts, asks) for t in (text, *group)]
+        kept = load_vectors() if kept is None else kept
+        keys = [digest(t) for t in texts]
+        missing = sorted({k: t for k, t in zip(keys, texts) if k not in kept}.items())
+        if missing:  # (entries or questions edited since vectors.npz was written)
+            kept = dict(kept)
+            kept.update(zip((k for k, _ in missing), encoder().encode([t for _, t in missing])))
+        self.vectors = np.stack([kept[k] for k in keys]) if keys else np.zeros((0, 384), dtype=np.float32)
+        self.starts = np.cumsum([0] + [1 + len(group) for group in asks]) if asks else np.zeros(1, dtype=np.int64)
+        self.encoded_at_build = len(missing)
+
+    def nearness(self, vector: np.ndarray, rows: list[int]) -> list[float]:
+        """For each entry row of `rows`, the best cosine of `vector` with its text or one of its questions."""
+        return [float((self.vectors[self.starts[r]:self.starts[r + 1]] @ vector).max()) for r in rows]
+
+
+def write_vectors(texts: list[str], path: Path = VECTORS_FILE) -> int:
+    """Encode `texts` and keep their vectors (float16) under their digests; returns how many."""
+    unique = sorted({digest(t): t for t in texts}.items())
+    vectors = encoder().encode([t for _, t in unique])
+    np.savez_compressed(path, digests=np.array([k for k, _ in unique]), vectors=vectors.astype(np.float16))
+    return len(unique)

@@ -1,0 +1,52 @@
+"""Issue 24: the sentence model the second look weighs (assistant/rules/semantic.py): what it says of meaning, the
+vectors kept for the entries, and an answer it puts first."""
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+import pytest
+
+from assistant import rules
+from assistant.rules import rerank, semantic
+
+index_module = importlib.import_module("assistant.rules.index")
+
+
+def test_a_vector_is_a_unit_vector_and_the_same_each_time():
+    one = semantic.encoder().vector("can i build the same robot twice")
+    again = semantic.encoder().vector("can i build the same robot twice")
+    assert one.shape == (384,) and abs(float(np.linalg.norm(one)) - 1.0) < 1e-3
+    assert np.array_equal(one, again)
+    # one text alone or in a padded batch beside a longer one: the same vector (the padding is masked)
+    batch = semantic.encoder().encode(["can i build the same robot twice", "what happens at the end of the game"
+                                       " when two players are tied on points and robots"])
+    assert np.allclose(batch[0], one)
+
+
+def test_every_entry_and_players_question_has_its_vector_kept():
+    # (a vector missing is encoded when the index is built: right, but slow; bench/build_rules_vectors.py writes them)
+    assert rules.index()._meanings.encoded_at_build == 0
+
+
+def test_an_entry_edited_since_the_vectors_were_kept_is_encoded_when_the_index_is_built():
+    meanings = semantic.Meanings(["Search: look through the robot deck"], [("how does search work",)], kept={})
+    assert meanings.encoded_at_build == 2
+    vector = semantic.encoder().vector("how does searching work")
+    best = max(float(vector @ semantic.encoder().vector(t)) for t in
+               ("Search: look through the robot deck", "how does search work"))
+    assert meanings.nearness(vector, [0]) == pytest.approx([best], abs=1e-4)
+
+
+def test_the_second_look_weighs_meaning():
+    weights = rules.index()._rerank
+    assert "semantic" in rerank.FEATURES and weights["semantic"] > 0
+
+
+def test_meaning_puts_the_moment_the_game_ends_first(monkeypatch):
+    # Game End (rulebook): the revolution succeeds when the Funds reach the target; Tablebot's reading says that it
+    # ends at that very moment, mid NPC turn. Without the model's nearness the target's numbers come first.
+    q = "we reach 60 spark halfway through the npc turn, is the game won then"
+    assert rules.ask(q, game="robotariat").hits[0].entry.id == "rb-reading-game-end-moment"
+    monkeypatch.setattr(index_module.RulesIndex, "nearness", lambda self, question, rows: [0.0] * len(rows))
+    assert rules.ask(q, game="robotariat").hits[0].entry.id != "rb-reading-game-end-moment"
