@@ -50,3 +50,10 @@ def test_meaning_puts_the_moment_the_game_ends_first(monkeypatch):
     assert rules.ask(q, game="robotariat").hits[0].entry.id == "rb-reading-game-end-moment"
     monkeypatch.setattr(index_module.RulesIndex, "nearness", lambda self, question, rows: [0.0] * len(rows))
     assert rules.ask(q, game="robotariat").hits[0].entry.id != "rb-reading-game-end-moment"
+
+
+def test_warming_up_loads_the_model_once_for_every_search_after(monkeypatch):
+    monkeypatch.setattr(semantic, "_encoder", None)
+    semantic.warm_up().join(timeout=30)
+    loaded = semantic._encoder
+    assert loaded is not None and semantic.encoder() is loaded
