@@ -56,7 +56,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from assistant.rules import RulesIndex, load_books  # noqa: E402
+from assistant.rules import RulesIndex, load_books, semantic  # noqa: E402
 from assistant.rules.index import is_stopword  # noqa: E402
 
 index_module = sys.modules["assistant.rules.index"]  # the module (assistant.rules.index() is a function)
@@ -252,6 +252,7 @@ def timings(index: RulesIndex, questions: list[dict]) -> list[float]:
         runs = []
         for _ in range(REPEAT):
             index._cache.clear()
+            semantic.encoder().forget()
             t = time.perf_counter()
             index.ask(q["q"], prefer=q["game"], limit=10)
             runs.append(time.perf_counter() - t)

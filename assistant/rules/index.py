@@ -162,6 +162,13 @@ PAIR_ABOUT = 0.4        # ... together: the first two results, of one game, are 
                         # covered" 16 -> 12, flat from 0.3 to 0.4, 6 groups better than 5 or 7), then confirmed on round
                         # 4's tuning half (14 -> 12)
 RERANK_ON = True        # the second look (rerank.py) orders the first results of an answered question
+NEAREST_THIRD_ON = True  # an answered question's third result may be the one nearest it in meaning among places 4-10
+NEAREST_THIRD = 0.05    # ... when it is this much nearer (cosine) than the third: on the parts tuned on (game filter),
+                        # top-3 3,387 -> 3,404 of 3,471 (0.1: 3,398; 0.15: 3,390; 0: 3,398, and two-rule questions with
+                        # both shown 161 -> 150), both shown 161 -> 167, top-1 unchanged; each part within -1 .. +5
+NEAREST_THIRD_BAND = 0.8  # ... and the first pass at least this part as sure of it as of the third: 0 gives top-3 3,404
+                        # and both shown 167, 0.6 3,398 and 173, 0.8 3,398 and 170, and keeps "do batteries count as
+                        # energy" answered by William's rule among the first three
 SECOND_LOOK_BAND = 0.6  # ... those the first pass is at least this part as sure of as of its best: with the sentence
                         # model's nearness among its features (semantic.py), on the parts tuned on (game filter), 0 and
                         # 0.4 put 3,223 right entries first, 0.6 3,223 (top-3 2 fewer, "not covered" 2 more), 0.7 3,218,
@@ -595,6 +602,22 @@ class RulesIndex:
         """How near `question` comes in meaning to each entry of `rows` (semantic.Meanings.nearness)."""
         return self._meanings.nearness(semantic.encoder().vector(question[:MAX_QUERY_CHARS]), rows)
 
+    def _nearest_third(self, question: str, hits: list[Hit]) -> list[Hit]:
+        """Third place goes to the result of the first one's game, among places 4 to 10, that comes nearest the
+        question in meaning, when it comes NEAREST_THIRD nearer than the third does and the first pass is at least
+        NEAREST_THIRD_BAND as sure of it: a rule whose words the question does not use but whose sense it asks (a
+        second rule of a two-rule question, most often)."""
+        rows = [self._row[h.entry.id] for h in hits[:10]]
+        near = self.nearness(question, rows)
+        later = [i for i in range(3, len(rows)) if hits[i].entry.game == hits[0].entry.game
+                 and hits[i].score >= NEAREST_THIRD_BAND * hits[2].score]
+        if not later:
+            return hits
+        best = max(later, key=lambda i: near[i])
+        if near[best] <= near[2] + NEAREST_THIRD:
+            return hits
+        return hits[:2] + [hits[best]] + [h for i, h in enumerate(hits) if i >= 2 and i != best]
+
     def _second_look(self, question: str, hits: list[Hit], scored: Scored) -> list[Hit]:
         places = self.second_look_candidates(hits)
         if len(places) < 2:
@@ -862,6 +885,8 @@ class RulesIndex:
         hits, prefer = first.hits, first.prefer
         if RERANK_ON and self._rerank and first.answered and first.honest is None and len(hits) > 1:
             hits = self._second_look(question, hits, first.scored)
+        if NEAREST_THIRD_ON and first.answered and first.honest is None and len(hits) > 3:
+            hits = self._nearest_third(question, hits)
         if prefer:
             rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the order so far inside each part

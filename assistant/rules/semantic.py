@@ -15,6 +15,7 @@ A question is encoded only when the second look has two answers or more to order
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from pathlib import Path
@@ -26,6 +27,7 @@ MODEL_FILE = DATA / "model" / "minilm-l3-int8.onnx"
 TOKENIZER_FILE = DATA / "model" / "tokenizer.json"
 VECTORS_FILE = DATA / "vectors.npz"
 MAX_TOKENS = 256            # the model's own limit (sentence-transformers' max_seq_length for it)
+KEPT_QUESTIONS = 256       # the vectors of the last questions asked, kept
 ENTRY_TEXT_CHARS = 400      # an entry is its title, keywords and the start of its text: what it is about
 
 
@@ -53,6 +55,7 @@ class Encoder:
         options.inter_op_num_threads = 1
         options.log_severity_level = 3
         self._session = onnxruntime.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+        self._kept = functools.lru_cache(maxsize=KEPT_QUESTIONS)(self._vector)
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """Unit vectors (len(texts) x 384, float32), one text at a time: the int8 model scales each run's activations
@@ -60,9 +63,19 @@ class Encoder:
         return np.stack([self.vector(t) for t in texts]).astype(np.float32) if texts else np.zeros((0, 384), np.float32)
 
     def vector(self, text: str) -> np.ndarray:
-        """The unit vector of one text (no padding to work out)."""
+        """The unit vector of one text (read-only: the last texts' are kept, a search asks for its question's twice
+        and the page, its fragment and the suggestions ask the same question)."""
+        return self._kept(text)
+
+    def forget(self) -> None:
+        """Drop the kept vectors (a benchmark times a question cold)."""
+        self._kept.cache_clear()
+
+    def _vector(self, text: str) -> np.ndarray:
         ids = np.array([self._tokenizer.encode(text).ids], dtype=np.int64)
-        return self._session.run(None, {"input_ids": ids, "attention_mask": np.ones_like(ids)})[0][0]
+        vector = self._session.run(None, {"input_ids": ids, "attention_mask": np.ones_like(ids)})[0][0]
+        vector.setflags(write=False)
+        return vector
 
 
 _encoder: Encoder | None = None

@@ -57,3 +57,33 @@ def test_warming_up_loads_the_model_once_for_every_search_after(monkeypatch):
     semantic.warm_up().join(timeout=30)
     loaded = semantic._encoder
     assert loaded is not None and semantic.encoder() is loaded
+
+
+def test_the_result_nearest_in_meaning_takes_third_place(monkeypatch):
+    # Encounters (rulebook) and Tablebot's reading of them: a fine takes the Recruitment Office down to 0, no lower;
+    # the reading's words are not the question's, its sense is
+    q = "office is at 1 and a cop comes in, does it go to -1"
+    assert "rb-reading-encounters" in [h.entry.id for h in rules.ask(q, game="robotariat", limit=3).hits]
+    monkeypatch.setattr(index_module, "NEAREST_THIRD_ON", False)
+    assert "rb-reading-encounters" not in [h.entry.id for h in rules.ask(q, game="robotariat", limit=3).hits]
+
+
+@pytest.mark.parametrize("margin, moved", [(index_module.NEAREST_THIRD + 0.01, True),
+                                           (index_module.NEAREST_THIRD - 0.01, False)])
+def test_only_a_clearly_nearer_result_of_the_same_game_moves_up(monkeypatch, margin, moved):
+    index = rules.index()
+    hits = [index_module.Hit(index.by_id[i], 0.9 - 0.05 * n) for n, i in enumerate(
+        ["rb-human-oppressors", "rb-civilian-robots", "rb-npc-turn", "tr-attack-cards", "rb-reading-encounters"])]
+    # the Two Robots entry is nearest of all, but another game's rule is no third answer to this one's question
+    monkeypatch.setattr(index_module.RulesIndex, "nearness",
+                        lambda self, question, rows: [0.5, 0.5, 0.5, 0.99, 0.5 + margin][:len(rows)])
+    third = index._nearest_third("any question", hits)[2].entry.id
+    assert third == ("rb-reading-encounters" if moved else "rb-npc-turn")
+
+
+def test_a_result_the_first_pass_is_far_less_sure_of_stays_below_the_third(monkeypatch):
+    index = rules.index()
+    hits = [index_module.Hit(index.by_id[i], s) for i, s in (
+        ("rb-human-oppressors", 0.9), ("rb-civilian-robots", 0.8), ("rb-npc-turn", 0.8), ("rb-reading-encounters", 0.5))]
+    monkeypatch.setattr(index_module.RulesIndex, "nearness", lambda self, question, rows: [0.5, 0.5, 0.5, 0.9])
+    assert index._nearest_third("any question", hits) == hits
