@@ -30,7 +30,8 @@ nearest entry is shown. A reply whose first answer is an entry saying the value 
 "Not printed in the rulebook") says the book does not give it, as a "not covered" reply does: it counts as
 said for a question no rulebook answers, and as said wrongly for a covered one unless that entry is one of its
 answers (the writers of the parts labelled such questions both ways). The strict count, on the `answered` flag
-alone, is printed beside it. Then the search time per question (p50, p95: the cold median of 5 runs).
+alone, is printed beside it. Then the search time per question (p50, p95: the cold median of 5 runs; the question's
+sentence vector, which the index keeps for the next asks of it, forgotten before each run).
 
 Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|round7|round8|round9|round10|round11|round12|round13|round14|round15|both|all]
 [--misses] [--ablate] [--frames] [--asks]
