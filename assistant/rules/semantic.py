@@ -117,8 +117,10 @@ class Meanings:
         keys = [digest(t) for t in texts]
         missing = sorted({k: t for k, t in zip(keys, texts) if k not in kept}.items())
         if missing:  # (entries or questions edited since vectors.npz was written)
+            # (a model of its own: the index is built in the server's first process, and the shared one is loaded in
+            # each worker after the fork, never before it)
             kept = dict(kept)
-            kept.update(zip((k for k, _ in missing), encoder().encode([t for _, t in missing])))
+            kept.update(zip((k for k, _ in missing), Encoder().encode([t for _, t in missing])))
         self.vectors = np.stack([kept[k] for k in keys]) if keys else np.zeros((0, 384), dtype=np.float32)
         self.starts = np.cumsum([0] + [1 + len(group) for group in asks]) if asks else np.zeros(1, dtype=np.int64)
         self.encoded_at_build = len(missing)

@@ -29,9 +29,11 @@ def test_every_entry_and_players_question_has_its_vector_kept():
     assert rules.index()._meanings.encoded_at_build == 0
 
 
-def test_an_entry_edited_since_the_vectors_were_kept_is_encoded_when_the_index_is_built():
+def test_an_entry_edited_since_the_vectors_were_kept_is_encoded_when_the_index_is_built(monkeypatch):
+    monkeypatch.setattr(semantic, "_encoder", None)
     meanings = semantic.Meanings(["Search: look through the robot deck"], [("how does search work",)], kept={})
     assert meanings.encoded_at_build == 2
+    assert semantic._encoder is None  # the shared model is not loaded by a build (the server forks after it)
     vector = semantic.encoder().vector("how does searching work")
     best = max(float(vector @ semantic.encoder().vector(t)) for t in
                ("Search: look through the robot deck", "how does search work"))
