@@ -65,8 +65,8 @@ def serve(app, bind: list[str], workers: int, threads: int) -> None:
         # the pool is empty after build_app; should anything have connected since, the worker forgets
         # those connections without closing them (closing would end the master's too)
         app.extensions["tablebot_db"].dispose(close=False)
-        # the rules search's sentence model, loaded in each worker (never in the first process: nothing of ONNX
-        # Runtime's crosses a fork)
+        # the rules search's sentence model, loaded in each worker after the fork (the first process builds the
+        # index but loads no shared model)
         from .rules import semantic
         semantic.warm_up()
 

@@ -162,13 +162,13 @@ PAIR_ABOUT = 0.4        # ... together: the first two results, of one game, are 
                         # covered" 16 -> 12, flat from 0.3 to 0.4, 6 groups better than 5 or 7), then confirmed on round
                         # 4's tuning half (14 -> 12)
 RERANK_ON = True        # the second look (rerank.py) orders the first results of an answered question
-NEAREST_THIRD_ON = True  # an answered question's third result may be the one nearest it in meaning among places 4-10
-NEAREST_THIRD = 0.05    # ... when it is this much nearer (cosine) than the third: on the parts tuned on (game filter),
-                        # top-3 3,387 -> 3,404 of 3,471 (0.1: 3,398; 0.15: 3,390; 0: 3,398, and two-rule questions with
-                        # both shown 161 -> 150), both shown 161 -> 167, top-1 unchanged; each part within -1 .. +5
-NEAREST_THIRD_BAND = 0.8  # ... and the first pass at least this part as sure of it as of the third: 0 gives top-3 3,404
-                        # and both shown 167, 0.6 3,398 and 173, 0.8 3,398 and 170, and keeps "do batteries count as
-                        # energy" answered by William's rule among the first three
+NEAREST_THIRD_ON = True  # an answered question's third answer may be the one nearest it in meaning among places 4-10
+NEAREST_THIRD = 0.05    # ... when it is this much nearer (cosine) than the third, and the first three and it are answers of
+NEAREST_THIRD_BAND = 0.8  # one game, and the first pass is at least this part as sure of it as of the third. On the parts
+                        # tuned on: top-3 3,387 -> 3,391 of 3,471 with the game filter, 3,379 -> 3,385 with the page's
+                        # game first, both rules shown 161 -> 164 and 159 -> 162 of 282, top-1 unchanged (0.05 and no
+                        # band: 3,392, but "do batteries count as energy" loses William's rule from the first three;
+                        # 0.1: 3,389)
 SECOND_LOOK_BAND = 0.6  # ... those the first pass is at least this part as sure of as of its best: with the sentence
                         # model's nearness among its features (semantic.py), on the parts tuned on (game filter), 0 and
                         # 0.4 put 3,223 right entries first, 0.6 3,223 (top-3 2 fewer, "not covered" 2 more), 0.7 3,218,
@@ -603,16 +603,20 @@ class RulesIndex:
         return self._meanings.nearness(semantic.encoder().vector(question[:MAX_QUERY_CHARS]), rows)
 
     def _nearest_third(self, question: str, hits: list[Hit]) -> list[Hit]:
-        """Third place goes to the result of the first one's game, among places 4 to 10, that comes nearest the
+        """Third place goes to the answer of the first one's game, among places 4 to 10, that comes nearest the
         question in meaning, when it comes NEAREST_THIRD nearer than the third does and the first pass is at least
         NEAREST_THIRD_BAND as sure of it: a rule whose words the question does not use but whose sense it asks (a
-        second rule of a two-rule question, most often)."""
-        rows = [self._row[h.entry.id] for h in hits[:10]]
-        near = self.nearness(question, rows)
-        later = [i for i in range(3, len(rows)) if hits[i].entry.game == hits[0].entry.game
+        second rule of a two-rule question, most often). Only where the first three are answers of that game."""
+        game = hits[0].entry.game
+        # (answers of the first one's game only, in the first three and below them: the page shows answers apart from
+        # related sections, and the answers of the page's game first)
+        if not all(h.answers and h.entry.game == game for h in hits[:3]):
+            return hits
+        later = [i for i in range(3, min(len(hits), 10)) if hits[i].answers and hits[i].entry.game == game
                  and hits[i].score >= NEAREST_THIRD_BAND * hits[2].score]
         if not later:
             return hits
+        near = dict(zip([2, *later], self.nearness(question, [self._row[hits[i].entry.id] for i in (2, *later)])))
         best = max(later, key=lambda i: near[i])
         if near[best] <= near[2] + NEAREST_THIRD:
             return hits
@@ -885,11 +889,11 @@ class RulesIndex:
         hits, prefer = first.hits, first.prefer
         if RERANK_ON and self._rerank and first.answered and first.honest is None and len(hits) > 1:
             hits = self._second_look(question, hits, first.scored)
-        if NEAREST_THIRD_ON and first.answered and first.honest is None and len(hits) > 3:
-            hits = self._nearest_third(question, hits)
         if prefer:
             rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the order so far inside each part
+        if NEAREST_THIRD_ON and first.answered and first.honest is None and len(hits) > 3:
+            hits = self._nearest_third(question, hits)
         return Reply(hits[:limit], first.answered, prefer, first.named_game)
 
     def second_look_examples(self, question: str, game: str) -> tuple[list[Hit], list[list[float]]]:

@@ -8,10 +8,12 @@ puts more right answers first on the parts of tests/rules/data/eval left out whi
 
 The model and its tokenizer lie in assistant/data/rules/model/ (its README says where they come from and how they were
 made). The vectors of the entries and of their players' questions are worked out once and kept in
-assistant/data/rules/vectors.npz (bench/build_rules_vectors.py writes it), each under a digest of its text: an entry
-edited since is encoded again when the index is built, so a stale file costs time, never a wrong vector.
+assistant/data/rules/vectors.npz (bench/build_rules_vectors.py writes it), each under a digest of its text, with the
+digest of the model that made them: an entry edited since is encoded again when the index is built, and the whole file
+is set aside when another model made it, so a stale file costs time, never a wrong vector.
 
-A question is encoded only when the second look has two answers or more to order (about 1 ms on one core).
+A question is encoded (about 1 ms on one core) when the second look has two answers or more to order, or when an
+answer below the third may take its place (`RulesIndex._nearest_third`); the last questions' vectors are kept.
 """
 from __future__ import annotations
 
@@ -98,11 +100,18 @@ def warm_up() -> threading.Thread:
     return thread
 
 
-def load_vectors(path: Path = VECTORS_FILE) -> dict[str, np.ndarray]:
-    """The kept vectors by the digest of their text (none when the file is absent)."""
+@functools.lru_cache(maxsize=4)
+def model_digest(model: Path = MODEL_FILE) -> str:
+    return hashlib.sha1(model.read_bytes()).hexdigest()[:16]
+
+
+def load_vectors(path: Path = VECTORS_FILE, model: Path = MODEL_FILE) -> dict[str, np.ndarray]:
+    """The kept vectors by the digest of their text (none when the file is absent, or was written by another model)."""
     if not path.exists():
         return {}
     with np.load(path) as data:
+        if "model" not in data or str(data["model"]) != model_digest(model):
+            return {}
         return dict(zip((str(d) for d in data["digests"]), data["vectors"].astype(np.float32)))
 
 
@@ -117,8 +126,8 @@ class Meanings:
         keys = [digest(t) for t in texts]
         missing = sorted({k: t for k, t in zip(keys, texts) if k not in kept}.items())
         if missing:  # (entries or questions edited since vectors.npz was written)
-            # (a model of its own: the index is built in the server's first process, and the shared one is loaded in
-            # each worker after the fork, never before it)
+            # (a model of its own, freed by the collection the server runs before it forks: the index is built in
+            # the server's first process, and the shared model is loaded in each worker after the fork)
             kept = dict(kept)
             kept.update(zip((k for k, _ in missing), Encoder().encode([t for _, t in missing])))
         self.vectors = np.stack([kept[k] for k in keys]) if keys else np.zeros((0, 384), dtype=np.float32)
@@ -134,5 +143,6 @@ def write_vectors(texts: list[str], path: Path = VECTORS_FILE) -> int:
     """Encode `texts` and keep their vectors (float16) under their digests; returns how many."""
     unique = sorted({digest(t): t for t in texts}.items())
     vectors = encoder().encode([t for _, t in unique])
-    np.savez_compressed(path, digests=np.array([k for k, _ in unique]), vectors=vectors.astype(np.float16))
+    np.savez_compressed(path, digests=np.array([k for k, _ in unique]), vectors=vectors.astype(np.float16),
+                        model=np.array(model_digest()))
     return len(unique)

@@ -18,15 +18,21 @@ def test_a_vector_is_a_unit_vector_and_the_same_each_time():
     again = semantic.encoder().vector("can i build the same robot twice")
     assert one.shape == (384,) and abs(float(np.linalg.norm(one)) - 1.0) < 1e-3
     assert np.array_equal(one, again)
-    # one text alone or in a padded batch beside a longer one: the same vector (the padding is masked)
-    batch = semantic.encoder().encode(["can i build the same robot twice", "what happens at the end of the game"
-                                       " when two players are tied on points and robots"])
-    assert np.allclose(batch[0], one)
+    # (the kept vectors are encoded one text at a time too: int8 activations are scaled by each run's range)
+    assert np.array_equal(semantic.encoder().encode(["can i build the same robot twice", "who goes first"])[0], one)
 
 
 def test_every_entry_and_players_question_has_its_vector_kept():
     # (a vector missing is encoded when the index is built: right, but slow; bench/build_rules_vectors.py writes them)
     assert rules.index()._meanings.encoded_at_build == 0
+
+
+def test_vectors_another_model_made_are_set_aside(tmp_path):
+    kept = semantic.VECTORS_FILE
+    assert semantic.load_vectors(kept)  # the shipped file was made by the shipped model
+    other_model = tmp_path / "other.onnx"
+    other_model.write_bytes(b"not the shipped model")
+    assert semantic.load_vectors(kept, model=other_model) == {}
 
 
 def test_an_entry_edited_since_the_vectors_were_kept_is_encoded_when_the_index_is_built(monkeypatch):
@@ -72,20 +78,35 @@ def test_the_result_nearest_in_meaning_takes_third_place(monkeypatch):
 
 @pytest.mark.parametrize("margin, moved", [(index_module.NEAREST_THIRD + 0.01, True),
                                            (index_module.NEAREST_THIRD - 0.01, False)])
-def test_only_a_clearly_nearer_result_of_the_same_game_moves_up(monkeypatch, margin, moved):
+def test_only_a_clearly_nearer_answer_of_the_same_game_moves_up(monkeypatch, margin, moved):
     index = rules.index()
     hits = [index_module.Hit(index.by_id[i], 0.9 - 0.05 * n) for n, i in enumerate(
         ["rb-human-oppressors", "rb-civilian-robots", "rb-npc-turn", "tr-attack-cards", "rb-reading-encounters"])]
     # the Two Robots entry is nearest of all, but another game's rule is no third answer to this one's question
+    near = {"rb-npc-turn": 0.5, "tr-attack-cards": 0.99, "rb-reading-encounters": 0.5 + margin}
     monkeypatch.setattr(index_module.RulesIndex, "nearness",
-                        lambda self, question, rows: [0.5, 0.5, 0.5, 0.99, 0.5 + margin][:len(rows)])
+                        lambda self, question, rows: [near.get(self.entries[r].id, 0.5) for r in rows])
     third = index._nearest_third("any question", hits)[2].entry.id
     assert third == ("rb-reading-encounters" if moved else "rb-npc-turn")
+
+
+def test_a_related_section_or_another_games_third_is_left_as_it_is(monkeypatch):
+    index = rules.index()
+    monkeypatch.setattr(index_module.RulesIndex, "nearness", lambda self, question, rows: [0.0] + [0.9] * (len(rows) - 1))
+    below = index_module.ANSWERED - 0.01
+    # a result below ANSWERED is a related section: it never takes an answer's place
+    related = [index_module.Hit(index.by_id[i], s) for i, s in (
+        ("rb-human-oppressors", 0.9), ("rb-civilian-robots", 0.8), ("rb-npc-turn", 0.8), ("rb-reading-encounters", below))]
+    assert index._nearest_third("any question", related) == related
+    # a third of another game (the page's game first, then another's answers): nothing moves
+    mixed = [index_module.Hit(index.by_id[i], 0.8) for i in (
+        "rb-human-oppressors", "rb-civilian-robots", "tr-attack-cards", "rb-reading-encounters")]
+    assert index._nearest_third("any question", mixed) == mixed
 
 
 def test_a_result_the_first_pass_is_far_less_sure_of_stays_below_the_third(monkeypatch):
     index = rules.index()
     hits = [index_module.Hit(index.by_id[i], s) for i, s in (
         ("rb-human-oppressors", 0.9), ("rb-civilian-robots", 0.8), ("rb-npc-turn", 0.8), ("rb-reading-encounters", 0.5))]
-    monkeypatch.setattr(index_module.RulesIndex, "nearness", lambda self, question, rows: [0.5, 0.5, 0.5, 0.9])
+    monkeypatch.setattr(index_module.RulesIndex, "nearness", lambda self, question, rows: [0.5] + [0.9] * (len(rows) - 1))
     assert index._nearest_third("any question", hits) == hits
