@@ -445,7 +445,6 @@ class EffectRollout:
         return e.before_npc(g.board, g.rules, after) if after.ended is None else after
 
     def _on_dice(self, s0: TableState, d: Dice) -> TableState:
-        from .npc_turn import roll_chances
         from .scoring import TurnScorer
 
         g = self.game
@@ -455,14 +454,9 @@ class EffectRollout:
             t = self.on_dice[(v.horizon, d)] = TurnScorer(g.board, g.rules, d, v)
         best = choice = None
         for pre in self.inner.shortlist_of(s0, ROLL_SHORTLIST):
-            if pre.ended is not None:
-                score = v.state_scaled(pre), 1
-            else:
-                results = t.rolls(pre)
-                chances = roll_chances(pre.active_character, d, lambda b, r, results=results: results(b, r).scaled)
-                score = sum(w * results(b, r).scaled for b, r, w in chances.rolls), chances.denominator
-            if best is None or score[0] * best[1] > best[0] * score[1]:
-                best, choice = score, pre
+            x = t.expected(pre, s0)  # the suggestions' own expected value of the turn on the card's dice
+            if best is None or x.value * best.denominator > best.value * x.denominator:
+                best, choice = x, pre
         return choice
 
     def sees_past_estimate(self, s0: TableState) -> bool:
