@@ -231,6 +231,9 @@ def test_the_games_rules_with_cards_pickle_for_the_helper():
     assert type(ce.quick_policy(back)) is ce.EffectRollout
 
 
+DONATION_GAMES = 200
+
+
 def test_with_a_round_start_donation_the_helper_plays_the_games_one_process_plays(helper, an_idle_core):
     """Round Order 1 (the round starts with the entry), SPARK: a Sabotage card played for 3 SPARK at the next
     round start. Shared with the helper (which plays with the same quick policy from the pickled rules),
@@ -248,8 +251,10 @@ def test_with_a_round_start_donation_the_helper_plays_the_games_one_process_play
     alone.run(None, until_runs=both.runs)
     assert both.games == alone.games
     assert both.result().p_success == alone.result().p_success
-    # the donation counts: the same games without the card end with less SPARK on the whole
+    # the donation counts: the same games without the card end with less SPARK on the whole (over a fixed count of
+    # games: the few SPARK between the two sums can flip over a count the clock decides)
+    alone.run(None, until_runs=max(DONATION_GAMES, both.runs))
     bare = Forecaster(_game(4), s, SuggestionPolicy(_game(4)), seed=9, rollout=ce.quick_policy(_game(4)))
     bare.exact_tried = True
-    bare.run(None, until_runs=both.runs)
-    assert sum(f for _, _, f in bare.games) < sum(f for _, _, f in alone.games)
+    bare.run(None, until_runs=DONATION_GAMES)
+    assert sum(f for _, _, f in bare.games[:DONATION_GAMES]) < sum(f for _, _, f in alone.games[:DONATION_GAMES])
