@@ -440,7 +440,7 @@ class RulesIndex:
         self._house_rules = {r for r, e in enumerate(self.entries) if r not in self._scope and "house rule" in
                              " ".join((e.title.lower(), *e.keywords))}
         self._lock = threading.Lock()
-        self._cache: dict[tuple[str, int], Looked] = {}
+        self._cache: dict[tuple, object] = {}   # groups and phrases looked up (see _lookup)
         self._asks_on = ASKS_ON  # (as it was when built: a later change would find an empty asks column)
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         # scope entries are searched in a table of their own, which holds every entry (so that their bm25 is
@@ -476,6 +476,18 @@ class RulesIndex:
             vocab[key] += 1
             for alt in alts:
                 vocab.update(words(alt))
+        strong = ", ".join("1" if c in STRONG_COLUMNS else "0" for c in COLUMNS)
+        headed = ", ".join("1" if c in STRONG_COLUMNS and c != "names" else "0" for c in COLUMNS)
+        asked = ", ".join("1" if c == "asks" else "0" for c in COLUMNS)
+        other = ", ".join("0" if c == "asks" else "1" for c in COLUMNS)
+        self._bm25s = {t: f"bm25({t}, {', '.join(map(str, WEIGHTS))}, {ASKS_WEIGHT}), bm25({t}, {strong}), "
+                          f"bm25({t}, {headed})" + (f", bm25({t}, {asked}), bm25({t}, {other})" if self._asks_on else "")
+                       for t in ("rules", "scope")}
+        # every word of the entries and every synonym, looked up now (about 0.1 s): a question's words are
+        # nearly all among them, and a search then asks the database only for the rest
+        phrases = set(vocab) | {alt for alts in SYNONYMS.values() for alt in alts}
+        self._phrase_rows: dict[tuple[str, str, str], dict[int, tuple[float, ...]]] = {
+            (table, "", term): self._query_phrase(table, "", term) for term in sorted(phrases) for table in ("rules", "scope")}
         self.speller = Speller(vocab, english_words())
         self._reading = [e.kind == "reading" for e in self.entries]
         self._meanings = semantic.Meanings([semantic.entry_text(e.title, e.keywords, e.text) for e in self.entries],
@@ -1240,45 +1252,70 @@ class RulesIndex:
         """The rows holding the group (with their bm25, turned positive), those holding it in a title,
         keyword, section or name, those holding the player's own word (None: no synonyms), those
         holding it in a title, keyword or section (what the entry is about, not a name its text lists),
-        those holding it in their asks, and those holding it in their asks only."""
-        expr = self._match(g)
-        key = (expr, g.own)
+        those holding it in their asks, and those holding it in their asks only.
+
+        A group is an OR of phrases, and FTS5's bm25 of an OR is the sum, phrase by phrase and in their order, of
+        each phrase's own bm25 (each phrase's rarity and count in the row, the same row length): so the group is
+        put together from its phrases' rows (`_phrase`), the same numbers a query of the whole group returns
+        (tests/rules/test_rules_search.py checks it against that query)."""
+        key = (self._match(g), g.own)
         hit = self._cache.get(key)
         if hit is not None:
             return hit
-        titled_weights = ", ".join("1" if c in STRONG_COLUMNS else "0" for c in COLUMNS)
-        headed_weights = ", ".join("1" if c in STRONG_COLUMNS and c != "names" else "0" for c in COLUMNS)
-        asks_weights = ", ".join("1" if c == "asks" else "0" for c in COLUMNS)
-        other_weights = ", ".join("0" if c == "asks" else "1" for c in COLUMNS)
-        with self._lock:
-            rows: dict[int, float] = {}
-            titled: set[int] = set()
-            headed: set[int] = set()
-            asks: set[int] = set()
-            only_asks: set[int] = set()
-            in_scope = self._db.execute("SELECT 1 FROM scope_only WHERE scope_only MATCH ? LIMIT 1", (expr,)).fetchone()
-            found = [row for t in ("rules", "scope")[:2 if in_scope else 1] for row in self._db.execute(
-                    f"SELECT rowid, bm25({t}, {', '.join(map(str, WEIGHTS))}, {ASKS_WEIGHT}), "
-                    f"bm25({t}, {titled_weights}), bm25({t}, {headed_weights}), "
-                    # (with the asks off, no row holds a word in them: two bm25 less)
-                    + (f"bm25({t}, {asks_weights}), bm25({t}, {other_weights}) " if self._asks_on else "0, 0 ")
-                    + f"FROM {t} WHERE {t} MATCH ?" + ("" if t == "rules" else f" AND rowid IN ({self._scope_rows})"),
-                    (expr,))]
-            for r, rank, strong, head, asked, other in found:
-                rows[r] = -rank
-                if strong < 0 or g.column:
-                    titled.add(r)
-                if head < 0:
-                    headed.add(r)
-                if asked < 0 and not g.column:
-                    asks.add(r)
-                    if other >= 0:
-                        only_asks.add(r)
-            own = None
-            if g.own:
-                own = {r for t in ("rules", "scope")[:2 if in_scope else 1] for (r,) in self._db.execute(
-                    f"SELECT rowid FROM {t} WHERE {t} MATCH ?" + ("" if t == "rules" else f" AND rowid IN ({self._scope_rows})"),
-                    (self._match(g, own_only=True),))}
+        # (scope entries are searched only when one of them holds the group: see __init__)
+        tables = ("rules", "scope") if any(self._phrase("scope", g.column, t) for t in g.terms) else ("rules",)
+        sums: dict[int, list[float]] = {}
+        for t in g.terms:
+            for table in tables:
+                for r, values in self._phrase(table, g.column, t).items():
+                    got = sums.get(r)
+                    if got is None:
+                        sums[r] = list(values)
+                    else:
+                        for i, v in enumerate(values):
+                            got[i] += v
+        rows: dict[int, float] = {}
+        titled: set[int] = set()
+        headed: set[int] = set()
+        asks: set[int] = set()
+        only_asks: set[int] = set()
+        for r, (rank, strong, head, *asked) in sums.items():
+            rows[r] = -rank
+            if strong < 0 or g.column:
+                titled.add(r)
+            if head < 0:
+                headed.add(r)
+            if asked and asked[0] < 0 and not g.column:
+                asks.add(r)
+                if asked[1] >= 0:
+                    only_asks.add(r)
+        own = None
+        if g.own:
+            own = {r for t in g.terms[:g.own] for table in tables for r in self._phrase(table, g.column, t)}
         if len(self._cache) < 20000:
             self._cache[key] = (rows, titled, own, headed, asks, only_asks)
         return rows, titled, own, headed, asks, only_asks
+
+    def _phrase(self, table: str, column: str, term: str) -> dict[int, tuple[float, ...]]:
+        """The rows of `table` holding one phrase of a group (a word, "multi word", or prefix*), each with the bm25
+        FTS5 gives it for that phrase alone: weighted as the search weighs the columns, then counting only the
+        title, keywords, section and names, then those but the names (and, with the asks on, only the asks, then
+        all but the asks). The scope table's rows are only the scope entries'. The words of the entries and the
+        synonyms were looked up when the index was built; any other phrase is looked up once and kept."""
+        key = (table, column, term)
+        hit = self._phrase_rows.get(key)
+        if hit is None:
+            hit = self._cache.get(key)
+        if hit is None:
+            hit = self._query_phrase(table, column, term)
+            if len(self._cache) < 20000:
+                self._cache[key] = hit
+        return hit
+
+    def _query_phrase(self, table: str, column: str, term: str) -> dict[int, tuple[float, ...]]:
+        phrase = _quote(term[:-1]) + "*" if term.endswith("*") else _quote(term)
+        expr = f"{column} : ({phrase})" if column else f"({phrase})"
+        with self._lock:
+            return {r: values for r, *values in self._db.execute(
+                f"SELECT rowid, {self._bm25s[table]} FROM {table} WHERE {table} MATCH ?"
+                + ("" if table == "rules" else f" AND rowid IN ({self._scope_rows})"), (expr,))}

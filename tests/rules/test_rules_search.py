@@ -123,3 +123,57 @@ def test_edit_distance_counts_a_swap_as_one():
     assert osa_distance("frist", "first", 2) == 1
     assert osa_distance("oppressor", "opressor", 2) == 1
     assert osa_distance("cat", "dog", 1) == 2  # over the limit: limit + 1
+
+
+# ---- a group put together from its phrases ---------------------------------------------------------
+
+def _whole_group(index, g) -> tuple:
+    """What one FTS5 query of the whole group returns (the way _lookup asked before it summed phrases): the
+    oracle of `RulesIndex._lookup`."""
+    import importlib
+
+    m = importlib.import_module("assistant.rules.index")
+    expr = index._match(g)
+    flags = [", ".join(f) for f in (
+        ["1" if c in m.STRONG_COLUMNS else "0" for c in m.COLUMNS],
+        ["1" if c in m.STRONG_COLUMNS and c != "names" else "0" for c in m.COLUMNS],
+        ["1" if c == "asks" else "0" for c in m.COLUMNS],
+        ["0" if c == "asks" else "1" for c in m.COLUMNS])]
+    in_scope = index._db.execute("SELECT 1 FROM scope_only WHERE scope_only MATCH ? LIMIT 1", (expr,)).fetchone()
+    tables = ("rules", "scope") if in_scope else ("rules",)
+    where = {"rules": "", "scope": f" AND rowid IN ({index._scope_rows})"}
+    rows, titled, headed, asks, only_asks = {}, set(), set(), set(), set()
+    for t in tables:
+        weights = ", ".join(map(str, m.WEIGHTS)) + f", {m.ASKS_WEIGHT}"
+        sql = (f"SELECT rowid, bm25({t}, {weights}), " + ", ".join(f"bm25({t}, {f})" for f in flags)
+               + f" FROM {t} WHERE {t} MATCH ?{where[t]}")
+        for r, rank, strong, head, asked, other in index._db.execute(sql, (expr,)):
+            rows[r] = -rank
+            titled |= {r} if strong < 0 or g.column else set()
+            headed |= {r} if head < 0 else set()
+            if index._asks_on and asked < 0 and not g.column:
+                asks.add(r)
+                only_asks |= {r} if other >= 0 else set()
+    own = None
+    if g.own:
+        own = {r for t in tables for (r,) in index._db.execute(
+            f"SELECT rowid FROM {t} WHERE {t} MATCH ?{where[t]}", (index._match(g, own_only=True),))}
+    return rows, titled, own, headed, asks, only_asks
+
+
+@pytest.mark.parametrize("asks_on", [True, False], ids=["asks", "own words"])
+def test_a_group_summed_from_its_phrases_is_the_whole_groups_query_to_the_last_bit(asks_on, own_words_index):
+    """FTS5's bm25 of an OR of phrases is the sum of each phrase's, in their order: the rows, their flags and every
+    bm25 match a query of the whole group exactly, on every group of the players' and the rules' question files
+    (words of the entries, synonyms, typos mended, prefixes being typed, words no entry has)."""
+    index = rules.index() if asks_on else own_words_index
+    questions = [q["q"] for g in FILES for q in _questions(g)]
+    questions += [q["q"] for f in QUESTIONS.glob("player_questions_*.toml")
+                  for q in tomllib.loads(f.read_text(encoding="utf-8"))["question"]]
+    questions += ["can i plya wil", "what does the precision strik", "how long is a game in minutes", "counted cards"]
+    groups = {g for q in questions for g in index.parse(q).groups}
+    assert len(groups) > 300 and any(t.endswith("*") for g in groups for t in g.terms)
+    assert any(len(g.terms) > 1 for g in groups) and any(g.column for g in groups)
+    index._cache.clear()
+    for g in groups:
+        assert index._lookup(g) == _whole_group(index, g), g
