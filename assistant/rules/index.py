@@ -1054,9 +1054,21 @@ class RulesIndex:
         """Every matching row of `game` (all games: None), scored. Each book is scored on its own, a word's
         rarity counted in that book: a word no Two Robots entry uses does not make a Raising Robots entry
         that has it the answer to a Two Robots question, nor the other way round."""
+        if not q.groups:
+            return NOTHING
+        looked = [self._lookup(g) for g in q.groups]
+        # (each group's rows by game, the question's words and what it asks: worked out once for the three books)
+        split: list[dict[str, dict[int, float]]] = []
+        for rows, *_ in looked:
+            by_game: dict[str, dict[int, float]] = {}
+            for r, bm in rows.items():
+                by_game.setdefault(self._game[r], {})[r] = bm
+            split.append(by_game)
+        said = [dict(q.fixes).get(w, w) for w in words(question[:MAX_QUERY_CHARS])]
+        asked = {stem(w) for g in q.groups for t in g.terms for w in words(t)}
         if game:
-            return self._score_book(question, q, game)
-        books = [self._score_book(question, q, g) for g in self._per_game]
+            return self._score_book(q, game, looked, split, said, asked)
+        books = [self._score_book(q, g, looked, split, said, asked) for g in self._per_game]
         best = max(books, key=lambda s: max(s.score.values(), default=0.0))
         return Scored({r: v for s in books for r, v in s.score.items()},
                       {r: v for s in books for r, v in s.relevance.items()},
@@ -1064,13 +1076,12 @@ class RulesIndex:
                       {r: v for s in books for r, v in s.holds.items()}, best.weight, best.in_passing,
                       {r: v for s in books for r, v in s.asked.items()})
 
-    def _score_book(self, question: str, q: Question, game: str) -> Scored:
-        """Every matching row of one game's book, scored."""
-        if not q.groups:
-            return NOTHING
-        looked = [self._lookup(g) for g in q.groups]
-        found = [({r: bm for r, bm in rows.items() if self._game[r] == game}, titled, own, headed)
-                 for rows, titled, own, headed, *_ in looked]
+    def _score_book(self, q: Question, game: str, looked: list[Looked], split: list[dict[str, dict[int, float]]],
+                    said: list[str], asked: set[str]) -> Scored:
+        """Every matching row of one game's book, scored (`looked`: each group's rows, `split`: them by game, `said`:
+        the question's words, typos mended, `asked`: the stems of every term of its groups)."""
+        found = [(by_game.get(game, {}), titled, own, headed)
+                 for (_, titled, own, headed, *_), by_game in zip(looked, split)]
         n = self._per_game[game]
         # (a word's rarity is counted in the entries' own words unless ASK_RARITY: the asks repeat players' common
         # words, "move", "turn", and would make them weigh less in every question)
@@ -1113,7 +1124,6 @@ class RulesIndex:
         if not got:
             return NOTHING
         phrased: set[int] = set()           # rows whose title or keyword phrase the question says
-        said = [dict(q.fixes).get(w, w) for w in words(question[:MAX_QUERY_CHARS])]
         for r, n_words in self._keyword_phrases(said).items():
             if r in got:  # "how many cards can i play" said word for word says more than "sabotage card"
                 got[r] += shape_weight * min(1.0, (n_words - 2) / 3)
@@ -1139,7 +1149,6 @@ class RulesIndex:
                 for r in self._name_of.get(tuple(content[i:i + n]), ()):
                     if r in got:
                         got[r] += shape_weight * NAMED_CREDIT
-        asked = {stem(w) for g in q.groups for t in g.terms for w in words(t)}
         top = max(relevance.values()) or 1.0
         score: dict[int, float] = {}
         whole_title: set[int] = set()       # rows every word of whose title the question asks
