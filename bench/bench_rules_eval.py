@@ -11,8 +11,9 @@ by someone else while round 7 tuned on the others: measured and reported once at
 from round 8), round 8's to round 12's parts (eval_round8.toml to eval_round12.toml, three more writers each:
 each measured and reported, then tuned on; round 12 measured twice, after round 11's tuning and after a review's
 fixes), round 13's and round 14's parts (eval_round13.toml, eval_round14.toml, three more writers each:
-measured and reported once, then tuned on), and, when the file is there, round 15's part (eval_round15.toml,
-three more writers, written while the others were tuned on, never tuned on: printed as "round 15 (never tuned)").
+measured and reported once, then tuned on), round 15's (eval_round15.toml, three more writers: measured and reported
+once at the end of its session, then tuned on), and, when the file is there, round 16's part (eval_round16.toml,
+three more writers, written while the others were tuned on, never tuned on: printed as "round 16 (never tuned)").
 Each part in three ways of asking:
 
 - game filter: only the game of the page is searched (`ask(q, game=g)`);
@@ -33,9 +34,9 @@ answers (the writers of the parts labelled such questions both ways). The strict
 alone, is printed beside it. Then the search time per question (p50, p95: the cold median of 5 runs; the question's
 sentence vector, which the index keeps for the next asks of it, forgotten before each run).
 
-Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|round7|round8|round9|round10|round11|round12|round13|round14|round15|both|all]
+Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|round7|round8|round9|round10|round11|round12|round13|round14|round15|round16|both|all]
 [--misses] [--ablate] [--frames] [--asks]
-`--misses` lists the misses of the parts tuned on (never round 15's: it stays unseen, its figures only).
+`--misses` lists the misses of the parts tuned on (never round 16's: it stays unseen, its figures only).
 `--ablate` measures each mechanism of the ranking switched off on its own (game filter), on the parts tuned on.
 `--frames` asks the questions of the parts tuned on again inside the talk players put around a question ("quick
 question: ...", "... thanks!"), with frames read to choose the stop words and frames never read, and with one
@@ -68,9 +69,9 @@ REPEAT = 5
 
 
 TUNED = ("tune", "heldout", "fresh", "round4a", "round4", "round5", "round6", "round7", "round8", "round9", "round10",
-         "round11", "round12", "round13", "round14")
-UNSEEN = "round15"              # the lead's round-15 set: reported, never tuned on, absent until added
-LABELS = {UNSEEN: "round 15 (never tuned)", "round14": "round 14 (reported, then tuned on)", "round13": "round 13 (reported, then tuned on)", "round12": "round 12 (reported twice, then tuned on)", "round8": "round 8 (reported in round 8, then tuned on)",
+         "round11", "round12", "round13", "round14", "round15")
+UNSEEN = "round16"              # the lead's round-16 set: reported, never tuned on, absent until added
+LABELS = {UNSEEN: "round 16 (never tuned)", "round15": "round 15 (reported, then tuned on)", "round14": "round 14 (reported, then tuned on)", "round13": "round 13 (reported, then tuned on)", "round12": "round 12 (reported twice, then tuned on)", "round8": "round 8 (reported in round 8, then tuned on)",
           "round9": "round 9 (reported in round 8, then tuned on)", "round10": "round 10 (reported in round 8, then tuned on)",
           "round11": "round 11 (reported, then tuned on)",
           "round7": "round 7 (reported in round 7, tuned on from round 8)", "round4a": "round 4 tuning half",
