@@ -98,6 +98,7 @@ from .synonyms import (
     OPINION_MARKERS,
     OPINION_PATTERNS,
     OPINION_WORDS,
+    OTHER_GAME_PATTERN,
     PEEK_PATTERN,
     PHRASES,
     PLAYTIME_KEYWORD,
@@ -306,6 +307,7 @@ class Question:
     asks_playtime: bool = False  # it asks how long a game takes
     asks_verbatim: bool = False  # it asks for a piece's printed words themselves
     asks_device: bool = False  # it asks about the player's own phone or tablet, not the app
+    asks_other_game: bool = False  # it asks about another game than Tablebot's three (chess, Catan, a deck of cards)
     cross_games: frozenset[str] = frozenset()  # games named as the one a rule comes from ("like in two robots")
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
 
@@ -791,6 +793,7 @@ class RulesIndex:
                         asks_peek=re.search(PEEK_PATTERN, said) is not None,
                         asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None and not re.search(PLAYTIME_NOT, said),
                         asks_device=re.search(DEVICE_PATTERN, said) is not None, asks_verbatim=bool(verbatim),
+                        asks_other_game=re.search(OTHER_GAME_PATTERN, said) is not None,
                         cross_games=frozenset(GAME_NAMES[tuple((m["game"] or m["game2"] or m["game3"]).split())]
                                               for m in re.finditer(CROSS_GAME_PATTERN, said)),
                         emptied=next((m[1] if not is_stopword(m[1]) else "deck" for m in _EMPTIED.finditer(said)), ""))
@@ -991,6 +994,8 @@ class RulesIndex:
         nearest_game = self._game[next((r for r in ranked if r not in self._scope), ranked[0])]
         if q.asks_device:
             return -1  # the player's phone: no book, and no entry of Tablebot's, is about it
+        if q.asks_other_game:
+            return -1  # another game's rules: no book here holds them
         if q.asks_mishap:
             # no book says how to mend a slip: the page's book's entry saying so (else the nearest result's book's)
             return self._mishap.get(home or nearest_game, -1)

@@ -686,6 +686,15 @@ CROSS_GAME_PATTERN = (r"\b(?:like|in|from|into|than|with) (?:the )?(?P<game>rise
 DEVICE_PATTERN = (r"\b(?:phone|tablet|ipad|iphone|android|(?:my|the|phone|phones) screen)\b.*\b(?:dims?|dimming|brightness|"
                   r"battery|charger|charge|charging|rotate|reset|stay on|sleep|volume|password)\b|\b(?:wifi|wi fi)\b|"
                   r"\b(?:phone|tablet|ipad) charger\b")
+# Another game than Tablebot's three, named as what the question is about ("in catan can you trade 4 to 1", "how do you
+# castle in chess", a standard deck of playing cards): no rulebook here holds its rules. Only names no entry uses (a
+# test holds them to that): "risk", "clue", "go", "life" or "bingo" (a robot of a worked example) are words of the
+# games' own questions too.
+OTHER_GAME_PATTERN = (r"\b(?:uno|chess|checkers|draughts|monopoly|catan|scrabble|poker|blackjack|yahtzee|cluedo|jenga|mahjong|"
+                      r"mah jong|backgammon|carcassonne|gloomhaven|wingspan|azul|splendor|codenames|hearthstone|mtg|dnd|"
+                      r"solitaire|rummy|canasta|cribbage|euchre|dominoes|battleship|stratego|pictionary|boggle|"
+                      r"trivial pursuit|ticket to ride|magic the gathering|dungeons (?:and|&) dragons|d&d)\b|"
+                      r"\b(?:standard|regular|normal|ordinary|52 card) deck of (?:playing )?cards\b")
 # The printed words themselves asked for as words ("full wording of ...", "the exact text on shogun", "word for word"):
 # the entries say in their own words what a piece does, never its printed text, so no entry answers (an honest one
 # that says the text is printed nowhere is shown first). "what does X say", "the text on X" and "which ... are printed

@@ -961,3 +961,26 @@ def test_entering_a_cards_effect_gets_tablebots_reading_of_cards_in_play(q):
     # reading (rb-reading-card-effects), which a question about telling the app asks for
     reply = rules.ask(q, game="robotariat")
     assert reply.answered and reply.hits[0].entry.id == "rb-reading-card-effects"
+
+
+@pytest.mark.parametrize("q, game", [
+    ("in uno can you stack a +4 on a +2", "two-robots"),          # round 15, tuned on
+    ("how many cards in a standard deck of playing cards", "two-robots"),
+    ("in chess can you castle out of check", "robotariat"),
+    ("settlers of catan: can i build two roads in one turn", "raising-robots"),
+])
+def test_another_games_rules_are_not_covered_with_any_way_of_asking(q, game):
+    for way in ({"game": game}, {"prefer": game}, {}):
+        assert not rules.ask(q, **way).answered, (q, way)
+
+
+def test_the_other_games_named_are_no_words_of_the_entries():
+    """A name of OTHER_GAME_PATTERN an entry or a player's question it answers used would make that entry's own
+    questions "not covered"."""
+    from assistant.rules.synonyms import OTHER_GAME_PATTERN
+
+    data = Path(rules.__file__).resolve().parents[1] / "data" / "rules"
+    for path in [*data.glob("*.toml"), *(data / "asks").glob("*.toml")]:
+        said = re.search(OTHER_GAME_PATTERN, path.read_text(encoding="utf-8").lower())
+        assert said is None, (path.name, said and said.group())
+    assert rules.ask("how do i build a robot", game="two-robots").answered
