@@ -69,11 +69,13 @@ def test_sampling_stops_where_one_process_stops(helper):
     both.run(30.0)
     assert 100 <= alone.runs < alone.max_runs  # stopped by its intervals, not by a limit
     assert both.helped > 0 and both.runs == alone.runs and both.games == alone.games
-    # it stopped there too: past it, only the games the helper finished while the request played its last ones
-    # (how many depends on the machine's scheduling: 5 were seen where 4 was the bound, so only that they are
-    # few next to the games counted)
-    assert len(both.pending) < both.runs // 4
+    # it stopped there too: the games the helper finished past it (while the request played its last one; how
+    # many depends on the machine's scheduling, 4 to 51 were seen) wait uncounted, and a later view plays none
+    assert all(k >= both.runs for k in both.pending)
     assert both.result().p_success == alone.result().p_success
+    helped = both.helped
+    both.run(30.0)
+    assert both.runs == alone.runs and both.helped == helped and both.games == alone.games
 
 
 def test_a_helper_that_hangs_is_waited_for_at_most_the_grace_past_the_deadline(helper):
