@@ -71,6 +71,7 @@ from dataclasses import dataclass, field
 from . import rerank, semantic
 from .model import Book, Entry
 from .synonyms import (
+    AGE_PATTERN,
     APP_WORDS,
     ARITHMETIC,
     CLAIM_VERBS,
@@ -86,6 +87,7 @@ from .synonyms import (
     HOUSE_RULE_KEYWORD,
     HOUSE_RULE_PATTERN,
     IRREGULAR,
+    LEAVE_PATTERN,
     LEFT_REMAINS_AFTER,
     LEFT_REMAINS_BEFORE,
     LIMIT_PATTERNS,
@@ -308,6 +310,7 @@ class Question:
     asks_verbatim: bool = False  # it asks for a piece's printed words themselves
     asks_device: bool = False  # it asks about the player's own phone or tablet, not the app
     asks_other_game: bool = False  # it asks about another game than Tablebot's three (chess, Catan, a deck of cards)
+    asks_age: bool = False    # it asks what age of players the game suits
     cross_games: frozenset[str] = frozenset()  # games named as the one a rule comes from ("like in two robots")
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
 
@@ -788,7 +791,8 @@ class RulesIndex:
                         asks_verdict=any(re.search(p, said) for p in VERDICT_PATTERNS),
                         asks_value=any(re.search(p, said) for p in VALUE_PATTERNS),
                         asks_transfer=re.search(TRANSFER_PATTERN, said) is not None,
-                        asks_mishap=re.search(MISHAP_PATTERN, said) is not None,
+                        asks_mishap=re.search(MISHAP_PATTERN, said) is not None or re.search(LEAVE_PATTERN, said) is not None,
+                        asks_age=re.search(AGE_PATTERN, said) is not None,
                         asks_house_rule=re.search(HOUSE_RULE_PATTERN, said) is not None,
                         asks_peek=re.search(PEEK_PATTERN, said) is not None,
                         asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None and not re.search(PLAYTIME_NOT, said),
@@ -996,6 +1000,8 @@ class RulesIndex:
             return -1  # the player's phone: no book, and no entry of Tablebot's, is about it
         if q.asks_other_game:
             return -1  # another game's rules: no book here holds them
+        if q.asks_age:
+            return -1  # the players' age: printed on the box, in no book nor entry
         if q.asks_mishap:
             # no book says how to mend a slip: the page's book's entry saying so (else the nearest result's book's)
             return self._mishap.get(home or nearest_game, -1)

@@ -686,6 +686,14 @@ CROSS_GAME_PATTERN = (r"\b(?:like|in|from|into|than|with) (?:the )?(?P<game>rise
 DEVICE_PATTERN = (r"\b(?:phone|tablet|ipad|iphone|android|(?:my|the|phone|phones) screen)\b.*\b(?:dims?|dimming|brightness|"
                   r"battery|charger|charge|charging|rotate|reset|stay on|sleep|volume|password)\b|\b(?:wifi|wi fi)\b|"
                   r"\b(?:phone|tablet|ipad) charger\b")
+# A player leaving a game midway ("someone has to leave halfway, what about their robot"): no book says what becomes of
+# their pieces; the scope entry on mishaps and house rules says so, as for a slip (asks_mishap)
+LEAVE_PATTERN = (r"\b(?:(?:has|have|had|needs?|wants?) to (?:leave|go home|quit)|(?:quits?|leaves|left|drops? out|"
+                 r"dropped out) (?:the game )?(?:halfway|half way|mid ?game|mid-game|early|in the middle|partway))\b")
+# The players' age the game suits ("what age is it for", "ok for my 7 year old"): printed on the box, in no rulebook
+# nor fact here (a question about an easier way to play with a child is answered: only the age itself is asked here)
+AGE_PATTERN = (r"\b(?:(?:what|which|minimum|min|recommended|right|good) age|(?:ok|okay|good|fine|suitable|too hard|too "
+               r"complicated) for (?:a |an |my |his |her |their )?(?:\d+ ?(?:yo|yr olds?|year olds?|years? old)|age))\b")
 # Another game than Tablebot's three, named as what the question is about ("in catan can you trade 4 to 1", "how do you
 # castle in chess", a standard deck of playing cards): no rulebook here holds its rules. Only names no entry uses (a
 # test holds them to that): "risk", "clue", "go", "life" or "bingo" (a robot of a worked example) are words of the

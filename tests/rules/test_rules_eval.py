@@ -694,6 +694,35 @@ def test_a_house_rule_where_the_book_suggests_none_is_not_covered_with_its_scope
         assert not reply.answered and reply.hits[0].entry.id == scope
 
 
+@pytest.mark.parametrize("q, game, scope", [
+    ("one player has to leave halfway, what do we do with their robot", "robotariat", "rb-scope-mistakes"),
+    ("my friend needs to go home mid game, do we remove his cards", "two-robots", "tr-scope-mistakes"),
+    ("someone dropped out early, what happens to their robots and energy", "raising-robots", "rr-scope-mistakes"),
+])
+def test_a_player_leaving_midway_is_not_covered_with_the_books_entry_on_mishaps_first(q, game, scope):
+    # no rulebook says what becomes of a leaving player's pieces; the scope entry on mishaps says the book is silent
+    for reply in (rules.ask(q, game=game), rules.ask(q, prefer=game)):
+        assert not reply.answered and reply.hits[0].entry.id == scope
+
+
+@pytest.mark.parametrize("q, game", [
+    ("what age is this game for", "raising-robots"),
+    ("is two robots ok for my 7 year old", "two-robots"),
+    ("minimum age for robotariat?", "robotariat"),
+])
+def test_the_players_age_is_in_no_book(q, game):
+    # the age a game suits is printed on its box, in none of the three rulebooks nor the facts
+    for way in ({"game": game}, {"prefer": game}, {}):
+        assert not rules.ask(q, **way).answered, (q, way)
+
+
+def test_leaving_a_space_and_playing_with_a_child_are_still_the_rules_asked():
+    # "leave" is a move of the books (an NPC or a robot leaving a space), and an easier way to play with a child
+    # is the learning variant, not the age on the box
+    assert rules.ask("what happens when an oppressor leaves a space with posters", game="robotariat").answered
+    assert rules.ask("playing with my 8 year old, is there an easier way to play", game="two-robots").answered
+
+
 def test_another_books_house_rules_do_not_answer_on_a_page_whose_book_suggests_none():
     # Two Robots' Variations suggest house rules; on a Raising Robots page a house rule is still its book's silence
     reply = rules.ask("house rule?", prefer="raising-robots")
