@@ -82,6 +82,7 @@ from .synonyms import (
     DOES_PATTERN,
     ENERGIES,
     FRAME_PHRASES,
+    FREE_DISCARD_PATTERN,
     GAME_NAME_PHRASES,
     GAME_NAMES,
     HOUSE_RULE_KEYWORD,
@@ -107,7 +108,10 @@ from .synonyms import (
     PLAYTIME_NOT,
     PLAYTIME_PATTERN,
     POSSESSIVE_TEXT_PATTERNS,
+    PROTOTYPE_KEYWORD,
+    PROTOTYPE_PATTERN,
     RUN_OUT_KEYWORDS,
+    SAME_ROLE_PATTERN,
     SECRECY_WORDS,
     STOPWORDS,
     SYNONYMS,
@@ -311,6 +315,9 @@ class Question:
     asks_device: bool = False  # it asks about the player's own phone or tablet, not the app
     asks_other_game: bool = False  # it asks about another game than Tablebot's three (chess, Catan, a deck of cards)
     asks_age: bool = False    # it asks what age of players the game suits
+    asks_same_role: bool = False  # two players in one role (the same character, Salvager or inventor)
+    asks_prototype: bool = False  # a playtest prototype or a promotional piece, of which no book speaks
+    asks_free_discard: bool = False  # throwing cards away of one's own will, beside the hand limit and a card's cost
     cross_games: frozenset[str] = frozenset()  # games named as the one a rule comes from ("like in two robots")
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
 
@@ -438,6 +445,9 @@ class RulesIndex:
         self._scope_rows = ", ".join(map(str, sorted(self._scope))) or "-1"
         # each book's scope entry on putting a mistake right (no book says how)
         self._mishap = {e.game: r for r, e in enumerate(self.entries) if r in self._scope and MISHAP_KEYWORD in e.keywords}
+        # ... and on playtest prototypes and promotional pieces (no book speaks of them)
+        self._prototype = {e.game: r for r, e in enumerate(self.entries)
+                           if r in self._scope and PROTOTYPE_KEYWORD in e.keywords}
         # ... and on house rules, where its book suggests none; the rows of the entries about the house rules a book
         # suggests (their title or keywords say "house rule")
         self._no_house_rules = {e.game: r for r, e in enumerate(self.entries)
@@ -793,6 +803,9 @@ class RulesIndex:
                         asks_transfer=re.search(TRANSFER_PATTERN, said) is not None,
                         asks_mishap=re.search(MISHAP_PATTERN, said) is not None or re.search(LEAVE_PATTERN, said) is not None,
                         asks_age=re.search(AGE_PATTERN, said) is not None,
+                        asks_same_role=re.search(SAME_ROLE_PATTERN, said) is not None,
+                        asks_free_discard=re.search(FREE_DISCARD_PATTERN, said) is not None,
+                        asks_prototype=re.search(PROTOTYPE_PATTERN, said) is not None,
                         asks_house_rule=re.search(HOUSE_RULE_PATTERN, said) is not None,
                         asks_peek=re.search(PEEK_PATTERN, said) is not None,
                         asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None and not re.search(PLAYTIME_NOT, said),
@@ -1002,6 +1015,10 @@ class RulesIndex:
             return -1  # another game's rules: no book here holds them
         if q.asks_age:
             return -1  # the players' age: printed on the box, in no book nor entry
+        if q.asks_same_role or q.asks_free_discard:
+            return -1  # each book is silent on two players in one role and on a discard of one's own will
+        if q.asks_prototype:
+            return self._prototype.get(home or nearest_game, -1)  # no book speaks of prototypes or promos
         if q.asks_mishap:
             # no book says how to mend a slip: the page's book's entry saying so (else the nearest result's book's)
             return self._mishap.get(home or nearest_game, -1)

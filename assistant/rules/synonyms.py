@@ -624,7 +624,12 @@ TRANSFER_PATTERN = (r"\b(?:give|gives|gave|trade|trades|trading|lend|loan|swap|s
                     r"(?:i|we|you|to|can|could|may) hand)\b.*"
                     r"\b(?:to|with|between)\b.*\b(?:another player|other players?|friends?|teammates?|partners?|"
                     r"buddy|buddies|mates?|pals?|wife|husband|spouse|"
-                    r"someone|somebody|anyone|each other|one another|players|opponents?)\b")
+                    r"someone|somebody|anyone|each other|one another|players|opponents?|brothers?|sisters?|kids?|"
+                    r"sons?|daughters?|dad|mum|mom|teams?)\b|"
+                    # the recipient first ("hand my partner a part card", "give my teammate a card from my hand")
+                    r"\b(?:give|gives|gave|lend|loan|pass|sell|hand)\s+(?:my|our|his|her|their|a|the)\s+"
+                    r"(?:teammates?|partners?|team ?mates?|friends?|buddy|mates?|brother|sister|wife|husband|kid)\b"
+                    r"(?!\s+(?:card|cards|robot|robots|inventor|ability|token|tokens)\b)")
 TRANSFER_WORDS: frozenset[str] = frozenset({"give", "trade", "lend", "swap", "share", "pass"})
 # Putting a slip right (a step forgotten, a card played by mistake, a move taken back, a die off the table): no
 # rulebook says how, so the reply is "not covered" with the book's scope entry on mistakes first. In every part of
@@ -694,6 +699,21 @@ LEAVE_PATTERN = (r"\b(?:(?:has|have|had|needs?|wants?) to (?:leave|go home|quit)
 # nor fact here (a question about an easier way to play with a child is answered: only the age itself is asked here)
 AGE_PATTERN = (r"\b(?:(?:what|which|minimum|min|recommended|right|good) age|(?:ok|okay|good|fine|suitable|too hard|too "
                r"complicated) for (?:a |an |my |his |her |their )?(?:\d+ ?(?:yo|yr olds?|year olds?|years? old)|age))\b")
+# Two players in the same role ("can two of us play the same salvager"): each book has each player pick one, and none
+# says whether two may pick the same one (there is one card, sheet or board of each)
+SAME_ROLE_PATTERN = (r"\b(?:two|2|both|multiple|several) (?:of us|players|people|ppl|persons)\b(?: \w+){0,4} "
+                     r"(?:play|pick|choose|take|be|use|have|run)s? (?:as )?the same (?:character|salvager|inventor)s?\b")
+# Throwing cards away of one's own will ("can i discard whenever i want", "toss extra cards even tho im under 7"): Two
+# Robots discards only down to the hand limit at cleanup or as a card's cost, and says nothing of a free discard
+FREE_DISCARD_PATTERN = (r"\b(?:discard|toss|ditch|dump)(?:ing)?\b(?: \w+){0,5} (?:whenever|any ?time|mid[- ]?turn|in the "
+                        r"middle of (?:my|a|the) turn|if i do ?n[o']?t (?:want|need)|to (?:cycle|dig)|even (?:tho|though|if) "
+                        r"(?:i'?m|im|i am) under)\b")
+# A playtest prototype or a promotional piece ("what did the propaganda deck do in the prototype", "kickstarter promo
+# robot"): no book speaks of either; each book's scope entry with the keyword PROTOTYPE_KEYWORD says so
+PROTOTYPE_PATTERN = (r"\b(?:prototypes?|playtest(?:ing|ers?)?|(?:kickstarter|ks|backer) (?:promos?|exclusives?|versions?|"
+                     r"editions?|stretch goals?|add ?ons?)|promo (?:robots?|cards?|inventors?|characters?|salvagers?)|"
+                     r"stretch goals?)\b")
+PROTOTYPE_KEYWORD = "prototype"
 # Another game than Tablebot's three, named as what the question is about ("in catan can you trade 4 to 1", "how do you
 # castle in chess", a standard deck of playing cards): no rulebook here holds its rules. Only names no entry uses (a
 # test holds them to that): "risk", "clue", "go", "life" or "bingo" (a robot of a worked example) are words of the

@@ -534,6 +534,53 @@ def test_a_named_characters_story_is_not_covered_but_the_bios_entry_is_shown():
 def test_handing_a_card_to_a_buddy_is_a_thing_passed_between_players():
     assert rules.index().parse("can i hand my gear to my mate").asks_transfer
     assert not rules.index().parse("how many cards can i have in hand to start").asks_transfer
+    # the one it goes to first ("hand my partner a card"), or a relative
+    assert rules.index().parse("can i give my teammate a card from my hand").asks_transfer
+    assert rules.index().parse("can i lend my brother a battery").asks_transfer
+    # a Friend card is no friend handed something
+    assert not rules.index().parse("what does giving my friend card a token do").asks_transfer
+
+
+@pytest.mark.parametrize("q", ["in 2v2 can i hand my partner a part card he needs",
+                               "can i give my teammate an attack card in a team game"])
+def test_passing_cards_to_a_partner_is_not_in_the_teams_variant(q):
+    # Two Robots, Variations: four players may play two teams of two, and the book says nothing more of them
+    reply = rules.ask(q, game="two-robots")
+    assert not reply.answered and {"tr-variation-teams", "tr-reading-teams"} & {h.entry.id for h in reply.hits[:3]}
+
+
+@pytest.mark.parametrize("q, game", [
+    ("can two players pick the same salvager", "two-robots"),          # Setup: each player picks a Salvager
+    ("can 2 of us be the same character", "robotariat"),              # Set Up: each person selects a character
+    ("can two of us play as the same inventor", "raising-robots"),
+])
+def test_two_players_in_one_role_is_in_no_book(q, game):
+    for way in ({"game": game}, {"prefer": game}):
+        assert not rules.ask(q, **way).answered, (q, way)
+
+
+@pytest.mark.parametrize("q", ["can i just discard cards whenever i want",
+                               "can i toss a card at cleanup even though im under 7",
+                               "can i discard junk mid turn to dig for a head"])
+def test_a_discard_of_ones_own_will_is_in_no_book(q):
+    # Two Robots discards down to the hand limit at Cleanup, or as a card's cost: of a free discard it says nothing
+    assert not rules.ask(q, game="two-robots").answered
+
+
+def test_discarding_down_to_the_hand_limit_is_still_the_rule_asked():
+    reply = rules.ask("how many cards do i discard at cleanup", game="two-robots")
+    assert reply.answered and "tr-cleanup-phase" in [h.entry.id for h in reply.hits[:3]]
+
+
+@pytest.mark.parametrize("q, game, scope", [
+    ("what did the propaganda deck do in the prototype", "robotariat", "rb-scope-table"),
+    ("we have a kickstarter promo robot, how does it work", "two-robots", "tr-scope-table"),
+    ("is there a promo inventor", "raising-robots", "rr-scope-other-boxes"),
+])
+def test_a_prototype_or_a_promo_piece_is_not_covered_with_the_books_scope_entry_first(q, game, scope):
+    # no rulebook speaks of playtest prototypes or promotional pieces; each scope entry says so
+    for reply in (rules.ask(q, game=game), rules.ask(q, prefer=game)):
+        assert not reply.answered and reply.hits[0].entry.id == scope, q
 
 
 def test_the_value_of_a_robot_only_a_worked_example_is_about_is_not_covered():
