@@ -110,6 +110,8 @@ from .synonyms import (
     POSSESSIVE_TEXT_PATTERNS,
     PROTOTYPE_KEYWORD,
     PROTOTYPE_PATTERN,
+    ROSTER_KEYWORD,
+    ROSTER_PATTERN,
     RUN_OUT_KEYWORDS,
     SAME_ROLE_PATTERN,
     SECRECY_WORDS,
@@ -317,6 +319,7 @@ class Question:
     asks_age: bool = False    # it asks what age of players the game suits
     asks_same_role: bool = False  # two players in one role (the same character, Salvager or inventor)
     asks_prototype: bool = False  # a playtest prototype or a promotional piece, of which no book speaks
+    asks_roster: bool = False  # the robot cards one by one (their names, which carry an icon, how many)
     asks_free_discard: bool = False  # throwing cards away of one's own will, beside the hand limit and a card's cost
     cross_games: frozenset[str] = frozenset()  # games named as the one a rule comes from ("like in two robots")
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
@@ -445,6 +448,8 @@ class RulesIndex:
         self._scope_rows = ", ".join(map(str, sorted(self._scope))) or "-1"
         # each book's scope entry on putting a mistake right (no book says how)
         self._mishap = {e.game: r for r, e in enumerate(self.entries) if r in self._scope and MISHAP_KEYWORD in e.keywords}
+        # the entry saying the robot cards are listed nowhere (Raising Robots)
+        self._roster = {e.game: r for r, e in enumerate(self.entries) if ROSTER_KEYWORD in e.keywords}
         # ... and on playtest prototypes and promotional pieces (no book speaks of them)
         self._prototype = {e.game: r for r, e in enumerate(self.entries)
                            if r in self._scope and PROTOTYPE_KEYWORD in e.keywords}
@@ -806,6 +811,7 @@ class RulesIndex:
                         asks_same_role=re.search(SAME_ROLE_PATTERN, said) is not None,
                         asks_free_discard=re.search(FREE_DISCARD_PATTERN, said) is not None,
                         asks_prototype=re.search(PROTOTYPE_PATTERN, said) is not None,
+                        asks_roster=re.search(ROSTER_PATTERN, said) is not None,
                         asks_house_rule=re.search(HOUSE_RULE_PATTERN, said) is not None,
                         asks_peek=re.search(PEEK_PATTERN, said) is not None,
                         asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None and not re.search(PLAYTIME_NOT, said),
@@ -1019,6 +1025,8 @@ class RulesIndex:
             return -1  # each book is silent on two players in one role and on a discard of one's own will
         if q.asks_prototype:
             return self._prototype.get(home or nearest_game, -1)  # no book speaks of prototypes or promos
+        if q.asks_roster and (home or nearest_game) in self._roster:
+            return self._roster[home or nearest_game]  # the robot cards are listed by no book nor source
         if q.asks_mishap:
             # no book says how to mend a slip: the page's book's entry saying so (else the nearest result's book's)
             return self._mishap.get(home or nearest_game, -1)

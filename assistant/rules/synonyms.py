@@ -714,6 +714,14 @@ PROTOTYPE_PATTERN = (r"\b(?:prototypes?|playtest(?:ing|ers?)?|(?:kickstarter|ks|
                      r"editions?|stretch goals?|add ?ons?)|promo (?:robots?|cards?|inventors?|characters?|salvagers?)|"
                      r"stretch goals?)\b")
 PROTOTYPE_KEYWORD = "prototype"
+# The robot cards one by one ("names of the friends robots", "which robots have the any-row bar", "how many robot cards
+# are in the base deck"): printed on the cards, listed by no book nor public source; the book's entry with the keyword
+# ROSTER_KEYWORD says so (only Raising Robots has one: the other games' robots are built, not dealt)
+ROSTER_PATTERN = (r"\bnames? of (?:the |all (?:the )?)?(?:\d+ )?(?:\w+ )?robots?\b|\brobots'? names\b|\bname of the robot\b|"
+                  r"\b(?:what|which) (?:of the )?(?:\w+ )?robots? (?:has|have|with|carry|carries|shows?)\b(?! to\b)|"
+                  r"\bhow many (?:\w+ )?robots? (?:cards? )?(?:are )?(?:in the (?:\w+ )?(?:deck|box)|(?:have|has|with)\b(?! to\b))|"
+                  r"\bhow many robot cards (?:are )?in\b|\bhow big is the robot deck\b")
+ROSTER_KEYWORD = "list of robots"
 # Another game than Tablebot's three, named as what the question is about ("in catan can you trade 4 to 1", "how do you
 # castle in chess", a standard deck of playing cards): no rulebook here holds its rules. Only names no entry uses (a
 # test holds them to that): "risk", "clue", "go", "life" or "bingo" (a robot of a worked example) are words of the

@@ -998,6 +998,25 @@ def test_a_piece_put_in_the_wrong_place_is_a_slip_no_book_mends(q, game):
     assert not reply.answered and reply.hits[0].entry.kind == "scope"
 
 
+@pytest.mark.parametrize("q", ["which of the pets robots have the rainbow bar",
+                               "whats the name of the robot with the microchip icon",
+                               "how many robot cards are in the friends box"])
+def test_a_robot_card_asked_by_its_icon_or_its_name_is_printed_in_no_source(q):
+    # "Robots & Inventors": the modules add robot cards the book does not list; the entry saying so leads
+    for way in ({"game": "raising-robots"}, {"prefer": "raising-robots"}, {}):
+        reply = rules.ask(q, **way)
+        assert reply.hits[0].entry.id == "rr-unverified-robot-cards", (q, way)
+        assert reply.unprinted or reply.unprinted_nearest, (q, way)  # the page says it is printed nowhere
+
+
+def test_what_the_robots_of_a_row_or_a_card_may_do_is_still_the_rule_asked():
+    assert rules.ask("which robots can albert activate", game="raising-robots").answered
+    assert rules.ask("how many robots have to be in fabricate for the race card", game="raising-robots").answered
+    # Robotariat's players are robots: its characters are in its book
+    reply = rules.ask("which robot has the ability to move an oppressor", game="robotariat")
+    assert reply.hits[0].entry.id != "rr-unverified-robot-cards"
+
+
 def test_the_robot_cards_one_by_one_are_printed_in_no_source():
     # Raising Robots, "Robots & Inventors": the modules add robot cards the book does not list (shared/facts: no
     # public card list); the entry saying so leads, as an honest answer that the value is not printed
