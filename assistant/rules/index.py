@@ -115,6 +115,7 @@ from .synonyms import (
     RUN_OUT_KEYWORDS,
     SAME_ROLE_PATTERN,
     SECRECY_WORDS,
+    SKIP_STEP_PATTERN,
     STOPWORDS,
     SYNONYMS,
     TEXT_PATTERNS,
@@ -320,6 +321,7 @@ class Question:
     asks_same_role: bool = False  # two players in one role (the same character, Salvager or inventor)
     asks_prototype: bool = False  # a playtest prototype or a promotional piece, of which no book speaks
     asks_roster: bool = False  # the robot cards one by one (their names, which carry an icon, how many)
+    asks_skip_step: bool = False  # leaving out or putting off a step of the turn at will
     asks_free_discard: bool = False  # throwing cards away of one's own will, beside the hand limit and a card's cost
     cross_games: frozenset[str] = frozenset()  # games named as the one a rule comes from ("like in two robots")
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
@@ -812,6 +814,7 @@ class RulesIndex:
                         asks_free_discard=re.search(FREE_DISCARD_PATTERN, said) is not None,
                         asks_prototype=re.search(PROTOTYPE_PATTERN, said) is not None,
                         asks_roster=re.search(ROSTER_PATTERN, said) is not None,
+                        asks_skip_step=re.search(SKIP_STEP_PATTERN, said) is not None,
                         asks_house_rule=re.search(HOUSE_RULE_PATTERN, said) is not None,
                         asks_peek=re.search(PEEK_PATTERN, said) is not None,
                         asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None and not re.search(PLAYTIME_NOT, said),
@@ -1021,8 +1024,8 @@ class RulesIndex:
             return -1  # another game's rules: no book here holds them
         if q.asks_age:
             return -1  # the players' age: printed on the box, in no book nor entry
-        if q.asks_same_role or q.asks_free_discard:
-            return -1  # each book is silent on two players in one role and on a discard of one's own will
+        if q.asks_same_role or q.asks_free_discard or q.asks_skip_step:
+            return -1  # each book is silent on two players in one role, a discard at will and a step left out
         if q.asks_prototype:
             return self._prototype.get(home or nearest_game, -1)  # no book speaks of prototypes or promos
         if q.asks_roster and (home or nearest_game) in self._roster:

@@ -722,6 +722,11 @@ ROSTER_PATTERN = (r"\bnames? of (?:the |all (?:the )?)?(?:\d+ )?(?:\w+ )?robots?
                   r"\bhow many (?:\w+ )?robots? (?:cards? )?(?:are )?(?:in the (?:\w+ )?(?:deck|box)|(?:have|has|with)\b(?! to\b))|"
                   r"\bhow many robot cards (?:are )?in\b|\bhow big is the robot deck\b")
 ROSTER_KEYWORD = "list of robots"
+# Leaving out a step of the turn of one's own will ("can i skip drawing", "is the event phase optional", "hold my turn
+# and go later"): no book says a step may be skipped or put off (a step that is a choice says so in its own entry)
+SKIP_STEP_PATTERN = (r"\bcan (?:i|we) (?:just )?(?:skip|pass on|sit out) (?:my |the |our |a )?(?:draw|drawing|draw phase|npc "
+                     r"turns?|npc phase|event|event phase|cleanup|cleanup phase|play phase)\b|\b(?:hold|delay|save) my turn\b|"
+                     r"\bis the (?:\w+ )?(?:phase|npc turn) optional\b")
 # Another game than Tablebot's three, named as what the question is about ("in catan can you trade 4 to 1", "how do you
 # castle in chess", a standard deck of playing cards): no rulebook here holds its rules. Only names no entry uses (a
 # test holds them to that): "risk", "clue", "go", "life" or "bingo" (a robot of a worked example) are words of the

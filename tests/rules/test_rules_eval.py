@@ -567,6 +567,21 @@ def test_a_discard_of_ones_own_will_is_in_no_book(q):
     assert not rules.ask(q, game="two-robots").answered
 
 
+@pytest.mark.parametrize("q, game", [
+    ("can we skip the npc turn this round", "robotariat"),       # Round Order: the NPC turn follows every round
+    ("can i skip the draw phase, my hand is fine", "two-robots"),  # Turn Overview: draw, play, event, cleanup
+    ("can i hold my turn and go after bob", "robotariat"),
+])
+def test_leaving_out_a_step_of_the_turn_is_in_no_book(q, game):
+    assert not rules.ask(q, game=game).answered
+
+
+def test_a_step_left_out_as_a_condition_is_still_the_rule_asked():
+    # Play Phase: three actions, whatever the Event phase does
+    reply = rules.ask("can i play 4 cards if i skip my event", game="two-robots")
+    assert reply.answered and reply.hits[0].entry.id == "tr-play-phase"
+
+
 def test_discarding_down_to_the_hand_limit_is_still_the_rule_asked():
     reply = rules.ask("how many cards do i discard at cleanup", game="two-robots")
     assert reply.answered and "tr-cleanup-phase" in [h.entry.id for h in reply.hits[:3]]
