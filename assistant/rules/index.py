@@ -118,6 +118,8 @@ from .synonyms import (
     SKIP_STEP_PATTERN,
     STOPWORDS,
     SYNONYMS,
+    TEAM_HELP_PATTERN,
+    TEAMS_KEYWORD,
     TEXT_PATTERNS,
     TEXTS_UNKNOWN,
     TRANSFER_PATTERN,
@@ -322,6 +324,7 @@ class Question:
     asks_prototype: bool = False  # a playtest prototype or a promotional piece, of which no book speaks
     asks_roster: bool = False  # the robot cards one by one (their names, which carry an icon, how many)
     asks_skip_step: bool = False  # leaving out or putting off a step of the turn at will
+    asks_team_help: bool = False  # partners in a team game helping each other (showing, giving, protecting)
     asks_free_discard: bool = False  # throwing cards away of one's own will, beside the hand limit and a card's cost
     cross_games: frozenset[str] = frozenset()  # games named as the one a rule comes from ("like in two robots")
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
@@ -450,6 +453,9 @@ class RulesIndex:
         self._scope_rows = ", ".join(map(str, sorted(self._scope))) or "-1"
         # each book's scope entry on putting a mistake right (no book says how)
         self._mishap = {e.game: r for r, e in enumerate(self.entries) if r in self._scope and MISHAP_KEYWORD in e.keywords}
+        # the books with a team variant (Two Robots: an entry with the keyword TEAMS_KEYWORD); elsewhere a "partner" is
+        # any other player ("show my objective card to my partner" asks what is secret)
+        self._teams = {e.game for e in self.entries if TEAMS_KEYWORD in e.keywords}
         # the entry saying the robot cards are listed nowhere (Raising Robots)
         self._roster = {e.game: r for r, e in enumerate(self.entries) if ROSTER_KEYWORD in e.keywords}
         # ... and on playtest prototypes and promotional pieces (no book speaks of them)
@@ -815,6 +821,7 @@ class RulesIndex:
                         asks_prototype=re.search(PROTOTYPE_PATTERN, said) is not None,
                         asks_roster=re.search(ROSTER_PATTERN, said) is not None,
                         asks_skip_step=re.search(SKIP_STEP_PATTERN, said) is not None,
+                        asks_team_help=re.search(TEAM_HELP_PATTERN, said) is not None,
                         asks_house_rule=re.search(HOUSE_RULE_PATTERN, said) is not None,
                         asks_peek=re.search(PEEK_PATTERN, said) is not None,
                         asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None and not re.search(PLAYTIME_NOT, said),
@@ -1024,6 +1031,8 @@ class RulesIndex:
             return -1  # another game's rules: no book here holds them
         if q.asks_age:
             return -1  # the players' age: printed on the box, in no book nor entry
+        if q.asks_team_help and (home or nearest_game) in self._teams:
+            return -1  # a book with teams says no more of them than that four may play two teams of two
         if q.asks_same_role or q.asks_free_discard or q.asks_skip_step:
             return -1  # each book is silent on two players in one role, a discard at will and a step left out
         if q.asks_prototype:

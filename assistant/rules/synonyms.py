@@ -727,6 +727,17 @@ ROSTER_KEYWORD = "list of robots"
 SKIP_STEP_PATTERN = (r"\bcan (?:i|we) (?:just )?(?:skip|pass on|sit out) (?:my |the |our |a )?(?:draw|drawing|draw phase|npc "
                      r"turns?|npc phase|event|event phase|cleanup|cleanup phase|play phase)\b|\b(?:hold|delay|save) my turn\b|"
                      r"\bis the (?:\w+ )?(?:phase|npc turn) optional\b")
+# Helping one's partner in a team game ("show my hand to my partner", "protect my partner's factory", "my teammate puts
+# parts into my factory"): Two Robots' Variations only say four may play two teams of two; what partners may do for each
+# other is in no book (what an attack or a cancel does to a partner is Tablebot's reading, asked with other words)
+TEAM_HELP_PATTERN = (r"\b(?:show|look at|see|peek at|give|hand|pass|lend|share|trade|protect|defend|guard|help|heal|shield)\b"
+                     r"(?: \w+){0,4} (?:my |our |his |her )?(?:partner|teammate|team ?mate|ally)(?:s|'s|s')?\b|"
+                     r"\b(?:partner|teammate|team ?mate|ally)s? (?:\w+ ){0,2}(?:put|play|add|build|place)s? (?:\w+ ){0,3}(?:into|in|on)"
+                     r" my (?:factory|stacks?|piles?|robots?)\b|"
+                     r"\b(?:look at|see|show|share) (?:\w+ )?each others? (?:hands?|cards?)\b(?=.*\b(?:partners?|teammates?|"
+                     r"teams?|2v2|2 ?v ?2|2 on 2)\b)|(?:\b(?:partners?|teammates?|teams?|2v2|2 ?v ?2|2 on 2)\b.*)\b(?:look at|see|"
+                     r"show|share) (?:\w+ )?each others? (?:hands?|cards?)\b")
+TEAMS_KEYWORD = "2v2"  # the keyword of the entry on a book's team variant
 # Another game than Tablebot's three, named as what the question is about ("in catan can you trade 4 to 1", "how do you
 # castle in chess", a standard deck of playing cards): no rulebook here holds its rules. Only names no entry uses (a
 # test holds them to that): "risk", "clue", "go", "life" or "bingo" (a robot of a worked example) are words of the

@@ -549,6 +549,22 @@ def test_passing_cards_to_a_partner_is_not_in_the_teams_variant(q):
     assert not reply.answered and {"tr-variation-teams", "tr-reading-teams"} & {h.entry.id for h in reply.hits[:3]}
 
 
+@pytest.mark.parametrize("q", ["2v2: can i protect my teammates factory with my defense card",
+                               "in teams can my partner put a part into my factory",
+                               "playing 2v2, can partners look at each others hands"])
+def test_partners_helping_each_other_is_not_in_the_teams_variant(q):
+    assert not rules.ask(q, game="two-robots").answered
+
+
+def test_what_an_attack_does_to_a_partner_is_tablebots_reading_and_a_partner_elsewhere_is_any_player():
+    # tr-reading-teams: an Attack card hits a partner's parts only when it has nothing else to hit
+    reply = rules.ask("2v2 does my attack hit my partner", game="two-robots")
+    assert reply.answered and reply.hits[0].entry.id == "tr-reading-teams"
+    # Robotariat has no teams: showing one's Secret Objective to a "partner" asks what is secret
+    reply = rules.ask("can i show my objective card to my partner", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id in {"rb-secret-objectives", "rb-set-up-secret-objectives"}
+
+
 @pytest.mark.parametrize("q, game", [
     ("can two players pick the same salvager", "two-robots"),          # Setup: each player picks a Salvager
     ("can 2 of us be the same character", "robotariat"),              # Set Up: each person selects a character
