@@ -110,6 +110,7 @@ from .synonyms import (
     POSSESSIVE_TEXT_PATTERNS,
     PROTOTYPE_KEYWORD,
     PROTOTYPE_PATTERN,
+    REARRANGE_PATTERN,
     ROSTER_KEYWORD,
     ROSTER_PATTERN,
     RUN_OUT_KEYWORDS,
@@ -325,6 +326,7 @@ class Question:
     asks_roster: bool = False  # the robot cards one by one (their names, which carry an icon, how many)
     asks_skip_step: bool = False  # leaving out or putting off a step of the turn at will
     asks_team_help: bool = False  # partners in a team game helping each other (showing, giving, protecting)
+    asks_rearrange: bool = False  # moving what is laid out (a part between Stacks, a built robot between slots)
     asks_free_discard: bool = False  # throwing cards away of one's own will, beside the hand limit and a card's cost
     cross_games: frozenset[str] = frozenset()  # games named as the one a rule comes from ("like in two robots")
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
@@ -822,6 +824,7 @@ class RulesIndex:
                         asks_roster=re.search(ROSTER_PATTERN, said) is not None,
                         asks_skip_step=re.search(SKIP_STEP_PATTERN, said) is not None,
                         asks_team_help=re.search(TEAM_HELP_PATTERN, said) is not None,
+                        asks_rearrange=re.search(REARRANGE_PATTERN, said) is not None,
                         asks_house_rule=re.search(HOUSE_RULE_PATTERN, said) is not None,
                         asks_peek=re.search(PEEK_PATTERN, said) is not None,
                         asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None and not re.search(PLAYTIME_NOT, said),
@@ -1033,8 +1036,10 @@ class RulesIndex:
             return -1  # the players' age: printed on the box, in no book nor entry
         if q.asks_team_help and (home or nearest_game) in self._teams:
             return -1  # a book with teams says no more of them than that four may play two teams of two
-        if q.asks_same_role or q.asks_free_discard or q.asks_skip_step:
-            return -1  # each book is silent on two players in one role, a discard at will and a step left out
+        if q.asks_same_role or q.asks_free_discard or q.asks_skip_step or q.asks_rearrange:
+            # each book is silent on two players in one role, a discard at will, a step left out and a piece laid out
+            # moved again
+            return -1
         if q.asks_prototype:
             return self._prototype.get(home or nearest_game, -1)  # no book speaks of prototypes or promos
         if q.asks_roster and (home or nearest_game) in self._roster:

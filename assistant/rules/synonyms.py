@@ -737,6 +737,15 @@ TEAM_HELP_PATTERN = (r"\b(?:show|look at|see|peek at|give|hand|pass|lend|share|t
                      r"\b(?:look at|see|show|share) (?:\w+ )?each others? (?:hands?|cards?)\b(?=.*\b(?:partners?|teammates?|"
                      r"teams?|2v2|2 ?v ?2|2 on 2)\b)|(?:\b(?:partners?|teammates?|teams?|2v2|2 ?v ?2|2 on 2)\b.*)\b(?:look at|see|"
                      r"show|share) (?:\w+ )?each others? (?:hands?|cards?)\b")
+# Rearranging what is laid out ("move a part from one pile to another", "slide a built robot to another slot", "swap
+# two robots between columns"): Two Robots says how a card joins a Stack and Raising Robots where a robot is built, and
+# neither says whether it may move later (a row of a robot or a token's place is asked with other words)
+REARRANGE_PATTERN = (r"\b(?:move|moved|swap|slide|slid|shift|switch|rearrange)\b(?: \w+){0,6} (?:to|between|over to|into|onto) "
+                     r"(?:another|a different|other|my other|the other|one another)(?: one)?(?: \w+)? (?:piles?|stacks?|"
+                     r"slots?|columns?|spots?)\b|\b(?:move|moved|swap|slide|shift|switch|rearrange)\b(?: \w+){0,4} from "
+                     r"(?:one|a|my) (?:\w+ )?(?:piles?|stacks?|slots?|columns?)\b(?: \w+){0,5} (?:to|into|onto) (?:another|"
+                     r"the other|a different)\b|\b(?:rearrange|swap|shuffle) (?:\w+ ){0,2}(?:between|among) (?:my|the) "
+                     r"(?:piles|stacks|slots|columns)\b|\bswap (?:\w+ ){0,2}robots? between\b")
 TEAMS_KEYWORD = "2v2"  # the keyword of the entry on a book's team variant
 # Another game than Tablebot's three, named as what the question is about ("in catan can you trade 4 to 1", "how do you
 # castle in chess", a standard deck of playing cards): no rulebook here holds its rules. Only names no entry uses (a

@@ -584,6 +584,22 @@ def test_a_discard_of_ones_own_will_is_in_no_book(q):
 
 
 @pytest.mark.parametrize("q, game", [
+    ("can i shift a part from my solar stack over to another stack", "two-robots"),   # Stacking Part Cards
+    ("can a built robot slide to a different slot later", "raising-robots"),
+])
+def test_moving_what_is_laid_out_is_in_no_book(q, game):
+    for way in ({"game": game}, {"prefer": game}, {}):
+        assert not rules.ask(q, **way).answered, (q, way)
+
+
+def test_a_robot_of_any_row_or_a_placed_token_moved_is_still_the_rule_asked():
+    for q, first in (("can i move my wild row robot to another row later", "rr-robot-cards-for-any-phase-row"),
+                     ("once an upgrade token is placed can i move it to another robot", "rr-fact-upgrade-tokens")):
+        reply = rules.ask(q, game="raising-robots")
+        assert reply.answered and reply.hits[0].entry.id == first, q
+
+
+@pytest.mark.parametrize("q, game", [
     ("can we skip the npc turn this round", "robotariat"),       # Round Order: the NPC turn follows every round
     ("can i skip the draw phase, my hand is fine", "two-robots"),  # Turn Overview: draw, play, event, cleanup
     ("can i hold my turn and go after bob", "robotariat"),
