@@ -754,7 +754,11 @@ TEAMS_KEYWORD = "2v2"  # the keyword of the entry on a book's team variant
 OTHER_GAME_PATTERN = (r"\b(?:uno|chess|checkers|draughts|monopoly|catan|scrabble|poker|blackjack|yahtzee|cluedo|jenga|mahjong|"
                       r"mah jong|backgammon|carcassonne|gloomhaven|wingspan|azul|splendor|codenames|hearthstone|mtg|dnd|"
                       r"solitaire|rummy|canasta|cribbage|euchre|dominoes|battleship|stratego|pictionary|boggle|"
-                      r"trivial pursuit|ticket to ride|magic the gathering|dungeons (?:and|&) dragons|d&d)\b|"
+                      r"trivial pursuit|ticket to ride|magic the gathering|dungeons (?:and|&) dragons|d&d|go fish|"
+                      r"crazy eights|old maid|"
+                      # a sport ("how many players on a soccer team", "the score of the lakers game")
+                      r"soccer|football|basketball|baseball|hockey|tennis|golf|rugby|cricket|nba|nfl|nhl|mlb|super ?bowl|"
+                      r"world cup|premier league|lakers)\b|"
                       r"\b(?:standard|regular|normal|ordinary|52 card) deck of (?:playing )?cards\b")
 # The printed words themselves asked for as words ("full wording of ...", "the exact text on shogun", "word for word"):
 # the entries say in their own words what a piece does, never its printed text, so no entry answers (an honest one

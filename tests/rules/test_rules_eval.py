@@ -1110,6 +1110,8 @@ def test_entering_a_cards_effect_gets_tablebots_reading_of_cards_in_play(q):
     ("how many cards in a standard deck of playing cards", "two-robots"),
     ("in chess can you castle out of check", "robotariat"),
     ("settlers of catan: can i build two roads in one turn", "raising-robots"),
+    ("how many players are on a basketball team", "two-robots"),   # a sport: "players" and "team" are the books' too
+    ("whats the score of the football game", "robotariat"),
 ])
 def test_another_games_rules_are_not_covered_with_any_way_of_asking(q, game):
     for way in ({"game": game}, {"prefer": game}, {}):
