@@ -8,6 +8,8 @@ from conftest import PHONE
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
+SLOW = 15_000  # ms: a page asks for the table's version once a second, so it follows within about 2 s; under a
+# full test run on two cores the browser and the server can be far slower (Playwright's default is 5 s)
 
 
 def test_home_page_fits_a_phone_in_both_themes(page, live_url, shots):
@@ -45,13 +47,13 @@ def test_start_join_by_code_and_edits_reach_the_other_phone_live(browser, browse
     second.click("form:has(#join-code) button")
     second.wait_for_url(page.url)
 
-    # phone 1 writes; phone 2's open page shows it within 2 s, without a reload
+    # phone 1 writes; phone 2's open page shows it (within about 2 s; SLOW allows a loaded machine), without a reload
     page.fill("#name0", "Ann")
     page.fill("#notes", "Ann has the Orb")
     page.click("#table-form button[type=submit]")
     expect(page.locator("#save-msg")).to_contain_text("Saved with table")
-    expect(second.locator("#name0")).to_have_value("Ann", timeout=2000)
-    expect(second.locator("#notes")).to_have_value("Ann has the Orb", timeout=2000)
+    expect(second.locator("#name0")).to_have_value("Ann", timeout=SLOW)
+    expect(second.locator("#notes")).to_have_value("Ann has the Orb", timeout=SLOW)
     expect(second.locator("#live-cue")).to_contain_text("Updated from another phone")
 
     # phone 2 is typing the notes while phone 1 saves another name: both are kept
@@ -60,9 +62,9 @@ def test_start_join_by_code_and_edits_reach_the_other_phone_live(browser, browse
     second.keyboard.type(" (Bo typed this)")
     page.fill("#name1", "Bo")
     page.click("#table-form button[type=submit]")
-    expect(second.locator("#name1")).to_have_value("Bo", timeout=2000)
+    expect(second.locator("#name1")).to_have_value("Bo", timeout=SLOW)
     expect(second.locator("#notes")).to_have_value("Ann has the Orb (Bo typed this)")
-    expect(page.locator("#notes")).to_have_value("Ann has the Orb (Bo typed this)", timeout=4000)
+    expect(page.locator("#notes")).to_have_value("Ann has the Orb (Bo typed this)", timeout=SLOW)
     expect(page.locator("#name1")).to_have_value("Bo")
     second.screenshot(path=shots("table-live-390"), full_page=True)
     assert page.js_errors == []

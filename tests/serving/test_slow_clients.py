@@ -47,7 +47,10 @@ def test_slow_request_lines_and_uploads_leave_the_threads_free(tmp_path):
                 status, got, _ = phone.request("GET", f"{path}/version" if i % 2 else "/api/health")
                 waits.append(time.perf_counter() - t0)
                 assert status == 200, got
-            assert max(waits) < 1.0, waits
+            # "at once": well under a second on a quiet machine; 3 s leaves room for a loaded one (the first
+            # request opens a connection to a freshly forked worker), while a server whose threads the slow
+            # connections hold answers none (0 of 8 in 75 s)
+            assert max(waits) < 3.0, waits
 
             # one upload finishes: the app gets the whole body, once, and saves it
             first = uploads.pop(0)

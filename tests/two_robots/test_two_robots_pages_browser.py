@@ -135,8 +135,8 @@ def test_two_phones_a_card_on_phone_b_changes_phone_as_odds(browser, browser_con
     a.keyboard.type("torso:m")   # Ana is typing when Ben's card arrives
 
     add(b, "new", "torso", "m")
-    expect(odds.locator("#tr-odds-line")).to_contain_text("4 of 96 unseen cards", timeout=2000)
-    expect(a.locator("#tr-plan")).to_contain_text("4 of 96 unseen cards", timeout=2000)
+    expect(odds.locator("#tr-odds-line")).to_contain_text("4 of 96 unseen cards", timeout=SLOW)
+    expect(a.locator("#tr-plan")).to_contain_text("4 of 96 unseen cards", timeout=SLOW)
     expect(a.locator("#tr-standings")).to_contain_text("Ben")
     expect(a.locator("#live-cue")).to_contain_text("Updated from another phone")
     expect(a.locator("#hand-text")).to_have_value("torso:m")

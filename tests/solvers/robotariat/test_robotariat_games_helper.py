@@ -40,6 +40,16 @@ def _shared(g: GameRules, s: TableState, helper, seed: int = 7) -> Forecaster:
     return Forecaster(g, s, SuggestionPolicy(g), seed=seed, rollout=RolloutPolicy(g), helper=helper)
 
 
+def run_until_helped(f: Forecaster, seconds: float, tries: int = 20) -> None:
+    """More short views of the forecast until the helper has played a game of it (`tries` at most): on a
+    slow or loaded machine a helper (above all one just started) may not finish a game within one short
+    view. A helper that never plays still leaves `helped` at 0 after the last try."""
+    for _ in range(tries):
+        if f.helped > 0:
+            return
+        f.run(seconds)
+
+
 def test_the_games_two_processes_play_are_the_games_one_plays(helper):
     """Game k is random stream k wherever it is played: the games counted after runs shared with the helper
     are, in order, the ones one process plays alone, and the helper did play some of them."""
@@ -48,6 +58,7 @@ def test_the_games_two_processes_play_are_the_games_one_plays(helper):
     both.exact_tried = True
     both.run(0.4)
     both.run(0.3)  # a second view: the helper keeps this forecast's policy warm under its token
+    run_until_helped(both, 0.3)  # (more views while the helper played none yet: a slow machine)
     assert both.helped > 0 and both.runs >= 2
     alone = Forecaster(g, s, SuggestionPolicy(g), seed=7, rollout=RolloutPolicy(g))
     alone.exact_tried = True
@@ -80,7 +91,10 @@ def test_sampling_stops_where_one_process_stops(helper):
 
 def test_a_helper_that_hangs_is_waited_for_at_most_the_grace_past_the_deadline(helper):
     """A helper stopped mid-game (SIGSTOP): the request, whose own last game ran 30 ms over, gives up at
-    its deadline plus the grace, and the helper is replaced on a later request."""
+    its deadline plus the grace, and the helper is replaced on a later request. The bound is the grace
+    (GRACE_S, 50 ms) plus one second for stopping the helper (kill, then up to 0.5 s to reap it) on a
+    loaded machine: a request that did not honour the grace would wait 5 s for the job or 60 s for the
+    helper's answer."""
     g, s = _new_game(5)
     job = helper.begin(pickle.dumps((g, s, False, 7)), "hung", 0, 10**6, set(), 5.0)
     assert job is not None
@@ -89,7 +103,7 @@ def test_a_helper_that_hangs_is_waited_for_at_most_the_grace_past_the_deadline(h
     try:
         deadline = time.perf_counter() - 0.03
         job.finish(deadline)
-        assert time.perf_counter() - deadline <= games_helper.GRACE_S + 0.02
+        assert time.perf_counter() - deadline <= games_helper.GRACE_S + 1.0
         assert helper.proc is None
     finally:
         try:
@@ -131,7 +145,7 @@ def test_a_helper_that_dies_costs_the_request_nothing_and_comes_back():
         f.run(0.2)
         assert f.runs > 0 and f.helped == 0  # no helper this time (one is starting)
         assert h.wait_ready(30) and h.started == 2
-        f.run(0.3)
+        run_until_helped(f, 0.3)  # the new helper's first game may take more than one short view
         assert f.helped > 0
     finally:
         h.stop()
@@ -145,7 +159,7 @@ def test_a_table_the_helper_cannot_play_is_played_by_the_request(helper):
     g, s = _new_game(3)
     f = _shared(g, s, helper, seed=11)
     f.exact_tried = True
-    f.run(0.2)
+    run_until_helped(f, 0.2)
     assert f.helped > 0  # the helper answers the next job
 
 
