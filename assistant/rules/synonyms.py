@@ -747,6 +747,13 @@ REARRANGE_PATTERN = (r"\b(?:move|moved|swap|slide|slid|shift|switch|rearrange)\b
                      r"the other|a different)\b|\b(?:rearrange|swap|shuffle) (?:\w+ ){0,2}(?:between|among) (?:my|the) "
                      r"(?:piles|stacks|slots|columns)\b|\bswap (?:\w+ ){0,2}robots? between\b")
 TEAMS_KEYWORD = "2v2"  # the keyword of the entry on a book's team variant
+# A piece gone missing and what may stand in for it ("lost our meeple, can we use a pawn", "lost a cube, what do we track
+# rep with"): no book says; the scope entry on mishaps says so (asks_mishap). A stand-in must be asked: "lost" alone is
+# as often the game's ("i lost two power cards", "lost the robot race")
+LOST_PIECE_PATTERN = (r"\b(?:lost|lose|missing|misplaced|can'?t find|cannot find)\b(?: \w+){0,5} (?:meeples?|pawns?|tokens?|cubes?|"
+                      r"dice|die|pieces?|markers?|standees?|triangles?|minis?|figures?)\b.*\b(?:coin|penny|pennies|"
+                      r"pawn|button|bead|d6|normal die|something else|anything else|instead|substitute|replace|proxy|stand "
+                      r"in|(?:can|could|do|should) we use|track (?:\w+ )?with|mark (?:\w+ ){0,3}with)\b")
 # Another game than Tablebot's three, named as what the question is about ("in catan can you trade 4 to 1", "how do you
 # castle in chess", a standard deck of playing cards): no rulebook here holds its rules. Only names no entry uses (a
 # test holds them to that): "risk", "clue", "go", "life" or "bingo" (a robot of a worked example) are words of the

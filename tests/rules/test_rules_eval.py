@@ -762,6 +762,9 @@ def test_a_scope_entry_is_never_an_answer_nor_found_by_a_word_of_its_list_alone(
     ("one player has to leave halfway, what do we do with their robot", "robotariat", "rb-scope-mistakes"),
     ("my friend needs to go home mid game, do we remove his cards", "two-robots", "tr-scope-mistakes"),
     ("someone dropped out early, what happens to their robots and energy", "raising-robots", "rr-scope-mistakes"),
+    # nor what may stand in for a piece lost from the box
+    ("we cant find one of the poster cubes, can we use a coin instead", "robotariat", "rb-scope-mistakes"),
+    ("missing a token, ok to use a button", "raising-robots", "rr-scope-mistakes"),
 ])
 def test_mending_a_slip_is_not_covered_with_the_books_entry_on_mistakes_first(q, game, scope):
     _not_covered_with_first(q, game, scope)
@@ -771,6 +774,12 @@ def _not_covered_with_first(q: str, game: str, first: str) -> None:
     """Not covered, on the game's page and with its game filter, the entry saying the book is silent first."""
     for reply in (rules.ask(q, game=game), rules.ask(q, prefer=game)):
         assert not reply.answered and reply.hits[0].entry.id == first, q
+
+
+def test_a_card_lost_in_play_is_still_the_rule_asked():
+    # Two Robots, "Power cards": each damage costs a Power card, which is the Salvager's health
+    reply = rules.ask("i lost 2 power cards, what do i use to track health", game="two-robots")
+    assert reply.answered and reply.hits[0].entry.kind != "scope"
 
 
 @pytest.mark.parametrize("q, game, first", [
