@@ -607,7 +607,8 @@ OPINION_PATTERNS: tuple[str, ...] = (
 VERDICT_PATTERNS: tuple[str, ...] = (
     r"\btoo (?:strong|weak|good|powerful)\b", r"\b(?:broken|overpowered|underpowered|imbalanced|unbalanced)\b", r"(?<!\bco )\bop\b",
     r"\b(?:strongest|weakest|easiest|hardest|toughest|simplest|trickiest|funnest|overrated|underrated)\b",
-    r"\bmost (?:fun|powerful|useful|annoying)\b",
+    r"\bmost (?:fun|powerful|useful|annoying)\b", r"\b(?:which|who)(?: one| of (?:them|the two))? (?:is|are) (?:stronger|weaker|more "
+    r"powerful|less powerful)\b|\b(?:stronger|weaker|more powerful|less powerful) than\b",
 )
 # A question for a printed value of a thing (its VP, a cost, how many): where that thing is named only in a
 # worked example, in passing, no entry prints the value.
@@ -643,7 +644,8 @@ MISHAP_PATTERN = (r"\b(?:forg[eo]t(?:ten)? to|forgot (?:my|his|her|their|our) \w
                   r"(?:played|placed|put|built)|(?:can|could|may) (?:i|we|you) undo|undo (?:it|that|this|my last|the last|my move|my turn)|"
                   r"knocked (?:over|off)|knocked \w+ \w+ over|(?:rolled|rolls|fell|falls) off|"
                   r"(?:on|in|into|onto|to) the wrong (?:space|spot|place|row|column|side|stack|pile|slot)|"
-                  r"how (?:do|can|should) (?:we|i) (?:fix|correct) (?:it|that|this)|just (?:noticed|reali[sz]ed))\b")
+                  r"how (?:do|can|should) (?:we|i) (?:fix|correct) (?:it|that|this)|just (?:noticed|reali[sz]ed)|"
+                  r"(?:do|should|must) (?:we|i) (?:redo|replay|start over|do (?:it|that|this) over))\b")
 # ("take back" alone is the rules' word for returning a piece, "take back your phase cards"; "undo" alone a card's
 # effect, "does sabotage undo an upgrade"; "i forgot the rule, can ..." asks the rule: none of them is a slip)
 MISHAP_KEYWORD = "by mistake"  # the keyword of each book's scope entry on mistakes ("take back" also means a return)
@@ -717,10 +719,10 @@ PROTOTYPE_KEYWORD = "prototype"
 # The robot cards one by one ("names of the friends robots", "which robots have the any-row bar", "how many robot cards
 # are in the base deck"): printed on the cards, listed by no book nor public source; the book's entry with the keyword
 # ROSTER_KEYWORD says so (only Raising Robots has one: the other games' robots are built, not dealt)
-ROSTER_PATTERN = (r"\bnames? of (?:the |all (?:the )?)?(?:\d+ )?(?:\w+ )?robots?\b|\brobots'? names\b|\bname of the robot\b|"
+ROSTER_PATTERN = (r"\b(?:names?|list) of (?:the |all (?:the )?)?(?:\d+ )?(?:\w+ )?robots?\b|\brobots'? names\b|\bname of the robot\b|"
                   r"\b(?:what|which) (?:of the )?(?:\w+ )?robots? (?:has|have|with|carry|carries|shows?)\b(?! to\b)|"
-                  r"\bhow many (?:\w+ )?robots? (?:cards? )?(?:are )?(?:in the (?:\w+ )?(?:deck|box)|(?:have|has|with)\b(?! to\b))|"
-                  r"\bhow many robot cards (?:are )?in\b|\bhow big is the robot deck\b")
+                  r"\bhow many (?:\w+ ){0,3}robots? (?:cards? )?(?:are )?(?:in the (?:\w+ )?(?:deck|box)|(?:have|has|with)\b(?! to\b))|"
+                  r"\bhow many robot cards (?:are )?in (?:the|a|each) (?:\w+ )?(?:deck|box|game|expansion)\b|\bhow big is the robot deck\b")
 ROSTER_KEYWORD = "list of robots"
 # Leaving out a step of the turn of one's own will ("can i skip drawing", "is the event phase optional", "hold my turn
 # and go later"): no book says a step may be skipped or put off (a step that is a choice says so in its own entry)
@@ -734,16 +736,16 @@ TEAM_HELP_PATTERN = (r"\b(?:show|look at|see|peek at|give|hand|pass|lend|share|t
                      r"(?: \w+){0,4} (?:my |our |his |her )?(?:partner|teammate|team ?mate|ally)(?:s|'s|s')?\b|"
                      r"\b(?:partner|teammate|team ?mate|ally)s? (?:\w+ ){0,2}(?:put|play|add|build|place)s? (?:\w+ ){0,3}(?:into|in|on)"
                      r" my (?:factory|stacks?|piles?|robots?)\b|"
-                     r"\b(?:look at|see|show|share) (?:\w+ )?each others? (?:hands?|cards?)\b(?=.*\b(?:partners?|teammates?|"
-                     r"teams?|2v2|2 ?v ?2|2 on 2)\b)|(?:\b(?:partners?|teammates?|teams?|2v2|2 ?v ?2|2 on 2)\b.*)\b(?:look at|see|"
-                     r"show|share) (?:\w+ )?each others? (?:hands?|cards?)\b")
+                     r"\b(?:look at|see|show|share|trade|swap) (?:\w+ )?each others? (?:\w+ )?(?:hands?|cards?)\b(?=.*\b(?:"
+                     r"partners?|teammates?|teams?|2v2|2 ?v ?2|2 on 2)\b)|(?:\b(?:partners?|teammates?|teams?|2v2|2 ?v ?2|2 on 2)\b"
+                     r".*)\b(?:look at|see|show|share|trade|swap) (?:\w+ )?each others? (?:\w+ )?(?:hands?|cards?)\b")
 # Rearranging what is laid out ("move a part from one pile to another", "slide a built robot to another slot", "swap
 # two robots between columns"): Two Robots says how a card joins a Stack and Raising Robots where a robot is built, and
 # neither says whether it may move later (a row of a robot or a token's place is asked with other words)
 REARRANGE_PATTERN = (r"\b(?:move|moved|swap|slide|slid|shift|switch|rearrange)\b(?: \w+){0,6} (?:to|between|over to|into|onto) "
                      r"(?:another|a different|other|my other|the other|one another)(?: one)?(?: \w+)? (?:piles?|stacks?|"
                      r"slots?|columns?|spots?)\b|\b(?:move|moved|swap|slide|shift|switch|rearrange)\b(?: \w+){0,4} from "
-                     r"(?:one|a|my) (?:\w+ )?(?:piles?|stacks?|slots?|columns?)\b(?: \w+){0,5} (?:to|into|onto) (?:another|"
+                     r"(?:one|a|my) (?:\w+ ){0,3}(?:piles?|stacks?|slots?|columns?)\b(?: \w+){0,5} (?:to|into|onto) (?:another|"
                      r"the other|a different)\b|\b(?:rearrange|swap|shuffle) (?:\w+ ){0,2}(?:between|among) (?:my|the) "
                      r"(?:piles|stacks|slots|columns)\b|\bswap (?:\w+ ){0,2}robots? between\b")
 TEAMS_KEYWORD = "2v2"  # the keyword of the entry on a book's team variant

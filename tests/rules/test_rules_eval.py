@@ -513,6 +513,14 @@ def test_a_verdict_on_the_pieces_is_not_covered_even_beside_advice(q, game):
     assert not rules.ask(q, game=game).answered
 
 
+def test_one_piece_weighed_against_another_is_a_verdict_but_a_stronger_option_is_a_rule():
+    assert not rules.ask("is uberbot stronger than alice smith", game="robotariat").answered
+    assert not rules.ask("samurai or katana, which one is stronger", game="two-robots").answered
+    # the Sabotage space's own stronger option, paid with Reputation ("Space Activations: Sabotage")
+    reply = rules.ask("can i pay rep for the stronger sabotage option", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id == "rb-activation-sabotage"
+
+
 def test_a_printed_text_asked_as_words_is_not_covered():
     assert rules.index().parse("what does the sliding scale card actually say").asks_text
     assert rules.index().parse("exact wording of weapons jammed").asks_text
@@ -554,7 +562,8 @@ def test_passing_cards_to_a_partner_is_not_in_the_teams_variant(q):
 
 @pytest.mark.parametrize("q", ["2v2: can i protect my teammates factory with my defense card",
                                "in teams can my partner put a part into my factory",
-                               "playing 2v2, can partners look at each others hands"])
+                               "playing 2v2, can partners look at each others hands",
+                               "in 2v2 can we trade each other cards"])
 def test_partners_helping_each_other_is_not_in_the_teams_variant(q):
     assert not rules.ask(q, game="two-robots").answered
 
@@ -589,6 +598,7 @@ def test_a_discard_of_ones_own_will_is_in_no_book(q):
 @pytest.mark.parametrize("q, game", [
     ("can i shift a part from my solar stack over to another stack", "two-robots"),   # Stacking Part Cards
     ("can a built robot slide to a different slot later", "raising-robots"),
+    ("can i move a part from one of my piles to another one", "two-robots"),
 ])
 def test_moving_what_is_laid_out_is_in_no_book(q, game):
     for way in ({"game": game}, {"prefer": game}, {}):
@@ -768,6 +778,7 @@ def test_a_scope_entry_is_never_an_answer_nor_found_by_a_word_of_its_list_alone(
     # nor what may stand in for a piece lost from the box
     ("we cant find one of the poster cubes, can we use a coin instead", "robotariat", "rb-scope-mistakes"),
     ("missing a token, ok to use a button", "raising-robots", "rr-scope-mistakes"),
+    ("we drew one card too many, should we redo the turn", "two-robots", "tr-scope-mistakes"),
 ])
 def test_mending_a_slip_is_not_covered_with_the_books_entry_on_mistakes_first(q, game, scope):
     _not_covered_with_first(q, game, scope)
@@ -1055,7 +1066,8 @@ def test_a_piece_put_in_the_wrong_place_is_a_slip_no_book_mends(q, game):
 
 @pytest.mark.parametrize("q", ["which of the pets robots have the rainbow bar",
                                "whats the name of the robot with the microchip icon",
-                               "how many robot cards are in the friends box"])
+                               "how many robot cards are in the friends box",
+                               "how many of the pets robots have a microchip"])
 def test_a_robot_card_asked_by_its_icon_or_its_name_is_printed_in_no_source(q):
     # "Robots & Inventors": the modules add robot cards the book does not list; the entry saying so leads
     for way in ({"game": "raising-robots"}, {"prefer": "raising-robots"}, {}):
@@ -1066,6 +1078,8 @@ def test_a_robot_card_asked_by_its_icon_or_its_name_is_printed_in_no_source(q):
 
 def test_what_the_robots_of_a_row_or_a_card_may_do_is_still_the_rule_asked():
     assert rules.ask("which robots can albert activate", game="raising-robots").answered
+    reply = rules.ask("how many robot cards in hand for the mech masters hand card", game="raising-robots")
+    assert reply.answered and reply.hits[0].entry.id == "rr-card-mech-10-robot-cards"
     assert rules.ask("how many robots have to be in fabricate for the race card", game="raising-robots").answered
     # Robotariat's players are robots: its characters are in its book
     reply = rules.ask("which robot has the ability to move an oppressor", game="robotariat")
@@ -1076,7 +1090,7 @@ def test_the_robot_cards_one_by_one_are_printed_in_no_source():
     # Raising Robots, "Robots & Inventors": the modules add robot cards the book does not list (shared/facts: no
     # public card list); the entry saying so leads, as an honest answer that the value is not printed
     reply = rules.ask("list of the pets robots", game="raising-robots")
-    assert reply.hits[0].entry.id == "rr-unverified-robot-cards" and reply.unprinted
+    assert reply.hits[0].entry.id == "rr-unverified-robot-cards" and (reply.unprinted or reply.unprinted_nearest)
 
 
 @pytest.mark.parametrize("q", ["how does the base game albert inventor work", "what is adas inventor ability exactly",
