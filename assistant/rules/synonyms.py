@@ -704,7 +704,12 @@ AGE_PATTERN = (r"\b(?:(?:what|which|minimum|min|recommended|right|good) age|(?:o
 # Two players in the same role ("can two of us play the same salvager"): each book has each player pick one, and none
 # says whether two may pick the same one (there is one card, sheet or board of each)
 SAME_ROLE_PATTERN = (r"\b(?:two|2|both|multiple|several) (?:of us|players|people|ppl|persons)\b(?: \w+){0,4} "
-                     r"(?:play|pick|choose|take|be|use|have|run)s? (?:as )?the same (?:character|salvager|inventor)s?\b")
+                     r"(?:play|pick|choose|take|be|use|have|run)s? (?:as )?the same (?:character|salvager|inventor)s?\b|"
+                     # ... nor one player in two roles, nor two boxes played as one
+                     r"\b(?:one|a single|1) (?:person|player|of us|guy)\b(?: \w+){0,2} (?:runs?|running|plays?|playing|"
+                     r"controls?|controlling|takes?|handles?) (?:two|2|both) (?:robots?|characters?|salvagers?|inventors?|"
+                     r"seats?|hands?|players?)\b|\b(?:two|2) (?:copies|boxes|sets)\b(?: of (?:the )?game)?(?: \w+){0,4} "
+                     r"(?:players?|people|of us)\b")
 # Throwing cards away of one's own will ("can i discard whenever i want", "toss extra cards even tho im under 7"): Two
 # Robots discards only down to the hand limit at cleanup or as a card's cost, and says nothing of a free discard
 FREE_DISCARD_PATTERN = (r"\b(?:discard|toss|ditch|dump)(?:ing)?\b(?: \w+){0,5} (?:whenever|any ?time|mid[- ]?turn|in the "

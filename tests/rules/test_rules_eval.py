@@ -581,6 +581,8 @@ def test_what_an_attack_does_to_a_partner_is_tablebots_reading_and_a_partner_els
     ("can two players pick the same salvager", "two-robots"),          # Setup: each player picks a Salvager
     ("can 2 of us be the same character", "robotariat"),              # Set Up: each person selects a character
     ("can two of us play as the same inventor", "raising-robots"),
+    ("we are only 2, can one player run two characters", "robotariat"),   # Overview: 3 to 5 players
+    ("we own 2 copies of the game, can 8 people play", "two-robots"),
 ])
 def test_two_players_in_one_role_is_in_no_book(q, game):
     for way in ({"game": game}, {"prefer": game}):
