@@ -81,6 +81,8 @@ from .synonyms import (
     DEVICE_PATTERN,
     DOES_PATTERN,
     ENERGIES,
+    EXTRA_CHARACTERS_KEYWORD,
+    EXTRA_CHARACTERS_PATTERN,
     FRAME_PHRASES,
     FREE_DISCARD_PATTERN,
     GAME_NAME_PHRASES,
@@ -324,6 +326,7 @@ class Question:
     asks_age: bool = False    # it asks what age of players the game suits
     asks_same_role: bool = False  # two players in one role (the same character, Salvager or inventor)
     asks_prototype: bool = False  # a playtest prototype or a promotional piece, of which no book speaks
+    asks_extra_character: bool = False  # a character the box holds but the rules do not describe
     asks_roster: bool = False  # the robot cards one by one (their names, which carry an icon, how many)
     asks_skip_step: bool = False  # leaving out or putting off a step of the turn at will
     asks_team_help: bool = False  # partners in a team game helping each other (showing, giving, protecting)
@@ -461,6 +464,8 @@ class RulesIndex:
         self._teams = {e.game for e in self.entries if TEAMS_KEYWORD in e.keywords}
         # the entry saying the robot cards are listed nowhere (Raising Robots)
         self._roster = {e.game: r for r, e in enumerate(self.entries) if ROSTER_KEYWORD in e.keywords}
+        # ... and the one saying the characters beyond the rules' are unknown (Robotariat)
+        self._extra_characters = {e.game: r for r, e in enumerate(self.entries) if EXTRA_CHARACTERS_KEYWORD in e.keywords}
         # ... and on playtest prototypes and promotional pieces (no book speaks of them)
         self._prototype = {e.game: r for r, e in enumerate(self.entries)
                            if r in self._scope and PROTOTYPE_KEYWORD in e.keywords}
@@ -823,6 +828,7 @@ class RulesIndex:
                         asks_free_discard=re.search(FREE_DISCARD_PATTERN, said) is not None,
                         asks_prototype=re.search(PROTOTYPE_PATTERN, said) is not None,
                         asks_roster=re.search(ROSTER_PATTERN, said) is not None,
+                        asks_extra_character=re.search(EXTRA_CHARACTERS_PATTERN, said) is not None,
                         asks_skip_step=re.search(SKIP_STEP_PATTERN, said) is not None,
                         asks_team_help=re.search(TEAM_HELP_PATTERN, said) is not None,
                         asks_rearrange=re.search(REARRANGE_PATTERN, said) is not None,
@@ -1043,6 +1049,9 @@ class RulesIndex:
             return -1
         if q.asks_prototype:
             return self._prototype.get(home or nearest_game, -1)  # no book speaks of prototypes or promos
+        if q.asks_extra_character and self._extra_characters.get(home or nearest_game, ranked[0]) != ranked[0]:
+            # no source gives those characters' abilities (first already, that entry answers as printed nowhere)
+            return self._extra_characters[home or nearest_game]
         if q.asks_roster and (home or nearest_game) in self._roster:
             return self._roster[home or nearest_game]  # the robot cards are listed by no book nor source
         if q.asks_mishap:

@@ -729,6 +729,12 @@ ROSTER_PATTERN = (r"\b(?:names?|list) of (?:the |all (?:the )?)?(?:\d+ )?(?:\w+ 
                   r"\bhow many (?:\w+ ){0,3}robots? (?:cards? )?(?:are )?(?:in the (?:\w+ )?(?:deck|box)|(?:have|has|with)\b(?! to\b))|"
                   r"\bhow many robot cards (?:are )?in (?:the|a|each) (?:\w+ )?(?:deck|box|game|expansion)\b|\bhow big is the robot deck\b")
 ROSTER_KEYWORD = "list of robots"
+# Robotariat's characters beyond the eight the rules describe ("what power does character 10 have", "the one with no
+# standee"): the box has eleven, and no source gives the other three's abilities; its entry with EXTRA_CHARACTERS_KEYWORD
+EXTRA_CHARACTERS_PATTERN = (r"\bcharacters? (?:number |no\.? |#)?(?:9|10|11|nine|ten|eleven)\b|\b(?:9th|10th|11th|ninth|tenth|"
+                            r"eleventh) character\b|\b(?:no|without(?: a)?|missing) standees?\b|\b(?:backer|kickstarter|"
+                            r"extra|missing|other (?:three|3)) characters?\b")
+EXTRA_CHARACTERS_KEYWORD = "extra characters"
 # Leaving out a step of the turn of one's own will ("can i skip drawing", "is the event phase optional", "hold my turn
 # and go later"): no book says a step may be skipped or put off (a step that is a choice says so in its own entry)
 SKIP_STEP_PATTERN = (r"\bcan (?:i|we) (?:just )?(?:skip|pass on|sit out) (?:my |the |our |a )?(?:draw|drawing|draw phase|npc "

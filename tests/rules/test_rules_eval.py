@@ -1078,6 +1078,14 @@ def test_a_robot_card_asked_by_its_icon_or_its_name_is_printed_in_no_source(q):
         assert reply.unprinted or reply.unprinted_nearest, (q, way)  # the page says it is printed nowhere
 
 
+@pytest.mark.parametrize("q", ["what can character number 11 do", "the ninth character, whats its power",
+                               "our copy has a character with no standee, what does it do"])
+def test_a_character_beyond_the_eight_the_rules_describe_leads_with_the_entry_saying_none_are_known(q):
+    # Components: eleven character cards and sheets, eight standees and eight characters described (rb-unverified-characters)
+    reply = rules.ask(q, game="robotariat")
+    assert reply.hits[0].entry.id == "rb-unverified-characters" and (reply.unprinted or reply.unprinted_nearest), q
+
+
 def test_what_the_robots_of_a_row_or_a_card_may_do_is_still_the_rule_asked():
     assert rules.ask("which robots can albert activate", game="raising-robots").answered
     reply = rules.ask("how many robot cards in hand for the mech masters hand card", game="raising-robots")
