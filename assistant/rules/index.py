@@ -104,6 +104,7 @@ from .synonyms import (
     OPINION_MARKERS,
     OPINION_PATTERNS,
     OPINION_WORDS,
+    OTHER_GAME_LIKENESS,
     OTHER_GAME_PATTERN,
     PEEK_PATTERN,
     PHRASES,
@@ -114,6 +115,7 @@ from .synonyms import (
     PROTOTYPE_KEYWORD,
     PROTOTYPE_PATTERN,
     REARRANGE_PATTERN,
+    REDO_PATTERN,
     ROSTER_KEYWORD,
     ROSTER_PATTERN,
     RUN_OUT_KEYWORDS,
@@ -822,7 +824,8 @@ class RulesIndex:
                         asks_verdict=any(re.search(p, said) for p in VERDICT_PATTERNS),
                         asks_value=any(re.search(p, said) for p in VALUE_PATTERNS),
                         asks_transfer=re.search(TRANSFER_PATTERN, said) is not None,
-                        asks_mishap=any(re.search(p, said) for p in (MISHAP_PATTERN, LEAVE_PATTERN, LOST_PIECE_PATTERN)),
+                        asks_mishap=any(re.search(p, said) for p in (MISHAP_PATTERN, REDO_PATTERN, LEAVE_PATTERN,
+                                                                     LOST_PIECE_PATTERN)),
                         asks_age=re.search(AGE_PATTERN, said) is not None,
                         asks_same_role=re.search(SAME_ROLE_PATTERN, said) is not None,
                         asks_free_discard=re.search(FREE_DISCARD_PATTERN, said) is not None,
@@ -836,7 +839,8 @@ class RulesIndex:
                         asks_peek=re.search(PEEK_PATTERN, said) is not None,
                         asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None and not re.search(PLAYTIME_NOT, said),
                         asks_device=re.search(DEVICE_PATTERN, said) is not None, asks_verbatim=bool(verbatim),
-                        asks_other_game=re.search(OTHER_GAME_PATTERN, said) is not None,
+                        asks_other_game=(re.search(OTHER_GAME_PATTERN, said) is not None
+                                         and re.search(OTHER_GAME_LIKENESS, said) is None),
                         cross_games=frozenset(GAME_NAMES[tuple((m["game"] or m["game2"] or m["game3"]).split())]
                                               for m in re.finditer(CROSS_GAME_PATTERN, said)),
                         emptied=next((m[1] if not is_stopword(m[1]) else "deck" for m in _EMPTIED.finditer(said)), ""))

@@ -607,8 +607,11 @@ OPINION_PATTERNS: tuple[str, ...] = (
 VERDICT_PATTERNS: tuple[str, ...] = (
     r"\btoo (?:strong|weak|good|powerful)\b", r"\b(?:broken|overpowered|underpowered|imbalanced|unbalanced)\b", r"(?<!\bco )\bop\b",
     r"\b(?:strongest|weakest|easiest|hardest|toughest|simplest|trickiest|funnest|overrated|underrated)\b",
-    r"\bmost (?:fun|powerful|useful|annoying)\b", r"\b(?:which|who)(?: one| of (?:them|the two))? (?:is|are) (?:stronger|weaker|more "
-    r"powerful|less powerful)\b|\b(?:stronger|weaker|more powerful|less powerful) than\b",
+    r"\bmost (?:fun|powerful|useful|annoying)\b",
+    # one piece weighed against another, not what happens when two meet or one blocks the other
+    r"^(?!.*\b(?:meets?|block|blocks|cancels?|beats?|fines?|attacks?|defen[cs]es?|go(?:es)? through|search)\b).*(?:"
+    r"\b(?:which|who)(?: one| of (?:them|the two))?(?: \w+)? (?:is|are) (?:stronger|weaker|more powerful|less powerful)\b|"
+    r"\b(?:stronger|weaker|more powerful|less powerful) than\b)",
 )
 # A question for a printed value of a thing (its VP, a cost, how many): where that thing is named only in a
 # worked example, in passing, no entry prints the value.
@@ -626,9 +629,9 @@ TRANSFER_PATTERN = (r"\b(?:give|gives|gave|trade|trades|trading|lend|loan|swap|s
                     r"\b(?:to|with|between)\b.*\b(?:another player|other players?|friends?|teammates?|partners?|"
                     r"buddy|buddies|mates?|pals?|wife|husband|spouse|"
                     r"someone|somebody|anyone|each other|one another|players|opponents?|brothers?|sisters?|kids?|"
-                    r"sons?|daughters?|dad|mum|mom|teams?)\b|"
+                    r"sons?|daughters?|dad|mum|mom)\b|"
                     # the recipient first ("hand my partner a part card", "give my teammate a card from my hand")
-                    r"\b(?:give|gives|gave|lend|loan|pass|sell|hand)\s+(?:my|our|his|her|their|a|the)\s+"
+                    r"\b(?:give|gives|gave|lend|loan|pass|sell|hand)\s+(?:my|our|his|her|their)\s+"
                     r"(?:teammates?|partners?|team ?mates?|friends?|buddy|mates?|brother|sister|wife|husband|kid)\b"
                     r"(?!\s+(?:card|cards|robot|robots|inventor|ability|token|tokens)\b)")
 TRANSFER_WORDS: frozenset[str] = frozenset({"give", "trade", "lend", "swap", "share", "pass"})
@@ -644,8 +647,10 @@ MISHAP_PATTERN = (r"\b(?:forg[eo]t(?:ten)? to|forgot (?:my|his|her|their|our) \w
                   r"(?:played|placed|put|built)|(?:can|could|may) (?:i|we|you) undo|undo (?:it|that|this|my last|the last|my move|my turn)|"
                   r"knocked (?:over|off)|knocked \w+ \w+ over|(?:rolled|rolls|fell|falls) off|"
                   r"(?:on|in|into|onto|to) the wrong (?:space|spot|place|row|column|side|stack|pile|slot)|"
-                  r"how (?:do|can|should) (?:we|i) (?:fix|correct) (?:it|that|this)|just (?:noticed|reali[sz]ed)|"
-                  r"(?:do|should|must) (?:we|i) (?:redo|replay|start over|do (?:it|that|this) over))\b")
+                  r"how (?:do|can|should) (?:we|i) (?:fix|correct) (?:it|that|this)|just (?:noticed|reali[sz]ed))\b")
+# ... and a turn to redo, beside a slip (a re-roll or a phase run again is the game's: "with mt rho do i redo both dice")
+REDO_PATTERN = (r"^(?=.*\b(?:forgot|wrong|mistake|messed|missed|skipped|accident\w*|oops|misread|screwed|too (?:many|much|few)|"
+                r"peeked)\b).*\b(?:do|should|must) (?:we|i) (?:redo|replay|start over|do (?:it|that|this) over)\b")
 # ("take back" alone is the rules' word for returning a piece, "take back your phase cards"; "undo" alone a card's
 # effect, "does sabotage undo an upgrade"; "i forgot the rule, can ..." asks the rule: none of them is a slip)
 MISHAP_KEYWORD = "by mistake"  # the keyword of each book's scope entry on mistakes ("take back" also means a return)
@@ -695,11 +700,18 @@ DEVICE_PATTERN = (r"\b(?:phone|tablet|ipad|iphone|android|(?:my|the|phone|phones
                   r"\b(?:phone|tablet|ipad) charger\b")
 # A player leaving a game midway ("someone has to leave halfway, what about their robot"): no book says what becomes of
 # their pieces; the scope entry on mishaps and house rules says so, as for a slip (asks_mishap)
-LEAVE_PATTERN = (r"\b(?:(?:has|have|had|needs?|wants?) to (?:leave|go home|quit)|(?:quits?|leaves|left|drops? out|"
-                 r"dropped out) (?:the game )?(?:halfway|half way|mid ?game|mid-game|early|in the middle|partway))\b")
+# (a person must leave: a piece leaving a space, or a Salvager knocked out of the game, is the game's own)
+LEAVE_PATTERN = (r"^(?!.*\b(?:health|hp|power cards?|eliminated|knocked out|out of the game|dead|dies?|civilians?|cops?|"
+                 r"oppressors?|npcs?|meeples?|objectives?|cards? )\b)"
+                 r".*\b(?:(?:someone|somebody|a player|one player|one of us|(?:my|our) (?:friend|mate|buddy|wife|husband|kid|son|"
+                 r"daughter|brother|sister|partner|mom|mum|dad)|he|she|they|i|we) (?:has|have|had|needs?|wants?) to (?:leave|"
+                 r"go home|quit)|(?:quits?|leaves|left|drops? out|dropped out) (?:the game )?(?:halfway|half way|mid ?game|"
+                 r"mid-game|early|in the middle|partway))\b")
 # The players' age the game suits ("what age is it for", "ok for my 7 year old"): printed on the box, in no rulebook
 # nor fact here (a question about an easier way to play with a child is answered: only the age itself is asked here)
-AGE_PATTERN = (r"\b(?:(?:what|which|minimum|min|recommended|right|good) age|(?:ok|okay|good|fine|suitable|too hard|too "
+AGE_PATTERN = (r"^(?!.*\b(?:variants?|simpler|easier|easy mode|beginner|learning|first game|co-?op|cooperative|without|"
+               r"leave out|drop|kids? version|modules?|mode)\b).*"
+               r"\b(?:(?:what|which|minimum|min|recommended|right|good) age|(?:ok|okay|good|fine|suitable|too hard|too "
                r"complicated) for (?:a |an |my |his |her |their )?(?:\d+ ?(?:yo|yr olds?|year olds?|years? old)|age))\b")
 # Two players in the same role ("can two of us play the same salvager"): each book has each player pick one, and none
 # says whether two may pick the same one (there is one card, sheet or board of each)
@@ -712,61 +724,72 @@ SAME_ROLE_PATTERN = (r"\b(?:two|2|both|multiple|several) (?:of us|players|people
                      r"(?:players?|people|of us)\b")
 # Throwing cards away of one's own will ("can i discard whenever i want", "toss extra cards even tho im under 7"): Two
 # Robots discards only down to the hand limit at cleanup or as a card's cost, and says nothing of a free discard
-FREE_DISCARD_PATTERN = (r"\b(?:discard|toss|ditch|dump)(?:ing)?\b(?: \w+){0,5} (?:whenever|any ?time|mid[- ]?turn|in the "
+FREE_DISCARD_PATTERN = (r"^(?!.*\b(?:have to|must|down to|hand limit|resolves?|friendship|friends?|search|sacagawea|"
+                        r"meltdown|nothing)\b)(?=.*\b(?:can|may|could|allowed)\b)"
+                        r".*\b(?:discard|toss|ditch|dump)(?:ing)?\b(?: \w+){0,5} (?:whenever|any ?time|mid[- ]?turn|in the "
                         r"middle of (?:my|a|the) turn|if i do ?n[o']?t (?:want|need)|to (?:cycle|dig)|even (?:tho|though|if) "
                         r"(?:i'?m|im|i am) under)\b")
 # A playtest prototype or a promotional piece ("what did the propaganda deck do in the prototype", "kickstarter promo
 # robot"): no book speaks of either; each book's scope entry with the keyword PROTOTYPE_KEYWORD says so
-PROTOTYPE_PATTERN = (r"\b(?:prototypes?|playtest(?:ing|ers?)?|(?:kickstarter|ks|backer) (?:promos?|exclusives?|versions?|"
-                     r"editions?|stretch goals?|add ?ons?)|promo (?:robots?|cards?|inventors?|characters?|salvagers?)|"
-                     r"stretch goals?)\b")
+PROTOTYPE_PATTERN = (r"^(?!.*\b(?:starting (?:rep|reputation)|rep|reputation|poster tokens?|stickers?|office drone|posterchild|"
+                     r"dropped)\b).*"
+                     r"\b(?:prototypes?|playtest(?:ing|ers?)?|(?:kickstarter|ks|backer) (?:promos?|exclusives?|stretch goals?|"
+                     r"add ?ons?)|promo (?:robots?|cards?|inventors?|characters?|salvagers?)|stretch goals?)\b")
 PROTOTYPE_KEYWORD = "prototype"
 # The robot cards one by one ("names of the friends robots", "which robots have the any-row bar", "how many robot cards
 # are in the base deck"): printed on the cards, listed by no book nor public source; the book's entry with the keyword
 # ROSTER_KEYWORD says so (only Raising Robots has one: the other games' robots are built, not dealt)
 ROSTER_PATTERN = (r"\b(?:names?|list) of (?:the |all (?:the )?)?(?:\d+ )?(?:\w+ )?robots?\b|\brobots'? names\b|\bname of the robot\b|"
-                  r"\b(?:what|which) (?:of the )?(?:\w+ )?robots? (?:has|have|with|carry|carries|shows?)\b(?! to\b)|"
-                  r"\bhow many (?:\w+ ){0,3}robots? (?:cards? )?(?:are )?(?:in the (?:\w+ )?(?:deck|box)|(?:have|has|with)\b(?! to\b))|"
+                  r"\b(?:what|which) (?:of the )?(?:\w+ )?robots? (?:has|have|carry|carries|shows?)\b(?! (?:to|already|been|"
+                  r"just)\b)|"
+                  r"\bhow many (?:\w+ ){0,3}robots? (?:cards? )?(?:are )?(?:in the (?:\w+ )?(?:deck|box)|(?:have|has)\b(?! (?:to|"
+                  r"already|been|just)\b))|"
                   r"\bhow many robot cards (?:are )?in (?:the|a|each) (?:\w+ )?(?:deck|box|game|expansion)\b|\bhow big is the robot deck\b")
 ROSTER_KEYWORD = "list of robots"
 # Robotariat's characters beyond the eight the rules describe ("what power does character 10 have", "the one with no
 # standee"): the box has eleven, and no source gives the other three's abilities; its entry with EXTRA_CHARACTERS_KEYWORD
 EXTRA_CHARACTERS_PATTERN = (r"\bcharacters? (?:number |no\.? |#)?(?:9|10|11|nine|ten|eleven)\b|\b(?:9th|10th|11th|ninth|tenth|"
-                            r"eleventh) character\b|\b(?:no|without(?: a)?|missing) standees?\b|\b(?:backer|kickstarter|"
+                            r"eleventh) character\b|\bcharacters? (?:\w+ ){0,3}(?:with|has|that has) no standee\b|"
+                            r"\b(?:the )?(?:one|character) (?:with|that has) no standee\b|\b(?:backer|kickstarter|"
                             r"extra|missing|other (?:three|3)) characters?\b")
 EXTRA_CHARACTERS_KEYWORD = "extra characters"
 # Leaving out a step of the turn of one's own will ("can i skip drawing", "is the event phase optional", "hold my turn
 # and go later"): no book says a step may be skipped or put off (a step that is a choice says so in its own entry)
-SKIP_STEP_PATTERN = (r"\bcan (?:i|we) (?:just )?(?:skip|pass on|sit out) (?:my |the |our |a )?(?:draw|drawing|draw phase|npc "
-                     r"turns?|npc phase|event|event phase|cleanup|cleanup phase|play phase)\b|\b(?:hold|delay|save) my turn\b|"
-                     r"\bis the (?:\w+ )?(?:phase|npc turn) optional\b")
+SKIP_STEP_PATTERN = (r"^(?!.*\bunder 7\b)"
+                     r".*(?:\bcan (?:i|we) (?:just )?(?:skip|pass on|sit out) (?:my |the |our |a )?(?:draw|drawing|draw phase|"
+                     r"npc turns?|npc phase|event|event phase|cleanup|cleanup phase)\b|\b(?:hold|delay|save) my turn\b|"
+                     r"\bis (?:the )?(?:draw|drawing|event|npc|cleanup) (?:phase |turn )?optional\b)")
 # Helping one's partner in a team game ("show my hand to my partner", "protect my partner's factory", "my teammate puts
 # parts into my factory"): Two Robots' Variations only say four may play two teams of two; what partners may do for each
 # other is in no book (what an attack or a cancel does to a partner is Tablebot's reading, asked with other words)
-TEAM_HELP_PATTERN = (r"\b(?:show|look at|see|peek at|give|hand|pass|lend|share|trade|protect|defend|guard|help|heal|shield)\b"
+TEAM_HELP_PATTERN = (r"^(?!.*\b(?:discard pile|discards|hand size|how many cards|win|wins|winning)\b).*(?:"
+                     r"\b(?:show|look at|see|peek at|give|hand|pass|lend|share|trade|protect|defend|guard|help|heal|shield)\b"
                      r"(?: \w+){0,4} (?:my |our |his |her )?(?:partner|teammate|team ?mate|ally)(?:s|'s|s')?\b|"
                      r"\b(?:partner|teammate|team ?mate|ally)s? (?:\w+ ){0,2}(?:put|play|add|build|place)s? (?:\w+ ){0,3}(?:into|in|on)"
                      r" my (?:factory|stacks?|piles?|robots?)\b|"
                      r"\b(?:look at|see|show|share|trade|swap) (?:\w+ )?each others? (?:\w+ )?(?:hands?|cards?)\b(?=.*\b(?:"
                      r"partners?|teammates?|teams?|2v2|2 ?v ?2|2 on 2)\b)|(?:\b(?:partners?|teammates?|teams?|2v2|2 ?v ?2|2 on 2)\b"
-                     r".*)\b(?:look at|see|show|share|trade|swap) (?:\w+ )?each others? (?:\w+ )?(?:hands?|cards?)\b")
+                     r".*)\b(?:look at|see|show|share|trade|swap) (?:\w+ )?each others? (?:\w+ )?(?:hands?|cards?)\b)")
 # Rearranging what is laid out ("move a part from one pile to another", "slide a built robot to another slot", "swap
 # two robots between columns"): Two Robots says how a card joins a Stack and Raising Robots where a robot is built, and
 # neither says whether it may move later (a row of a robot or a token's place is asked with other words)
-REARRANGE_PATTERN = (r"\b(?:move|moved|swap|slide|slid|shift|switch|rearrange)\b(?: \w+){0,6} (?:to|between|over to|into|onto) "
+REARRANGE_PATTERN = (r"^(?!.*\b(?:tokens?|cubes?|space pod|stolen|steal|duplicate|sideways|susan|nikola|postman|arcitech|"
+                     r"masses|posters?|civilians?)\b).*(?:"
+                     r"\b(?:move|moved|swap|slide|slid|shift|switch|rearrange)\b(?: \w+){0,6} (?:to|between|over to|into|onto) "
                      r"(?:another|a different|other|my other|the other|one another)(?: one)?(?: \w+)? (?:piles?|stacks?|"
-                     r"slots?|columns?|spots?)\b|\b(?:move|moved|swap|slide|shift|switch|rearrange)\b(?: \w+){0,4} from "
+                     r"slots?|columns?)\b|\b(?:move|moved|swap|slide|shift|switch|rearrange)\b(?: \w+){0,4} from "
                      r"(?:one|a|my) (?:\w+ ){0,3}(?:piles?|stacks?|slots?|columns?)\b(?: \w+){0,5} (?:to|into|onto) (?:another|"
                      r"the other|a different)\b|\b(?:rearrange|swap|shuffle) (?:\w+ ){0,2}(?:between|among) (?:my|the) "
-                     r"(?:piles|stacks|slots|columns)\b|\bswap (?:\w+ ){0,2}robots? between\b")
+                     r"(?:piles|stacks|slots|columns)\b|\bswap (?:\w+ ){0,2}robots? between\b)")
 TEAMS_KEYWORD = "2v2"  # the keyword of the entry on a book's team variant
 # A piece gone missing and what may stand in for it ("lost our meeple, can we use a pawn", "lost a cube, what do we track
 # rep with"): no book says; the scope entry on mishaps says so (asks_mishap). A stand-in must be asked: "lost" alone is
 # as often the game's ("i lost two power cards", "lost the robot race")
-LOST_PIECE_PATTERN = (r"\b(?:lost|lose|missing|misplaced|can'?t find|cannot find)\b(?: \w+){0,5} (?:meeples?|pawns?|tokens?|cubes?|"
+LOST_PIECE_PATTERN = (r"\b(?:lost|missing|misplaced|can'?t find|cannot find)\b(?: \w+){0,5} (?:meeples?|pawns?|tokens?|cubes?|"
                       r"dice|die|pieces?|markers?|standees?|triangles?|minis?|figures?)\b.*\b(?:coin|penny|pennies|"
-                      r"pawn|button|bead|d6|normal die|something else|anything else|instead|substitute|replace|proxy|stand "
-                      r"in|(?:can|could|do|should) we use|track (?:\w+ )?with|mark (?:\w+ ){0,3}with)\b")
+                      r"pawn|button|bead|d6|normal die|something else|anything else|substitute|replace|proxy|stand "
+                      r"in|(?:what|which) (?:\w+ )?(?:can|could|do|should) we use|(?:can|could) we (?:just )?use (?:a|an|any|some)|"
+                      r"track (?:\w+ )?with|mark (?:\w+ ){0,3}with)\b")
 # Another game than Tablebot's three, named as what the question is about ("in catan can you trade 4 to 1", "how do you
 # castle in chess", a standard deck of playing cards): no rulebook here holds its rules. Only names no entry uses (a
 # test holds them to that): "risk", "clue", "go", "life" or "bingo" (a robot of a worked example) are words of the
@@ -780,6 +803,11 @@ OTHER_GAME_PATTERN = (r"\b(?:uno|chess|checkers|draughts|monopoly|catan|scrabble
                       r"soccer|football|basketball|baseball|hockey|tennis|golf|rugby|cricket|nba|nfl|nhl|mlb|super ?bowl|"
                       r"world cup|premier league|lakers)\b|"
                       r"\b(?:standard|regular|normal|ordinary|52 card) deck of (?:playing )?cards\b")
+# ... but another game named as a likeness ("search is like go fish", "golf style scoring"): the question is this game's
+OTHER_GAME_LIKENESS = (r"\b(?:like|"
+                       r"basically|similar to|same as|kind of) (?:a |an |in |playing )?(?:uno|chess|checkers|monopoly|catan|"
+                       r"poker|blackjack|go fish|old maid|crazy eights|rummy|solitaire|football|soccer|hockey|golf|tennis|"
+                       r"basketball|baseball)\b|\b(?:golf|poker|chess|uno) (?:style|rules for scoring)\b")
 # The printed words themselves asked for as words ("full wording of ...", "the exact text on shogun", "word for word"):
 # the entries say in their own words what a piece does, never its printed text, so no entry answers (an honest one
 # that says the text is printed nowhere is shown first). "what does X say", "the text on X" and "which ... are printed

@@ -577,6 +577,28 @@ def test_what_an_attack_does_to_a_partner_is_tablebots_reading_and_a_partner_els
     assert reply.answered and reply.hits[0].entry.id in {"rb-secret-objectives", "rb-set-up-secret-objectives"}
 
 
+@pytest.mark.parametrize("q, game, first", [
+    # the shapes no book answers share words with rules that do: each stays its rule (a review's probe)
+    ("do i have to leave the game when im out of health", "two-robots", "tr-reading-damage-power-card"),
+    ("does the civilian have to leave the space when it meets the cop", "robotariat", "rb-encounter-row-human-oppressor"),
+    ("is it too hard for a 6 year old? whats the simpler variant", "two-robots", "tr-variation-simpler-game"),
+    ("do i have to discard even tho im under 7 cards at cleanup", "two-robots", "tr-cleanup-phase"),
+    ("kickstarter version had 4 starting rep right?", "robotariat", "rb-fact-starting-reputation-older"),
+    ("how many robots with microchips do i need for the icon", "raising-robots", "rr-icon-microchip-robots"),
+    ("is the activation phase optional, can i just move", "robotariat", "rb-player-turn"),
+    ("can i look at my partner's discard pile", "two-robots", "tr-clarification-public-info"),
+    ("move the masses lets me move a civilian to another spot right", "robotariat", "rb-activation-move-the-masses"),
+    ("sabotage card bigger effect, do we lose rep cubes or can we use spark", "robotariat", "rb-activation-sabotage"),
+    ("does every competition give a friend", "raising-robots", "rr-friendships-only-from-competitions"),
+    ("with mt rho do i redo both dice or just one", "robotariat", "rb-mt"),
+    ("if a cop and civilian meet which one is stronger", "robotariat", "rb-encounter-row-human-oppressor"),
+    ("can i move an upgrade token to another slot after placing it", "raising-robots", "rr-fact-upgrade-tokens"),
+])
+def test_the_games_own_leaving_losing_skipping_and_moving_are_still_the_rule_asked(q, game, first):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and reply.hits[0].entry.id == first, q
+
+
 @pytest.mark.parametrize("q, game", [
     ("can two players pick the same salvager", "two-robots"),          # Setup: each player picks a Salvager
     ("can 2 of us be the same character", "robotariat"),              # Set Up: each person selects a character
