@@ -107,6 +107,7 @@ from .synonyms import (
     OTHER_GAME_LIKENESS,
     OTHER_GAME_PATTERN,
     PEEK_PATTERN,
+    PUBLISHING_PATTERN,
     PHRASES,
     PLAYTIME_KEYWORD,
     PLAYTIME_NOT,
@@ -326,6 +327,7 @@ class Question:
     asks_device: bool = False  # it asks about the player's own phone or tablet, not the app
     asks_other_game: bool = False  # it asks about another game than Tablebot's three (chess, Catan, a deck of cards)
     asks_age: bool = False    # it asks what age of players the game suits
+    asks_publishing: bool = False  # it asks about the box as a product (its art, print run, where to buy, storage)
     asks_same_role: bool = False  # two players in one role (the same character, Salvager or inventor)
     asks_prototype: bool = False  # a playtest prototype or a promotional piece, of which no book speaks
     asks_extra_character: bool = False  # a character the box holds but the rules do not describe
@@ -827,6 +829,7 @@ class RulesIndex:
                         asks_mishap=any(re.search(p, said) for p in (MISHAP_PATTERN, REDO_PATTERN, LEAVE_PATTERN,
                                                                      LOST_PIECE_PATTERN)),
                         asks_age=re.search(AGE_PATTERN, said) is not None,
+                        asks_publishing=re.search(PUBLISHING_PATTERN, said) is not None,
                         asks_same_role=re.search(SAME_ROLE_PATTERN, said) is not None,
                         asks_free_discard=re.search(FREE_DISCARD_PATTERN, said) is not None,
                         asks_prototype=re.search(PROTOTYPE_PATTERN, said) is not None,
@@ -1045,6 +1048,8 @@ class RulesIndex:
             return -1  # another game's rules: no book here holds them
         if q.asks_age:
             return -1  # the players' age: printed on the box, in no book nor entry
+        if q.asks_publishing:
+            return -1  # the box as a product (its art, print run, shops, storage): no book nor fact here
         if q.asks_team_help and (home or nearest_game) in self._teams:
             return -1  # a book with teams says no more of them than that four may play two teams of two
         if q.asks_same_role or q.asks_free_discard or q.asks_skip_step or q.asks_rearrange:

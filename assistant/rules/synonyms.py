@@ -647,7 +647,11 @@ MISHAP_PATTERN = (r"\b(?:forg[eo]t(?:ten)? to|forgot (?:my|his|her|their|our) \w
                   r"(?:played|placed|put|built)|(?:can|could|may) (?:i|we|you) undo|undo (?:it|that|this|my last|the last|my move|my turn)|"
                   r"knocked (?:over|off)|knocked \w+ \w+ over|(?:rolled|rolls|fell|falls) off|"
                   r"(?:on|in|into|onto|to) the wrong (?:space|spot|place|row|column|side|stack|pile|slot)|"
-                  r"how (?:do|can|should) (?:we|i) (?:fix|correct) (?:it|that|this)|just (?:noticed|reali[sz]ed))\b")
+                  r"how (?:do|can|should) (?:we|i) (?:fix|correct) (?:it|that|this)|just (?:noticed|reali[sz]ed)|"
+                  # a piece spoiled, or the table's state forgotten ("kid spilled juice on a card", "bumped the board and we
+                  # don't remember where the civilian was"): the books never say ("torn", "ripped" are their posters')
+                  r"spill(?:ed|s)?|bumped (?:the|our) (?:board|table)|(?:dont|don t|do not|cant|can t|cannot|can not) "
+                  r"remember (?:where|which|what|who|how many)|unreadable)\b")
 # ... and a turn to redo, beside a slip (a re-roll or a phase run again is the game's: "with mt rho do i redo both dice")
 REDO_PATTERN = (r"^(?=.*\b(?:forgot|wrong|mistake|messed|missed|skipped|accident\w*|oops|misread|screwed|too (?:many|much|few)|"
                 r"peeked)\b).*\b(?:do|should|must) (?:we|i) (?:redo|replay|start over|do (?:it|that|this) over)\b")
@@ -703,16 +707,25 @@ DEVICE_PATTERN = (r"\b(?:phone|tablet|ipad|iphone|android|(?:my|the|phone|phones
 # (a person must leave: a piece leaving a space, or a Salvager knocked out of the game, is the game's own)
 LEAVE_PATTERN = (r"^(?!.*\b(?:health|hp|power cards?|eliminated|knocked out|out of the game|dead|dies?|civilians?|cops?|"
                  r"oppressors?|npcs?|meeples?|objectives?|cards? )\b)"
-                 r".*\b(?:(?:someone|somebody|a player|one player|one of us|(?:my|our) (?:friend|mate|buddy|wife|husband|kid|son|"
-                 r"daughter|brother|sister|partner|mom|mum|dad)|he|she|they|i|we) (?:has|have|had|needs?|wants?) to (?:leave|"
-                 r"go home|quit)|(?:quits?|leaves|left|drops? out|dropped out) (?:the game )?(?:halfway|half way|mid ?game|"
-                 r"mid-game|early|in the middle|partway))\b")
+                 r".*\b(?:(?:someone|somebody|(?:a|one|another|the other) player|player|one of (?:us|the players)|(?:my|our|a|his|her) "
+                 r"(?:friend|mate|buddy|wife|husband|kid|son|daughter|brother|sister|partner|mom|mum|dad|cousin|uncle|aunt|"
+                 r"nephew|niece|roommate|girlfriend|boyfriend|grandma|grandpa|guest)|he|she|they|i|we) (?:has|have|had|needs?|"
+                 r"wants?) to (?:leave|go home|quit)|(?:quits?|leaves|left|drops? out|dropped out) (?:the game )?(?:halfway|"
+                 r"half way|mid ?game|mid-game|early|in the middle|partway|after (?:round \w+|the (?:first|second|third) round)))\b")
 # The players' age the game suits ("what age is it for", "ok for my 7 year old"): printed on the box, in no rulebook
 # nor fact here (a question about an easier way to play with a child is answered: only the age itself is asked here)
 AGE_PATTERN = (r"^(?!.*\b(?:variants?|simpler|easier|easy mode|beginner|learning|first game|co-?op|cooperative|without|"
                r"leave out|drop|kids? version|modules?|mode)\b).*"
                r"\b(?:(?:what|which|minimum|min|recommended|right|good) age|(?:ok|okay|good|fine|suitable|too hard|too "
                r"complicated) for (?:a |an |my |his |her |their )?(?:\d+ ?(?:yo|yr olds?|year olds?|years? old)|age))\b")
+# The box as a product, not its rules ("who did the art", "is it still in print, where can i buy it", "does the expansion
+# fit in the base box", "how much did the kickstarter raise"): no book and no fact here gives any of it (who designed
+# each game is a public fact Tablebot holds, so designers are left out)
+PUBLISHING_PATTERN = (r"\b(?:who (?:did|drew|made|painted) the (?:art|artwork|illustrations?|drawings?)|artists?|illustrat\w+|"
+                      r"(?:still|back) in print|out of print|reprint\w*|where (?:can|do|could|should) (?:i|we|you|one) (?:buy|"
+                      r"order|purchase|get (?:a|another|a new|a second) copy)|(?:buy|order|purchase) (?:a )?(?:replacement|spare|"
+                      r"new copy|second copy)|kickstarter(?: \w+){0,3} (?:raise|raised|funding|funded)|(?:raise|raised|cost|"
+                      r"pledge|price) on kickstarter|fits? (?:in|into|inside) the (?:\w+ ){0,3}box|box inserts?|organi[sz]ers?)\b")
 # Two players in the same role ("can two of us play the same salvager"): each book has each player pick one, and none
 # says whether two may pick the same one (there is one card, sheet or board of each)
 SAME_ROLE_PATTERN = (r"\b(?:two|2|both|multiple|several) (?:of us|players|people|ppl|persons)\b(?: \w+){0,4} "

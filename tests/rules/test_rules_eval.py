@@ -856,6 +856,41 @@ def test_the_players_age_is_in_no_book(q, game):
         assert not rules.ask(q, **way).answered, (q, way)
 
 
+@pytest.mark.parametrize("q, game", [
+    ("is two robots still in print", "two-robots"),
+    ("where can i buy the friends expansion", "raising-robots"),
+    ("how much did the two robots kickstarter raise", "two-robots"),
+    ("who illustrated the cards", "two-robots"),
+    ("is there a box insert or organizer for this", "raising-robots"),
+])
+def test_the_box_as_a_product_is_in_no_book(q, game):
+    # round 19's session: its art, print run, shops and storage are in none of the books nor the facts
+    for way in ({"game": game}, {"prefer": game}, {}):
+        assert not rules.ask(q, **way).answered, (q, way)
+
+
+def test_the_designers_are_still_the_fact_that_names_them():
+    reply = rules.ask("who designed robotariat", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id == "rb-fact-credits"
+
+
+@pytest.mark.parametrize("q, game, scope", [
+    # a piece spoiled, or where things stood forgotten, is mended by the table: the books never say how
+    ("my nephew had to leave after round 3, what about his robots", "raising-robots", "rr-scope-mistakes"),
+    ("spilled coffee on a power card, it sticks out now", "two-robots", "tr-scope-mistakes"),
+    ("the table got bumped and we cant remember where the oppressor stood", "robotariat", "rb-scope-mistakes"),
+])
+def test_a_spoiled_piece_or_a_leaver_is_not_covered_with_the_books_entry_on_mistakes_first(q, game, scope):
+    _not_covered_with_first(q, game, scope)
+
+
+def test_posters_torn_and_a_player_leaving_a_space_are_still_the_rules_asked():
+    # "torn", "ripped" are what an Oppressor does to posters; leaving a space is a move
+    reply = rules.ask("oppressor walks in and posters get torn, where do they go", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.kind != "scope"
+    assert rules.ask("when i leave a space with a civilian on it does anything happen", game="robotariat").answered
+
+
 def test_leaving_a_space_and_playing_with_a_child_are_still_the_rules_asked():
     # "leave" is a move of the books (an NPC or a robot leaving a space), and an easier way to play with a child
     # is the learning variant, not the age on the box
