@@ -77,6 +77,8 @@ from .synonyms import (
     CLAIM_VERBS,
     CLAIMANTS,
     CONTEXT_SYNONYMS,
+    CARD_LIST_KEYWORD,
+    COPIES_PATTERN,
     CROSS_GAME_PATTERN,
     DEVICE_PATTERN,
     DOES_PATTERN,
@@ -332,6 +334,7 @@ class Question:
     asks_prototype: bool = False  # a playtest prototype or a promotional piece, of which no book speaks
     asks_extra_character: bool = False  # a character the box holds but the rules do not describe
     asks_roster: bool = False  # the robot cards one by one (their names, which carry an icon, how many)
+    asks_copies: bool = False  # how many copies of one card or part the deck holds
     asks_skip_step: bool = False  # leaving out or putting off a step of the turn at will
     asks_team_help: bool = False  # partners in a team game helping each other (showing, giving, protecting)
     asks_rearrange: bool = False  # moving what is laid out (a part between Stacks, a built robot between slots)
@@ -468,6 +471,8 @@ class RulesIndex:
         self._teams = {e.game for e in self.entries if TEAMS_KEYWORD in e.keywords}
         # the entry saying the robot cards are listed nowhere (Raising Robots)
         self._roster = {e.game: r for r, e in enumerate(self.entries) if ROSTER_KEYWORD in e.keywords}
+        self._card_list = {e.game: r for r, e in enumerate(self.entries)
+                           if CARD_LIST_KEYWORD in e.keywords and TEXTS_UNKNOWN in e.keywords}
         # ... and the one saying the characters beyond the rules' are unknown (Robotariat)
         self._extra_characters = {e.game: r for r, e in enumerate(self.entries) if EXTRA_CHARACTERS_KEYWORD in e.keywords}
         # ... and on playtest prototypes and promotional pieces (no book speaks of them)
@@ -834,6 +839,7 @@ class RulesIndex:
                         asks_free_discard=re.search(FREE_DISCARD_PATTERN, said) is not None,
                         asks_prototype=re.search(PROTOTYPE_PATTERN, said) is not None,
                         asks_roster=re.search(ROSTER_PATTERN, said) is not None,
+                        asks_copies=re.search(COPIES_PATTERN, said) is not None,
                         asks_extra_character=re.search(EXTRA_CHARACTERS_PATTERN, said) is not None,
                         asks_skip_step=re.search(SKIP_STEP_PATTERN, said) is not None,
                         asks_team_help=re.search(TEAM_HELP_PATTERN, said) is not None,
@@ -1063,6 +1069,8 @@ class RulesIndex:
             return self._extra_characters[home or nearest_game]
         if q.asks_roster and (home or nearest_game) in self._roster:
             return self._roster[home or nearest_game]  # the robot cards are listed by no book nor source
+        if q.asks_copies and not q.asks_roster and (home or nearest_game) in self._card_list:
+            return self._card_list[home or nearest_game]  # the copies of each card: no source gives them
         if q.asks_mishap:
             # no book says how to mend a slip: the page's book's entry saying so (else the nearest result's book's)
             return self._mishap.get(home or nearest_game, -1)

@@ -759,6 +759,13 @@ ROSTER_PATTERN = (r"\b(?:names?|list) of (?:the |all (?:the )?)?(?:\d+ )?(?:\w+ 
                   r"already|been|just)\b))|"
                   r"\bhow many robot cards (?:are )?in (?:the|a|each) (?:\w+ )?(?:deck|box|game|expansion)\b|\bhow big is the robot deck\b")
 ROSTER_KEYWORD = "list of robots"
+# How many copies of one card or part the deck holds ("how many homing missiles are in the deck", "how many nuclear
+# part cards in the deck"): the deck's totals are published, the copies of each card are not; the book's entry with the
+# keyword CARD_LIST_KEYWORD (the card list, unverified) says so. Only a deck's own totals are not this shape.
+COPIES_PATTERN = (r"\bhow many (?:copies of )?(?!(?:cards?|attack cards?|defen[cs]e cards?|parts?|part cards?|robot part cards?|"
+                  r"action cards?|power cards?|the|of each)\b)(?:\w+ ){0,3}?\w+ (?:are |r )?(?:there )?in (?:the|a|each) "
+                  r"(?:whole |action |main )?deck\b")
+CARD_LIST_KEYWORD = "card list"
 # Robotariat's characters beyond the eight the rules describe ("what power does character 10 have", "the one with no
 # standee"): the box has eleven, and no source gives the other three's abilities; its entry with EXTRA_CHARACTERS_KEYWORD
 EXTRA_CHARACTERS_PATTERN = (r"\bcharacters? (?:number |no\.? |#)?(?:9|10|11|nine|ten|eleven)\b|\b(?:9th|10th|11th|ninth|tenth|"

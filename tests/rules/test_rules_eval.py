@@ -891,6 +891,22 @@ def test_posters_torn_and_a_player_leaving_a_space_are_still_the_rules_asked():
     assert rules.ask("when i leave a space with a civilian on it does anything happen", game="robotariat").answered
 
 
+@pytest.mark.parametrize("q, game, first", [
+    # the copies of one card in the deck: only the deck's totals are published (Components; the card list entry)
+    ("how many scattershot cards r there in the deck", "two-robots", "tr-unverified-card-contents"),
+    ("how many solar heads are in the deck", "two-robots", "tr-unverified-card-contents"),
+    ("how many sabotage move cards are in the deck", "robotariat", "rb-unverified-cards"),
+])
+def test_the_copies_of_one_card_lead_with_the_entry_saying_no_source_lists_them(q, game, first):
+    reply = rules.ask(q, game=game)
+    assert reply.hits[0].entry.id == first and (not reply.answered or reply.unprinted), q
+
+
+def test_the_decks_published_totals_are_still_the_fact_that_counts_them():
+    reply = rules.ask("how many attack cards are in the deck", game="two-robots")
+    assert reply.answered and reply.hits[0].entry.id == "tr-fact-component-counts"
+
+
 def test_leaving_a_space_and_playing_with_a_child_are_still_the_rules_asked():
     # "leave" is a move of the books (an NPC or a robot leaving a space), and an easier way to play with a child
     # is the learning variant, not the age on the box
