@@ -284,8 +284,6 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "donations": ("donate", "contribution"),
     "fined": ("fine",),
     "tax": ("fine",),
-    "goal": ("objective",),
-    "goals": ("objective",),
     "mission": ("objective",),
     "role": ("objective", "secret"),
     "traitor": ("turncoat",),

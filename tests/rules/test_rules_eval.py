@@ -1236,3 +1236,15 @@ def test_the_other_games_named_are_no_words_of_the_entries():
         said = re.search(OTHER_GAME_PATTERN, path.read_text(encoding="utf-8").lower())
         assert said is None, (path.name, said and said.group())
     assert rules.ask("how do i build a robot", game="two-robots").answered
+
+
+@pytest.mark.parametrize("q, game, first", [
+    # round 19's session: "goal" is no synonym of "objective" (in Robotariat the objectives are the secret cards; the
+    # goal of the game is the Overview's), and the aim of the game is what it is won by
+    ("what is the goal of rise of the robotariat", "robotariat", "rb-overview"),
+    ("whats my secret goal again", "robotariat", "rb-secret-objectives"),
+    ("what is the aim of the game", "two-robots", "tr-objective"),
+])
+def test_the_games_goal_is_its_overview_and_a_secret_goal_its_objective(q, game, first):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and reply.hits[0].entry.id == first
