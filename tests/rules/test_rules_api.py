@@ -123,8 +123,11 @@ def test_entry_page_cites_its_section_and_shows_example_related_and_permalink(cl
 
 
 def test_reading_and_unverified_entries_say_so(client):
-    assert "how Tablebot" in client.get("/rules/rr-reading-tile-costs").get_data(as_text=True)
+    assert "how Tablebot" in client.get("/rules/rr-reading-search-model").get_data(as_text=True)
     assert "badge unverified" in client.get("/rules/rr-fact-slot-surcharges").get_data(as_text=True)
+    # a reading about values printed on the pieces and known to no source says both
+    tile_costs = client.get("/rules/rr-reading-tile-costs").get_data(as_text=True)
+    assert "How Tablebot reads this" in tile_costs and "badge unverified" in tile_costs
 
 
 @pytest.mark.parametrize("game", ["raising-robots", "robotariat", "two-robots"])

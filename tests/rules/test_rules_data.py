@@ -104,7 +104,11 @@ def test_raising_robots_covers_cards_inventors_icons_clarifications_examples(boo
 def test_raising_robots_readings_and_facts_carry_their_source(books):
     entries = rr(books).entries
     readings = [e for e in entries if e.kind == "reading"]
-    assert len(readings) >= 10 and all(e.source == "tablebot" for e in readings)
+    # (a reading about values printed on the pieces that no source gives, which Tablebot takes as your defaults, is
+    # also unverified: the page then says the value is printed nowhere Tablebot knows)
+    assert len(readings) >= 10 and all(e.source == "tablebot" or e.source == "unverified" and "unverified" in e.text
+                                       for e in readings)
+    assert sum(e.source == "tablebot" for e in readings) >= 10
     facts = [e for e in entries if e.kind == "fact"]
     assert all(e.source in ("public", "unverified") for e in facts)
     assert all(e.url.startswith("https://") for e in facts if e.source == "public")

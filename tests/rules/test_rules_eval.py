@@ -1248,3 +1248,15 @@ def test_the_other_games_named_are_no_words_of_the_entries():
 def test_the_games_goal_is_its_overview_and_a_secret_goal_its_objective(q, game, first):
     reply = rules.ask(q, game=game)
     assert reply.answered and reply.hits[0].entry.id == first
+
+
+@pytest.mark.parametrize("q, first", [
+    # round 19's session: the readings on values printed on the pieces that no source gives are unverified, so a reply
+    # they lead says the value is printed nowhere Tablebot knows (Completion Cost and Rewards Layout; Competition Card
+    # and Tile Overview)
+    ("how many batteries does the engineering expo tile cost on side a", "rr-reading-tile-costs"),
+    ("what are the orange and blue upgrade tokens called", "rr-reading-upgrade-token-types"),
+])
+def test_a_value_only_the_pieces_print_is_said_to_be_printed_nowhere_known(q, first):
+    reply = rules.ask(q, game="raising-robots")
+    assert reply.hits[0].entry.id == first and reply.unprinted
