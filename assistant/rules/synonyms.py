@@ -575,6 +575,9 @@ TEXT_PATTERNS: tuple[str, ...] = (
     r"\b(?:back)?story (?:behind|of) (?P<subject>.+)",
     r"\b(?:text|wording) (?:on|of) (?P<subject>.+)", r"\b(?:actual|which) (?:\w+ ){0,2}(?:are |is )?printed on (?P<subject>.+)",
     r"\bwhat (?:\w+ ){1,2}(?:are|is) printed on (?P<subject>.+)",
+    # what a named piece holds ("which objectives are on confucius's scroll board"): an honest entry about that piece
+    # answers it as printed nowhere known (only where such an entry holds the piece's name: see index._unanswerable)
+    r"\b(?:what|which) (?:\w+ ){1,2}(?:are|is|r) on (?!top\b)(?P<subject>.+)",
     # a name and the word alone ("weapons jammed effect"): that thing's printed words
     r"^(?P<subject>\w+(?: \w+){0,3}) (?:effect|effects)$",
 )

@@ -1260,3 +1260,18 @@ def test_the_games_goal_is_its_overview_and_a_secret_goal_its_objective(q, game,
 def test_a_value_only_the_pieces_print_is_said_to_be_printed_nowhere_known(q, first):
     reply = rules.ask(q, game="raising-robots")
     assert reply.hits[0].entry.id == first and reply.unprinted
+
+
+@pytest.mark.parametrize("q, game, first", [
+    # what a named piece holds, where an entry says no source prints it (Friends Inventor Explanations)
+    ("which goals r on the scroll board of confucius", "raising-robots", "rr-unverified-inventor-pieces"),
+])
+def test_what_a_piece_holds_where_no_source_prints_it_leads_with_the_entry_saying_so(q, game, first):
+    reply = rules.ask(q, game=game)
+    assert reply.hits[0].entry.id == first and (reply.unprinted or not reply.answered)
+
+
+def test_what_a_piece_holds_where_an_entry_gives_it_is_still_answered():
+    # Raising Robots facts: the Energy cards' values are published
+    reply = rules.ask("what numbers are on the energy cards", game="raising-robots")
+    assert reply.answered and reply.hits[0].entry.id == "rr-fact-energy-cards"
