@@ -124,6 +124,8 @@ from .synonyms import (
     RUN_OUT_KEYWORDS,
     SAME_ROLE_PATTERN,
     SECRECY_WORDS,
+    SHARE_PATTERN,
+    SHARING_WORDS,
     SKIP_STEP_PATTERN,
     STOPWORDS,
     SYNONYMS,
@@ -324,6 +326,7 @@ class Question:
     emptied: str = ""         # the kind of deck it asks about running out ("the robot deck runs out": robot; "deck":
                               # a deck it does not name)
     asks_peek: bool = False   # it asks to look at what another player holds or a deck hides
+    asks_share: bool = False  # it asks to tell the table what one saw of a hidden deck, or to reorder its top
     asks_playtime: bool = False  # it asks how long a game takes
     asks_verbatim: bool = False  # it asks for a piece's printed words themselves
     asks_device: bool = False  # it asks about the player's own phone or tablet, not the app
@@ -846,6 +849,7 @@ class RulesIndex:
                         asks_rearrange=re.search(REARRANGE_PATTERN, said) is not None,
                         asks_house_rule=re.search(HOUSE_RULE_PATTERN, said) is not None,
                         asks_peek=re.search(PEEK_PATTERN, said) is not None,
+                        asks_share=re.search(SHARE_PATTERN, said) is not None,
                         asks_playtime=re.search(PLAYTIME_PATTERN, said) is not None and not re.search(PLAYTIME_NOT, said),
                         asks_device=re.search(DEVICE_PATTERN, said) is not None, asks_verbatim=bool(verbatim),
                         asks_other_game=(re.search(OTHER_GAME_PATTERN, said) is not None
@@ -1125,6 +1129,10 @@ class RulesIndex:
             return -1
         if q.asks_peek and not any(SECRECY_WORDS & {w for k in self.entries[r].keywords for w in words(k)} for r in ranked):
             return -1  # looking at hidden cards: only an entry about what is secret or public answers
+        if q.asks_share and not SHARING_WORDS & {w for k in self.entries[ranked[0]].keywords for w in words(k)}:
+            # telling what one saw, or reordering it: an entry on the look alone does not say (only one about secrets,
+            # first: one further down holds "hidden" or "secret" of another thing, the objectives dealt face down)
+            return -1
         if q.asks_playtime and not any(PLAYTIME_KEYWORD in self.entries[r].keywords for r in ranked):
             return -1  # how long a game takes: no book prints it
         required = [g for g in q.groups if not g.optional]

@@ -680,6 +680,12 @@ PEEK_PATTERN = (r"\b(?:peek|peak|look at|looking at|see|show|reveal)\b.*\b(?:(?:
                 r"\b(?:peek|peak)\b|\btop cards? (?:\w+ ){0,3}before (?:drawing|i draw|we draw|you draw)\b|"
                 r"\bshow (?:it |them )?(?:to )?(?:everyone|everybody|the (?:table|others|other players))\b.*\b(?:drew|found|draw)\b")
 SECRECY_WORDS: frozenset[str] = frozenset({"secret", "hidden", "public", "private", "peek", "sees"})
+# Telling the table what one saw of a hidden deck, or putting its top cards in another order ("can electric eye tell
+# everyone what's on top", "can she rearrange the top 2"): an ability that looks says neither; only an entry about what
+# is secret or public (its keywords: SHARING_WORDS, not the look itself) answers
+SHARE_PATTERN = (r"\b(?:tell|telling|share|announce|say)\b(?: \w+){0,2} (?:everyone|everybody|the others|the other players|"
+                 r"other players|the table|the group)\b(?: \w+){0,3} (?:what|which|whats)\b|\brearrange (?:the )?top\b")
+SHARING_WORDS: frozenset[str] = frozenset({"secret", "hidden", "public", "private"})
 # How long a game takes: no rulebook Tablebot holds prints a playing time (6 questions of the parts of
 # tests/rules/data/eval, none answered by a book); an entry with the keyword PLAYTIME_KEYWORD would answer it.
 # "how long does a game take" asks the clock; "how long does a game last" is as often its rounds, which the books give

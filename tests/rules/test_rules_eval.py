@@ -1275,3 +1275,15 @@ def test_what_a_piece_holds_where_an_entry_gives_it_is_still_answered():
     # Raising Robots facts: the Energy cards' values are published
     reply = rules.ask("what numbers are on the energy cards", game="raising-robots")
     assert reply.answered and reply.hits[0].entry.id == "rr-fact-energy-cards"
+
+
+@pytest.mark.parametrize("q", ["after electric eye looks, can she tell the table which cards she saw",
+                               "electric eye peeked, may she rearrange the top cards"])
+def test_telling_or_reordering_what_a_look_showed_is_in_no_book(q):
+    # Electric Eye (Character Abilities) looks at the Sabotage deck's top; no book says she may share or reorder it
+    assert not rules.ask(q, game="robotariat").answered
+
+
+def test_telling_the_table_a_secret_is_still_the_entry_on_secrets():
+    reply = rules.ask("can i tell the other players what my secret objective is", game="robotariat")
+    assert reply.answered and "rb-secret-objectives" in [h.entry.id for h in reply.hits[:3]]
