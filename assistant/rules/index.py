@@ -126,6 +126,7 @@ from .synonyms import (
     SECRECY_WORDS,
     SHARE_PATTERN,
     SHARING_WORDS,
+    SOLO_AI_PATTERN,
     SKIP_STEP_PATTERN,
     STOPWORDS,
     SYNONYMS,
@@ -333,6 +334,7 @@ class Question:
     asks_other_game: bool = False  # it asks about another game than Tablebot's three (chess, Catan, a deck of cards)
     asks_age: bool = False    # it asks what age of players the game suits
     asks_publishing: bool = False  # it asks about the box as a product (its art, print run, where to buy, storage)
+    asks_solo_ai: bool = False  # it asks how a solo game's AI opponents play
     asks_same_role: bool = False  # two players in one role (the same character, Salvager or inventor)
     asks_prototype: bool = False  # a playtest prototype or a promotional piece, of which no book speaks
     asks_extra_character: bool = False  # a character the box holds but the rules do not describe
@@ -838,6 +840,7 @@ class RulesIndex:
                                                                      LOST_PIECE_PATTERN)),
                         asks_age=re.search(AGE_PATTERN, said) is not None,
                         asks_publishing=re.search(PUBLISHING_PATTERN, said) is not None,
+                        asks_solo_ai=re.search(SOLO_AI_PATTERN, said) is not None,
                         asks_same_role=re.search(SAME_ROLE_PATTERN, said) is not None,
                         asks_free_discard=re.search(FREE_DISCARD_PATTERN, said) is not None,
                         asks_prototype=re.search(PROTOTYPE_PATTERN, said) is not None,
@@ -1060,6 +1063,8 @@ class RulesIndex:
             return -1  # the players' age: printed on the box, in no book nor entry
         if q.asks_publishing:
             return -1  # the box as a product (its art, print run, shops, storage): no book nor fact here
+        if q.asks_solo_ai:
+            return -1  # how the solo AIs play is in the base game's book, not held here
         if q.asks_team_help and (home or nearest_game) in self._teams:
             return -1  # a book with teams says no more of them than that four may play two teams of two
         if q.asks_same_role or q.asks_free_discard or q.asks_skip_step or q.asks_rearrange:

@@ -733,6 +733,12 @@ PUBLISHING_PATTERN = (r"\b(?:who (?:did|drew|made|painted) the (?:art|artwork|il
                       r"order|purchase|get (?:a|another|a new|a second) copy)|(?:buy|order|purchase) (?:a )?(?:replacement|spare|"
                       r"new copy|second copy)|kickstarter(?: \w+){0,3} (?:raise|raised|funding|funded)|(?:raise|raised|cost|"
                       r"pledge|price) on kickstarter|fits? (?:in|into|inside) the (?:\w+ ){0,3}box|box inserts?|organi[sz]ers?)\b")
+# How a solo game's AI opponents play ("how do the solo ai opponents pick their phases", "does the ai get friendship
+# cards"): the Friends book only says solo is played against two AIs (a public fact); how they play is in the base
+# game's book, which Tablebot does not hold
+SOLO_AI_PATTERN = (r"^(?!.*\bhow many (?:ai|ais|automa)\b)(?:.*\b(?:ai|ais|automa)\b(?: (?:opponents?|bots?|players?|rivals?))?(?: \w+){0,3} (?:take|takes|choose|"
+                   r"chooses|pick|picks|do|does|play|plays|get|gets|score|scores|race|races|work|works|decide|decides|"
+                   r"turns?)\b|.*\b(?:how|what) (?:do|does) (?:the )?(?:solo )?(?:ai|ais|automa)\b)")
 # Two players in the same role ("can two of us play the same salvager"): each book has each player pick one, and none
 # says whether two may pick the same one (there is one card, sheet or board of each)
 SAME_ROLE_PATTERN = (r"\b(?:two|2|both|multiple|several) (?:of us|players|people|ppl|persons)\b(?: \w+){0,4} "

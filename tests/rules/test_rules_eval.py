@@ -1287,3 +1287,14 @@ def test_telling_or_reordering_what_a_look_showed_is_in_no_book(q):
 def test_telling_the_table_a_secret_is_still_the_entry_on_secrets():
     reply = rules.ask("can i tell the other players what my secret objective is", game="robotariat")
     assert reply.answered and "rb-secret-objectives" in [h.entry.id for h in reply.hits[:3]]
+
+
+@pytest.mark.parametrize("q, answered", [
+    # how the solo AIs play is in the base game's book, not held here; how many there are is a published fact
+    ("what do the ai players do in their turns in solo", False),
+    ("does the automa score vp at the end", False),
+    ("how many AIs do i play against in solo", True),
+])
+def test_how_the_solo_ais_play_is_in_no_book_held_here(q, answered):
+    reply = rules.ask(q, game="raising-robots")
+    assert reply.answered == answered and (not answered or reply.hits[0].entry.id == "rr-fact-player-count")
