@@ -280,6 +280,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "flyers": ("poster",),
     "trash": ("junk",),
     "scrapyard": ("scrap yard",),
+    "ducktape": ("duct tape",),  # the two words typed as one ("is ducktape a wild")
     "donation": ("donate", "contribution"),
     "donations": ("donate", "contribution"),
     "fined": ("fine",),

@@ -1298,3 +1298,13 @@ def test_telling_the_table_a_secret_is_still_the_entry_on_secrets():
 def test_how_the_solo_ais_play_is_in_no_book_held_here(q, answered):
     reply = rules.ask(q, game="raising-robots")
     assert reply.answered == answered and (not answered or reply.hits[0].entry.id == "rr-fact-player-count")
+
+
+@pytest.mark.parametrize("q, first", [
+    # "ducktape": Duct Tape typed as one word (base game facts: Duct Tape; the setup's starting markers)
+    ("ducktape counts as a wild?", {"rr-fact-duct-tape", "rr-fact-wild"}),
+    ("how much ducktape do i start with", {"rr-fact-setup"}),
+])
+def test_duct_tape_typed_as_one_word_is_duct_tape(q, first):
+    reply = rules.ask(q, game="raising-robots")
+    assert reply.answered and reply.hits[0].entry.id in first
