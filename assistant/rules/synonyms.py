@@ -598,7 +598,10 @@ OPINION_PATTERNS: tuple[str, ...] = (
     r"\bworth (?!(?:any|no|some)thing\b)\w+ing\b",  # "is it worth going for robo race early" ("what is it worth", "worth anything" ask a value)
     # what usually happens, a good opening: the table's experience, which no book gives (in the parts of
     # tests/rules/data/eval, 11 and 7 such questions, none covered)
-    r"\b(?:usually|typically)\b", r"\bgood (?:opening|first|move|start|combo|plan|choice|pick)\b",
+    # ("which way do the cops usually go, blue or yellow" asks the rule that picks the path: a die, Rolling for
+    # movement)
+    r"^(?!.*\b(?:which|what) (?:way|ways|path|paths|direction|arrows?|colou?red arrows?)\b)(?=.*\b(?:usually|typically)\b)",
+    r"\bgood (?:opening|first|move|start|combo|plan|choice|pick)\b",
     r"\bopening (?:move|turn)s?\b", r"\bopener\b",
 )
 # A verdict on the game's pieces: their balance ("is william too strong", "alice smith is broken right", "op") or a

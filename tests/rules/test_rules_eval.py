@@ -1308,3 +1308,11 @@ def test_how_the_solo_ais_play_is_in_no_book_held_here(q, answered):
 def test_duct_tape_typed_as_one_word_is_duct_tape(q, first):
     reply = rules.ask(q, game="raising-robots")
     assert reply.answered and reply.hits[0].entry.id in first
+
+
+def test_which_way_the_npcs_usually_go_is_the_rule_that_picks_the_path():
+    # Rolling for Human Oppressor & Civilian Robot Movement: the die picks the path ("usually" is no opinion here)
+    reply = rules.ask("which direction do oppressors usually take, yellow arrows or blue", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id == "rb-rolling-for-human-oppressor-civilian-robot-movement"
+    # ... but what usually happens at a table is its experience, in no book
+    assert not rules.ask("is the yellow path usually the longer one", game="robotariat").answered
