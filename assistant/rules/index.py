@@ -109,6 +109,7 @@ from .synonyms import (
     OTHER_GAME_LIKENESS,
     OTHER_GAME_PATTERN,
     PEEK_PATTERN,
+    PEEK_WORDS,
     PHRASES,
     PLAYTIME_KEYWORD,
     PLAYTIME_NOT,
@@ -339,7 +340,7 @@ class Question:
     asks_prototype: bool = False  # a playtest prototype or a promotional piece, of which no book speaks
     asks_extra_character: bool = False  # a character the box holds but the rules do not describe
     asks_roster: bool = False  # the robot cards one by one (their names, which carry an icon, how many)
-    asks_copies: bool = False  # how many copies of one card or part the deck holds
+    copies_of: frozenset[str] = frozenset()  # the words of a card or part whose copies in the deck it asks for
     asks_skip_step: bool = False  # leaving out or putting off a step of the turn at will
     asks_team_help: bool = False  # partners in a team game helping each other (showing, giving, protecting)
     asks_rearrange: bool = False  # moving what is laid out (a part between Stacks, a built robot between slots)
@@ -478,6 +479,11 @@ class RulesIndex:
         self._roster = {e.game: r for r, e in enumerate(self.entries) if ROSTER_KEYWORD in e.keywords}
         self._card_list = {e.game: r for r, e in enumerate(self.entries)
                            if CARD_LIST_KEYWORD in e.keywords and TEXTS_UNKNOWN in e.keywords}
+        # each book's named cards, by the stems of their names ("Nuclear Explosion (Attack card)": nuclear, explos)
+        self._card_names: dict[str, list[frozenset[str]]] = {}
+        for e in self.entries:
+            if e.kind == "card":
+                self._card_names.setdefault(e.game, []).append(frozenset(self._stems(e.title.split(" (")[0].split(":")[0])))
         # ... and the one saying the characters beyond the rules' are unknown (Robotariat)
         self._extra_characters = {e.game: r for r, e in enumerate(self.entries) if EXTRA_CHARACTERS_KEYWORD in e.keywords}
         # ... and on playtest prototypes and promotional pieces (no book speaks of them)
@@ -845,7 +851,8 @@ class RulesIndex:
                         asks_free_discard=re.search(FREE_DISCARD_PATTERN, said) is not None,
                         asks_prototype=re.search(PROTOTYPE_PATTERN, said) is not None,
                         asks_roster=re.search(ROSTER_PATTERN, said) is not None,
-                        asks_copies=re.search(COPIES_PATTERN, said) is not None,
+                        copies_of=frozenset(words(next((g for m in re.finditer(COPIES_PATTERN, said)
+                                                             for g in m.groups() if g), ""))),
                         asks_extra_character=re.search(EXTRA_CHARACTERS_PATTERN, said) is not None,
                         asks_skip_step=re.search(SKIP_STEP_PATTERN, said) is not None,
                         asks_team_help=re.search(TEAM_HELP_PATTERN, said) is not None,
@@ -1078,7 +1085,8 @@ class RulesIndex:
             return self._extra_characters[home or nearest_game]
         if q.asks_roster and (home or nearest_game) in self._roster:
             return self._roster[home or nearest_game]  # the robot cards are listed by no book nor source
-        if q.asks_copies and not q.asks_roster and (home or nearest_game) in self._card_list:
+        if q.copies_of and not q.asks_roster and (home or nearest_game) in self._card_list and self._copies_of_one(
+                q.copies_of, home or nearest_game):
             return self._card_list[home or nearest_game]  # the copies of each card: no source gives them
         if q.asks_mishap:
             # no book says how to mend a slip: the page's book's entry saying so (else the nearest result's book's)
@@ -1134,8 +1142,9 @@ class RulesIndex:
             return -1
         if q.asks_peek and not any(SECRECY_WORDS & {w for k in self.entries[r].keywords for w in words(k)} for r in ranked):
             return -1  # looking at hidden cards: only an entry about what is secret or public answers
-        if q.asks_share and not SHARING_WORDS & {w for k in self.entries[ranked[0]].keywords for w in words(k)}:
-            # telling what one saw, or reordering it: an entry on the look alone does not say (only one about secrets,
+        first_keywords = {w for k in self.entries[ranked[0]].keywords for w in words(k)}
+        if q.asks_share and PEEK_WORDS & first_keywords and not SHARING_WORDS & first_keywords:
+            # telling what one saw, or reordering it: the entry on the look alone does not say (only one about secrets,
             # first: one further down holds "hidden" or "secret" of another thing, the objectives dealt face down)
             return -1
         if q.asks_playtime and not any(PLAYTIME_KEYWORD in self.entries[r].keywords for r in ranked):
@@ -1168,6 +1177,13 @@ class RulesIndex:
                       {r: v for s in books for r, v in s.matched.items()},
                       {r: v for s in books for r, v in s.holds.items()}, best.weight, best.in_passing,
                       {r: v for s in books for r, v in s.asked.items()})
+
+    def _copies_of_one(self, thing: frozenset[str], game: str) -> bool:
+        """`thing` (the words of "how many X are in the deck") is one part by its energy, each part or card, or one of
+        `game`'s named cards: not a kind of card, whose total the published counts give."""
+        stems = frozenset(self._stems(" ".join(thing)))
+        return bool(thing & (ENERGIES | {"hybrid", "hybrids"})) or "each" in thing or any(
+            name and name <= stems for name in self._card_names.get(game, ()))
 
     def _score_book(self, q: Question, game: str, looked: list[Looked], split: list[dict[str, dict[int, float]]],
                     said: list[str], asked: set[str]) -> Scored:

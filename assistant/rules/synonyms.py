@@ -522,6 +522,9 @@ CONTEXT_SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
     "flipped": {"tile": ("b side",), "tiles": ("b side",)},
     "flip": {"tile": ("b side",), "tiles": ("b side",)},
     "flips": {"tile": ("b side",), "tiles": ("b side",)},
+    # a secret goal is a secret objective ("goal" alone is the game's: its Overview, Two Robots' Objective)
+    "goal": {"secret": ("objective",), "hidden": ("objective",)},
+    "goals": {"secret": ("objective",), "hidden": ("objective",)},
 }
 
 # ... except where "left" is what remains ("how many turns are left", "turns left in the round")
@@ -578,7 +581,11 @@ TEXT_PATTERNS: tuple[str, ...] = (
     r"\bwhat (?:\w+ ){1,2}(?:are|is) printed on (?P<subject>.+)",
     # what a named piece holds ("which objectives are on confucius's scroll board"): an honest entry about that piece
     # answers it as printed nowhere known (only where such an entry holds the piece's name: see index._unanswerable)
-    r"\b(?:what|which) (?:\w+ ){1,2}(?:are|is|r) on (?!top\b)(?P<subject>.+)",
+    # (what the piece shows, not a number on it: "what number is on the back of a salvager card" asks the turn order)
+    r"\b(?:what|which) (?:objectives?|goals?|actions?|abilities|ability|icons?|symbols?|powers?|effects?|missions?) (?:are|is|r) (?:on|printed "
+    r"on) (?P<subject>.+)",
+    r"\b(?:what|which) (?:are|r) the (?:objectives|goals|actions|abilities|missions) on (?P<subject>.+)",
+    r"\b(?:what|which) (?:objectives|goals|actions|missions) (?:does|do) (?P<subject>.+?) (?:have|show|hold|list)\b",
     # a name and the word alone ("weapons jammed effect"): that thing's printed words
     r"^(?P<subject>\w+(?: \w+){0,3}) (?:effect|effects)$",
 )
@@ -600,7 +607,11 @@ OPINION_PATTERNS: tuple[str, ...] = (
     # tests/rules/data/eval, 11 and 7 such questions, none covered)
     # ("which way do the cops usually go, blue or yellow" asks the rule that picks the path: a die, Rolling for
     # movement)
-    r"^(?!.*\b(?:which|what) (?:way|ways|path|paths|direction|arrows?|colou?red arrows?)\b)(?=.*\b(?:usually|typically)\b)",
+    # (where the NPCs usually go, and how many rounds a game usually lasts, are rules: the die picks the path, Rolling
+    # for movement; the round track)
+    r"^(?!(?=.*\b(?:which|what) (?:way|ways|path|paths|direction|arrows?|colou?red arrows?)\b|.*\bwhere (?:do|does)\b|.*\b"
+    r"(?:go|goes|follow|follows|move|moves|walk|walks|take|takes)\b)(?=.*\b(?:cops?|oppressors?|civilians?|civvies|civvie|"
+    r"npcs?|red robots?|black pieces?|police)\b)|.*\bhow many rounds\b)(?=.*\b(?:usually|typically)\b)",
     r"\bgood (?:opening|first|move|start|combo|plan|choice|pick)\b",
     r"\bopening (?:move|turn)s?\b", r"\bopener\b",
 )
@@ -655,8 +666,10 @@ MISHAP_PATTERN = (r"\b(?:forg[eo]t(?:ten)? to|forgot (?:my|his|her|their|our) \w
                   r"how (?:do|can|should) (?:we|i) (?:fix|correct) (?:it|that|this)|just (?:noticed|reali[sz]ed)|"
                   # a piece spoiled, or the table's state forgotten ("kid spilled juice on a card", "bumped the board and we
                   # don't remember where the civilian was"): the books never say ("torn", "ripped" are their posters')
-                  r"spill(?:ed|s)?|bumped (?:the|our) (?:board|table)|(?:dont|don t|do not|cant|can t|cannot|can not) "
-                  r"remember (?:where|which|what|who|how many)|unreadable)\b")
+                  r"spill(?:ed|t)? (?:\w+ ){0,3}(?:on|onto|all over) (?:the |a |an |my |our |his |her )?(?:\w+ ){0,2}(?:cards?|"
+                  r"board|table|pieces?|box|tokens?|sheets?|boards?)|bumped (?:the|our) (?:board|table)|(?:dont|don t|do not|"
+                  r"cant|can t|cannot|can not) remember (?:where|which|what|who)\b(?: \w+){0,5} (?:was|were|stood|had been|went)|"
+                  r"nobody remembers|unreadable|smudged)\b")
 # ... and a turn to redo, beside a slip (a re-roll or a phase run again is the game's: "with mt rho do i redo both dice")
 REDO_PATTERN = (r"^(?=.*\b(?:forgot|wrong|mistake|messed|missed|skipped|accident\w*|oops|misread|screwed|too (?:many|much|few)|"
                 r"peeked)\b).*\b(?:do|should|must) (?:we|i) (?:redo|replay|start over|do (?:it|that|this) over)\b")
@@ -685,10 +698,15 @@ PEEK_PATTERN = (r"\b(?:peek|peak|look at|looking at|see|show|reveal)\b.*\b(?:(?:
                 r"\bshow (?:it |them )?(?:to )?(?:everyone|everybody|the (?:table|others|other players))\b.*\b(?:drew|found|draw)\b")
 SECRECY_WORDS: frozenset[str] = frozenset({"secret", "hidden", "public", "private", "peek", "sees"})
 # Telling the table what one saw of a hidden deck, or putting its top cards in another order ("can electric eye tell
-# everyone what's on top", "can she rearrange the top 2"): an ability that looks says neither; only an entry about what
-# is secret or public (its keywords: SHARING_WORDS, not the look itself) answers
-SHARE_PATTERN = (r"\b(?:tell|telling|share|announce|say)\b(?: \w+){0,2} (?:everyone|everybody|the others|the other players|"
-                 r"other players|the table|the group)\b(?: \w+){0,3} (?:what|which|whats)\b|\brearrange (?:the )?top\b")
+# everyone what's on top", "can she rearrange the top 2"): an ability that looks (an entry with PEEK_WORDS, leading the
+# results) says neither; only an entry about what is secret or public (its keywords: SHARING_WORDS) answers. (Telling
+# what one guessed, or what card one used, is a rule of its own: the Spy's, the Power cards'.)
+SHARE_PATTERN = (r"\b(?:tell|telling|share|announce|say|show|let)\b(?: \w+){0,2} (?:everyone|everybody|the others|the other "
+                 r"players|other players|the table|the group|one player|another player)\b(?: know)?(?: \w+){0,3} (?:what|which|"
+                 r"whats)\b(?: \w+){0,4} (?:saw|seen|sees|on top|top cards?|peeked|looked)\b|\bshow (?:\w+ ){0,2}(?:the )?top "
+                 r"(?:\w+ ){0,2}cards?\b|\b(?:rearrange|reorder|re order)\b(?: \w+){0,3} top\b|\btop (?:\w+ ){0,3}cards?\b"
+                 r"(?: \w+){0,3} (?:in a different order|in another order)\b")
+PEEK_WORDS: frozenset[str] = frozenset({"peek"})  # ("look" is also a Search's: "look through deck")
 SHARING_WORDS: frozenset[str] = frozenset({"secret", "hidden", "public", "private"})
 # How long a game takes: no rulebook Tablebot holds prints a playing time (6 questions of the parts of
 # tests/rules/data/eval, none answered by a book); an entry with the keyword PLAYTIME_KEYWORD would answer it.
@@ -718,11 +736,16 @@ DEVICE_PATTERN = (r"\b(?:phone|tablet|ipad|iphone|android|(?:my|the|phone|phones
 # (a person must leave: a piece leaving a space, or a Salvager knocked out of the game, is the game's own)
 LEAVE_PATTERN = (r"^(?!.*\b(?:health|hp|power cards?|eliminated|knocked out|out of the game|dead|dies?|civilians?|cops?|"
                  r"oppressors?|npcs?|meeples?|objectives?|cards? )\b)"
-                 r".*\b(?:(?:someone|somebody|(?:a|one|another|the other) player|player|one of (?:us|the players)|(?:my|our|a|his|her) "
+                 r".*\b(?:(?:someone|somebody|(?:a|one|another|the other) player|player|one of (?:us|the players|our players|our group)|(?:my|our|a|his|her) "
                  r"(?:friend|mate|buddy|wife|husband|kid|son|daughter|brother|sister|partner|mom|mum|dad|cousin|uncle|aunt|"
                  r"nephew|niece|roommate|girlfriend|boyfriend|grandma|grandpa|guest)|he|she|they|i|we) (?:has|have|had|needs?|"
-                 r"wants?) to (?:leave|go home|quit)|(?:quits?|leaves|left|drops? out|dropped out) (?:the game )?(?:halfway|"
-                 r"half way|mid ?game|mid-game|early|in the middle|partway|after (?:round \w+|the (?:first|second|third) round)))\b")
+                 r"wants?) to (?:leave(?! (?:the |a |this |that |my |our |his |her )?(?:\w+ )?(?:space|spot|office|square|area|path|"
+                 r"row|column|stack|yard)\b)|go home|go(?= (?:early|after round|after the (?:first|second|third) round|halfway|half way|mid))|"
+                 r"quit)(?: (?:the game|the table|early|after round \w+|after (?:the )?"
+                 r"(?:first|second|third) round|halfway|half way|mid ?game|mid-game|in the middle))?|(?:quits?|leaves|left|"
+                 r"drops? out|dropped out) (?:the game |the table )?(?:halfway|half way|mid ?game|mid-game|early|in the middle|"
+                 r"partway)|(?:quits?|leaves|left|drops? out|dropped out) (?:the game|the table) after (?:round \w+|the (?:first|"
+                 r"second|third) round))\b")
 # The players' age the game suits ("what age is it for", "ok for my 7 year old"): printed on the box, in no rulebook
 # nor fact here (a question about an easier way to play with a child is answered: only the age itself is asked here)
 AGE_PATTERN = (r"^(?!.*\b(?:variants?|simpler|easier|easy mode|beginner|learning|first game|co-?op|cooperative|without|"
@@ -732,17 +755,29 @@ AGE_PATTERN = (r"^(?!.*\b(?:variants?|simpler|easier|easy mode|beginner|learning
 # The box as a product, not its rules ("who did the art", "is it still in print, where can i buy it", "does the expansion
 # fit in the base box", "how much did the kickstarter raise"): no book and no fact here gives any of it (who designed
 # each game is a public fact Tablebot holds, so designers are left out)
-PUBLISHING_PATTERN = (r"\b(?:who (?:did|drew|made|painted) the (?:art|artwork|illustrations?|drawings?)|artists?|illustrat\w+|"
-                      r"(?:still|back) in print|out of print|reprint\w*|where (?:can|do|could|should) (?:i|we|you|one) (?:buy|"
-                      r"order|purchase|get (?:a|another|a new|a second) copy)|(?:buy|order|purchase) (?:a )?(?:replacement|spare|"
-                      r"new copy|second copy)|kickstarter(?: \w+){0,3} (?:raise|raised|funding|funded)|(?:raise|raised|cost|"
-                      r"pledge|price) on kickstarter|fits? (?:in|into|inside) the (?:\w+ ){0,3}box|box inserts?|organi[sz]ers?)\b")
+# ("illustrated", "reprinted", "buy", "order", "organizer" and "fit" are also the games' and their books' words: "the
+# illustrated example", "where do we buy new robots", "order spare tokens", "the wild card organizer robot")
+PUBLISHING_PATTERN = (r"\b(?:who (?:did|drew|made|painted|illustrated) (?:the |all the )?(?:art|artwork|illustrations?|drawings?|"
+                      r"cards?|robots?|characters?|board|box|pictures?)|(?:the )?(?:artists?|illustrators?) (?:of|for|behind)|who (?:is|was|were) the (?:artists?|illustrators?)|(?:still|back) in print|out of print|"
+                      r"(?:chance of|plans? for|news (?:of|on)|any) (?:a )?reprint|(?:be|get|being) reprinted|where (?:can|could|"
+                      r"should) (?:i|we|you|one) (?:buy|order|purchase|get) (?:it|a copy|another copy|the (?:game|expansion|"
+                      r"box|friends expansion|base game)|this game|(?:raising robots|robotariat|rise of the robotariat|two robots)"
+                      r")|(?:buy|order|purchase) (?:a |another |a second |a new )copy|kickstarter(?: \w+){0,3} (?:raise|raised|"
+                      r"make|made|backers?)|(?:money|backers?|pledges?) (?:\w+ ){0,3}kickstarter|(?:raise|raised|cost|pledge|"
+                      r"price) on kickstarter|fits? (?:in|into|inside) the (?:base|original|core|first|big) (?:game )?box|"
+                      r"box inserts?|box organi[sz]ers?|organi[sz]er (?:for (?:the|this) (?:box|game)|insert))\b")
 # How a solo game's AI opponents play ("how do the solo ai opponents pick their phases", "does the ai get friendship
 # cards"): the Friends book only says solo is played against two AIs (a public fact); how they play is in the base
-# game's book, which Tablebot does not hold
-SOLO_AI_PATTERN = (r"^(?!.*\bhow many (?:ai|ais|automa)\b)(?:.*\b(?:ai|ais|automa)\b(?: (?:opponents?|bots?|players?|rivals?))?(?: \w+){0,3} (?:take|takes|choose|"
-                   r"chooses|pick|picks|do|does|play|plays|get|gets|score|scores|race|races|work|works|decide|decides|"
-                   r"turns?)\b|.*\b(?:how|what) (?:do|does) (?:the )?(?:solo )?(?:ai|ais|automa)\b)")
+# game's book, which Tablebot does not hold. Only the opponents of a solo game ("the ai" alone is as often Tablebot's
+# advice, "how does the ai choose alice smith's path"), and not the Friends module's neutral rival (it flips tiles and
+# takes Upgrade tokens off the Round Tracker: Solo / 2P Gameplay Changes)
+SOLO_AI_PATTERN = (r"^(?!.*\b(?:how many (?:ai|ais|automa)|competitions?|comps?|tiles?|upgrade tokens?|round tracker|rival|"
+                   r"flips?|odds|tablebot|app|suggest\w*)\b)(?=.*\b(?:solo|automa|ai (?:opponents?|players?|bots?)|(?:two|2|"
+                   r"both) ais)\b)(?:.*\b(?:ai|ais|automa)\b(?: (?:opponents?|bots?|players?))?(?: \w+){0,3} (?:take|takes|"
+                   r"choose|chooses|pick|picks|do|does|play|plays|get|gets|score|scores|race|races|work|works|decide|"
+                   r"decides|turns?|use|uses|assemble|assembles|build|builds)\b|.*\b(?:how|what) (?:do|does) (?:the )?"
+                   r"(?:solo )?(?:ai|ais|automa)\b|.*\bsolo (?:mode )?(?:ai|bots?|automa)\b(?: \w+){0,3} (?:do|does|take|use|"
+                   r"assemble|build|get|score)\b)")
 # Two players in the same role ("can two of us play the same salvager"): each book has each player pick one, and none
 # says whether two may pick the same one (there is one card, sheet or board of each)
 SAME_ROLE_PATTERN = (r"\b(?:two|2|both|multiple|several) (?:of us|players|people|ppl|persons)\b(?: \w+){0,4} "
@@ -779,9 +814,13 @@ ROSTER_KEYWORD = "list of robots"
 # How many copies of one card or part the deck holds ("how many homing missiles are in the deck", "how many nuclear
 # part cards in the deck"): the deck's totals are published, the copies of each card are not; the book's entry with the
 # keyword CARD_LIST_KEYWORD (the card list, unverified) says so. Only a deck's own totals are not this shape.
-COPIES_PATTERN = (r"\bhow many (?:copies of )?(?!(?:cards?|attack cards?|defen[cs]e cards?|parts?|part cards?|robot part cards?|"
-                  r"action cards?|power cards?|the|of each)\b)(?:\w+ ){0,3}?\w+ (?:are |r )?(?:there )?in (?:the|a|each) "
-                  r"(?:whole |action |main )?deck\b")
+# The thing counted must be a part by its energy or a named card of the book (index._copies_of): a kind of card ("how
+# many sabotage cards", "robot parts", "attacks") is counted in the published totals
+COPIES_PATTERN = (r"\bhow many (?:copies of )?(?P<thing>(?:\w+ ){0,3}?\w+) (?:are |r )?(?:there )?in (?:the|a|each|our) "
+                  r"(?:whole |action |main )?(?:deck|pile)\b|\bhow many (?:copies of )?(?P<thing2>(?:\w+ ){0,3}?\w+) (?:does|"
+                  r"do) (?:the |a )?(?:action |whole |main )?deck (?:have|hold|contain)\b|\bhow many copies of (?P<thing3>"
+                  r"(?:\w+ ){0,3}?\w+) (?:exist|are there)\b|\bnumber of (?P<thing4>(?:\w+ ){0,3}?\w+) in (?:the|a) (?:action "
+                  r")?deck\b")
 CARD_LIST_KEYWORD = "card list"
 # Robotariat's characters beyond the eight the rules describe ("what power does character 10 have", "the one with no
 # standee"): the box has eleven, and no source gives the other three's abilities; its entry with EXTRA_CHARACTERS_KEYWORD
