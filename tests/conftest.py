@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
+import sys
 import tempfile
 import threading
 
@@ -35,6 +37,61 @@ settings.load_profile("tablebot")
 
 def pytest_unconfigure(config):
     shutil.rmtree(INSTANCE, ignore_errors=True)
+
+
+# Stopping Playwright at the session's end waits for its driver process to exit, and once (a CI run of round 19's
+# session, every test passed) it never did: chromium was gone, the driver idle, the run hung until it was killed. The
+# session's fixtures are torn down after the last test; if that takes longer than this, the driver and any browser
+# this run started are killed, which ends the wait (the driver's pipe closes).
+BROWSER_TEARDOWN_GRACE = float(os.environ.get("TABLEBOT_BROWSER_TEARDOWN_GRACE", "60"))
+
+
+def _descendants(pid: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def kill_browser_processes(pid: int | None = None) -> list[int]:
+    """Kill the Playwright driver and browser processes below `pid` (this process); returns their pids."""
+    killed = []
+    for child in _descendants(pid or os.getpid()):
+        try:
+            with open(f"/proc/{child}/cmdline", "rb") as f:
+                cmdline = f.read().replace(b"\0", b" ")
+        except OSError:
+            continue
+        if b"run-driver" in cmdline or b"chrom" in cmdline:
+            try:
+                os.kill(child, signal.SIGKILL)
+                killed.append(child)
+            except OSError:
+                pass
+    return killed
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    watchdog = None
+    if nextitem is None and sys.platform.startswith("linux"):
+        watchdog = threading.Timer(BROWSER_TEARDOWN_GRACE, kill_browser_processes)
+        watchdog.daemon = True
+        watchdog.start()
+    yield
+    if watchdog is not None:
+        watchdog.cancel()
 
 
 DATABASES = ["sqlite", "postgresql"]
