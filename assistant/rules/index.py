@@ -1142,8 +1142,8 @@ class RulesIndex:
             return -1
         if q.asks_peek and not any(SECRECY_WORDS & {w for k in self.entries[r].keywords for w in words(k)} for r in ranked):
             return -1  # looking at hidden cards: only an entry about what is secret or public answers
-        first_keywords = {w for k in self.entries[ranked[0]].keywords for w in words(k)}
-        if q.asks_share and PEEK_WORDS & first_keywords and not SHARING_WORDS & first_keywords:
+        first_keywords = {w for k in self.entries[ranked[0]].keywords for w in words(k)} if q.asks_share else set()
+        if PEEK_WORDS & first_keywords and not SHARING_WORDS & first_keywords:
             # telling what one saw, or reordering it: the entry on the look alone does not say (only one about secrets,
             # first: one further down holds "hidden" or "secret" of another thing, the objectives dealt face down)
             return -1
