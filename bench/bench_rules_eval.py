@@ -40,7 +40,7 @@ sentence vector, which the index keeps for the next asks of it, forgotten before
 
 Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|round7|round8|round9|round10|round11|round12|round13|round14|round15|round16|round17|round18|round19|round20|both|all]
 [--misses] [--ablate] [--frames] [--asks]
-`--misses` lists the misses of the parts tuned on (never round 19's: it stays unseen, its figures only).
+`--misses` lists the misses of the parts tuned on (never round 20's: it stays unseen, its figures only).
 `--ablate` measures each mechanism of the ranking switched off on its own (game filter), on the parts tuned on.
 `--frames` asks the questions of the parts tuned on again inside the talk players put around a question ("quick
 question: ...", "... thanks!"), with frames read to choose the stop words and frames never read, and with one

@@ -50,7 +50,7 @@ STOPWORDS: frozenset[str] = frozenset({
     "understand", "curious", "regarding", "query", "unsure", "details", "detail",
     # ... and the talk around it: greetings, thanks, apologies, who asks and when, a dispute at the table ("sorry if
     # this is obvious", "noob here", "settle a debate: ...", "thx"), words no entry uses, or not so
-    "hello", "hiya", "thanks", "thank", "thx", "ty", "cheers", "sorry", "dumb", "stupid", "silly", "obvious",
+    "hello", "hi", "hiya", "thanks", "thank", "thx", "ty", "cheers", "sorry", "dumb", "stupid", "silly", "obvious",
     "obviously", "noob", "newbie", "newb", "dude", "bro", "honestly", "seriously", "apparently", "supposedly",
     "maybe", "probably", "correct", "asking", "told", "arguing", "argue", "argued", "argument", "debate", "stuck",
     "group", "tonight", "yesterday", "weekend", "help", "true", "settle", "pardon", "appreciate", "appreciated",

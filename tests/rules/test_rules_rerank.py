@@ -12,7 +12,7 @@ from assistant.rules import rerank
 
 index_module = importlib.import_module("assistant.rules.index")
 TUNED = {"tune", "heldout", "fresh", "round4a", "round4", "round5", "round6", "round7", "round8", "round9", "round10",
-         "round11", "round12", "round13", "round14", "round15", "round16", "round17", "round18"}
+         "round11", "round12", "round13", "round14", "round15", "round16", "round17", "round18", "round19"}
 
 
 def both_ways(monkeypatch, q: str, game: str):
