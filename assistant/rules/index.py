@@ -80,6 +80,7 @@ from .synonyms import (
     CONTEXT_SYNONYMS,
     COPIES_PATTERN,
     CROSS_GAME_PATTERN,
+    DEAL_PATTERN,
     DEVICE_PATTERN,
     DOES_PATTERN,
     ENERGIES,
@@ -101,6 +102,7 @@ from .synonyms import (
     LOST_PIECE_PATTERN,
     MISHAP_KEYWORD,
     MISHAP_PATTERN,
+    MULLIGAN_PATTERN,
     NEXT_SYNONYMS,
     NUMBER_WORDS,
     OPINION_MARKERS,
@@ -120,6 +122,7 @@ from .synonyms import (
     PUBLISHING_PATTERN,
     REARRANGE_PATTERN,
     REDO_PATTERN,
+    ROBOT_CARD_WORDS,
     ROSTER_KEYWORD,
     ROSTER_PATTERN,
     RUN_OUT_KEYWORDS,
@@ -345,8 +348,11 @@ class Question:
     asks_team_help: bool = False  # partners in a team game helping each other (showing, giving, protecting)
     asks_rearrange: bool = False  # moving what is laid out (a part between Stacks, a built robot between slots)
     asks_free_discard: bool = False  # throwing cards away of one's own will, beside the hand limit and a card's cost
+    asks_deal: bool = False   # a deal or promise between players
+    asks_mulligan: bool = False  # putting back a first hand and drawing again
     cross_games: frozenset[str] = frozenset()  # games named as the one a rule comes from ("like in two robots")
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
+    said: tuple[str, ...] = ()  # the question's words, as typed
 
 
 @dataclass(frozen=True)
@@ -834,7 +840,7 @@ class RulesIndex:
         if not re.search(USE_TIMING_PATTERN, said):  # "when can i use my salvager's ability": the rule on when
             texts += [m for p in POSSESSIVE_TEXT_PATTERNS if (m := re.search(p, possessive))]
         subject = next((set(words(m["subject"])) for m in texts if "subject" in m.re.groupindex), set())
-        return Question(tuple(groups), named, about_app, fixes=tuple(fixes.items()),
+        return Question(tuple(groups), named, about_app, fixes=tuple(fixes.items()), said=tuple(words(question[:MAX_QUERY_CHARS])),
                         asks_list=any(re.search(p, said) for p in LIST_PATTERNS),
                         asks_text=bool(texts), text_subject=frozenset(subject),
                         asks_does=re.search(DOES_PATTERN, said) is not None,
@@ -849,6 +855,8 @@ class RulesIndex:
                         asks_solo_ai=re.search(SOLO_AI_PATTERN, said) is not None,
                         asks_same_role=re.search(SAME_ROLE_PATTERN, said) is not None,
                         asks_free_discard=re.search(FREE_DISCARD_PATTERN, said) is not None,
+                        asks_deal=re.search(DEAL_PATTERN, said) is not None,
+                        asks_mulligan=re.search(MULLIGAN_PATTERN, said) is not None,
                         asks_prototype=re.search(PROTOTYPE_PATTERN, said) is not None,
                         asks_roster=re.search(ROSTER_PATTERN, said) is not None,
                         copies_of=frozenset(words(next((g for m in re.finditer(COPIES_PATTERN, said)
@@ -1074,9 +1082,10 @@ class RulesIndex:
             return -1  # how the solo AIs play is in the base game's book, not held here
         if q.asks_team_help and (home or nearest_game) in self._teams:
             return -1  # a book with teams says no more of them than that four may play two teams of two
-        if q.asks_same_role or q.asks_free_discard or q.asks_skip_step or q.asks_rearrange:
-            # each book is silent on two players in one role, a discard at will, a step left out and a piece laid out
-            # moved again
+        if (q.asks_same_role or q.asks_free_discard or q.asks_skip_step or q.asks_rearrange or q.asks_deal
+                or q.asks_mulligan):
+            # each book is silent on two players in one role, a discard at will, a step left out, a piece laid out
+            # moved again, a deal between players and a first hand drawn again
             return -1
         if q.asks_prototype:
             return self._prototype.get(home or nearest_game, -1)  # no book speaks of prototypes or promos
@@ -1133,7 +1142,14 @@ class RulesIndex:
                 for r in ranked):
             return -1  # players handing each other things: only an entry about such a passing answers
         if (q.asks_text or q.asks_value) and scored.in_passing:
-            return -1  # nor its printed values: a thing only worked examples name is printed in no entry
+            # nor its printed values: a thing only worked examples name is printed in no entry (in a book that deals
+            # robot cards, a name said beside what a robot card prints, "zeus cost", "the robot selfie", is one of
+            # them: the entry saying no source lists them is the honest one)
+            said = q.said
+            beside = {said[j] for gi in scored.in_passing for n in [len(q.groups[gi].said.split())]
+                      for i in range(len(said) - n + 1) if " ".join(said[i:i + n]) == q.groups[gi].said
+                      for j in (i - 1, i + n) if 0 <= j < len(said)}
+            return self._roster.get(home or nearest_game, -1) if beside & ROBOT_CARD_WORDS else -1
         if q.emptied and not (
                 (q.emptied == "deck" or any(q.groups[gi].said == q.emptied for gi in matched.get(ranked[0], ())))
                 and any(k in RUN_OUT_KEYWORDS for k in self.entries[ranked[0]].keywords)):

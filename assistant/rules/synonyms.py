@@ -26,7 +26,7 @@ STOPWORDS: frozenset[str] = frozenset({
     "someone", "somebody", "something", "anyone", "anybody", "anything", "they", "them", "their",
     "theirs", "he", "she", "his", "her", "him", "hers", "come", "comes", "came", "way", "ways",
     "thing", "things", "much", "many", "while", "now", "yet", "too", "very", "actually", "though",
-    "anyway", "wait", "hmm", "lol", "ya", "yeah", "yes", "wat", "wut", "gonna", "wanna", "gotta",
+    "anyway", "whatever", "wait", "hmm", "lol", "ya", "yeah", "yes", "wat", "wut", "gonna", "wanna", "gotta",
     "ive", "i've", "we're", "youre", "you're", "theyre", "they're", "let", "lets", "guys", "folks",
     "instead", "right", "away", "besides", "halfway", "through", "onto", "up", "without",
     # "time" alone is the frame of a question ("what time", "every time", "first time playing"); the rules'
@@ -438,6 +438,8 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     # Civilian Robots
     ("black", "guy"): ("human oppressor", "oppressor"), ("black", "guys"): ("human oppressor", "oppressor"),
     ("red", "guy"): ("civilian robot", "civilian"), ("red", "guys"): ("civilian robot", "civilian"),
+    # the middle of the game ("halfway" alone is the middle of an action, "halfway thru a robot action")
+    ("halfway", "point"): ("halfway", "break"), ("halfway", "mark"): ("halfway", "break"),
     ("end", "game"): ("game end",),
     ("game", "over"): ("game end",),
     ("set", "up"): ("setup",),
@@ -661,7 +663,11 @@ MISHAP_PATTERN = (r"\b(?:forg[eo]t(?:ten)? to|forgot (?:my|his|her|their|our) \w
                   r"misplayed|misclick\w*|take (?:it|that|this|them|my move|a move|a turn|my turn) back|takeback|"
                   r"take back (?:a|my|the|that) (?:move|turn|play)|take back (?:a|the|my) \w+ (?:i|we) (?:just )?"
                   r"(?:played|placed|put|built)|(?:can|could|may) (?:i|we|you) undo|undo (?:it|that|this|my last|the last|my move|my turn)|"
-                  r"knocked (?:over|off)|knocked \w+ \w+ over|(?:rolled|rolls|fell|falls) off|"
+                  r"knocked (?:over|off)|knocked \w+ \w+ over|(?:rolled|rolls|fell|falls|bounced|bounces|bounce) off|"
+                  # a die that lands crooked, or a step the table forgot and would now go back to do
+                  r"(?:landed|lands|landing) (?:crooked|cocked|tilted|on (?:its|an|the) edge)|cocked dice?|"
+                  r"(?:forgot|forgotten|forget|skipped|missed) (?:the|a|an|my|our|his|her|their) (?:\w+ ){0,3}(?:turn|phase|"
+                  r"step|ability|bonus|action|event)\b.*\b(?:go back|do (?:it|that|them) (?:now|late|later|next)|make (?:it|that) up)|"
                   r"(?:on|in|into|onto|to) the wrong (?:space|spot|place|row|column|side|stack|pile|slot)|"
                   r"how (?:do|can|should) (?:we|i) (?:fix|correct) (?:it|that|this)|just (?:noticed|reali[sz]ed)|"
                   # a piece spoiled, or the table's state forgotten ("kid spilled juice on a card", "bumped the board and we
@@ -705,7 +711,10 @@ SHARE_PATTERN = (r"\b(?:tell|telling|share|announce|say|show|let)\b(?: \w+){0,2}
                  r"players|other players|the table|the group|one player|another player)\b(?: know)?(?: \w+){0,3} (?:what|which|"
                  r"whats)\b(?: \w+){0,4} (?:saw|seen|sees|on top|top cards?|peeked|looked)\b|\bshow (?:\w+ ){0,2}(?:the )?top "
                  r"(?:\w+ ){0,2}cards?\b|\b(?:rearrange|reorder|re order)\b(?: \w+){0,3} top\b|\btop (?:\w+ ){0,3}cards?\b"
-                 r"(?: \w+){0,3} (?:in a different order|in another order)\b")
+                 r"(?: \w+){0,3} (?:in a different order|in another order)\b"
+                 # ... or puts the cards it looked at back in an order of its choosing
+                 r"|\b(?:put|puts|place|places|return|returns|stack|stacks)\b(?: \w+){0,4} back (?:on top )?in (?:a different|"
+                 r"another|any|her own|his own|their own|whatever|the order (?:she|he|they|i) (?:want|wants|like|likes))\b(?: order)?")
 PEEK_WORDS: frozenset[str] = frozenset({"peek"})  # ("look" is also a Search's: "look through deck")
 SHARING_WORDS: frozenset[str] = frozenset({"secret", "hidden", "public", "private"})
 # How long a game takes: no rulebook Tablebot holds prints a playing time (6 questions of the parts of
@@ -786,7 +795,18 @@ SAME_ROLE_PATTERN = (r"\b(?:two|2|both|multiple|several) (?:of us|players|people
                      r"\b(?:one|a single|1) (?:person|player|of us|guy)\b(?: \w+){0,2} (?:runs?|running|plays?|playing|"
                      r"controls?|controlling|takes?|handles?) (?:two|2|both) (?:robots?|characters?|salvagers?|inventors?|"
                      r"seats?|hands?|players?)\b|\b(?:two|2) (?:copies|boxes|sets)\b(?: of (?:the )?game)?(?: \w+){0,4} "
-                     r"(?:players?|people|of us)\b")
+                     r"(?:players?|people|of us)\b|\b(?:combine|combining|combined|mix|mixing|merge|merging) (?:two|2) (?:copies|"
+                     r"boxes|sets)\b")
+# Deals between players ("can we make deals, you leave expo to me", "dont attack me and i wont attack you"): no book
+# speaks of promises or bargains at the table (in the parts of tests/rules/data/eval, 2 such questions, neither covered;
+# "deal" alone is a card dealt, "whats the deal with")
+DEAL_PATTERN = (r"\b(?:make|making|made|strike|cut) (?:a |any |some )?(?:deals?|bargains?|pacts?|promises?)\b|\bdeal ?making\b|"
+                r"\bnegotiat\w*|\bbrib(?:e|es|ed|ing)\b|\b(?:form|make) (?:an )?alliances?\b|"
+                r"\b(?:dont|don t|do not) attack me and (?:i|ill|i ll) (?:wont|won t|will not|not)\b")
+# Putting back a first hand one does not like and drawing again ("is there a mulligan", "can i redraw if my first 3 are
+# all attacks"): no book has one (10 such questions in the parts of tests/rules/data/eval, none covered)
+MULLIGAN_PATTERN = (r"\bmulligan\w*|\bredraw\b(?: \w+){0,3} (?:first|opening|starting) (?:\w+ )?(?:hand|cards?|draw|3|three)\b|"
+                    r"\b(?:first|opening|starting) (?:hand|cards?|draw|3|three)\b(?: \w+){0,6} (?:redraw|draw again|new hand)\b")
 # Throwing cards away of one's own will ("can i discard whenever i want", "toss extra cards even tho im under 7"): Two
 # Robots discards only down to the hand limit at cleanup or as a card's cost, and says nothing of a free discard
 FREE_DISCARD_PATTERN = (r"^(?!.*\b(?:have to|must|down to|hand limit|resolves?|friendship|friends?|search|sacagawea|"
@@ -811,6 +831,9 @@ ROSTER_PATTERN = (r"\b(?:names?|list) of (?:the |all (?:the )?)?(?:\d+ )?(?:\w+ 
                   r"already|been|just)\b))|"
                   r"\bhow many robot cards (?:are )?in (?:the|a|each) (?:\w+ )?(?:deck|box|game|expansion)\b|\bhow big is the robot deck\b")
 ROSTER_KEYWORD = "list of robots"
+# the words a robot card's name stands beside when its printed values are asked ("zeus cost", "hallyu worth", "the robot
+# selfie"): a word no entry holds said there is the name of a robot card (not a slip nor slang, "diff", "bc")
+ROBOT_CARD_WORDS: frozenset[str] = frozenset({"robot", "robots", "card", "cost", "costs", "worth", "vp", "bot"})
 # How many copies of one card or part the deck holds ("how many homing missiles are in the deck", "how many nuclear
 # part cards in the deck"): the deck's totals are published, the copies of each card are not; the book's entry with the
 # keyword CARD_LIST_KEYWORD (the card list, unverified) says so. Only a deck's own totals are not this shape.

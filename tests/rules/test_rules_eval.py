@@ -1,9 +1,9 @@
 """Issue 24: the rules search on its own evaluation set (tests/rules/data/eval, written as players type and
 split before tuning), the mechanisms that ranking and "not covered" rest on, and the fragments the
-search boxes swap in. The ranking is tuned on all twenty parts (tune, heldout, fresh, both halves of round 4's new
+search boxes swap in. The ranking is tuned on all twenty-one parts (tune, heldout, fresh, both halves of round 4's new
 writer: round4a, and round4, reported at the end of round 4; round5, round6 and round7, each reported at the end of
-its round; round8 to round19, each reported and then tuned on), each guarded here; its last
-figures are measured on eval_round20.toml, which bench/bench_rules_eval.py prints as "round 20 (never tuned)": here
+its round; round8 to round20, each reported and then tuned on), each guarded here; its last
+figures are measured on eval_round21.toml, which bench/bench_rules_eval.py prints as "round 21 (never tuned)": here
 it is only checked to be well formed, never measured (a test on it would make it a tuning set).
 """
 from __future__ import annotations
@@ -62,7 +62,8 @@ def test_round_four_tuning_half_names_only_entries_that_exist():
 
 
 ORDER = ("tune", "heldout", "fresh", "round4a", "round4", "round5", "round6", "round7", "round8", "round9", "round10",
-         "round11", "round12", "round13", "round14", "round15", "round16", "round17", "round18", "round19", "round20")
+         "round11", "round12", "round13", "round14", "round15", "round16", "round17", "round18", "round19", "round20",
+         "round21")
 
 
 def _well_formed(part: str) -> list[dict]:
@@ -80,7 +81,7 @@ def _well_formed(part: str) -> list[dict]:
                                         ("round8", 330), ("round9", 330), ("round10", 320),
                                         ("round11", 320), ("round12", 300), ("round13", 340),
                                         ("round14", 350), ("round15", 340), ("round16", 340), ("round17", 340), ("round18", 340),
-                                        ("round19", 400)])
+                                        ("round19", 400), ("round20", 400)])
 def test_each_later_part_is_well_formed_every_game_and_new(part, size):
     questions = _well_formed(part)
     earlier = {(q["game"], q["q"]) for name in ORDER[:ORDER.index(part)] for q in _part(name)}
@@ -91,7 +92,7 @@ def test_each_later_part_is_well_formed_every_game_and_new(part, size):
 def test_the_unseen_part_is_well_formed():
     # (its questions are not compared with the tuned parts' here: the repeats were taken out when it was added,
     # and reading them in a test would be looking at the unseen part)
-    assert len(_well_formed("round20")) >= 400
+    assert len(_well_formed("round21")) >= 400
 
 
 def test_the_unseen_part_is_no_part_tuned_on_and_every_tuned_part_is_guarded():
@@ -148,6 +149,9 @@ def test_the_unseen_part_is_no_part_tuned_on_and_every_tuned_part_is_guarded():
     # round 19's, measured unseen at the end of its session (89.5 % / 95.7 %, 82 of 131 said, 83 on the answered
     # flag alone, 288 of 304), then tuned on
     ("round19", 0.89, 0.95, 0.63, 0.94),
+    # round 20's, measured unseen at the start of round 21's session (88.2 % / 95.8 %, 111 of 135 said, 110 on the
+    # answered flag alone, 276 of 287), then tuned on
+    ("round20", 0.87, 0.95, 0.80, 0.95),
 ])
 def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min, answered_min):
     top1 = top3 = answered = silent_ok = 0
@@ -397,6 +401,13 @@ def test_a_card_effect_or_ability_text_asked_by_name_is_not_covered(q, game, hon
 
 def test_a_value_of_a_name_no_entry_has_is_not_covered():
     assert not rules.ask("how many VP is the Oz robot worth", game="raising-robots").answered
+    # a name said beside what a robot card prints is a robot card's: the entry saying no source lists them leads
+    for q in ("how much does zeus cost to build", "the robot selfie, what does it do", "how many vp is the oz robot worth"):
+        reply = rules.ask(q, game="raising-robots")
+        assert not reply.answered and reply.hits[0].entry.id == "rr-unverified-robot-cards", q
+    # ... not a word no entry holds said elsewhere (slang, "diff")
+    assert rules.ask("whats the diff between criteria and cost on a competition",
+                     game="raising-robots").hits[0].entry.id != "rr-unverified-robot-cards"
     # a name the entries have still answers
     assert rules.ask("how many vp is a grade worth", game="raising-robots").answered
 
@@ -612,10 +623,28 @@ def test_the_games_own_leaving_losing_skipping_and_moving_are_still_the_rule_ask
     ("can two of us play as the same inventor", "raising-robots"),
     ("we are only 2, can one player run two characters", "robotariat"),   # Overview: 3 to 5 players
     ("we own 2 copies of the game, can 8 people play", "two-robots"),
+    ("can we combine two boxes for 7 players", "two-robots"),
 ])
 def test_two_players_in_one_role_is_in_no_book(q, game):
     for way in ({"game": game}, {"prefer": game}):
         assert not rules.ask(q, **way).answered, (q, way)
+
+
+@pytest.mark.parametrize("q, game", [
+    ("can we negotiate, i leave expo to you and you leave think tank to me", "raising-robots"),
+    ("can i bribe another player with a part so he doesnt attack me", "two-robots"),
+    ("can i mulligan my opening hand", "two-robots"),
+    ("my first three cards are junk, can i redraw them", "two-robots"),
+])
+def test_deals_between_players_and_a_first_hand_drawn_again_are_in_no_book(q, game):
+    for way in ({"game": game}, {"prefer": game}):
+        assert not rules.ask(q, **way).answered, (q, way)
+
+
+def test_a_card_dealt_is_still_the_rule_asked():
+    # "deal" is also the cards dealt at setup, and "what's the deal with" a question's frame
+    assert rules.ask("do we deal out a starting hand", game="two-robots").answered
+    assert rules.ask("whats the deal with the b side of the tiles", game="raising-robots").answered
 
 
 @pytest.mark.parametrize("q", ["can i just discard cards whenever i want",
@@ -816,6 +845,11 @@ def test_a_scope_entry_is_never_an_answer_nor_found_by_a_word_of_its_list_alone(
     ("we cant find one of the poster cubes, can we use a coin instead", "robotariat", "rb-scope-mistakes"),
     ("missing a token, ok to use a button", "raising-robots", "rr-scope-mistakes"),
     ("we drew one card too many, should we redo the turn", "two-robots", "tr-scope-mistakes"),
+    # round 21: a die that bounced away or landed crooked, a step the table forgot and would go back to
+    ("our die bounced off the table onto the rug, reroll or keep it", "robotariat", "rb-scope-mistakes"),
+    ("the die landed crooked against a card, does it count", "robotariat", "rb-scope-mistakes"),
+    ("we skipped the npc phase last round, can we go back and do it", "robotariat", "rb-scope-mistakes"),
+    ("i forgot the round end step, can we do it now", "raising-robots", "rr-scope-mistakes"),
 ])
 def test_mending_a_slip_is_not_covered_with_the_books_entry_on_mistakes_first(q, game, scope):
     _not_covered_with_first(q, game, scope)
@@ -1288,10 +1322,18 @@ def test_what_a_piece_holds_where_an_entry_gives_it_is_still_answered():
 
 
 @pytest.mark.parametrize("q", ["after electric eye looks, can she tell the table which cards she saw",
-                               "electric eye peeked, may she rearrange the top cards"])
+                               "electric eye peeked, may she rearrange the top cards",
+                               "can electric eye put the cards back in another order"])
 def test_telling_or_reordering_what_a_look_showed_is_in_no_book(q):
     # Electric Eye (Character Abilities) looks at the Sabotage deck's top; no book says she may share or reorder it
     assert not rules.ask(q, game="robotariat").answered
+
+
+def test_the_halfway_point_of_the_game_is_the_break():
+    # "halfway" alone is the middle of an action ("halfway thru a robot action"); "the halfway point" is the game's,
+    # the break at round 5 (a public fact of the base game)
+    reply = rules.ask("what happens at the halfway point", game="raising-robots")
+    assert reply.answered and reply.hits[0].entry.id == "rr-fact-break-period"
 
 
 def test_telling_the_table_a_secret_is_still_the_entry_on_secrets():
