@@ -626,6 +626,10 @@ VERDICT_PATTERNS: tuple[str, ...] = (
     r"\btoo (?:strong|weak|good|powerful)\b", r"\b(?:broken|overpowered|underpowered|imbalanced|unbalanced)\b", r"(?<!\bco )\bop\b",
     r"\b(?:strongest|weakest|easiest|hardest|toughest|simplest|trickiest|funnest|overrated|underrated)\b",
     r"\bmost (?:fun|powerful|useful|annoying)\b",
+    # the game's balance at a player count, or as a whole ("is it balanced for 2 players"): a verdict no book gives
+    r"\bbalanced (?:for|with|at|in) (?:a |just |only )?(?:\d|two|three|four|five|six|solo|2p|3p|4p|5p)\b",
+    r"\b(?:is|are) (?:it|the game|this game|this|two robots|raising robots|robotariat|the (?:characters|salvagers|inventors"
+    r"|objectives)) (?:well |really |actually |even )?balanced\b",
     # one piece weighed against another, not what happens when two meet or one blocks the other
     r"^(?!.*\b(?:meets?|block|blocks|cancels?|beats?|fines?|attacks?|defen[cs]es?|go(?:es)? through|search)\b).*(?:"
     r"\b(?:which|who)(?: one| of (?:them|the two))?(?: \w+)? (?:is|are) (?:stronger|weaker|more powerful|less powerful)\b|"
@@ -701,7 +705,9 @@ PEEK_PATTERN = (r"\b(?:peek|peak|look at|looking at|see|show|reveal)\b.*\b(?:(?:
                 # a peek is never allowed by a rule; a deck's top card looked at before one draws it; showing the whole
                 # table what one drew or found (no book says either way)
                 r"\b(?:peek|peak)\b|\btop cards? (?:\w+ ){0,3}before (?:drawing|i draw|we draw|you draw)\b|"
-                r"\bshow (?:it |them )?(?:to )?(?:everyone|everybody|the (?:table|others|other players))\b.*\b(?:drew|found|draw)\b")
+                r"\bshow (?:it |them )?(?:to )?(?:everyone|everybody|the (?:table|others|other players))\b.*\b(?:drew|found|draw)\b|"
+                # ... or one's own hand shown of one's own will (no book says either way)
+                r"\b(?:show|reveal|flash)\b(?: \w+){0,3} my (?:whole |entire )?hand\b|\bmy hand (?:public|open|face up)\b")
 SECRECY_WORDS: frozenset[str] = frozenset({"secret", "hidden", "public", "private", "peek", "sees"})
 # Telling the table what one saw of a hidden deck, or putting its top cards in another order ("can electric eye tell
 # everyone what's on top", "can she rearrange the top 2"): an ability that looks (an entry with PEEK_WORDS, leading the

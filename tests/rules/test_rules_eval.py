@@ -641,6 +641,22 @@ def test_deals_between_players_and_a_first_hand_drawn_again_are_in_no_book(q, ga
         assert not rules.ask(q, **way).answered, (q, way)
 
 
+@pytest.mark.parametrize("q, game", [
+    ("is raising robots balanced for 2 players", "raising-robots"),   # a verdict on the game at a player count
+    ("are the salvagers balanced", "two-robots"),
+    ("can i show everyone my hand of robot cards", "raising-robots"),  # one's own hand shown at will
+])
+def test_the_games_balance_and_a_hand_shown_at_will_are_in_no_book(q, game):
+    assert not rules.ask(q, game=game).answered, q
+
+
+def test_a_cards_own_balance_and_showing_an_objective_are_still_answered():
+    assert rules.ask("cold fusion balance, what happens on a tie", game="two-robots").hits[0].entry.id == \
+        "tr-clarification-cold-fusion-balance"
+    reply = rules.ask("am i allowed to show my objective card to the others", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id in {"rb-secret-objectives", "rb-set-up-secret-objectives"}
+
+
 def test_a_card_dealt_is_still_the_rule_asked():
     # "deal" is also the cards dealt at setup, and "what's the deal with" a question's frame
     assert rules.ask("do we deal out a starting hand", game="two-robots").answered
