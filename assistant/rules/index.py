@@ -277,6 +277,17 @@ def unprinted(e: Entry) -> bool:
     return e.source == "unverified"
 
 
+def _words_beside(said: tuple[str, ...], phrases: list[str]) -> set[str]:
+    """The words just before and just after each place the question says one of `phrases`."""
+    out: set[str] = set()
+    for phrase in phrases:
+        n = len(phrase.split())
+        for i in range(len(said) - n + 1):
+            if " ".join(said[i:i + n]) == phrase:
+                out |= {said[j] for j in (i - 1, i + n) if 0 <= j < len(said)}
+    return out
+
+
 def counted_words(text: str) -> str:
     """The words an entry puts a number on ("26 Friendship Cards" -> "friendship cards"), for "how many X"."""
     out: list[str] = []
@@ -832,7 +843,8 @@ class RulesIndex:
                                     optional=tok in PARTICLES and i > 1))
         groups = groups[:MAX_GROUPS]
         groups += self._shape_groups(toks, groups, _is_hybrid(question))
-        said = " ".join(words(question[:MAX_QUERY_CHARS]))
+        typed = tuple(words(question[:MAX_QUERY_CHARS]))
+        said = " ".join(typed)
         # the words keep no possessive: "scavenger's special ability" is the patterns' "<name>'s ability"
         possessive = fold(question[:MAX_QUERY_CHARS]).replace("\u2019", "'")
         verbatim = [m for p in VERBATIM_PATTERNS if (m := re.search(p, said))]
@@ -840,7 +852,7 @@ class RulesIndex:
         if not re.search(USE_TIMING_PATTERN, said):  # "when can i use my salvager's ability": the rule on when
             texts += [m for p in POSSESSIVE_TEXT_PATTERNS if (m := re.search(p, possessive))]
         subject = next((set(words(m["subject"])) for m in texts if "subject" in m.re.groupindex), set())
-        return Question(tuple(groups), named, about_app, fixes=tuple(fixes.items()), said=tuple(words(question[:MAX_QUERY_CHARS])),
+        return Question(tuple(groups), named, about_app, fixes=tuple(fixes.items()), said=typed,
                         asks_list=any(re.search(p, said) for p in LIST_PATTERNS),
                         asks_text=bool(texts), text_subject=frozenset(subject),
                         asks_does=re.search(DOES_PATTERN, said) is not None,
@@ -1145,10 +1157,7 @@ class RulesIndex:
             # nor its printed values: a thing only worked examples name is printed in no entry (in a book that deals
             # robot cards, a name said beside what a robot card prints, "zeus cost", "the robot selfie", is one of
             # them: the entry saying no source lists them is the honest one)
-            said = q.said
-            beside = {said[j] for gi in scored.in_passing for n in [len(q.groups[gi].said.split())]
-                      for i in range(len(said) - n + 1) if " ".join(said[i:i + n]) == q.groups[gi].said
-                      for j in (i - 1, i + n) if 0 <= j < len(said)}
+            beside = _words_beside(q.said, [q.groups[gi].said for gi in scored.in_passing])
             return self._roster.get(home or nearest_game, -1) if beside & ROBOT_CARD_WORDS else -1
         if q.emptied and not (
                 (q.emptied == "deck" or any(q.groups[gi].said == q.emptied for gi in matched.get(ranked[0], ())))
@@ -1182,7 +1191,7 @@ class RulesIndex:
             for r, bm in rows.items():
                 by_game.setdefault(self._game[r], {})[r] = bm
             split.append(by_game)
-        said = [dict(q.fixes).get(w, w) for w in words(question[:MAX_QUERY_CHARS])]
+        said = [dict(q.fixes).get(w, w) for w in q.said]
         asked = {stem(w) for g in q.groups for t in g.terms for w in words(t)}
         if game:
             return self._score_book(q, game, looked, split, said, asked)
