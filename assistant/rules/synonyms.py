@@ -691,7 +691,10 @@ MISHAP_KEYWORD = "by mistake"  # the keyword of each book's scope entry on mista
 # names house rules first. In every part of tests/rules/data/eval each such question about a book without house
 # rules is one no book answers (5 of 5).
 HOUSE_RULE_PATTERN = (r"\b(?:house rules?|homebrew|home rules?|(?:we|us)\b.*\b(?:let|allow|change|make)\b.*\bbreak "
-                      r"(?:anything|the game))\b")
+                      r"(?:anything|the game)|"
+                      # a change the table wants for a longer or a quicker game ("deal 2 per type for a longer game")
+                      r"(?:for|to make it|make it) a (?:longer|shorter|quicker|faster|quick|short) (?:game|match)|(?:want|like|"
+                      r"prefer) (?:longer|shorter|quicker|faster) (?:games|matches))\b")
 HOUSE_RULE_KEYWORD = "house rules"  # the keyword of a scope entry that says its book weighs no house rule
 # Looking at what another player holds or drew, or at a deck's hidden cards ("can i peek at another player's hand", "do
 # i have to show everyone what i drew", "look at the top card before drawing"): answered only by an entry about what
@@ -700,7 +703,8 @@ HOUSE_RULE_KEYWORD = "house rules"  # the keyword of a scope entry that says its
 # Only another player's things or what they drew: a deck's top cards are looked at by rules (Raising Robots' Search),
 # and "do i reveal the card i drew" asks a rule about one's own card.
 PEEK_PATTERN = (r"\b(?:peek|peak|look at|looking at|see|show|reveal)\b.*\b(?:(?:their|his|her|your|opponents?|other players?|"
-                r"another players?|each others?|everyone(?:s| elses?)) (?:\w+ )?(?:hands?|cards?|sheets?|objectives?)|"
+                r"another players?|each others?|everyone(?:s| elses?)|(?:someone|somebody|anyone|anybody) ?elses?) (?:\w+ )?(?:hands?|"
+                r"cards?|sheets?|objectives?)|"
                 r"each others?|other players?|another players?|(?:they|he|she) drew)\b|"
                 # a peek is never allowed by a rule; a deck's top card looked at before one draws it; showing the whole
                 # table what one drew or found (no book says either way)
@@ -760,7 +764,7 @@ LEAVE_PATTERN = (r"^(?!.*\b(?:health|hp|power cards?|eliminated|knocked out|out 
                  r"(?:first|second|third) round|halfway|half way|mid ?game|mid-game|in the middle))?|(?:quits?|leaves|left|"
                  r"drops? out|dropped out) (?:the game |the table )?(?:halfway|half way|mid ?game|mid-game|early|in the middle|"
                  r"partway)|(?:quits?|leaves|left|drops? out|dropped out) (?:the game|the table) after (?:round \w+|the (?:first|"
-                 r"second|third) round))\b")
+                 r"second|third) round)|concede|concedes|conceding|forfeit|forfeits|resign|resigns|surrender|surrenders)\b")
 # The players' age the game suits ("what age is it for", "ok for my 7 year old"): printed on the box, in no rulebook
 # nor fact here (a question about an easier way to play with a child is answered: only the age itself is asked here)
 AGE_PATTERN = (r"^(?!.*\b(?:variants?|simpler|easier|easy mode|beginner|learning|first game|co-?op|cooperative|without|"
@@ -775,12 +779,18 @@ AGE_PATTERN = (r"^(?!.*\b(?:variants?|simpler|easier|easy mode|beginner|learning
 PUBLISHING_PATTERN = (r"\b(?:who (?:did|drew|made|painted|illustrated) (?:the |all the )?(?:art|artwork|illustrations?|drawings?|"
                       r"cards?|robots?|characters?|board|box|pictures?)|(?:the )?(?:artists?|illustrators?) (?:of|for|behind)|who (?:is|was|were) the (?:artists?|illustrators?)|(?:still|back) in print|out of print|"
                       r"(?:chance of|plans? for|news (?:of|on)|any) (?:a )?reprint|(?:be|get|being) reprinted|where (?:can|could|"
-                      r"should) (?:i|we|you|one) (?:buy|order|purchase|get) (?:it|a copy|another copy|the (?:game|expansion|"
+                      r"should) (?:i|we|you|one) (?:still |even |actually )?(?:buy|order|purchase|get) (?:it|a copy|another copy|the (?:game|expansion|"
                       r"box|friends expansion|base game)|this game|(?:raising robots|robotariat|rise of the robotariat|two robots)"
                       r")|(?:buy|order|purchase) (?:a |another |a second |a new )copy|kickstarter(?: \w+){0,3} (?:raise|raised|"
                       r"make|made|backers?)|(?:money|backers?|pledges?) (?:\w+ ){0,3}kickstarter|(?:raise|raised|cost|pledge|"
                       r"price) on kickstarter|fits? (?:in|into|inside) the (?:base|original|core|first|big) (?:game )?box|"
-                      r"box inserts?|box organi[sz]ers?|organi[sz]er (?:for (?:the|this) (?:box|game)|insert))\b")
+                      r"box inserts?|box organi[sz]ers?|organi[sz]er (?:for (?:the|this) (?:box|game)|insert)|"
+                      # ... its price, its year, a next expansion ("how much does it cost to unlock" is the game's)
+                      r"how much (?:does|do|did|is|would) (?:this|the|a) (?:whole |friends |base |core )?(?:game|expansion|"
+                      r"box|copy)(?: \w+)?(?: cost| go for| sell for| retail)?|(?:retail )?price of (?:the |this |a )?(?:game|"
+                      r"expansion|box|copy)|msrp|(?:what year|when) (?:did|was|were) (?:the |this )?(?:\w+ )?(?:game|expansion|"
+                      r"box) (?:come out|released|release|published|launched)|release (?:date|year)|(?:another|a new|a third|"
+                      r"the next|a next|future) expansions?|more expansions? (?:coming|planned))\b")
 # How a solo game's AI opponents play ("how do the solo ai opponents pick their phases", "does the ai get friendship
 # cards"): the Friends book only says solo is played against two AIs (a public fact); how they play is in the base
 # game's book, which Tablebot does not hold. Only the opponents of a solo game ("the ai" alone is as often Tablebot's
@@ -870,6 +880,8 @@ SKIP_STEP_PATTERN = (r"^(?!.*\bunder 7\b)"
 TEAM_HELP_PATTERN = (r"^(?!.*\b(?:discard pile|discards|hand size|how many cards|win|wins|winning)\b).*(?:"
                      r"\b(?:show|look at|see|peek at|give|hand|pass|lend|share|trade|protect|defend|guard|help|heal|shield)\b"
                      r"(?: \w+){0,4} (?:my |our |his |her )?(?:partner|teammate|team ?mate|ally)(?:s|'s|s')?\b|"
+                     r"\b(?:partners?|teammates?|team ?mates?|allies)\b (?:\w+ ){0,2}(?:give|hand|pass|lend|share|trade|swap|"
+                     r"show)s? (?:\w+ )?each others?\b|"
                      r"\b(?:partner|teammate|team ?mate|ally)s? (?:\w+ ){0,2}(?:put|play|add|build|place)s? (?:\w+ ){0,3}(?:into|in|on)"
                      r" my (?:factory|stacks?|piles?|robots?)\b|"
                      r"\b(?:look at|see|show|share|trade|swap) (?:\w+ )?each others? (?:\w+ )?(?:hands?|cards?)\b(?=.*\b(?:"

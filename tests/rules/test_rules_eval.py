@@ -1,9 +1,9 @@
 """Issue 24: the rules search on its own evaluation set (tests/rules/data/eval, written as players type and
 split before tuning), the mechanisms that ranking and "not covered" rest on, and the fragments the
-search boxes swap in. The ranking is tuned on all twenty-one parts (tune, heldout, fresh, both halves of round 4's new
+search boxes swap in. The ranking is tuned on all twenty-two parts (tune, heldout, fresh, both halves of round 4's new
 writer: round4a, and round4, reported at the end of round 4; round5, round6 and round7, each reported at the end of
-its round; round8 to round20, each reported and then tuned on), each guarded here; its last
-figures are measured on eval_round21.toml, which bench/bench_rules_eval.py prints as "round 21 (never tuned)": here
+its round; round8 to round21, each reported and then tuned on), each guarded here; its last
+figures are measured on eval_round22.toml, which bench/bench_rules_eval.py prints as "round 22 (never tuned)": here
 it is only checked to be well formed, never measured (a test on it would make it a tuning set).
 """
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_round_four_tuning_half_names_only_entries_that_exist():
 
 ORDER = ("tune", "heldout", "fresh", "round4a", "round4", "round5", "round6", "round7", "round8", "round9", "round10",
          "round11", "round12", "round13", "round14", "round15", "round16", "round17", "round18", "round19", "round20",
-         "round21")
+         "round21", "round22")
 
 
 def _well_formed(part: str) -> list[dict]:
@@ -81,7 +81,7 @@ def _well_formed(part: str) -> list[dict]:
                                         ("round8", 330), ("round9", 330), ("round10", 320),
                                         ("round11", 320), ("round12", 300), ("round13", 340),
                                         ("round14", 350), ("round15", 340), ("round16", 340), ("round17", 340), ("round18", 340),
-                                        ("round19", 400), ("round20", 400)])
+                                        ("round19", 400), ("round20", 400), ("round21", 400)])
 def test_each_later_part_is_well_formed_every_game_and_new(part, size):
     questions = _well_formed(part)
     earlier = {(q["game"], q["q"]) for name in ORDER[:ORDER.index(part)] for q in _part(name)}
@@ -92,7 +92,7 @@ def test_each_later_part_is_well_formed_every_game_and_new(part, size):
 def test_the_unseen_part_is_well_formed():
     # (its questions are not compared with the tuned parts' here: the repeats were taken out when it was added,
     # and reading them in a test would be looking at the unseen part)
-    assert len(_well_formed("round21")) >= 400
+    assert len(_well_formed("round22")) >= 400
 
 
 def test_the_unseen_part_is_no_part_tuned_on_and_every_tuned_part_is_guarded():
@@ -152,6 +152,9 @@ def test_the_unseen_part_is_no_part_tuned_on_and_every_tuned_part_is_guarded():
     # round 20's, measured unseen at the start of round 21's session (88.2 % / 95.8 %, 111 of 135 said, 110 on the
     # answered flag alone, 276 of 287), then tuned on
     ("round20", 0.87, 0.95, 0.80, 0.95),
+    # round 21's, measured unseen at the end of its session (92.4 % / 97.8 %, 118 of 137 said, 116 on the answered
+    # flag alone, 266 of 275), then tuned on
+    ("round21", 0.91, 0.97, 0.83, 0.96),
 ])
 def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min, answered_min):
     top1 = top3 = answered = silent_ok = 0
@@ -581,7 +584,8 @@ def test_passing_cards_to_a_partner_is_not_in_the_teams_variant(q):
 @pytest.mark.parametrize("q", ["2v2: can i protect my teammates factory with my defense card",
                                "in teams can my partner put a part into my factory",
                                "playing 2v2, can partners look at each others hands",
-                               "in 2v2 can we trade each other cards"])
+                               "in 2v2 can we trade each other cards",
+                               "can partners give each other power cards"])
 def test_partners_helping_each_other_is_not_in_the_teams_variant(q):
     assert not rules.ask(q, game="two-robots").answered
 
@@ -649,9 +653,16 @@ def test_deals_between_players_and_a_first_hand_drawn_again_are_in_no_book(q, ga
     ("is raising robots balanced for 2 players", "raising-robots"),   # a verdict on the game at a player count
     ("are the salvagers balanced", "two-robots"),
     ("can i show everyone my hand of robot cards", "raising-robots"),  # one's own hand shown at will
+    ("can i look at somebody elses robot cards", "raising-robots"),  # round 22's session: another's hand
 ])
 def test_the_games_balance_and_a_hand_shown_at_will_are_in_no_book(q, game):
     assert not rules.ask(q, game=game).answered, q
+
+
+def test_what_a_book_says_of_anothers_hand_still_answers_a_peek_at_it():
+    # Two Robots, Clarifications: the size of a hand is public (and so, not the cards in it)
+    reply = rules.ask("can i peek at anyone elses hand", game="two-robots")
+    assert reply.answered and reply.hits[0].entry.id == "tr-clarification-public-info"
 
 
 def test_a_cards_own_balance_and_showing_an_objective_are_still_answered():
@@ -904,6 +915,9 @@ def test_a_rule_forgotten_or_a_piece_taken_back_is_still_the_rule_asked(q, game,
     # Raising Robots and Robotariat suggest no house rules: their scope entries say the table decides
     ("house rule: we play with a fourth friendship card each, fine?", "raising-robots", "rr-scope-mistakes"),
     ("can we homebrew an eighth round", "robotariat", "rb-scope-table"),
+    # round 22's session: a change made for a longer or a quicker game is the table's own rule
+    ("could we play 8 rounds to make it a longer game", "raising-robots", "rr-scope-mistakes"),
+    ("we prefer quicker games, can we start with 25 spark", "robotariat", "rb-scope-table"),
 ])
 def test_a_house_rule_where_the_book_suggests_none_is_not_covered_with_its_scope_entry_first(q, game, scope):
     _not_covered_with_first(q, game, scope)
@@ -926,11 +940,26 @@ def test_the_players_age_is_in_no_book(q, game):
     ("how much did the two robots kickstarter raise", "two-robots"),
     ("who illustrated the cards", "two-robots"),
     ("is there a box insert or organizer for this", "raising-robots"),
+    # round 22's session: its price, its year and a next expansion, and a shop asked for "still"
+    ("how much is the base game in shops", "raising-robots"),
+    ("what is the retail price of the game", "two-robots"),
+    ("when was the game released", "robotariat"),
+    ("any news on a new expansion for this", "raising-robots"),
+    ("where could we still get a copy of the game", "two-robots"),
 ])
 def test_the_box_as_a_product_is_in_no_book(q, game):
     # round 19's session: its art, print run, shops and storage are in none of the books nor the facts
     for way in ({"game": game}, {"prefer": game}, {}):
         assert not rules.ask(q, **way).answered, (q, way)
+
+
+def test_a_price_a_year_and_an_expansion_of_the_games_own_are_still_the_rules_asked():
+    # "how much does it cost" is a cost of the game; the Pets expansion's friendship cards are a setup rule
+    reply = rules.ask("how much does it cost to unlock a green token", game="raising-robots")
+    assert reply.answered and reply.hits[0].entry.id == "rr-fact-upgrade-tokens"
+    assert rules.ask("we dont own the pets expansion, which friendship cards come out", game="raising-robots").answered
+    assert rules.ask("how much does a civilian donate when the office is at 6", game="robotariat").hits[0].entry.id == \
+        "rb-unverified-office-rewards"
 
 
 def test_the_designers_are_still_the_fact_that_names_them():
@@ -943,6 +972,9 @@ def test_the_designers_are_still_the_fact_that_names_them():
     ("my nephew had to leave after round 3, what about his robots", "raising-robots", "rr-scope-mistakes"),
     ("spilled coffee on a power card, it sticks out now", "two-robots", "tr-scope-mistakes"),
     ("the table got bumped and we cant remember where the oppressor stood", "robotariat", "rb-scope-mistakes"),
+    # round 22's session: a player conceding leaves the game as one who goes home does
+    ("i want to forfeit, what happens to my robots", "raising-robots", "rr-scope-mistakes"),
+    ("can one of us surrender and let the rest finish", "two-robots", "tr-scope-mistakes"),
 ])
 def test_a_spoiled_piece_or_a_leaver_is_not_covered_with_the_books_entry_on_mistakes_first(q, game, scope):
     _not_covered_with_first(q, game, scope)
