@@ -1461,3 +1461,20 @@ def test_the_words_of_the_new_shapes_in_the_games_own_sense_are_still_answered(q
 def test_the_new_shapes_said_otherwise_are_still_not_covered(q, game):
     reply = rules.ask(q, game=game)
     assert not reply.answered or reply.unprinted, q
+
+
+# ---- round 22's session: a worked example named after its player ------------------------------------------------
+
+def test_an_example_named_after_its_player_does_not_lead_a_question_that_names_neither():
+    # Two Robots, Stacking Part Cards: Liz's example shows the rule, which answers first (she led before)
+    hits = rules.ask("started a stack with just a chem/solar hybrid, which energy is it", game="two-robots").hits
+    assert [h.entry.id for h in hits[:2]] == ["tr-stacking-part-cards", "tr-liz-example"]
+
+
+@pytest.mark.parametrize("q, example", [
+    ("alyssa, frozen stack, attacked?", "tr-alyssa-example"),
+    ("liz chem solar hybrid second stack", "tr-liz-example"),
+    ("the example where the second chem/solar stack turns solar", "tr-liz-example"),
+])
+def test_an_example_asked_by_its_players_name_or_as_the_example_still_leads(q, example):
+    assert rules.ask(q, game="two-robots").hits[0].entry.id == example, q
