@@ -55,6 +55,8 @@ STOPWORDS: frozenset[str] = frozenset({
     "maybe", "probably", "correct", "asking", "told", "arguing", "argue", "argued", "argument", "debate", "stuck",
     "group", "tonight", "yesterday", "weekend", "help", "true", "settle", "pardon", "appreciate", "appreciated",
     "lawyer", "disagree", "disagreement", "dispute", "friendly", "greetings", "oops", "mom", "dad", "wife", "husband",
+    # (the chat's exclamations and asides: "wtf does that mean", "omg", "tbh", "bruh")
+    "wtf", "omg", "lmao", "lmfao", "bruh", "ugh", "tbh", "smh", "ffs", "jeez", "geez",
     # who else is at the table ("my brothers pile", "my gf is on my team"): another player, as "wife" and "husband"
     # are; no rule is about the person ("friend" is not here: a Friendship card; "kid" is not: the younger players'
     # variant; "buddy" is not: "so a cop can't get to my buddy" asks what no book answers, and the word says so)

@@ -1478,3 +1478,9 @@ def test_an_example_named_after_its_player_does_not_lead_a_question_that_names_n
 ])
 def test_an_example_asked_by_its_players_name_or_as_the_example_still_leads(q, example):
     assert rules.ask(q, game="two-robots").hits[0].entry.id == example, q
+
+
+def test_the_chats_exclamations_are_talk_not_topic():
+    # "wtf" beside a question of Tablebot's reading weighed as a word no entry has and sank it below answered
+    reply = rules.ask("app marks my stack unlocked, wtf does that mean", game="two-robots")
+    assert reply.answered and reply.hits[0].entry.id == "tr-reading-locked-unlocked"
