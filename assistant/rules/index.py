@@ -117,6 +117,7 @@ from .synonyms import (
     PLAYTIME_NOT,
     PLAYTIME_PATTERN,
     POSSESSIVE_TEXT_PATTERNS,
+    PRINTED_ON_PATTERN,
     PROTOTYPE_KEYWORD,
     PROTOTYPE_PATTERN,
     PUBLISHING_PATTERN,
@@ -332,7 +333,8 @@ class Question:
     asks_list: bool = False   # it asks for a whole list or overview ("what are the ... cards")
     asks_text: bool = False   # it asks what a card or ability does (its printed text)
     text_subject: frozenset[str] = frozenset()  # ... of this thing (its words): "what does precision strike do"
-    asks_does: bool = False   # ... as "what does X do" (not its story, nor its printed words)
+    asks_does: bool = False   # ... as "what does X do" or "what's printed on X" (not its story, nor its words)
+    asks_shown: bool = False  # ... as "what's printed on X"
     asks_opinion: bool = False  # it asks for a strategy opinion ("which is better", "should I"), or a verdict:
     asks_verdict: bool = False  # ... on the pieces' balance or difficulty ("strongest salvager", "is william op")
     asks_value: bool = False  # it asks a printed value (VP, a cost, how many)
@@ -864,7 +866,8 @@ class RulesIndex:
         return Question(tuple(groups), named, about_app, fixes=tuple(fixes.items()), said=typed,
                         asks_list=any(re.search(p, said) for p in LIST_PATTERNS),
                         asks_text=bool(texts), text_subject=frozenset(subject),
-                        asks_does=re.search(DOES_PATTERN, said) is not None,
+                        asks_does=any(re.search(p, said) for p in (DOES_PATTERN, PRINTED_ON_PATTERN)),
+                        asks_shown=re.search(PRINTED_ON_PATTERN, said) is not None,
                         asks_opinion=any(re.search(p, said) for p in OPINION_PATTERNS + VERDICT_PATTERNS),
                         asks_verdict=any(re.search(p, said) for p in VERDICT_PATTERNS),
                         asks_value=any(re.search(p, said) for p in VALUE_PATTERNS),
@@ -1136,9 +1139,12 @@ class RulesIndex:
             # upgrading susan do": her own entry, not the one saying her tokens' faces are printed nowhere)
             about = [r for r in ranked if q.asks_does and TEXTS_UNKNOWN not in self.entries[r].keywords
                      and subject and subject <= scored.holds.get(r, set())]
+            # ... and in its title, keywords or section, where the honest one only mentions it: that entry shows the
+            # piece ("what's printed on a competition tile": the tile's layout)
+            named = [r for r in about if q.asks_shown and subject <= matched.get(r, set())]
             for r in ranked:
                 held = sum(scored.weight.get(g, 0.0) for g in scored.holds.get(r, ()))
-                if about and not subject <= scored.holds.get(r, set()):
+                if about and not subject <= scored.holds.get(r, set()) or named and not subject <= matched.get(r, set()):
                     continue
                 if TEXTS_UNKNOWN in self.entries[r].keywords and (
                         matched.get(r) or held >= HONEST_HOLDS * total or subject and subject <= scored.holds.get(r, set())):

@@ -569,6 +569,8 @@ LIST_PATTERNS: tuple[str, ...] = (
 # thing whose text is asked ("what does precision strike do to the other player": precision strike).
 # "what does X do": what X does, which X's own entry says (when it has one) even where its printed text is nowhere
 # ("what do i do if ...", "what do we do now" ask what the rules have players do: no thing's text)
+# "what's printed on X": what X shows, which X's own entry says as "what does X do" (the layout of a competition tile)
+PRINTED_ON_PATTERN = r"\bwhat(?:s| is| are| r)? printed on (?P<subject>.+)"
 DOES_PATTERN = r"\bwhat (?:does|do|did) (?!(?:i|we|you|they|u|ya|players?|everyone|everybody)\b)(?P<subject>.+) do\b"
 TEXT_PATTERNS: tuple[str, ...] = (
     DOES_PATTERN, r"\beffects? of\b", r"\bcard text\b", r"\bwhat does .+ give\b",
@@ -582,7 +584,7 @@ TEXT_PATTERNS: tuple[str, ...] = (
     # the story of a named one ("the story behind mr postman"): its flavour text, printed in the book, not in Tablebot
     r"\b(?:back)?story (?:behind|of) (?P<subject>.+)",
     r"\b(?:text|wording) (?:on|of) (?P<subject>.+)", r"\b(?:actual|which) (?:\w+ ){0,2}(?:are |is )?printed on (?P<subject>.+)",
-    r"\bwhat (?:\w+ ){1,2}(?:are|is) printed on (?P<subject>.+)",
+    r"\bwhat (?:\w+ ){1,2}(?:are|is) printed on (?P<subject>.+)", PRINTED_ON_PATTERN,
     # what a named piece holds ("which objectives are on confucius's scroll board"): an honest entry about that piece
     # answers it as printed nowhere known (only where such an entry holds the piece's name: see index._unanswerable)
     # (what the piece shows, not a number on it: "what number is on the back of a salvager card" asks the turn order)

@@ -1484,3 +1484,17 @@ def test_the_chats_exclamations_are_talk_not_topic():
     # "wtf" beside a question of Tablebot's reading weighed as a word no entry has and sank it below answered
     reply = rules.ask("app marks my stack unlocked, wtf does that mean", game="two-robots")
     assert reply.answered and reply.hits[0].entry.id == "tr-reading-locked-unlocked"
+
+
+def test_what_is_printed_on_a_piece_no_source_lists_is_not_answered():
+    # what a piece shows, asked as "what's printed on": no source gives the reference card's words, nor Confucius's
+    # scroll board objectives (the entry saying so leads)
+    assert not rules.ask("what is printed on the reference cards", game="two-robots").answered
+    reply = rules.ask("whats printed on confucius scroll board", game="raising-robots")
+    assert reply.hits[0].entry.id == "rr-unverified-inventor-pieces" and (not reply.answered or reply.unprinted)
+
+
+def test_what_is_printed_on_a_piece_an_entry_lays_out_is_answered():
+    # Raising Robots, Competition Card and Tile: the tile's layout (name, criteria, cost, rewards)
+    reply = rules.ask("what is printed on a comp tile", game="raising-robots")
+    assert reply.answered and reply.hits[0].entry.id == "rr-competition-card-and-tile-overview"
