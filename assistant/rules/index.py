@@ -404,6 +404,7 @@ class FirstPass:
     named_game: str | None
     scored: Scored
     said: tuple[str, ...] = ()  # the question's words, as typed
+    off_the_board: bool = False  # Reply.off_the_board
 
 
 @dataclass(frozen=True)
@@ -412,6 +413,8 @@ class Reply:
     answered: bool
     prefer: str | None        # the game whose entries come first (named in the question, else the page's)
     named_game: str | None
+    off_the_board: bool = False  # it asks about no point of play: the box as a product, the players' age, another
+                                 # game, the player's phone (the page then does not send them to agree at the table)
 
     @property
     def unprinted(self) -> bool:
@@ -1014,7 +1017,7 @@ class RulesIndex:
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the order so far inside each part
         if NEAREST_THIRD_ON and first.answered and first.honest is None and len(hits) > 3:
             hits = self._nearest_third(question, hits)
-        return Reply(hits[:limit], first.answered, prefer, first.named_game)
+        return Reply(hits[:limit], first.answered, prefer, first.named_game, first.off_the_board)
 
     def second_look_examples(self, question: str, game: str) -> tuple[list[Hit], list[list[float]]]:
         """The results of the first pass (game filter) the second look would order, and their rerank.FEATURES:
@@ -1082,7 +1085,8 @@ class RulesIndex:
         # a scope entry is never an answer, wherever it stands (it says what the book does not hold)
         hits = [Hit(self.entries[r], min(1.0, score[r]) if r not in self._scope else min(score[r], ANSWERED - 0.001))
                 for r in order]
-        return FirstPass(hits, answered, honest, prefer, q.named_game, scored, q.said)
+        return FirstPass(hits, answered, honest, prefer, q.named_game, scored, q.said,
+                         not answered and (q.asks_publishing or q.asks_age or q.asks_device or q.asks_other_game))
 
     def _unanswerable(self, q: Question, scored: Scored, home: str | None = None) -> int | None:
         """None when the best entries can answer a question of this shape; else -1, or the row of the

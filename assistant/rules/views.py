@@ -78,7 +78,8 @@ def api_search():
     limit = _limit_arg()
     reply = rules.ask(q, game=game, prefer=prefer, limit=limit)
     return {"results": [_hit_json(h) for h in reply.hits], "q": q, "game": game, "prefer": reply.prefer,
-            "answered": reply.answered, "unprinted": reply.unprinted, "unprinted_nearest": reply.unprinted_nearest}
+            "answered": reply.answered, "unprinted": reply.unprinted, "unprinted_nearest": reply.unprinted_nearest,
+            "off_the_board": reply.off_the_board}
 
 
 def _hit_json(hit: rules.Hit) -> dict:

@@ -200,6 +200,20 @@ def test_the_api_reply_carries_score_answers_and_answered(client):
     assert off["answered"] is False
 
 
+def test_a_question_about_no_point_of_play_is_not_sent_to_agree_at_the_table(client):
+    # the box's price is in no rulebook, and no table decides it: the page says the books are about play
+    html = client.get("/rules", query_string={"q": "how much does the game cost",
+                                              "game": "two-robots"}).get_data(as_text=True)
+    assert "Not in the rulebooks." in html and "The three rulebooks say how to play" in html
+    assert "agree on it" not in html
+    body = client.get("/api/rules/search", query_string={"q": "how much does the game cost", "game": "two-robots"}).get_json()
+    assert body["answered"] is False and body["off_the_board"] is True
+    # a point of play the books leave open is still the table's to agree on
+    body = client.get("/api/rules/search", query_string={"q": "can i trade cards with another player",
+                                                         "game": "two-robots"}).get_json()
+    assert body["answered"] is False and body["off_the_board"] is False
+
+
 def test_a_bad_prefer_is_a_400_naming_the_field(client):
     res = client.get("/api/rules/search", query_string={"q": "x", "prefer": "chess"})
     assert res.status_code == 400 and res.get_json()["error"]["fields"][0]["path"] == "prefer"
