@@ -1181,9 +1181,12 @@ class RulesIndex:
             # them: the entry saying no source lists them is the honest one)
             beside = _words_beside(q.said, [q.groups[gi].said for gi in scored.in_passing])
             return self._roster.get(home or nearest_game, -1) if beside & ROBOT_CARD_WORDS else -1
+        # (of the page's book: another book's deck running out says nothing of this one's)
+        lead = max((r for r in score if self._game[r] == home), key=score.__getitem__, default=ranked[0]) if home \
+            else ranked[0]
         if q.emptied and not (
-                (q.emptied == "deck" or any(q.groups[gi].said == q.emptied for gi in matched.get(ranked[0], ())))
-                and any(k in RUN_OUT_KEYWORDS for k in self.entries[ranked[0]].keywords)):
+                (q.emptied == "deck" or any(q.groups[gi].said == q.emptied for gi in matched.get(lead, ())))
+                and any(k in RUN_OUT_KEYWORDS for k in self.entries[lead].keywords)):
             # what to do when a deck runs out, said only of another deck (the Friendship deck's discards), or by no
             # entry that says what happens then (one about the Sabotage space is not)
             return -1

@@ -1498,3 +1498,11 @@ def test_what_is_printed_on_a_piece_an_entry_lays_out_is_answered():
     # Raising Robots, Competition Card and Tile: the tile's layout (name, criteria, cost, rewards)
     reply = rules.ask("what is printed on a comp tile", game="raising-robots")
     assert reply.answered and reply.hits[0].entry.id == "rr-competition-card-and-tile-overview"
+
+
+def test_another_books_deck_running_out_does_not_answer_on_a_page_whose_book_is_silent():
+    # Two Robots never says what happens when its Action deck is used up; Raising Robots' Search and Friendship deck
+    # entries say so of their own decks, which is no answer on a Two Robots page
+    for q in ("what if the action deck is empty", "action deck ran out, now what"):
+        reply = rules.ask(q, prefer="two-robots")
+        assert not any(h.answers and h.entry.game == "two-robots" for h in reply.hits), q
