@@ -148,7 +148,8 @@ def _answer(q: str, game: str | None) -> dict:
     here = [h for h in answers if h.entry.game == reply.prefer] if reply.prefer else answers
     return {"q": q, "game": game, "reply": reply, "answers": answers, "answered_here": bool(here),
             "unprinted": reply.unprinted,
-            "related": _nearest_sections(reply.hits, 3 if reply.answered else 5),
+            # (a question about no point of play has no nearest rules: sections that share a word are noise there)
+            "related": [] if reply.off_the_board else _nearest_sections(reply.hits, 3 if reply.answered else 5),
             "kind_labels": KIND_LABELS, "game_name": _game_name}
 
 

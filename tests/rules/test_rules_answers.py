@@ -207,7 +207,7 @@ def test_a_question_about_no_point_of_play_is_not_sent_to_agree_at_the_table(cli
     html = client.get("/rules", query_string={"q": "how much does the game cost",
                                               "game": "two-robots"}).get_data(as_text=True)
     assert "Not in the rulebooks." in html and "The three rulebooks say how to play" in html
-    assert "agree on it" not in html
+    assert "agree on it" not in html and "Related sections" not in html
     body = client.get("/api/rules/search", query_string={"q": "how much does the game cost", "game": "two-robots"}).get_json()
     assert body["answered"] is False and body["off_the_board"] is True
     # a point of play the books leave open is still the table's to agree on
