@@ -365,7 +365,7 @@ class Question:
     asks_mulligan: bool = False  # putting back a first hand and drawing again
     cross_games: frozenset[str] = frozenset()  # games named as the one a rule comes from ("like in two robots")
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
-    said: tuple[str, ...] = ()  # the question's words, as typed
+    said: tuple[str, ...] = ()  # the question's words (folded, lower case, as index.words gives them)
 
 
 @dataclass(frozen=True)
@@ -403,7 +403,7 @@ class FirstPass:
     prefer: str | None
     named_game: str | None
     scored: Scored
-    said: tuple[str, ...] = ()  # the question's words, as typed
+    said: tuple[str, ...] = ()  # the question's words (folded, lower case, as index.words gives them)
     off_the_board: bool = False  # Reply.off_the_board
 
 
@@ -591,6 +591,8 @@ class RulesIndex:
         self._example_name = {e.id: name for e in self.entries if e.kind == "example" and e.title
                               and words(e.title)[1:2] == ["example"] and (name := words(e.title)[0]) in self._proper
                               and name not in ruled}
+        # ... its section, then the entries it links to
+        self._example_shows = {e.id: (e.section_id, *e.related) for e in self.entries if e.id in self._example_name}
         self._below = self._specific_entries(books)
         # the title's own words, to prefer the entry that is about what was asked over one that mentions it
         # (what is in brackets is a side note: "WallyST (starts on Recruitment Office)")
@@ -1009,9 +1011,14 @@ class RulesIndex:
         hits, prefer = first.hits, first.prefer
         if RERANK_ON and self._rerank and first.answered and first.honest is None and len(hits) > 1:
             hits = self._second_look(question, hits, first.scored)
-        if (len(hits) > 1 and hits[1].answers and (name := self._example_name.get(hits[0].entry.id))
-                and not {name, "example", "examples", "eg"} & set(first.said)):
-            hits = [hits[1], hits[0], *hits[2:]]  # a named example asked neither by its name nor as the example
+        if hits and (name := self._example_name.get(hits[0].entry.id)) and not {name, "example", "examples"} & set(first.said):
+            # a named example asked neither by its name nor as the example: the rule it shows (an answer among the
+            # next two, of its section or one it links to) comes first
+            shown = self._example_shows[hits[0].entry.id]
+            rule = next((h for h in hits[1:3] if h.answers and (h.entry.id in shown or h.entry.section_id == shown[0])),
+                        None)
+            if rule is not None:
+                hits = [rule] + [h for h in hits if h is not rule]
         if prefer:
             rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the order so far inside each part
@@ -1148,7 +1155,7 @@ class RulesIndex:
             named = [r for r in about if q.asks_shown and subject <= matched.get(r, set())]
             for r in ranked:
                 held = sum(scored.weight.get(g, 0.0) for g in scored.holds.get(r, ()))
-                if about and not subject <= scored.holds.get(r, set()) or named and not subject <= matched.get(r, set()):
+                if (about and not subject <= scored.holds.get(r, set())) or (named and not subject <= matched.get(r, set())):
                     continue
                 if TEXTS_UNKNOWN in self.entries[r].keywords and (
                         matched.get(r) or held >= HONEST_HOLDS * total or subject and subject <= scored.holds.get(r, set())):
@@ -1181,9 +1188,13 @@ class RulesIndex:
             # them: the entry saying no source lists them is the honest one)
             beside = _words_beside(q.said, [q.groups[gi].said for gi in scored.in_passing])
             return self._roster.get(home or nearest_game, -1) if beside & ROBOT_CARD_WORDS else -1
-        # (of the page's book: another book's deck running out says nothing of this one's)
-        lead = max((r for r in score if self._game[r] == home), key=score.__getitem__, default=ranked[0]) if home \
-            else ranked[0]
+        # (of the page's book, where that book has the deck: another book's deck running out says nothing of this one's)
+        lead = ranked[0]
+        if home and q.emptied:
+            mine = [r for r in score if self._game[r] == home]
+            named = [gi for gi, g in enumerate(q.groups) if g.said == q.emptied]
+            if mine and (q.emptied == "deck" or any(gi in scored.holds.get(r, ()) for r in mine for gi in named)):
+                lead = max(mine, key=score.__getitem__)
         if q.emptied and not (
                 (q.emptied == "deck" or any(q.groups[gi].said == q.emptied for gi in matched.get(lead, ())))
                 and any(k in RUN_OUT_KEYWORDS for k in self.entries[lead].keywords)):

@@ -697,8 +697,10 @@ MISHAP_KEYWORD = "by mistake"  # the keyword of each book's scope entry on mista
 HOUSE_RULE_PATTERN = (r"\b(?:house rules?|homebrew|home rules?|(?:we|us)\b.*\b(?:let|allow|change|make)\b.*\bbreak "
                       r"(?:anything|the game)|"
                       # a change the table wants for a longer or a quicker game ("deal 2 per type for a longer game")
-                      r"(?:for|to make it|make it) a (?:longer|shorter|quicker|faster|quick|short) (?:game|match)|(?:want|like|"
-                      r"prefer) (?:longer|shorter|quicker|faster) (?:games|matches))\b")
+                      # (asked as a change: "how much spark for a longer game" asks the book's own setting)
+                      r"(?:can|could|should|may) (?:we|i)\b.*\b(?:for|to make it|make it) a (?:longer|shorter|quicker|faster|"
+                      r"quick|short) (?:game|match)|(?:want|like|prefer) (?:longer|shorter|quicker|faster) (?:games|matches)\b"
+                      r".*\b(?:ok to|okay to|can we|could we|allowed to|fine to))\b")
 HOUSE_RULE_KEYWORD = "house rules"  # the keyword of a scope entry that says its book weighs no house rule
 # Looking at what another player holds or drew, or at a deck's hidden cards ("can i peek at another player's hand", "do
 # i have to show everyone what i drew", "look at the top card before drawing"): answered only by an entry about what
@@ -768,7 +770,10 @@ LEAVE_PATTERN = (r"^(?!.*\b(?:health|hp|power cards?|eliminated|knocked out|out 
                  r"(?:first|second|third) round|halfway|half way|mid ?game|mid-game|in the middle))?|(?:quits?|leaves|left|"
                  r"drops? out|dropped out) (?:the game |the table )?(?:halfway|half way|mid ?game|mid-game|early|in the middle|"
                  r"partway)|(?:quits?|leaves|left|drops? out|dropped out) (?:the game|the table) after (?:round \w+|the (?:first|"
-                 r"second|third) round)|concede|concedes|conceding|forfeit|forfeits|resign|resigns|surrender|surrenders)\b")
+                 r"second|third) round)|"
+                 # ... or gives the game up (a thing forfeited is the game's: "do i forfeit my draw", "forfeit a part")
+                 r"(?:i|we|someone|somebody|a player|one of us|he|she|they|you)\b(?: \w+){0,3} (?:concede|forfeit|resign|"
+                 r"surrender)(?:s|ed|ing)?\b(?! (?:a|an|my|the|their|his|her|our|your|its|it|to|if|when|unless)\b))")
 # The players' age the game suits ("what age is it for", "ok for my 7 year old"): printed on the box, in no rulebook
 # nor fact here (a question about an easier way to play with a child is answered: only the age itself is asked here)
 AGE_PATTERN = (r"^(?!.*\b(?:variants?|simpler|easier|easy mode|beginner|learning|first game|co-?op|cooperative|without|"
@@ -789,12 +794,19 @@ PUBLISHING_PATTERN = (r"\b(?:who (?:did|drew|made|painted|illustrated) (?:the |a
                       r"make|made|backers?)|(?:money|backers?|pledges?) (?:\w+ ){0,3}kickstarter|(?:raise|raised|cost|pledge|"
                       r"price) on kickstarter|fits? (?:in|into|inside) the (?:base|original|core|first|big) (?:game )?box|"
                       r"box inserts?|box organi[sz]ers?|organi[sz]er (?:for (?:the|this) (?:box|game)|insert)|"
-                      # ... its price, its year, a next expansion ("how much does it cost to unlock" is the game's)
-                      r"how much (?:does|do|did|is|would) (?:this|the|a) (?:whole |friends |base |core )?(?:game|expansion|"
-                      r"box|copy)(?: \w+)?(?: cost| go for| sell for| retail)?|(?:retail )?price of (?:the |this |a )?(?:game|"
-                      r"expansion|box|copy)|msrp|(?:what year|when) (?:did|was|were) (?:the |this )?(?:\w+ )?(?:game|expansion|"
-                      r"box) (?:come out|released|release|published|launched)|release (?:date|year)|(?:another|a new|a third|"
-                      r"the next|a next|future) expansions?|more expansions? (?:coming|planned))\b")
+                      # ... its price, its year, a next expansion, with a word of the shop or the news: "how much does it
+                      # cost to unlock", "how much is the game end bonus", "cards from another expansion" are the games'
+                      r"how much (?:does|do|did|would) (?:this|the|a) (?:whole |friends |base |core )?(?:game|expansion|box|"
+                      r"copy) (?:cost|go for|sell for|retail)|how much (?:does|did|is) (?:raising robots|rise of the robotariat|"
+                      r"robotariat|two robots)(?: cost)?$|how much (?:is|are) (?:this|the|a) (?:whole |friends |base |core )?"
+                      r"(?:game|expansion|box|copy) (?:in (?:shops|stores)|online|new|now|these days)|(?:retail )?price of "
+                      r"(?:the |this |a )?(?:game|expansion|box|copy|raising robots|rise of the robotariat|robotariat|two "
+                      r"robots)|msrp|(?:what year|when) (?:did|was|were) (?:the |this )?(?:(?:\w+ )?(?:game|expansion|box)|"
+                      r"raising robots|rise of the robotariat|robotariat|two robots) (?:come out|released|release|published|"
+                      r"launched)|release (?:date|year)|(?:is|are|will) there (?:gonna |going to )?(?:be )?(?:another|a new|a "
+                      r"third|a next|any more|more|future) expansions?|(?:another|a new|the next|next|future|more) expansions? "
+                      r"(?:coming|planned|announced|in the works|on the way)|any (?:news|word|plans?) (?:on|of|about|for) (?:a |an "
+                      r"|the )?(?:new|another|next|third|future) expansions?)\b")
 # How a solo game's AI opponents play ("how do the solo ai opponents pick their phases", "does the ai get friendship
 # cards"): the Friends book only says solo is played against two AIs (a public fact); how they play is in the base
 # game's book, which Tablebot does not hold. Only the opponents of a solo game ("the ai" alone is as often Tablebot's
@@ -885,7 +897,7 @@ TEAM_HELP_PATTERN = (r"^(?!.*\b(?:discard pile|discards|hand size|how many cards
                      r"\b(?:show|look at|see|peek at|give|hand|pass|lend|share|trade|protect|defend|guard|help|heal|shield)\b"
                      r"(?: \w+){0,4} (?:my |our |his |her )?(?:partner|teammate|team ?mate|ally)(?:s|'s|s')?\b|"
                      r"\b(?:partners?|teammates?|team ?mates?|allies)\b (?:\w+ ){0,2}(?:give|hand|pass|lend|share|trade|swap|"
-                     r"show)s? (?:\w+ )?each others?\b|"
+                     r"show|heal)s?(?: \w+){0,2} (?:to )?each others?\b|"
                      r"\b(?:partner|teammate|team ?mate|ally)s? (?:\w+ ){0,2}(?:put|play|add|build|place)s? (?:\w+ ){0,3}(?:into|in|on)"
                      r" my (?:factory|stacks?|piles?|robots?)\b|"
                      r"\b(?:look at|see|show|share|trade|swap) (?:\w+ )?each others? (?:\w+ )?(?:hands?|cards?)\b(?=.*\b(?:"

@@ -157,7 +157,7 @@ def test_asks_name_entries_of_their_game_each_once_with_one_to_twenty_four_quest
     assert len({b["id"] for b in blocks}) == len(blocks)
     for b in blocks:
         assert b["id"] in ids, b["id"]
-        assert 1 <= len(b["q"]) <= 24, b["id"]  # five writers so far, up to six each
+        assert 1 <= len(b["q"]) <= 24, b["id"]  # five writers so far (the last added four to each)
     loaded = {e.id: e.asks for e in books[gf.game].entries}
     assert all(loaded[b["id"]] == tuple(q.strip() for q in b["q"]) for b in blocks)
 

@@ -946,20 +946,29 @@ def test_the_players_age_is_in_no_book(q, game):
     ("when was the game released", "robotariat"),
     ("any news on a new expansion for this", "raising-robots"),
     ("where could we still get a copy of the game", "two-robots"),
+    ("how much does robotariat cost", "robotariat"),
 ])
 def test_the_box_as_a_product_is_in_no_book(q, game):
-    # round 19's session: its art, print run, shops and storage are in none of the books nor the facts
+    # round 19's session: its art, print run, shops and storage are in none of the books nor the facts; the page says
+    # the question is about no point of play
     for way in ({"game": game}, {"prefer": game}, {}):
-        assert not rules.ask(q, **way).answered, (q, way)
+        reply = rules.ask(q, **way)
+        assert not reply.answered and reply.off_the_board, (q, way)
 
 
-def test_a_price_a_year_and_an_expansion_of_the_games_own_are_still_the_rules_asked():
-    # "how much does it cost" is a cost of the game; the Pets expansion's friendship cards are a setup rule
-    reply = rules.ask("how much does it cost to unlock a green token", game="raising-robots")
-    assert reply.answered and reply.hits[0].entry.id == "rr-fact-upgrade-tokens"
-    assert rules.ask("we dont own the pets expansion, which friendship cards come out", game="raising-robots").answered
-    assert rules.ask("how much does a civilian donate when the office is at 6", game="robotariat").hits[0].entry.id == \
-        "rb-unverified-office-rewards"
+@pytest.mark.parametrize("q, game, first", [
+    # "how much does it cost" and "how much is the game end bonus" are the games' values, another expansion's cards a
+    # module of setup; a forfeit of a thing and a longer game's own setting are rules too (a review's probes)
+    ("how much does it cost to unlock a green token", "raising-robots", "rr-fact-upgrade-tokens"),
+    ("how much is the game end bonus for a full column", "raising-robots", "rr-icon-full-columns"),
+    ("how much does the game need in spark for 3 players", "robotariat", "rb-fact-spark-target"),
+    ("can i mix the friends modules with another expansion", "raising-robots", "rr-introduction"),
+    ("do i forfeit my draw if my hand is at 7", "two-robots", "tr-cleanup-phase"),
+    ("how many spark do we need for a longer game with 3 players", "robotariat", "rb-fact-spark-target"),
+])
+def test_a_price_an_expansion_a_forfeit_and_a_longer_game_of_the_games_own_are_still_the_rules_asked(q, game, first):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and not reply.off_the_board and reply.hits[0].entry.id == first, q
 
 
 def test_the_designers_are_still_the_fact_that_names_them():
@@ -1471,6 +1480,12 @@ def test_an_example_named_after_its_player_does_not_lead_a_question_that_names_n
     assert [h.entry.id for h in hits[:2]] == ["tr-stacking-part-cards", "tr-liz-example"]
 
 
+def test_a_named_example_gives_way_only_to_the_rule_it_shows():
+    # the answer below it is of another section (a Space Pod's stolen hybrid): Liz's example stays first
+    assert rules.ask("my new hybrid stack, which energy does it take", game="two-robots").hits[0].entry.id == \
+        "tr-liz-example"
+
+
 @pytest.mark.parametrize("q, example", [
     ("alyssa, frozen stack, attacked?", "tr-alyssa-example"),
     ("liz chem solar hybrid second stack", "tr-liz-example"),
@@ -1489,7 +1504,8 @@ def test_the_chats_exclamations_are_talk_not_topic():
 def test_what_is_printed_on_a_piece_no_source_lists_is_not_answered():
     # what a piece shows, asked as "what's printed on": no source gives the reference card's words, nor Confucius's
     # scroll board objectives (the entry saying so leads)
-    assert not rules.ask("what is printed on the reference cards", game="two-robots").answered
+    reply = rules.ask("what is printed on the reference cards", game="two-robots")
+    assert not reply.answered and reply.hits[0].entry.id == "tr-fact-component-counts"
     reply = rules.ask("whats printed on confucius scroll board", game="raising-robots")
     assert reply.hits[0].entry.id == "rr-unverified-inventor-pieces" and (not reply.answered or reply.unprinted)
 
@@ -1498,6 +1514,12 @@ def test_what_is_printed_on_a_piece_an_entry_lays_out_is_answered():
     # Raising Robots, Competition Card and Tile: the tile's layout (name, criteria, cost, rewards)
     reply = rules.ask("what is printed on a comp tile", game="raising-robots")
     assert reply.answered and reply.hits[0].entry.id == "rr-competition-card-and-tile-overview"
+
+
+def test_a_deck_only_another_book_has_running_out_is_answered_by_that_book_on_any_page():
+    # the Friendship deck is Raising Robots' (Friendship Deck and Discards): on a Two Robots page its rule still answers
+    reply = rules.ask("the friendship deck ran out, what now", prefer="two-robots")
+    assert reply.answered and reply.hits[0].entry.id == "rr-friendship-deck-discard"
 
 
 def test_another_books_deck_running_out_does_not_answer_on_a_page_whose_book_is_silent():
