@@ -794,6 +794,9 @@ PUBLISHING_PATTERN = (r"\b(?:who (?:did|drew|made|painted|illustrated) (?:the |a
                       r"make|made|backers?)|(?:money|backers?|pledges?) (?:\w+ ){0,3}kickstarter|(?:raise|raised|cost|pledge|"
                       r"price) on kickstarter|fits? (?:in|into|inside) the (?:base|original|core|first|big) (?:game )?box|"
                       r"box inserts?|box organi[sz]ers?|organi[sz]er (?:for (?:the|this) (?:box|game)|insert)|"
+                      # ... the sleeves its cards fit (no book nor fact gives a card's size: 16 such questions in
+                      # tests/rules/data/eval, none covered)
+                      r"(?:card )?sleeves?|sleeving|sleeved|"
                       # ... its price, its year, a next expansion, with a word of the shop or the news: "how much does it
                       # cost to unlock", "how much is the game end bonus", "cards from another expansion" are the games'
                       r"how much (?:does|do|did|would) (?:this|the|a) (?:whole |friends |base |core )?(?:game|expansion|box|"

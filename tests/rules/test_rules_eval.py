@@ -947,6 +947,7 @@ def test_the_players_age_is_in_no_book(q, game):
     ("any news on a new expansion for this", "raising-robots"),
     ("where could we still get a copy of the game", "two-robots"),
     ("how much does robotariat cost", "robotariat"),
+    ("do the upgrade cards need sleeves", "robotariat"),
 ])
 def test_the_box_as_a_product_is_in_no_book(q, game):
     # round 19's session: its art, print run, shops and storage are in none of the books nor the facts; the page says
