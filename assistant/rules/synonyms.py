@@ -667,7 +667,7 @@ TRANSFER_WORDS: frozenset[str] = frozenset({"give", "trade", "lend", "swap", "sh
 # labelled with the Two Robots scope entry, which says the same). "forgot" alone is not one: "i forgot how search works"
 # asks the rule; "forgot to ..." and "forgot my ..., can i still ..." ask to mend a slip.
 MISHAP_PATTERN = (r"\b(?:forg[eo]t(?:ten)? to|forgot (?:my|his|her|their|our) \w+(?: \w+){0,3} (?:can|could) "
-                  r"(?:i|we|they|he|she) (?:still|now|do|use)|oops|accidentally|by accident|by mistake|mistakenly|"
+                  r"(?:i|we|they|he|she) (?:still|now|do|use|take|claim|get)|oops|accidentally|by accident|by mistake|mistakenly|"
                   r"misplayed|misclick\w*|take (?:it|that|this|them|my move|a move|a turn|my turn) back|takeback|"
                   r"take back (?:a|my|the|that) (?:move|turn|play)|take back (?:a|the|my) \w+ (?:i|we) (?:just )?"
                   r"(?:played|placed|put|built)|(?:can|could|may) (?:i|we|you) undo|undo (?:it|that|this|my last|the last|my move|my turn)|"
@@ -675,7 +675,8 @@ MISHAP_PATTERN = (r"\b(?:forg[eo]t(?:ten)? to|forgot (?:my|his|her|their|our) \w
                   # a die that lands crooked, or a step the table forgot and would now go back to do
                   r"(?:landed|lands|landing) (?:crooked|cocked|tilted|on (?:its|an|the) edge)|cocked dice?|"
                   r"(?:forgot|forgotten|forget|skipped|missed) (?:the|a|an|my|our|his|her|their) (?:\w+ ){0,3}(?:turn|phase|"
-                  r"step|ability|bonus|action|event)\b.*\b(?:go back|do (?:it|that|them) (?:now|late|later|next)|make (?:it|that) up)|"
+                  r"step|ability|bonus|action|event|round end)\b.*\b(?:go back|(?:do|take|claim|get|use) (?:it|that|them) "
+                  r"(?:now|late|later|next)|make (?:it|that) up)|"
                   r"(?:on|in|into|onto|to) the wrong (?:space|spot|place|row|column|side|stack|pile|slot)|"
                   r"how (?:do|can|should) (?:we|i) (?:fix|correct) (?:it|that|this)|just (?:noticed|reali[sz]ed)|"
                   # a piece spoiled, or the table's state forgotten ("kid spilled juice on a card", "bumped the board and we

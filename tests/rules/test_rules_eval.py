@@ -985,6 +985,8 @@ def test_the_designers_are_still_the_fact_that_names_them():
     # round 22's session: a player conceding leaves the game as one who goes home does
     ("i want to forfeit, what happens to my robots", "raising-robots", "rr-scope-mistakes"),
     ("can one of us surrender and let the rest finish", "two-robots", "tr-scope-mistakes"),
+    # ... and a round-end ability forgotten, taken late
+    ("forgot my charlotte round end in round 4, can i claim it now", "raising-robots", "rr-scope-mistakes"),
 ])
 def test_a_spoiled_piece_or_a_leaver_is_not_covered_with_the_books_entry_on_mistakes_first(q, game, scope):
     _not_covered_with_first(q, game, scope)
