@@ -367,6 +367,11 @@ class Question:
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
     said: tuple[str, ...] = ()  # the question's words (folded, lower case, as index.words gives them)
 
+    @property
+    def off_the_board(self) -> bool:
+        """It asks about no point of play: the player's phone, another game, the players' age, the box as a product."""
+        return self.asks_device or self.asks_other_game or self.asks_age or self.asks_publishing
+
 
 @dataclass(frozen=True)
 class Scored:
@@ -403,8 +408,7 @@ class FirstPass:
     prefer: str | None
     named_game: str | None
     scored: Scored
-    said: tuple[str, ...] = ()  # the question's words (folded, lower case, as index.words gives them)
-    off_the_board: bool = False  # Reply.off_the_board
+    question: Question
 
 
 @dataclass(frozen=True)
@@ -590,8 +594,6 @@ class RulesIndex:
         self._example_name = {e.id: name for e in self.entries if e.kind == "example" and e.title
                               and words(e.title)[1:2] == ["example"] and (name := words(e.title)[0]) in self._proper
                               and name not in ruled}
-        # ... its section, then the entries it links to
-        self._example_shows = {e.id: (e.section_id, *e.related) for e in self.entries if e.id in self._example_name}
         self._below = self._specific_entries(books)
         # the title's own words, to prefer the entry that is about what was asked over one that mentions it
         # (what is in brackets is a side note: "WallyST (starts on Recruitment Office)")
@@ -1010,20 +1012,25 @@ class RulesIndex:
         hits, prefer = first.hits, first.prefer
         if RERANK_ON and self._rerank and first.answered and first.honest is None and len(hits) > 1:
             hits = self._second_look(question, hits, first.scored)
-        if hits and (name := self._example_name.get(hits[0].entry.id)) and not {name, "example", "examples"} & set(first.said):
-            # a named example asked neither by its name nor as the example: the rule it shows (an answer among the
-            # next two, of its section or one it links to) comes first
-            shown = self._example_shows[hits[0].entry.id]
-            rule = next((h for h in hits[1:3] if h.answers and (h.entry.id in shown or h.entry.section_id == shown[0])),
-                        None)
-            if rule is not None:
-                hits = [rule] + [h for h in hits if h is not rule]
+        if hits and hits[0].entry.id in self._example_name:
+            hits = self._example_gives_way(hits, first.question.said)
         if prefer:
             rank = {h.entry.id: (not h.answers, h.entry.game != prefer) for h in hits}
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the order so far inside each part
         if NEAREST_THIRD_ON and first.answered and first.honest is None and len(hits) > 3:
             hits = self._nearest_third(question, hits)
-        return Reply(hits[:limit], first.answered, prefer, first.named_game, first.off_the_board)
+        return Reply(hits[:limit], first.answered, prefer, first.named_game,
+                     not first.answered and first.question.off_the_board)
+
+    def _example_gives_way(self, hits: list[Hit], said: tuple[str, ...]) -> list[Hit]:
+        """A named example asked neither by its name nor as the example: the rule it shows (an answer among the next
+        two, of its section or one it links to) comes first."""
+        example = hits[0].entry
+        if {self._example_name[example.id], "example", "examples"} & set(said):
+            return hits
+        rule = next((h for h in hits[1:3] if h.answers
+                     and (h.entry.id in example.related or h.entry.section_id == example.section_id)), None)
+        return hits if rule is None else [rule] + [h for h in hits if h is not rule]
 
     def second_look_examples(self, question: str, game: str) -> tuple[list[Hit], list[list[float]]]:
         """The results of the first pass (game filter) the second look would order, and their rerank.FEATURES:
@@ -1091,8 +1098,7 @@ class RulesIndex:
         # a scope entry is never an answer, wherever it stands (it says what the book does not hold)
         hits = [Hit(self.entries[r], min(1.0, score[r]) if r not in self._scope else min(score[r], ANSWERED - 0.001))
                 for r in order]
-        return FirstPass(hits, answered, honest, prefer, q.named_game, scored, q.said,
-                         not answered and (q.asks_publishing or q.asks_age or q.asks_device or q.asks_other_game))
+        return FirstPass(hits, answered, honest, prefer, q.named_game, scored, q)
 
     def _unanswerable(self, q: Question, scored: Scored, home: str | None = None) -> int | None:
         """None when the best entries can answer a question of this shape; else -1, or the row of the
@@ -1107,14 +1113,10 @@ class RulesIndex:
         ranked = heapq.nlargest(3, score, key=lambda r: score[r])
         # the book of the nearest rule (the scope entries all hold the words of a slip: they tell no book)
         nearest_game = self._game[next((r for r in ranked if r not in self._scope), ranked[0])]
-        if q.asks_device:
-            return -1  # the player's phone: no book, and no entry of Tablebot's, is about it
-        if q.asks_other_game:
-            return -1  # another game's rules: no book here holds them
-        if q.asks_age:
-            return -1  # the players' age: printed on the box, in no book nor entry
-        if q.asks_publishing:
-            return -1  # the box as a product (its art, print run, shops, storage): no book nor fact here
+        if q.off_the_board:
+            # the player's phone, another game's rules, the players' age (printed on the box), the box as a product
+            # (its art, print run, shops, storage): no book, and no entry of Tablebot's, is about them
+            return -1
         if q.asks_solo_ai:
             return -1  # how the solo AIs play is in the base game's book, not held here
         if q.asks_team_help and (home or nearest_game) in self._teams:
@@ -1191,8 +1193,8 @@ class RulesIndex:
         lead = ranked[0]
         if home and q.emptied:
             mine = [r for r in score if self._game[r] == home]
-            named = [gi for gi, g in enumerate(q.groups) if g.said == q.emptied]
-            if mine and (q.emptied == "deck" or any(gi in scored.holds.get(r, ()) for r in mine for gi in named)):
+            deck = [gi for gi, g in enumerate(q.groups) if g.said == q.emptied]
+            if mine and (q.emptied == "deck" or any(gi in scored.holds.get(r, ()) for r in mine for gi in deck)):
                 lead = max(mine, key=score.__getitem__)
         if q.emptied and not (
                 (q.emptied == "deck" or any(q.groups[gi].said == q.emptied for gi in matched.get(lead, ())))
