@@ -784,14 +784,14 @@ AGE_PATTERN = (r"^(?!.*\b(?:variants?|simpler|easier|easy mode|beginner|learning
 # The box as a product, not its rules ("who did the art", "is it still in print, where can i buy it", "does the expansion
 # fit in the base box", "how much did the kickstarter raise"): no book and no fact here gives any of it (who designed
 # each game is a public fact Tablebot holds, so designers are left out)
+_A_GAME = "(?:" + "|".join(sorted(GAME_NAME_PHRASES, key=len, reverse=True)) + ")"  # a game by its name
 # ("illustrated", "reprinted", "buy", "order", "organizer" and "fit" are also the games' and their books' words: "the
 # illustrated example", "where do we buy new robots", "order spare tokens", "the wild card organizer robot")
 PUBLISHING_PATTERN = (r"\b(?:who (?:did|drew|made|painted|illustrated) (?:the |all the )?(?:art|artwork|illustrations?|drawings?|"
                       r"cards?|robots?|characters?|board|box|pictures?)|(?:the )?(?:artists?|illustrators?) (?:of|for|behind)|who (?:is|was|were) the (?:artists?|illustrators?)|(?:still|back) in print|out of print|"
                       r"(?:chance of|plans? for|news (?:of|on)|any) (?:a )?reprint|(?:be|get|being) reprinted|where (?:can|could|"
                       r"should) (?:i|we|you|one) (?:still |even |actually )?(?:buy|order|purchase|get) (?:it|a copy|another copy|the (?:game|expansion|"
-                      r"box|friends expansion|base game)|this game|(?:raising robots|robotariat|rise of the robotariat|two robots)"
-                      r")|(?:buy|order|purchase) (?:a |another |a second |a new )copy|kickstarter(?: \w+){0,3} (?:raise|raised|"
+                      r"box|friends expansion|base game)|this game|" + _A_GAME + r")|(?:buy|order|purchase) (?:a |another |a second |a new )copy|kickstarter(?: \w+){0,3} (?:raise|raised|"
                       r"make|made|backers?)|(?:money|backers?|pledges?) (?:\w+ ){0,3}kickstarter|(?:raise|raised|cost|pledge|"
                       r"price) on kickstarter|fits? (?:in|into|inside) the (?:base|original|core|first|big) (?:game )?box|"
                       r"box inserts?|box organi[sz]ers?|organi[sz]er (?:for (?:the|this) (?:box|game)|insert)|"
@@ -801,12 +801,10 @@ PUBLISHING_PATTERN = (r"\b(?:who (?:did|drew|made|painted|illustrated) (?:the |a
                       # ... its price, its year, a next expansion, with a word of the shop or the news: "how much does it
                       # cost to unlock", "how much is the game end bonus", "cards from another expansion" are the games'
                       r"how much (?:does|do|did|would) (?:this|the|a) (?:whole |friends |base |core )?(?:game|expansion|box|"
-                      r"copy) (?:cost|go for|sell for|retail)|how much (?:does|did|is) (?:raising robots|rise of the robotariat|"
-                      r"robotariat|two robots)(?: cost)?$|how much (?:is|are) (?:this|the|a) (?:whole |friends |base |core )?"
+                      r"copy) (?:cost|go for|sell for|retail)|how much (?:does|did|is) " + _A_GAME + r"(?: cost)?$|how much (?:is|are) (?:this|the|a) (?:whole |friends |base |core )?"
                       r"(?:game|expansion|box|copy) (?:in (?:shops|stores)|online|new|now|these days)|(?:retail )?price of "
-                      r"(?:the |this |a )?(?:game|expansion|box|copy|raising robots|rise of the robotariat|robotariat|two "
-                      r"robots)|msrp|(?:what year|when) (?:did|was|were) (?:the |this )?(?:(?:\w+ )?(?:game|expansion|box)|"
-                      r"raising robots|rise of the robotariat|robotariat|two robots) (?:come out|released|release|published|"
+                      r"(?:the |this |a )?(?:game|expansion|box|copy|" + _A_GAME + r")|msrp|(?:what year|when) (?:did|was|were) "
+                      r"(?:the |this )?(?:(?:\w+ )?(?:game|expansion|box)|" + _A_GAME + r") (?:come out|released|release|published|"
                       r"launched)|release (?:date|year)|(?:is|are|will) there (?:gonna |going to )?(?:be )?(?:another|a new|a "
                       r"third|a next|any more|more|future) expansions?|(?:another|a new|the next|next|future|more) expansions? "
                       r"(?:coming|planned|announced|in the works|on the way)|any (?:news|word|plans?) (?:on|of|about|for) (?:a |an "
