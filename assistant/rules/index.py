@@ -41,11 +41,13 @@ thing does or is worth (VP, a cost) when only worked examples name it, in passin
 opinion, unless an entry that gives advice is among the first three; a verdict on the pieces ("too strong", "broken",
 "the hardest objective"), always; the value of a proper name only worked examples are about ("Bingo");
 what to do when a deck runs out, unless the first entry is about that deck; how to mend a slip (a step forgotten,
-a card played by mistake, a move taken back: no book says; its scope entry on mistakes is shown first); a house
+a card played by mistake, a move taken back, a player leaving or joining midway: no book says; its scope entry on mistakes is shown first); a house
 rule, unless an entry on the house rules its book suggests is among the first three; a thing
 passed between players
 (trade, give, lend), unless an entry about such a passing is among the first three; a sum of numbers; a look at another player's hand or a deck's hidden cards, unless an entry about what is secret or public is among the
-first three; how long a game takes; the player's own phone; a piece's printed words themselves ("what does the third
+first three; one's own hand shown or kept hidden at will; two players wanting one named role, or acting at once
+(which goes first); a story about someone no near entry names (an entry on the characters' bios excepted); how long
+a game takes; the player's own phone; a piece's printed words themselves ("what does the third
 box say"); under a game filter, another game's rule ("like in raising robots"); a question whose first result is a
 scope entry (what a book leaves to other books or to the table,
 found only by its title, keywords or section; its words count in no rarity nor bm25 of the rules), which is shown
@@ -74,6 +76,7 @@ from .synonyms import (
     AGE_PATTERN,
     APP_WORDS,
     ARITHMETIC,
+    BIO_KEYWORD,
     CARD_LIST_KEYWORD,
     CLAIM_VERBS,
     CLAIMANTS,
@@ -93,6 +96,7 @@ from .synonyms import (
     HOUSE_RULE_KEYWORD,
     HOUSE_RULE_PATTERN,
     IRREGULAR,
+    JOIN_LATE_PATTERN,
     LEAVE_PATTERN,
     LEFT_REMAINS_AFTER,
     LEFT_REMAINS_BEFORE,
@@ -110,9 +114,11 @@ from .synonyms import (
     OPINION_WORDS,
     OTHER_GAME_LIKENESS,
     OTHER_GAME_PATTERN,
+    OWN_HAND_PATTERN,
     PEEK_PATTERN,
     PEEK_WORDS,
     PHRASES,
+    PLAYERS_AT_ONCE_PATTERN,
     PLAYTIME_KEYWORD,
     PLAYTIME_NOT,
     PLAYTIME_PATTERN,
@@ -124,9 +130,11 @@ from .synonyms import (
     REARRANGE_PATTERN,
     REDO_PATTERN,
     ROBOT_CARD_WORDS,
+    ROLE_NAMES,
     ROSTER_KEYWORD,
     ROSTER_PATTERN,
     RUN_OUT_KEYWORDS,
+    SAME_NAMED_ROLE_PATTERN,
     SAME_ROLE_PATTERN,
     SECRECY_WORDS,
     SHARE_PATTERN,
@@ -134,6 +142,8 @@ from .synonyms import (
     SKIP_STEP_PATTERN,
     SOLO_AI_PATTERN,
     STOPWORDS,
+    STORY_NOT_SUBJECT,
+    STORY_PATTERNS,
     SYNONYMS,
     TEAM_HELP_PATTERN,
     TEAMS_KEYWORD,
@@ -352,7 +362,8 @@ class Question:
     asks_age: bool = False    # it asks what age of players the game suits
     asks_publishing: bool = False  # it asks about the box as a product (its art, print run, where to buy, storage)
     asks_solo_ai: bool = False  # it asks how a solo game's AI opponents play
-    asks_same_role: bool = False  # two players in one role (the same character, Salvager or inventor)
+    asks_same_role: bool = False  # two players in one role (the same character, Salvager or inventor), or
+                                  # acting at once (which goes first)
     asks_prototype: bool = False  # a playtest prototype or a promotional piece, of which no book speaks
     asks_extra_character: bool = False  # a character the box holds but the rules do not describe
     asks_roster: bool = False  # the robot cards one by one (their names, which carry an icon, how many)
@@ -363,6 +374,8 @@ class Question:
     asks_free_discard: bool = False  # throwing cards away of one's own will, beside the hand limit and a card's cost
     asks_deal: bool = False   # a deal or promise between players
     asks_mulligan: bool = False  # putting back a first hand and drawing again
+    asks_show_own: bool = False  # showing one's own hand, or keeping it hidden, of one's own will
+    story_subject: frozenset[str] = frozenset()  # the words of whom a story asked for is about ("guardians backstory")
     cross_games: frozenset[str] = frozenset()  # games named as the one a rule comes from ("like in two robots")
     fixes: tuple[tuple[str, str], ...] = ()  # slips and the entries' words they stand for ("missle": "missile")
     said: tuple[str, ...] = ()  # the question's words (folded, lower case, as index.words gives them)
@@ -513,6 +526,10 @@ class RulesIndex:
                 self._card_names.setdefault(e.game, []).append(frozenset(self._stems(e.title.split(" (")[0].split(":")[0])))
         # ... and the one saying the characters beyond the rules' are unknown (Robotariat)
         self._extra_characters = {e.game: r for r, e in enumerate(self.entries) if EXTRA_CHARACTERS_KEYWORD in e.keywords}
+        # the names of the roles players take: the Salvagers, and each character's and inventor's (its title's words
+        # before "(" or ":"), for two players wanting the same one
+        self._roles = set(ROLE_NAMES) | {w for e in self.entries if e.kind in ("character", "inventor")
+                                         for w in words(fold(e.title.split(" (")[0].split(":")[0])) if not is_stopword(w)}
         # ... and on playtest prototypes and promotional pieces (no book speaks of them)
         self._prototype = {e.game: r for r, e in enumerate(self.entries)
                            if r in self._scope and PROTOTYPE_KEYWORD in e.keywords}
@@ -879,11 +896,16 @@ class RulesIndex:
                         asks_value=any(re.search(p, said) for p in VALUE_PATTERNS),
                         asks_transfer=re.search(TRANSFER_PATTERN, said) is not None,
                         asks_mishap=any(re.search(p, said) for p in (MISHAP_PATTERN, REDO_PATTERN, LEAVE_PATTERN,
-                                                                     LOST_PIECE_PATTERN)),
+                                                                     JOIN_LATE_PATTERN, LOST_PIECE_PATTERN)),
                         asks_age=re.search(AGE_PATTERN, said) is not None,
                         asks_publishing=re.search(PUBLISHING_PATTERN, said) is not None,
                         asks_solo_ai=re.search(SOLO_AI_PATTERN, said) is not None,
-                        asks_same_role=re.search(SAME_ROLE_PATTERN, said) is not None,
+                        asks_same_role=re.search(SAME_ROLE_PATTERN, said) is not None or any(
+                            m["name"] in self._roles for m in re.finditer(SAME_NAMED_ROLE_PATTERN, said))
+                        or re.search(PLAYERS_AT_ONCE_PATTERN, said) is not None,
+                        asks_show_own=re.search(OWN_HAND_PATTERN, said) is not None,
+                        story_subject=frozenset(w for m in (re.search(p, said) for p in STORY_PATTERNS) if m
+                                                for w in m["subject"].split() if w not in STORY_NOT_SUBJECT),
                         asks_free_discard=re.search(FREE_DISCARD_PATTERN, said) is not None,
                         asks_deal=re.search(DEAL_PATTERN, said) is not None,
                         asks_mulligan=re.search(MULLIGAN_PATTERN, said) is not None,
@@ -1154,9 +1176,16 @@ class RulesIndex:
             # ... and in its title, keywords or section, where the honest one only mentions it: that entry shows the
             # piece ("what's printed on a competition tile": the tile's layout)
             named = [r for r in about if q.asks_shown and subject <= matched.get(r, set())]
+            # ... as a rule whose title is the thing asked about is ("what does the upgrade space do": the space's
+            # entry, not the one saying the Upgrade cards' texts are printed nowhere; a clarification's title names a
+            # card it says one thing of)
+            thing = {stem(w) for w in q.text_subject if not is_stopword(w)}
+            titled = [r for r in about if thing and self.entries[r].kind in ("rule", "fact")
+                      and thing <= self._stems(self.entries[r].title)]
             for r in ranked:
                 held = sum(scored.weight.get(g, 0.0) for g in scored.holds.get(r, ()))
-                if (about and not subject <= scored.holds.get(r, set())) or (named and not subject <= matched.get(r, set())):
+                if ((about and not subject <= scored.holds.get(r, set())) or (named and not subject <= matched.get(r, set()))
+                        or (titled and not thing <= self._stems(self.entries[r].title))):
                     continue
                 if TEXTS_UNKNOWN in self.entries[r].keywords and (
                         matched.get(r) or held >= HONEST_HOLDS * total or subject and subject <= scored.holds.get(r, set())):
@@ -1202,6 +1231,14 @@ class RulesIndex:
             # what to do when a deck runs out, said only of another deck (the Friendship deck's discards), or by no
             # entry that says what happens then (one about the Sabotage space is not)
             return -1
+        if q.asks_show_own:
+            return -1  # one's own hand shown or kept hidden at will: no book says, nor the entry on what is public
+        if q.story_subject:
+            # a story about someone no near entry names (the book's stories are its characters' and its setting's)
+            subject = {gi for gi in scored.weight if set(q.groups[gi].said.split()) & q.story_subject}
+            # (an entry on the book's character bios is about each character's story)
+            if subject and not subject <= scored.holds.get(ranked[0], set()) and BIO_KEYWORD not in self.entries[ranked[0]].keywords:
+                return -1
         if q.asks_peek and not any(SECRECY_WORDS & {w for k in self.entries[r].keywords for w in words(k)} for r in ranked):
             return -1  # looking at hidden cards: only an entry about what is secret or public answers
         first_keywords = {w for k in self.entries[ranked[0]].keywords for w in words(k)} if q.asks_share else set()

@@ -795,6 +795,12 @@ PUBLISHING_PATTERN = (r"\b(?:who (?:did|drew|made|painted|illustrated) (?:the |a
                       r"make|made|backers?)|(?:money|backers?|pledges?) (?:\w+ ){0,3}kickstarter|(?:raise|raised|cost|pledge|"
                       r"price) on kickstarter|fits? (?:in|into|inside) the (?:base|original|core|first|big) (?:game )?box|"
                       r"box inserts?|box organi[sz]ers?|organi[sz]er (?:for (?:the|this) (?:box|game)|insert)|"
+                      # ... its later printings and their changes, an official FAQ or errata (the first edition's
+                      # stickers and the older Robotariat pieces are the books' and the facts': "first edition", "older")
+                      r"(?:second|2nd|third|3rd|new|newer|later|latest|updated|revised|next) (?:printing|edition|print run)s?|"
+                      r"(?:kickstarter|retail|deluxe|ks) (?:edition|version)s? (?:\w+ ){0,2}(?:different|differ|changes?|changed)|"
+                      r"(?:different|differs?|differences?|changes?|changed) (?:\w+ ){0,3}(?:kickstarter|retail|deluxe|ks) (?:edition|version)s?|"
+                      r"official (?:faq|errata)|errata|"
                       # ... the sleeves its cards fit (no book nor fact gives a card's size: 16 such questions in
                       # tests/rules/data/eval, none covered)
                       r"(?:card )?sleeves?|sleeving|sleeved|"
@@ -831,6 +837,47 @@ SAME_ROLE_PATTERN = (r"\b(?:two|2|both|multiple|several) (?:of us|players|people
                      r"seats?|hands?|players?)\b|\b(?:two|2) (?:copies|boxes|sets)\b(?: of (?:the )?game)?(?: \w+){0,4} "
                      r"(?:players?|people|of us)\b|\b(?:combine|combining|combined|mix|mixing|merge|merging) (?:two|2) (?:copies|"
                      r"boxes|sets)\b")
+# ... nor two players wanting the same named one ("can 2 ppl both play samurai", "two of us want uberbot, who gets him"):
+# the name is one of ROLE_NAMES or a character's or inventor's entry (index.py reads those names off the entries)
+SAME_NAMED_ROLE_PATTERN = (r"\b(?:two|2|both)\b(?: of us| ppl| people| players| persons)?(?: both)? (?:(?:want|wants|wanna)"
+                           r"(?: to (?:be|play|pick|take|choose))?|play|plays|pick|picks|take|takes|choose|chooses|be) (?:as )?"
+                           r"(?P<name>[a-z0-9]+)\b")
+# the five Salvagers of Two Robots (its Setup names them; no entry is a Salvager's own)
+ROLE_NAMES: frozenset[str] = frozenset({"samurai", "scavenger", "peacemaker", "guardian", "apocalypse"})
+# One's own hand shown, or kept hidden, of one's own will ("am i allowed to show my cards to another player", "do i have
+# to keep my robot cards hidden", "show everyone which upgrade i picked"): no book says either way (an entry on what is
+# public says only that hand sizes and discards are; a secret objective is the Robotariat's rule, asked apart)
+OWN_HAND_PATTERN = (r"^(?!.*\b(?:objectives?|roles?|secret cards?|hand size|how many cards)\b).*(?:"
+                    r"\b(?:show|reveal|flash)\b(?: \w+){0,4} my (?:whole |entire )?(?:hand|cards)\b|"
+                    r"\blet (?:\w+ ){1,5}(?:see|look at) my (?:whole |entire )?(?:hand|cards)\b|"
+                    r"\bkeep (?:it|them|my (?:\w+ ){0,4}(?:hand|cards?|pick|choice))(?: \w+){0,2} (?:hidden|secret)\b|"
+                    r"\bhidden from (?:the )?(?:others|everyone|everybody|table|other players)\b|"
+                    r"\b(?:show|tell) (?:everyone|everybody|the table|the others|the other players) (?:which|what) "
+                    r"(?:\w+ ){0,2}(?:i|we) (?:picked|chose|took|kept|got)\b)")
+# A player joining a game already under way ("a friend shows up after round 1, can she join in"): no book says, as for
+# one who leaves (LEAVE_PATTERN)
+JOIN_LATE_PATTERN = (r"^(?=.*\b(?:join|joins|joining|jump in|hop in|sit in|get in)\b)(?=.*\b(?:late|later|midway|mid ?game|"
+                     r"mid-game|halfway|half way|partway|in the middle|already (?:started|going|under way)|after (?:round "
+                     r"\w+|the (?:first|second|third) round))\b)")
+# Who a story is about ("whats guardians backstory", "is there backstory for uberbot"): a book tells only the stories
+# it tells (Robotariat's characters, Two Robots' setting); one about no entry that names its subject is told nowhere
+STORY_PATTERNS: tuple[str, ...] = (
+    r"\b(?P<subject>[a-z0-9]+(?: [a-z0-9]+)?)s? (?:backstory|back story|lore|bio|story)\b",
+    r"\b(?:backstory|back story|lore|bio|story) (?:of|for|behind) (?:the )?(?P<subject>[a-z0-9]+(?: [a-z0-9]+)?)\b",
+)
+# ... the words that name no one ("the backstory of this game", "whats the lore")
+STORY_NOT_SUBJECT: frozenset[str] = frozenset({"the", "whats", "what", "is", "a", "any", "this", "game", "games", "world",
+                                               "characters", "character", "each", "their", "its", "full", "real",
+                                               "there", "some", "of", "for", "whole", "tell", "me", "about", "here",
+                                               "ones", "one", "everyone", "robots", "robot", "humans", "setting",
+                                               "anywhere", "anyone", "in", "on", "to"})
+BIO_KEYWORD = "bio"  # the keyword of an entry on a book's character bios
+
+# ... nor which of two players acting at the same moment goes first ("two of us both want to search at round end, who
+# goes first", "we both broke a rule today, who goes first"): each book orders one player's own steps, or the seats,
+# never two players at once (two pieces meeting, "a cop and a civ both move in", are the books' own)
+PLAYERS_AT_ONCE_PATTERN = (r"\b(?:we both|both of us|the two of us|two of us|2 of us|two players|2 players|two ppl|2 ppl|"
+                           r"two people|2 people)\b.*\bwho (?:\w+ ){0,3}first\b")
 # Deals between players ("can we make deals, you leave expo to me", "dont attack me and i wont attack you"): no book
 # speaks of promises or bargains at the table (in the parts of tests/rules/data/eval, 2 such questions, neither covered;
 # "deal" alone is a card dealt, "whats the deal with")

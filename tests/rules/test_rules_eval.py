@@ -1529,3 +1529,92 @@ def test_another_books_deck_running_out_does_not_answer_on_a_page_whose_book_is_
     for q in ("what if the action deck is empty", "action deck ran out, now what"):
         reply = rules.ask(q, prefer="two-robots")
         assert not any(h.answers and h.entry.game == "two-robots" for h in reply.hits), q
+
+
+# ---- round 23's session: shapes read off round 22's misses once it was tuned on -----------------------------------
+
+@pytest.mark.parametrize("q, game", [
+    ("am i allowed to let the player next to me see my cards", "two-robots"),
+    ("can i show my whole hand to the table", "raising-robots"),
+    ("do i need to keep my robot cards hidden", "raising-robots"),
+    ("should i show everyone which upgrade i took", "robotariat"),
+])
+def test_ones_own_hand_shown_or_kept_hidden_is_in_no_book(q, game):
+    # each book says what is secret (a Robotariat objective) or public (Two Robots' hand sizes and discards), never
+    # whether a player may show, or must hide, the cards in their own hand
+    assert not rules.ask(q, game=game).answered, q
+
+
+@pytest.mark.parametrize("q, game, first", [
+    ("can i show my objective card to my partner", "robotariat", "rb-secret-objectives"),
+    ("do i have to tell people how many cards im holding", "two-robots", "tr-clarification-public-info"),
+])
+def test_a_secret_objective_and_a_hand_size_are_still_the_books(q, game, first):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and first in [h.entry.id for h in reply.hits[:2]], q
+
+
+@pytest.mark.parametrize("q, game", [
+    ("can 2 ppl both play samurai", "two-robots"),
+    ("two of us want wallyst, who gets him", "robotariat"),
+    ("both want to be susan, allowed?", "raising-robots"),
+    # ... nor which of two players acting at the same moment goes first
+    ("we both finished the expo at once, who goes first", "raising-robots"),
+])
+def test_two_players_in_one_named_role_or_at_once_are_in_no_book(q, game):
+    assert not rules.ask(q, game=game).answered, q
+
+
+def test_two_pieces_at_once_and_two_characters_played_are_still_the_books():
+    # two NPCs meeting a player, and two characters both in play, are rules of the book
+    reply = rules.ask("a cop and a civ both move onto my space on the same roll, who resolves first", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.kind != "scope"
+    reply = rules.ask("alice smith and mt-rho both playing, who controls the dice", game="robotariat")
+    assert reply.answered and {"rb-alice-smith", "rb-mt"} & {h.entry.id for h in reply.hits[:2]}
+
+
+@pytest.mark.parametrize("q, game, scope", [
+    ("my cousin arrived late, can he join after round 2", "robotariat", "rb-scope-mistakes"),
+    ("my buddy got here late, can he join the game halfway", "two-robots", "tr-scope-mistakes"),
+])
+def test_a_player_joining_late_is_not_covered_with_the_books_entry_on_mistakes_first(q, game, scope):
+    _not_covered_with_first(q, game, scope)
+
+
+@pytest.mark.parametrize("q, game", [
+    ("is there a second printing with changed cards", "raising-robots"),
+    ("is there an official errata", "robotariat"),
+    ("is the kickstarter edition different", "two-robots"),
+])
+def test_later_printings_and_errata_are_in_no_book(q, game):
+    for way in ({"game": game}, {"prefer": game}, {}):
+        reply = rules.ask(q, **way)
+        assert not reply.answered and reply.off_the_board, (q, way)
+
+
+@pytest.mark.parametrize("q, game, first", [
+    ("we have the first edition board, where do the stickers go", "raising-robots", "rr-before-playing"),
+    ("my box has yellow poster tokens instead of cubes, older printing?", "robotariat", "rb-fact-components-older"),
+    ("is there a faq part at the back of the rules", "two-robots", "tr-clarifications"),
+])
+def test_the_first_edition_the_older_pieces_and_the_books_own_faq_are_still_answered(q, game, first):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and reply.hits[0].entry.id == first, q
+
+
+def test_a_story_about_someone_no_entry_names_is_not_covered_but_a_characters_bio_is():
+    # Two Robots tells its setting, not a Salvager's life; the Robotariat book has bios for its characters
+    assert not rules.ask("whats guardians backstory", game="two-robots").answered
+    assert not rules.ask("tell me the lore of the apocalypse salvager", game="two-robots").answered
+    for q, game, first in (("whats the backstory of this game", "two-robots", "tr-fact-setting"),
+                           ("is there backstory for uberbot", "robotariat", "rb-character-bios")):
+        reply = rules.ask(q, game=game)
+        assert reply.answered and reply.hits[0].entry.id == first, q
+
+
+def test_a_limit_on_upgrade_cards_is_not_covered_but_the_upgrade_space_is_answered():
+    # the Robotariat book names no limit on the Upgrade cards a player keeps: its scope entry says so
+    _not_covered_with_first("is there a limit on how many upgrade cards i can hold", "robotariat", "rb-scope-table")
+    # what the Upgrade space does is its own entry, not the one saying the cards' texts are printed nowhere
+    reply = rules.ask("what does the upgrade space do", game="robotariat")
+    assert reply.answered and reply.hits[0].entry.id == "rb-activation-upgrade"
