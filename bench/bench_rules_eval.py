@@ -21,6 +21,9 @@ at the start of round 21's session, then tuned on), round 21's (eval_round21.tom
 once at the end of its session, then tuned on), round 22's (eval_round22.toml, three more writers: measured and reported
 once at the end of its session, then tuned on), and round 23's part (eval_round23.toml, three more writers, written
 while the others were tuned on, never tuned on: printed as "round 23 (never tuned)").
+A part tuned on is measured with its own questions left out of the questions asked before (assistant/rules/asked.py,
+which holds every part tuned on): the figure of a question that was never asked before. The unseen part is measured
+with all of them, as the app runs.
 Each part in three ways of asking:
 
 - game filter: only the game of the page is searched (`ask(q, game=g)`);
@@ -202,13 +205,23 @@ FRAMES_UNSEEN = (
     "{} sorry for the long question", "need a ruling: {}", "{} many thanks in advance", "morning all, {}")
 
 
+def _left_out(index: RulesIndex, q: dict) -> dict:
+    """The question, its part left out of the questions asked before (asked.py) while it is asked."""
+    index._asked.left_out = q["part"]
+    return q
+
+
+def _tagged(parts: tuple[str, ...]) -> list[dict]:
+    return [{**q, "part": part} for part in parts for q in load(part)]
+
+
 def framed(index: RulesIndex, parts: tuple[str, ...]) -> None:
-    questions = [q for part in parts for q in load(part)]
+    questions = _tagged(parts)
     covered = [q for q in questions if q.get("covered", True)]
     silent = [q for q in questions if not q.get("covered", True)]
 
     def right(text: str, q: dict) -> bool:
-        reply = index.ask(text, game=q["game"])
+        reply = index.ask(text, game=_left_out(index, q)["game"])
         return reply.answered and bool(reply.hits) and reply.hits[0].entry.id in q["ids"]
 
     plain = sum(right(q["q"], q) for q in covered)
@@ -216,7 +229,8 @@ def framed(index: RulesIndex, parts: tuple[str, ...]) -> None:
           f"questions of {', '.join(parts)}): first result right and answered, plain {plain / len(covered):.1%}")
     for label, frames in (("frames read to choose words", FRAMES_CHOSEN), ("frames never read", FRAMES_UNSEEN)):
         ok = sum(right(f.format(q["q"]), q) for f in frames for q in covered)
-        said = sum(not index.ask(f.format(q["q"]), game=q["game"]).answered for f in frames for q in silent)
+        said = sum(not index.ask(f.format(q["q"]), game=_left_out(index, q)["game"]).answered
+                   for f in frames for q in silent)
         print(f"  {label:28} ({len(frames):2}): right and answered {ok / len(covered) / len(frames):.1%}, "
               f"not covered said {said / max(1, len(silent)) / len(frames):.1%}")
 
@@ -243,8 +257,8 @@ def slipped(index: RulesIndex, parts: tuple[str, ...]) -> None:
     rng = random.Random(7)
     kept = dict.fromkeys(("swap", "drop", "double", "neighbour key"), 0)
     right = 0
-    for q in (q for part in parts for q in load(part) if q.get("covered", True)):
-        reply = index.ask(q["q"], game=q["game"])
+    for q in (q for q in _tagged(parts) if q.get("covered", True)):
+        reply = index.ask(q["q"], game=_left_out(index, q)["game"])
         long = [w for w in re.findall(r"[A-Za-z]+", q["q"]) if len(w) >= 5 and not is_stopword(w.lower())]
         if not (reply.answered and reply.hits and reply.hits[0].entry.id in q["ids"] and long):
             continue
@@ -286,6 +300,8 @@ def _without(name: str):
         patches["ABOUT_CREDIT"] = 0.0
     elif name == "values of things only examples name":
         patches["VALUE_PATTERNS"] = ()
+    elif name == "questions asked before (asked.py)":
+        patches["ASKED_ON"] = False
     old = {k: getattr(index_module, k) for k in patches}
     for k, v in patches.items():
         setattr(index_module, k, v)
@@ -308,10 +324,12 @@ def ablate(parts: tuple[str, ...]) -> None:
     for name in ("none", "phrase weight", "second rule second", "question shapes (card text, opinion, sums)",
                  "overview and specific pass", "names of cards, characters...", "longer run names the specific entry",
                  "letter names (option b, A grade)", "readings below rules at 0.6 (not 0.8)",
-                 "values of things only examples name", "about credit (answered a little below ANSWERED)"):
+                 "values of things only examples name", "about credit (answered a little below ANSWERED)",
+                 "questions asked before (asked.py)"):
         index, old = _without(name)
         cells = []
         for part in parts:
+            index._asked.left_out = part
             s = evaluate(index, load(part), "game filter")
             flagged = s.silent_said + s.false_silent
             cells.append(f"{part} {s.top1 / s.covered:.1%} {s.top3 / s.covered:.1%} {s.both}/{s.pairs} "
@@ -321,12 +339,33 @@ def ablate(parts: tuple[str, ...]) -> None:
             setattr(index_module, k, v)
 
 
+def asked_margins(parts: tuple[str, ...], margins: list[float]) -> None:
+    """How ASKED_MARGIN was chosen: over the parts tuned on, each left out of the questions asked before in turn
+    (game filter), the "not covered" said rightly and wrongly at each margin; ASKED_MARGIN is the one with the most
+    said rightly less said wrongly."""
+    index = RulesIndex(load_books())
+    old = index_module.ASKED_MARGIN
+    print("== questions asked before (game filter, each part left out in turn): margin, top-1, not covered said, "
+          "covered ones said too")
+    for margin in margins:
+        index_module.ASKED_MARGIN = margin
+        top1 = said = wrong = 0
+        for part in parts:
+            index._asked.left_out = part
+            s = evaluate(index, load(part), "game filter")
+            top1, said, wrong = top1 + s.top1, said + s.silent_said, wrong + s.false_silent
+        print(f"  {margin:5.3f}  top-1 {top1}  said {said}  said wrongly {wrong}  (said less wrongly {said - wrong})")
+    index_module.ASKED_MARGIN = old
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--part", choices=(*TUNED, *UNSEEN, "both", "all"), default="all")
     ap.add_argument("--misses", action="store_true", help="list the misses of the parts tuned on")
     ap.add_argument("--ablate", action="store_true", help="each mechanism switched off on its own")
     ap.add_argument("--frames", action="store_true", help="the questions wrapped in the talk around a question")
+    ap.add_argument("--asked-margins", metavar="M1,M2,...", help="the 'not covered' of the questions asked before at each "
+                    "margin (index.ASKED_MARGIN), each part tuned on left out of them in turn")
     ap.add_argument("--asks", action="store_true", help="with the players' questions of assistant/data/rules/asks/ "
                     "switched on (index.ASKS_ON)")
     args = ap.parse_args()
@@ -346,11 +385,15 @@ def main() -> None:
         print(f"== {LABELS.get(part, part)}: {len(questions)} questions "
               f"({sum(q.get('covered', True) for q in questions)} covered, "
               f"{sum(not q.get('covered', True) for q in questions)} not covered)")
+        # (a part tuned on is measured with its own questions left out of the questions asked before: asked.py)
+        index._asked.left_out = None if part in UNSEEN else part
         for mode in MODES:
             s = evaluate(index, questions, mode)
             print(f"{mode:20}{s.line()}")
             if args.misses and part not in UNSEEN and mode == "game filter":
                 print("\n".join(s.misses))
+    if args.asked_margins:
+        asked_margins(tuple(p for p in parts if p not in UNSEEN), [float(m) for m in args.asked_margins.split(",")])
     if args.ablate:
         ablate(tuple(p for p in parts if p not in UNSEEN))
     if args.frames:

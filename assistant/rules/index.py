@@ -55,6 +55,10 @@ first and is never an answer. The particle of a phrasal
 verb ("flipped over", "back") only adds to an entry that has it. `Reply.unprinted`: the answer is an entry saying the value asked
 about is printed in no source, an honest answer the page shows as one.
 
+An answered question is still "not covered" when, in meaning, it is nearer to a question asked before that no book
+answered (asked.py: the evaluation parts tuned on) than to anything its first result's book answers, and that question
+says a word naming a thing of the first result's title or keywords (not a word of a value asked, "worth").
+
 Last, the first results of an answered question get a second look (rerank.py): a learned linear score over a
 few features, the nearest single ask above all, orders those of the first five that answer, each with its own
 confidence (what answers and what is only related stays as the first pass said).
@@ -70,7 +74,10 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from . import rerank, semantic
+from .asked import AskedBefore, load_asked
 from .model import Book, Entry
 from .synonyms import (
     AGE_PATTERN,
@@ -153,6 +160,7 @@ from .synonyms import (
     TRANSFER_WORDS,
     USE_TIMING_PATTERN,
     VALUE_PATTERNS,
+    VALUE_WORDS,
     VERBATIM_PATTERNS,
     VERDICT_PATTERNS,
 )
@@ -200,6 +208,11 @@ PAIR_ABOUT = 0.4        # ... together: the first two results, of one game, are 
                         # section). Chosen on the three earlier parts of tests/rules/data/eval (wrong sides of "not
                         # covered" 16 -> 12, flat from 0.3 to 0.4, 6 groups better than 5 or 7), then confirmed on round
                         # 4's tuning half (14 -> 12)
+ASKED_ON = True         # a question nearer in meaning to one asked before that no book answers than to anything a book
+ASKED_MARGIN = 0.02     # ... answers (asked.py), by more than this cosine, is "not covered": chosen leaving each part tuned
+                        # on out of the questions asked before in turn (bench/bench_rules_eval.py --asked-margins)
+THING_SHARE = 0.1       # ... and about the same thing: a word of the first result's title or keywords that fewer than this
+                        # part of its book's entries hold (asked.py)
 RERANK_ON = True        # the second look (rerank.py) orders the first results of an answered question
 NEAREST_THIRD_ON = True  # an answered question's third answer may be the one nearest it in meaning among places 4-10
 NEAREST_THIRD = 0.05    # ... when it is this much nearer (cosine) than the third, and the first three and it are answers of
@@ -604,6 +617,13 @@ class RulesIndex:
                 elif m.start() > 1 and not _SENTENCE_END.search(f"{e.text}\n{e.example}"[:m.start()]):
                     capitals[w.lower()] += 1
         self._proper = {w for w in capitals if w not in lower}
+        # what each game's entries answer, in meaning: their texts and their asks (not the scope entries')
+        m = self._meanings
+        self._entry_things = self._things()
+        self._asked = AskedBefore(load_asked(), stems=self._stems, answered_by_game={
+            g: np.concatenate([m.vectors[m.starts[r]:m.starts[r + 1]] for r in range(len(self.entries))
+                               if self._game[r] == g and r not in self._scope])
+            for g in set(self._game)})
         # a worked example named after the player in it ("Liz example"): what it shows is its rule's, so it leads only
         # when that name or the example is asked, else the rule it shows comes first (in the 22 parts of
         # tests/rules/data/eval tuned on: top-1 5,021 of 5,395 against 5,013 without, game filter)
@@ -689,6 +709,19 @@ class RulesIndex:
                 toks = tuple(words(k))
                 if len(toks) >= 2:
                     self._phrases.setdefault(toks, []).append(r)
+
+    def _things(self) -> list[frozenset[str]]:
+        """By entry, the words of its title and keywords that name a thing of its book: held by fewer than THING_SHARE
+        of that book's entries ("robo race", "zeus"; not "vp", "robot", "card", which most of them are about), and
+        not words of a value asked ("worth")."""
+        held: dict[str, Counter[str]] = {}
+        named = [self._stems(f"{e.title} {' '.join(e.keywords)}") for e in self.entries]
+        for r, e in enumerate(self.entries):
+            if r not in self._scope:
+                held.setdefault(e.game, Counter()).update(self._stems(f"{e.title} {' '.join(e.keywords)} {e.text}"))
+        return [frozenset(w for w in named[r] - VALUE_WORDS
+                          if held.get(e.game, Counter())[w] < THING_SHARE * self._per_game[e.game])
+                for r, e in enumerate(self.entries)]
 
     @staticmethod
     def _stems(text: str) -> set[str]:
@@ -1030,6 +1063,9 @@ class RulesIndex:
             limit: int = 10) -> Reply:
         """Search `game` only (a hard filter), or every game with `prefer`'s entries first (the page's
         game; a game the question names takes its place)."""
+        if ASKED_ON or RERANK_ON:
+            # most questions an entry answers need their vector: the model runs on the other core meanwhile
+            semantic.encoder().start(question[:MAX_QUERY_CHARS])
         first = self._first_pass(question, game, prefer, limit)
         hits, prefer = first.hits, first.prefer
         if RERANK_ON and self._rerank and first.answered and first.honest is None and len(hits) > 1:
@@ -1117,6 +1153,15 @@ class RulesIndex:
                         scored.weight.get(g, 0.0) * a for g, a in scored.about(r).items() if not q.groups[g].guess) / total:
                     score[r] = ANSWERED
                     answered = True
+        if (ASKED_ON and answered and honest is None and not q.about_app and order
+                and self._asked.silent_nearer(self._stems(question) & self._entry_things[order[0]],
+                                              semantic.encoder().vector(question[:MAX_QUERY_CHARS]),
+                                              self._game[order[0]], ASKED_MARGIN)):
+            # asked before in other words, and no book answered it then
+            honest = -1
+            top = max(score.values())
+            score = {r: v * (ANSWERED - 0.01) / top for r, v in score.items()}
+            answered = False
         # a scope entry is never an answer, wherever it stands (it says what the book does not hold)
         hits = [Hit(self.entries[r], min(1.0, score[r]) if r not in self._scope else min(score[r], ANSWERED - 0.001))
                 for r in order]

@@ -12,14 +12,18 @@ assistant/data/rules/vectors.npz (bench/build_rules_vectors.py writes it), each 
 digest of the model that made them: an entry edited since is encoded again when the index is built, and the whole file
 is set aside when another model made it, so a stale file costs time, never a wrong vector.
 
-A question is encoded (about 1 ms on one core) when the second look has two answers or more to order, or when an
-answer below the third may take its place (`RulesIndex._nearest_third`); the last questions' vectors are kept.
+A question is encoded (about 1 ms on one core) when its first results answer it (the questions asked before,
+asked.py, the second look, an answer below the third that may take its place: `RulesIndex._nearest_third`); the
+search starts it on a thread of its own as it begins, so that the model runs on the other core while the words are
+read (ONNX Runtime lets go of Python's lock as it runs), and the last questions' vectors are kept.
 """
 from __future__ import annotations
 
 import functools
 import hashlib
 import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -58,6 +62,8 @@ class Encoder:
         options.log_severity_level = 3
         self._session = onnxruntime.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
         self._kept = functools.lru_cache(maxsize=KEPT_QUESTIONS)(self._vector)
+        self._pending: dict[str, Future] = {}  # questions being encoded on the thread of `start`
+        self._pending_lock = threading.Lock()
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """Unit vectors (len(texts) x 384, float32), one text at a time: the int8 model scales each run's activations
@@ -67,10 +73,28 @@ class Encoder:
     def vector(self, text: str) -> np.ndarray:
         """The unit vector of one text (read-only: the last texts' are kept, a search asks for its question's twice
         and the page, its fragment and the suggestions ask the same question)."""
-        return self._kept(text)
+        with self._pending_lock:
+            pending = self._pending.pop(text, None)
+        return pending.result() if pending is not None else self._kept(text)
+
+    def start(self, text: str) -> None:
+        """Begin encoding `text` on the encoder's own thread; `vector(text)` then waits only for what is left."""
+        with self._pending_lock:
+            if text in self._pending:
+                return
+            if len(self._pending) >= KEPT_QUESTIONS:  # (started and never asked for: a question not answered)
+                self._pending.clear()
+            self._pending[text] = _background().submit(self._kept, text)
+        # hand Python's lock to that thread now: it holds it only to cut the text into word pieces, then runs the model
+        # without it (left to ask for it, it would wait for the switch interval, 5 ms, while the words are read here)
+        time.sleep(0)
 
     def forget(self) -> None:
         """Drop the kept vectors (a benchmark times a question cold)."""
+        with self._pending_lock:
+            pending, self._pending = list(self._pending.values()), {}
+        for f in pending:
+            f.result()
         self._kept.cache_clear()
 
     def _vector(self, text: str) -> np.ndarray:
@@ -82,6 +106,18 @@ class Encoder:
 
 _encoder: Encoder | None = None
 _encoder_lock = threading.Lock()
+
+
+_pool: ThreadPoolExecutor | None = None
+
+
+def _background() -> ThreadPoolExecutor:
+    """One thread that encodes the questions a search starts (one core for the model, the other for the words)."""
+    global _pool
+    with _encoder_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rules-encoder")
+        return _pool
 
 
 def encoder() -> Encoder:

@@ -878,6 +878,11 @@ BIO_KEYWORD = "bio"  # the keyword of an entry on a book's character bios
 # never two players at once (two pieces meeting, "a cop and a civ both move in", are the books' own)
 PLAYERS_AT_ONCE_PATTERN = (r"\b(?:we both|both of us|the two of us|two of us|2 of us|two players|2 players|two ppl|2 ppl|"
                            r"two people|2 people)\b.*\bwho (?:\w+ ){0,3}first\b")
+# Words that say what a question asks (a value, a count), not of what: a question asked before is about the same thing
+# as another only if they share a word beside these (index.py, asked.py: "how many vp is the robo race worth" and "how
+# many vp is the oz robot worth" share only their shape)
+VALUE_WORDS: frozenset[str] = frozenset({"worth", "value", "values", "valu", "cost", "costs", "point", "points", "vp",
+                                         "vps", "many", "much", "number", "numbers", "total", "amount", "price"})
 # Deals between players ("can we make deals, you leave expo to me", "dont attack me and i wont attack you"): no book
 # speaks of promises or bargains at the table (in the parts of tests/rules/data/eval, 2 such questions, neither covered;
 # "deal" alone is a card dealt, "whats the deal with")

@@ -1,0 +1,88 @@
+"""Questions asked before: the questions of the evaluation parts the search was tuned on (tests/rules/data/eval),
+each with its game and whether a rulebook answers it, kept in assistant/data/rules/asked.toml
+(bench/build_rules_asked.py writes it from the parts tuned on, never from the unseen one).
+
+A question whose first results answer it is still told "not covered" when, in meaning (semantic.py), it comes
+nearer to a question of its game that no rulebook answers than to anything a rulebook answers there: an entry's
+text or one of its players' questions (asks), or an earlier question that was answered. Players keep asking the
+same things the books are silent on (a hand limit the book never sets, two players wanting one character) in words
+no pattern of synonyms.py foresaw.
+"""
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from . import semantic
+from .loader import DATA_DIR
+
+ASKED_FILE = DATA_DIR / "asked.toml"
+_KEYS = {"q", "game", "covered", "part"}
+NEIGHBOURS = 5        # the nearest questions no book answers looked at for one about the same thing
+
+
+@dataclass(frozen=True)
+class Asked:
+    q: str
+    game: str
+    covered: bool
+    part: str     # the evaluation part it comes from (a benchmark leaves a part out to measure it)
+
+
+def load_asked(path: Path = ASKED_FILE) -> list[Asked]:
+    """The questions asked before; none when the file is absent. A malformed record is a ValueError naming it."""
+    if not path.exists():
+        return []
+    out = []
+    for i, rec in enumerate(tomllib.loads(path.read_text(encoding="utf-8")).get("question", [])):
+        if set(rec) != _KEYS or not isinstance(rec["q"], str) or not rec["q"].strip() \
+                or not isinstance(rec["covered"], bool):
+            raise ValueError(f"{path.name}: question {i + 1} needs exactly q, game, covered (true/false), part")
+        out.append(Asked(rec["q"], rec["game"], rec["covered"], rec["part"]))
+    return out
+
+
+class AskedBefore:
+    """The vectors of the questions asked before, by game, and of what each game's entries answer."""
+
+    def __init__(self, asked: list[Asked], answered_by_game: dict[str, np.ndarray], stems: Callable[[str], set[str]],
+                 kept: dict[str, np.ndarray] | None = None):
+        self.asked = asked
+        self._stems = stems
+        kept = semantic.load_vectors() if kept is None else kept
+        missing = sorted({semantic.digest(a.q): a.q for a in asked if semantic.digest(a.q) not in kept}.items())
+        if missing:  # (asked.toml written since vectors.npz)
+            kept = dict(kept)
+            kept.update(zip((k for k, _ in missing), semantic.Encoder().encode([t for _, t in missing])))
+        self._by_game: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, list[set[str]]]] = {}
+        for g in sorted({a.game for a in asked}):
+            mine = [a for a in asked if a.game == g]
+            self._by_game[g] = (np.stack([kept[semantic.digest(a.q)] for a in mine]).astype(np.float32),
+                                np.array([a.covered for a in mine], dtype=bool), np.array([a.part for a in mine]),
+                                [stems(a.q) for a in mine])
+        self._answered_by_game = answered_by_game
+        self.left_out: str | None = None  # a part left out of the bank (a benchmark measuring that part)
+
+    def silent_nearer(self, about: set[str], vector: np.ndarray, game: str, margin: float) -> bool:
+        """The question (its unit vector) is nearer, by more than `margin` (cosine), to a question of `game` no rulebook
+        answers than to anything of that game a rulebook answers, and that question says one of the words `about` (what
+        the first result is about, in the question's words). The sentence model weighs a question's shape much: "how
+        many vp is the robo race worth" is near "how many vp is the oz robot worth", which no book answers, but asks of
+        another thing."""
+        if game not in self._by_game:
+            return False
+        vectors, covered, part, said = self._by_game[game]
+        kept = part != self.left_out if self.left_out is not None else np.ones(len(part), dtype=bool)
+        # (einsum, not BLAS: BLAS would run it on both cores and keep them spinning after, while the model, on the
+        # encoder's thread, wants the other core for the next question)
+        near = np.einsum("ij,j->i", vectors, vector)
+        answered = self._answered_by_game.get(game)
+        nearest_answered = max(float(near[kept & covered].max()) if (kept & covered).any() else -1.0,
+                               float(np.einsum("ij,j->i", answered, vector).max())
+                               if answered is not None and len(answered) else -1.0)
+        silent = np.flatnonzero(kept & ~covered & (near > nearest_answered + margin))
+        return bool(about) and any(about <= said[i] for i in silent[np.argsort(-near[silent])][:NEIGHBOURS])

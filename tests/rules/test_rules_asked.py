@@ -1,0 +1,80 @@
+"""Issue 24: the questions asked before (assistant/rules/asked.py, assistant/data/rules/asked.toml): a question nearer
+in meaning to one no rulebook answered than to anything a rulebook answers, and about the same thing, is "not covered"."""
+from __future__ import annotations
+
+import ast
+import importlib
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from assistant import rules
+from assistant.rules.asked import ASKED_FILE, load_asked
+
+index_module = importlib.import_module("assistant.rules.index")
+ROOT = Path(__file__).resolve().parents[2]
+EVAL = ROOT / "tests" / "rules" / "data" / "eval"
+
+
+def _said(name: str) -> tuple[str, ...]:
+    tree = ast.parse((ROOT / "bench" / "bench_rules_eval.py").read_text(encoding="utf-8"))
+    return next(ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+                for t in n.targets if isinstance(t, ast.Name) and t.id == name)
+
+
+def test_the_questions_asked_before_are_the_parts_tuned_on_whole_and_never_the_unseen_one():
+    asked = load_asked()
+    tuned, unseen = _said("TUNED"), _said("UNSEEN")
+    assert {a.part for a in asked} == set(tuned)
+    for part in tuned:
+        questions = tomllib.loads((EVAL / f"eval_{part}.toml").read_text(encoding="utf-8"))["question"]
+        mine = [a for a in asked if a.part == part]
+        assert [(a.q, a.game, a.covered) for a in mine] == [(q["q"], q["game"], q.get("covered", True)) for q in questions]
+    for part in unseen:
+        if (EVAL / f"eval_{part}.toml").exists():
+            kept = {(a.game, a.q) for a in asked}
+            questions = tomllib.loads((EVAL / f"eval_{part}.toml").read_text(encoding="utf-8"))["question"]
+            assert not [q for q in questions if (q["game"], q["q"]) in kept]
+
+
+def test_a_malformed_question_asked_before_is_refused_by_its_number(tmp_path):
+    bad = tmp_path / "asked.toml"
+    bad.write_text('[[question]]\nq = "fine"\ngame = "robotariat"\ncovered = true\npart = "tune"\n\n'
+                   '[[question]]\nq = "no part"\ngame = "robotariat"\ncovered = "yes"\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="question 2"):
+        load_asked(bad)
+    assert load_asked(tmp_path / "absent.toml") == []
+    assert ASKED_FILE.exists()
+
+
+def test_a_question_no_book_answered_asked_again_in_other_words_is_not_covered(monkeypatch):
+    # "which 4 energy cards does william kick out" (the cards William sets aside are printed on no page we have) was
+    # asked before; asked with other words its first result, William's entry, still names him, and no pattern knows it
+    q = "which four energy cards does william take out of his deck"
+    monkeypatch.setattr(index_module, "ASKED_ON", False)
+    assert rules.ask(q, game="raising-robots").answered
+    monkeypatch.setattr(index_module, "ASKED_ON", True)
+    reply = rules.ask(q, game="raising-robots")
+    assert not reply.answered and reply.hits[0].entry.id == "rr-william-complexity-hard"
+
+
+@pytest.mark.parametrize("q, game, first", [
+    # near "how many vp is the oz robot worth" (no book prints it) in its shape only: it asks of another thing
+    ("how many vp is the robo race worth", "raising-robots", "rr-card-race-vp-values"),
+    ("how many vp is a grade worth", "raising-robots", "rr-icon-a-grade"),
+    # near "can i toss extra cards at cleanup even tho im under 7" (no book says), but asks the rule itself
+    ("do i have to discard even tho im under 7 cards at cleanup", "two-robots", "tr-cleanup-phase"),
+])
+def test_a_question_near_one_no_book_answered_in_its_shape_only_is_still_answered(q, game, first):
+    reply = rules.ask(q, game=game)
+    assert reply.answered and reply.hits[0].entry.id == first, q
+
+
+def test_a_part_left_out_is_not_found_among_the_questions_asked_before(monkeypatch):
+    index = rules.index()
+    q = next(a for a in load_asked() if not a.covered and a.q == "which 4 energy cards does william kick out")
+    assert not rules.ask(q.q, game=q.game).answered
+    monkeypatch.setattr(index._asked, "left_out", q.part)
+    reply = rules.ask(q.q, game=q.game)
+    assert reply.hits and reply.hits[0].entry.id == "rr-william-complexity-hard"
