@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -109,14 +110,17 @@ _encoder_lock = threading.Lock()
 
 
 _pool: ThreadPoolExecutor | None = None
+_pool_pid = 0
 
 
 def _background() -> ThreadPoolExecutor:
-    """One thread that encodes the questions a search starts (one core for the model, the other for the words)."""
-    global _pool
+    """One thread that encodes the questions a search starts (one core for the model, the other for the words). A
+    process forked from one that had it starts its own: the thread does not cross the fork, and a pool that thinks it
+    has one would never run a question."""
+    global _pool, _pool_pid
     with _encoder_lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rules-encoder")
+        if _pool is None or _pool_pid != os.getpid():
+            _pool, _pool_pid = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rules-encoder"), os.getpid()
         return _pool
 
 

@@ -78,3 +78,4 @@ def test_a_part_left_out_is_not_found_among_the_questions_asked_before(monkeypat
     monkeypatch.setattr(index._asked, "left_out", q.part)
     reply = rules.ask(q.q, game=q.game)
     assert reply.hits and reply.hits[0].entry.id == "rr-william-complexity-hard"
+
