@@ -435,6 +435,7 @@ class FirstPass:
     named_game: str | None
     scored: Scored
     question: Question
+    asked_before: bool = False  # told "not covered" as a question asked before that no book answered (asked.py)
 
 
 @dataclass(frozen=True)
@@ -443,6 +444,7 @@ class Reply:
     answered: bool
     prefer: str | None        # the game whose entries come first (named in the question, else the page's)
     named_game: str | None
+    asked_before: bool = False   # not answered because it comes nearest a question asked before that no book answered
     off_the_board: bool = False  # it asks about no point of play: the box as a product, the players' age, another
                                  # game, the player's phone (the page then does not send them to agree at the table)
 
@@ -1077,8 +1079,8 @@ class RulesIndex:
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the order so far inside each part
         if NEAREST_THIRD_ON and first.answered and first.honest is None and len(hits) > 3:
             hits = self._nearest_third(question, hits)
-        return Reply(hits[:limit], first.answered, prefer, first.named_game,
-                     not first.answered and first.question.off_the_board)
+        return Reply(hits[:limit], first.answered, prefer, first.named_game, asked_before=first.asked_before,
+                     off_the_board=not first.answered and first.question.off_the_board)
 
     def _example_gives_way(self, hits: list[Hit], said: tuple[str, ...]) -> list[Hit]:
         """A named example asked neither by its name nor as the example: the rule it shows (an answer among the next
@@ -1153,19 +1155,20 @@ class RulesIndex:
                         scored.weight.get(g, 0.0) * a for g, a in scored.about(r).items() if not q.groups[g].guess) / total:
                     score[r] = ANSWERED
                     answered = True
+        asked_before = False
         if (ASKED_ON and answered and honest is None and not q.about_app and order
                 and self._asked.silent_nearer(self._stems(question) & self._entry_things[order[0]],
                                               semantic.encoder().vector(question[:MAX_QUERY_CHARS]),
                                               self._game[order[0]], ASKED_MARGIN)):
             # asked before in other words, and no book answered it then
-            honest = -1
+            honest, asked_before = -1, True
             top = max(score.values())
             score = {r: v * (ANSWERED - 0.01) / top for r, v in score.items()}
             answered = False
         # a scope entry is never an answer, wherever it stands (it says what the book does not hold)
         hits = [Hit(self.entries[r], min(1.0, score[r]) if r not in self._scope else min(score[r], ANSWERED - 0.001))
                 for r in order]
-        return FirstPass(hits, answered, honest, prefer, q.named_game, scored, q)
+        return FirstPass(hits, answered, honest, prefer, q.named_game, scored, q, asked_before)
 
     def _unanswerable(self, q: Question, scored: Scored, home: str | None = None) -> int | None:
         """None when the best entries can answer a question of this shape; else -1, or the row of the

@@ -79,7 +79,7 @@ def api_search():
     reply = rules.ask(q, game=game, prefer=prefer, limit=limit)
     return {"results": [_hit_json(h) for h in reply.hits], "q": q, "game": game, "prefer": reply.prefer,
             "answered": reply.answered, "unprinted": reply.unprinted, "unprinted_nearest": reply.unprinted_nearest,
-            "off_the_board": reply.off_the_board}
+            "off_the_board": reply.off_the_board, "asked_before": reply.asked_before}
 
 
 def _hit_json(hit: rules.Hit) -> dict:

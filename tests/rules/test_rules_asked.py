@@ -79,3 +79,15 @@ def test_a_part_left_out_is_not_found_among_the_questions_asked_before(monkeypat
     reply = rules.ask(q.q, game=q.game)
     assert reply.hits and reply.hits[0].entry.id == "rr-william-complexity-hard"
 
+
+
+def test_the_page_and_the_api_say_the_question_was_asked_before(client):
+    q = "which four energy cards does william take out of his deck"
+    body = client.get("/api/rules/search", query_string={"q": q, "game": "raising-robots"}).get_json()
+    assert body["answered"] is False and body["asked_before"] is True
+    page = client.get("/rules/answer", query_string={"q": q, "game": "raising-robots"}).get_data(as_text=True)
+    assert "asked it before in other" in page and "Not in the rulebooks" in page
+    # a question the books answer says nothing of it
+    body = client.get("/api/rules/search", query_string={"q": "how many vp is the robo race worth",
+                                                         "game": "raising-robots"}).get_json()
+    assert body["answered"] is True and body["asked_before"] is False
