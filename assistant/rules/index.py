@@ -280,6 +280,8 @@ PEOPLE = {"ppl", "people", "players", "player", "persons", "us"}
 def fold(text: str) -> str:
     """Lowercase without accents, as FTS5's unicode61 tokenizer (remove_diacritics 2) sees it."""
     text = unicodedata.normalize("NFKD", text.lower())
+    if text.isascii():  # (no accent to drop: most texts, read a character at a time below)
+        return text
     return "".join(c for c in text if not unicodedata.combining(c))
 
 
@@ -605,8 +607,9 @@ class RulesIndex:
             (table, "", term): self._query_phrase(table, "", term) for term in sorted(phrases) for table in ("rules", "scope")}
         self.speller = Speller(vocab, english_words())
         self._reading = [e.kind == "reading" for e in self.entries]
+        kept = semantic.load_vectors()  # (read once: the entries' and asks' vectors, and the questions asked before)
         self._meanings = semantic.Meanings([semantic.entry_text(e.title, e.keywords, e.text) for e in self.entries],
-                                           [tuple(e.asks) for e in self.entries])
+                                           [tuple(e.asks) for e in self.entries], kept)
         # words the entries always write with a capital, somewhere not at a sentence's start: proper names ("Bingo",
         # "Hallyu"), and the game's capitalised terms ("Gear"), which entries are about, unlike an example's robot
         capitals: Counter[str] = Counter()
@@ -622,7 +625,7 @@ class RulesIndex:
         # what each game's entries answer, in meaning: their texts and their asks (not the scope entries')
         m = self._meanings
         self._entry_things = self._things()
-        self._asked = AskedBefore(load_asked(), stems=self._stems, answered_by_game={
+        self._asked = AskedBefore(load_asked(), kept=kept, stems=self._stems, answered_by_game={
             g: np.concatenate([m.vectors[m.starts[r]:m.starts[r + 1]] for r in range(len(self.entries))
                                if self._game[r] == g and r not in self._scope])
             for g in set(self._game)})
