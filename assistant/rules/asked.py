@@ -51,17 +51,10 @@ class AskedBefore:
 
     def __init__(self, asked: list[Asked], answered_by_game: dict[str, np.ndarray], stems: Callable[[str], set[str]],
                  kept: dict[str, np.ndarray] | None = None):
-        self.asked = asked
-        self._stems = stems
-        kept = semantic.load_vectors() if kept is None else kept
-        missing = sorted({semantic.digest(a.q): a.q for a in asked if semantic.digest(a.q) not in kept}.items())
-        if missing:  # (asked.toml written since vectors.npz)
-            kept = dict(kept)
-            kept.update(zip((k for k, _ in missing), semantic.Encoder().encode([t for _, t in missing])))
         self._by_game: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, list[set[str]]]] = {}
         for g in sorted({a.game for a in asked}):
             mine = [a for a in asked if a.game == g]
-            self._by_game[g] = (np.stack([kept[semantic.digest(a.q)] for a in mine]).astype(np.float32),
+            self._by_game[g] = (semantic.vectors_of([a.q for a in mine], kept)[0],
                                 np.array([a.covered for a in mine], dtype=bool), np.array([a.part for a in mine]),
                                 [stems(a.q) for a in mine])
         self._answered_by_game = answered_by_game
@@ -81,7 +74,8 @@ class AskedBefore:
         # encoder's thread, wants the other core for the next question)
         near = np.einsum("ij,j->i", vectors, vector)
         answered = self._answered_by_game.get(game)
-        nearest_answered = max(float(near[kept & covered].max()) if (kept & covered).any() else -1.0,
+        said_before = near[kept & covered]
+        nearest_answered = max(float(said_before.max()) if len(said_before) else -1.0,
                                float(np.einsum("ij,j->i", answered, vector).max())
                                if answered is not None and len(answered) else -1.0)
         silent = np.flatnonzero(kept & ~covered & (near > nearest_answered + margin))

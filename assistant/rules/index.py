@@ -465,6 +465,12 @@ class Reply:
         return not self.answered and bool(self.hits) and unprinted(self.hits[0].entry)
 
 
+def _below_answered(score: dict[int, float]) -> dict[int, float]:
+    """The scores scaled so that the best is just below ANSWERED (a reply that answers nothing keeps its order)."""
+    top = max(score.values())
+    return {r: v * (ANSWERED - 0.01) / top for r, v in score.items()} if top > ANSWERED - 0.01 else score
+
+
 def forms(tok: str) -> tuple[str, ...]:
     """The word and the plain forms it may come from ("walks" -> "walk", "placed" -> "place",
     "elses" -> "else"), to look it up among the synonyms and the stop words."""
@@ -1118,9 +1124,7 @@ class RulesIndex:
         if score and honest is None and filtered and q.cross_games - {filtered}:
             honest = -1  # how another game plays, or how to mix it with this one: the page's book does not say
         if honest is not None:
-            top = max(score.values())
-            if top > ANSWERED - 0.01:
-                score = {r: v * (ANSWERED - 0.01) / top for r, v in score.items()}
+            score = _below_answered(score)
             if honest >= 0:  # the entry saying the text is not printed: the nearest honest entry, shown first (ahead
                 score[honest] = max(score.values()) + 0.005  # of every other, still below ANSWERED)
         answered = bool(score) and max(score.values()) >= ANSWERED
@@ -1165,9 +1169,7 @@ class RulesIndex:
                                               self._game[order[0]], ASKED_MARGIN)):
             # asked before in other words, and no book answered it then
             honest, asked_before = -1, True
-            top = max(score.values())
-            score = {r: v * (ANSWERED - 0.01) / top for r, v in score.items()}
-            answered = False
+            score, answered = _below_answered(score), False
         # a scope entry is never an answer, wherever it stands (it says what the book does not hold)
         hits = [Hit(self.entries[r], min(1.0, score[r]) if r not in self._scope else min(score[r], ANSWERED - 0.001))
                 for r in order]
@@ -1231,12 +1233,11 @@ class RulesIndex:
             # entry, not the one saying the Upgrade cards' texts are printed nowhere; a clarification's title names a
             # card it says one thing of)
             thing = {stem(w) for w in q.text_subject if not is_stopword(w)}
-            titled = [r for r in about if thing and self.entries[r].kind in ("rule", "fact")
-                      and thing <= self._stems(self.entries[r].title)]
+            titled = [r for r in about if thing and self.entries[r].kind in ("rule", "fact") and thing <= self._title_stems[r]]
             for r in ranked:
                 held = sum(scored.weight.get(g, 0.0) for g in scored.holds.get(r, ()))
                 if ((about and not subject <= scored.holds.get(r, set())) or (named and not subject <= matched.get(r, set()))
-                        or (titled and not thing <= self._stems(self.entries[r].title))):
+                        or (titled and not thing <= self._title_stems[r])):
                     continue
                 if TEXTS_UNKNOWN in self.entries[r].keywords and (
                         matched.get(r) or held >= HONEST_HOLDS * total or subject and subject <= scored.holds.get(r, set())):

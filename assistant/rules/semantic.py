@@ -155,6 +155,21 @@ def load_vectors(path: Path = VECTORS_FILE, model: Path = MODEL_FILE) -> dict[st
         return dict(zip((str(d) for d in data["digests"]), data["vectors"].astype(np.float32)))
 
 
+def vectors_of(texts: list[str], kept: dict[str, np.ndarray] | None = None) -> tuple[np.ndarray, int]:
+    """The vectors of `texts` (len(texts) x 384, float32), from those kept in vectors.npz; a text edited or added since
+    it was written is encoded now. Also how many were encoded."""
+    kept = load_vectors() if kept is None else kept
+    keys = [digest(t) for t in texts]
+    missing = sorted({k: t for k, t in zip(keys, texts) if k not in kept}.items())
+    if missing:
+        # (a model of its own, freed by the collection the server runs before it forks: the index is built in the
+        # server's first process, and the shared model is loaded in each worker after the fork)
+        kept = dict(kept)
+        kept.update(zip((k for k, _ in missing), Encoder().encode([t for _, t in missing])))
+    vectors = np.stack([kept[k] for k in keys]).astype(np.float32) if keys else np.zeros((0, 384), dtype=np.float32)
+    return vectors, len(missing)
+
+
 class Meanings:
     """The vectors of each entry's text and of its players' questions, and how near a question comes to each entry:
     the best cosine among the entry's own text and its questions."""
@@ -162,17 +177,8 @@ class Meanings:
     def __init__(self, entry_texts: list[str], asks: list[tuple[str, ...]], kept: dict[str, np.ndarray] | None = None):
         # each entry's text, then its questions: one run of rows per entry
         texts = [t for text, group in zip(entry_texts, asks) for t in (text, *group)]
-        kept = load_vectors() if kept is None else kept
-        keys = [digest(t) for t in texts]
-        missing = sorted({k: t for k, t in zip(keys, texts) if k not in kept}.items())
-        if missing:  # (entries or questions edited since vectors.npz was written)
-            # (a model of its own, freed by the collection the server runs before it forks: the index is built in
-            # the server's first process, and the shared model is loaded in each worker after the fork)
-            kept = dict(kept)
-            kept.update(zip((k for k, _ in missing), Encoder().encode([t for _, t in missing])))
-        self.vectors = np.stack([kept[k] for k in keys]) if keys else np.zeros((0, 384), dtype=np.float32)
+        self.vectors, self.encoded_at_build = vectors_of(texts, kept)
         self.starts = np.cumsum([0] + [1 + len(group) for group in asks]) if asks else np.zeros(1, dtype=np.int64)
-        self.encoded_at_build = len(missing)
 
     def nearness(self, vector: np.ndarray, rows: list[int]) -> list[float]:
         """For each entry row of `rows`, the best cosine of `vector` with its text or one of its questions."""
