@@ -19,8 +19,9 @@ of round 19's session, then tuned on), round 19's (eval_round19.toml, three more
 at the end of its session, then tuned on), round 20's (eval_round20.toml, three more writers: measured and reported once
 at the start of round 21's session, then tuned on), round 21's (eval_round21.toml, three more writers: measured and reported
 once at the end of its session, then tuned on), round 22's (eval_round22.toml, three more writers: measured and reported
-once at the end of its session, then tuned on), and round 23's part (eval_round23.toml, three more writers, written
-while the others were tuned on, never tuned on: printed as "round 23 (never tuned)").
+once at the end of its session, then tuned on), round 23's (eval_round23.toml, three more writers: measured and reported
+once at the end of its session, then tuned on), and round 24's part (eval_round24.toml, three more writers, written
+while the others were tuned on, never tuned on: printed as "round 24 (never tuned)").
 A part tuned on is measured with its own questions left out of the questions asked before (assistant/rules/asked.py,
 which holds every part tuned on): the figure of a question that was never asked before. The unseen part is measured
 with all of them, as the app runs.
@@ -44,9 +45,9 @@ answers (the writers of the parts labelled such questions both ways). The strict
 alone, is printed beside it. Then the search time per question (p50, p95: the cold median of 5 runs; the question's
 sentence vector, which the index keeps for the next asks of it, forgotten before each run).
 
-Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|round7|round8|round9|round10|round11|round12|round13|round14|round15|round16|round17|round18|round19|round20|round21|round22|round23|both|all]
-[--misses] [--ablate] [--frames] [--asks]
-`--misses` lists the misses of the parts tuned on (never round 23's: it stays unseen, its figures only).
+Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|round7|round8|round9|round10|round11|round12|round13|round14|round15|round16|round17|round18|round19|round20|round21|round22|round23|round24|both|all]
+[--misses] [--ablate] [--frames] [--asks] [--asked-margins M1,M2,...] [--asked-clear C1,C2,...]
+`--misses` lists the misses of the parts tuned on (never round 24's: it stays unseen, its figures only).
 `--ablate` measures each mechanism of the ranking switched off on its own (game filter), on the parts tuned on.
 `--frames` asks the questions of the parts tuned on again inside the talk players put around a question ("quick
 question: ...", "... thanks!"), with frames read to choose the stop words and frames never read, and with one
@@ -80,9 +81,9 @@ REPEAT = 5
 
 TUNED = ("tune", "heldout", "fresh", "round4a", "round4", "round5", "round6", "round7", "round8", "round9", "round10",
          "round11", "round12", "round13", "round14", "round15", "round16", "round17", "round18",
-         "round19", "round20", "round21", "round22")
-UNSEEN = ("round23",)  # never tuned on (a file not there yet is said so)
-LABELS = {"round23": "round 23 (never tuned)", "round22": "round 22 (reported, then tuned on)", "round21": "round 21 (reported, then tuned on)", "round20": "round 20 (reported, then tuned on)", "round19": "round 19 (reported, then tuned on)", "round18": "round 18 (reported, then tuned on)", "round16": "round 16 (reported, then tuned on)",
+         "round19", "round20", "round21", "round22", "round23")
+UNSEEN = ("round24",)  # never tuned on (a file not there yet is said so)
+LABELS = {"round24": "round 24 (never tuned)", "round23": "round 23 (reported, then tuned on)", "round22": "round 22 (reported, then tuned on)", "round21": "round 21 (reported, then tuned on)", "round20": "round 20 (reported, then tuned on)", "round19": "round 19 (reported, then tuned on)", "round18": "round 18 (reported, then tuned on)", "round16": "round 16 (reported, then tuned on)",
           "round17": "round 17 (reported, then tuned on)", "round15": "round 15 (reported, then tuned on)", "round14": "round 14 (reported, then tuned on)", "round13": "round 13 (reported, then tuned on)", "round12": "round 12 (reported twice, then tuned on)", "round8": "round 8 (reported in round 8, then tuned on)",
           "round9": "round 9 (reported in round 8, then tuned on)", "round10": "round 10 (reported in round 8, then tuned on)",
           "round11": "round 11 (reported, then tuned on)",
@@ -339,23 +340,23 @@ def ablate(parts: tuple[str, ...]) -> None:
             setattr(index_module, k, v)
 
 
-def asked_margins(parts: tuple[str, ...], margins: list[float]) -> None:
-    """How ASKED_MARGIN was chosen: over the parts tuned on, each left out of the questions asked before in turn
-    (game filter), the "not covered" said rightly and wrongly at each margin; ASKED_MARGIN is the one with the most
-    said rightly less said wrongly."""
+def asked_margins(parts: tuple[str, ...], margins: list[float], name: str = "ASKED_MARGIN") -> None:
+    """How ASKED_MARGIN (or ASKED_CLEAR, `name`) was chosen: over the parts tuned on, each left out of the questions
+    asked before in turn (game filter), the "not covered" said rightly and wrongly at each value; ASKED_MARGIN is the
+    one with the most said rightly less said wrongly."""
     index = RulesIndex(load_books())
-    old = index_module.ASKED_MARGIN
-    print("== questions asked before (game filter, each part left out in turn): margin, top-1, not covered said, "
+    old = getattr(index_module, name)
+    print(f"== questions asked before (game filter, each part left out in turn): {name}, top-1, not covered said, "
           "covered ones said too")
     for margin in margins:
-        index_module.ASKED_MARGIN = margin
+        setattr(index_module, name, margin)
         top1 = said = wrong = 0
         for part in parts:
             index._asked.left_out = part
             s = evaluate(index, load(part), "game filter")
             top1, said, wrong = top1 + s.top1, said + s.silent_said, wrong + s.false_silent
         print(f"  {margin:5.3f}  top-1 {top1}  said {said}  said wrongly {wrong}  (said less wrongly {said - wrong})")
-    index_module.ASKED_MARGIN = old
+    setattr(index_module, name, old)
 
 
 def main() -> None:
@@ -366,6 +367,8 @@ def main() -> None:
     ap.add_argument("--frames", action="store_true", help="the questions wrapped in the talk around a question")
     ap.add_argument("--asked-margins", metavar="M1,M2,...", help="the 'not covered' of the questions asked before at each "
                     "margin (index.ASKED_MARGIN), each part tuned on left out of them in turn")
+    ap.add_argument("--asked-clear", metavar="C1,C2,...", help="the same for index.ASKED_CLEAR (a question asked before "
+                    "nearer by this much is 'not covered' whatever it names)")
     ap.add_argument("--asks", action="store_true", help="with the players' questions of assistant/data/rules/asks/ "
                     "switched on (index.ASKS_ON)")
     args = ap.parse_args()
@@ -394,6 +397,9 @@ def main() -> None:
                 print("\n".join(s.misses))
     if args.asked_margins:
         asked_margins(tuple(p for p in parts if p not in UNSEEN), [float(m) for m in args.asked_margins.split(",")])
+    if args.asked_clear:
+        asked_margins(tuple(p for p in parts if p not in UNSEEN), [float(m) for m in args.asked_clear.split(",")],
+                      "ASKED_CLEAR")
     if args.ablate:
         ablate(tuple(p for p in parts if p not in UNSEEN))
     if args.frames:

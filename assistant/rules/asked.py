@@ -60,12 +60,14 @@ class AskedBefore:
         self._answered_by_game = answered_by_game
         self.left_out: str | None = None  # a part left out of the bank (a benchmark measuring that part)
 
-    def silent_nearer(self, about: set[str], vector: np.ndarray, game: str, margin: float) -> bool:
+    def silent_nearer(self, about: set[str], vector: np.ndarray, game: str, margin: float,
+                      clear: float | None = None, names_nothing: bool = False) -> bool:
         """The question (its unit vector) is nearer, by more than `margin` (cosine), to a question of `game` no rulebook
-        answers than to anything of that game a rulebook answers, and that question says one of the words `about` (what
-        the first result is about, in the question's words). The sentence model weighs a question's shape much: "how
-        many vp is the robo race worth" is near "how many vp is the oz robot worth", which no book answers, but asks of
-        another thing."""
+        answers than to anything of that game a rulebook answers, and that question says every word of `about` (what
+        the first result is about, in the question's words); or, when the question names nothing its first results are
+        about (`names_nothing`: no word to check the subject by), nearer by more than `clear`. The sentence model weighs
+        a question's shape much: "how many vp is the robo race worth" is near "how many vp is the oz robot worth", which
+        no book answers, but asks of another thing."""
         if game not in self._by_game:
             return False
         vectors, covered, part, said = self._by_game[game]
@@ -79,4 +81,7 @@ class AskedBefore:
                                float(np.einsum("ij,j->i", answered, vector).max())
                                if answered is not None and len(answered) else -1.0)
         silent = np.flatnonzero(kept & ~covered & (near > nearest_answered + margin))
-        return bool(about) and any(about <= said[i] for i in silent[np.argsort(-near[silent])][:NEIGHBOURS])
+        nearest = silent[np.argsort(-near[silent])][:NEIGHBOURS]
+        if bool(about) and any(about <= said[i] for i in nearest):
+            return True
+        return names_nothing and clear is not None and len(nearest) > 0 and near[nearest[0]] > nearest_answered + clear

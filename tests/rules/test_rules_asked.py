@@ -91,3 +91,32 @@ def test_the_page_and_the_api_say_the_question_was_asked_before(client):
     body = client.get("/api/rules/search", query_string={"q": "how many vp is the robo race worth",
                                                          "game": "raising-robots"}).get_json()
     assert body["answered"] is True and body["asked_before"] is False
+
+
+@pytest.mark.parametrize("part, q, game", [
+    # the question names nothing any entry of its game is about (no word to check the subject by), but questions no
+    # book answered come far nearer than anything answered: round 19's "can rep go higher than what we started with",
+    # round 20's "max number of npcs that can stack on one space?"
+    ("round13", "can reputation go higher than what we started with", "robotariat"),
+    ("round14", "is there a max number of players that can stand on one space", "robotariat"),
+])
+def test_a_question_far_nearer_to_ones_no_book_answered_is_not_covered_when_it_names_nothing(part, q, game, monkeypatch):
+    monkeypatch.setattr(rules.index()._asked, "left_out", part)  # (measured as the bench does: its own part left out)
+    monkeypatch.setattr(index_module, "ASKED_CLEAR", None)
+    assert rules.ask(q, game=game).answered
+    monkeypatch.setattr(index_module, "ASKED_CLEAR", 0.03)
+    reply = rules.ask(q, game=game)
+    assert not reply.answered and reply.asked_before
+
+
+@pytest.mark.parametrize("part, q, game, first", [
+    # they name nothing their first results are about either, and come nearest to questions no book answered, but
+    # not by the clear gap: answered by their rule
+    ("tune", "can 2 people be on the same space when a civilian arrives, +1 each?", "robotariat",
+     "rb-encounter-row-player"),
+    ("round14", "what happens when a salvager runs out of power cards", "two-robots", "tr-reading-damage-power-card"),
+])
+def test_a_question_near_ones_no_book_answered_by_less_than_the_clear_gap_is_answered(part, q, game, first, monkeypatch):
+    monkeypatch.setattr(rules.index()._asked, "left_out", part)
+    reply = rules.ask(q, game=game)
+    assert reply.answered and reply.hits[0].entry.id == first, q
