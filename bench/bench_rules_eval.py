@@ -46,7 +46,7 @@ alone, is printed beside it. Then the search time per question (p50, p95: the co
 sentence vector, which the index keeps for the next asks of it, forgotten before each run).
 
 Run: .venv/bin/python bench/bench_rules_eval.py [--part tune|heldout|fresh|round4a|round4|round5|round6|round7|round8|round9|round10|round11|round12|round13|round14|round15|round16|round17|round18|round19|round20|round21|round22|round23|round24|both|all]
-[--misses] [--ablate] [--frames] [--asks] [--asked-margins M1,M2,...] [--asked-clear C1,C2,...]
+[--misses] [--ablate] [--frames] [--asks] [--asked-margins M1,M2,...]
 `--misses` lists the misses of the parts tuned on (never round 24's: it stays unseen, its figures only).
 `--ablate` measures each mechanism of the ranking switched off on its own (game filter), on the parts tuned on.
 `--frames` asks the questions of the parts tuned on again inside the talk players put around a question ("quick
@@ -340,23 +340,23 @@ def ablate(parts: tuple[str, ...]) -> None:
             setattr(index_module, k, v)
 
 
-def asked_margins(parts: tuple[str, ...], margins: list[float], name: str = "ASKED_MARGIN") -> None:
-    """How ASKED_MARGIN (or ASKED_CLEAR, `name`) was chosen: over the parts tuned on, each left out of the questions
-    asked before in turn (game filter), the "not covered" said rightly and wrongly at each value; ASKED_MARGIN is the
-    one with the most said rightly less said wrongly."""
+def asked_margins(parts: tuple[str, ...], margins: list[float]) -> None:
+    """How ASKED_MARGIN was chosen: over the parts tuned on, each left out of the questions asked before in turn
+    (game filter), the "not covered" said rightly and wrongly at each margin; ASKED_MARGIN is the one with the most
+    said rightly less said wrongly."""
     index = RulesIndex(load_books())
-    old = getattr(index_module, name)
-    print(f"== questions asked before (game filter, each part left out in turn): {name}, top-1, not covered said, "
+    old = index_module.ASKED_MARGIN
+    print("== questions asked before (game filter, each part left out in turn): margin, top-1, not covered said, "
           "covered ones said too")
     for margin in margins:
-        setattr(index_module, name, margin)
+        index_module.ASKED_MARGIN = margin
         top1 = said = wrong = 0
         for part in parts:
             index._asked.left_out = part
             s = evaluate(index, load(part), "game filter")
             top1, said, wrong = top1 + s.top1, said + s.silent_said, wrong + s.false_silent
         print(f"  {margin:5.3f}  top-1 {top1}  said {said}  said wrongly {wrong}  (said less wrongly {said - wrong})")
-    setattr(index_module, name, old)
+    index_module.ASKED_MARGIN = old
 
 
 def main() -> None:
@@ -367,8 +367,6 @@ def main() -> None:
     ap.add_argument("--frames", action="store_true", help="the questions wrapped in the talk around a question")
     ap.add_argument("--asked-margins", metavar="M1,M2,...", help="the 'not covered' of the questions asked before at each "
                     "margin (index.ASKED_MARGIN), each part tuned on left out of them in turn")
-    ap.add_argument("--asked-clear", metavar="C1,C2,...", help="the same for index.ASKED_CLEAR (a question asked before "
-                    "nearer by this much is 'not covered' whatever it names)")
     ap.add_argument("--asks", action="store_true", help="with the players' questions of assistant/data/rules/asks/ "
                     "switched on (index.ASKS_ON)")
     args = ap.parse_args()
@@ -397,9 +395,6 @@ def main() -> None:
                 print("\n".join(s.misses))
     if args.asked_margins:
         asked_margins(tuple(p for p in parts if p not in UNSEEN), [float(m) for m in args.asked_margins.split(",")])
-    if args.asked_clear:
-        asked_margins(tuple(p for p in parts if p not in UNSEEN), [float(m) for m in args.asked_clear.split(",")],
-                      "ASKED_CLEAR")
     if args.ablate:
         ablate(tuple(p for p in parts if p not in UNSEEN))
     if args.frames:

@@ -211,13 +211,6 @@ PAIR_ABOUT = 0.4        # ... together: the first two results, of one game, are 
 ASKED_ON = True         # a question nearer in meaning to one asked before that no book answers than to anything a book
 ASKED_MARGIN = 0.02     # ... answers (asked.py), by more than this cosine, is "not covered": chosen leaving each part tuned
                         # on out of the questions asked before in turn (bench/bench_rules_eval.py --asked-margins)
-ASKED_CLEAR = 0.03      # ... or, when the question names nothing any entry of its game is about (no word to check the
-                        # subject by: "can rep go higher than we started with"), nearer by more than this cosine. Leaving
-                        # each part out in turn (24 parts, game filter), "not covered" said more / said wrongly more:
-                        # 0.02 7 / 3, 0.03 7 / 2 (both wrongly said labelled not covered in other parts), 0.04 6 / 1. With
-                        # the subject checked on the first three results only, 12 / 2 at 0.03, but "how many vp is a
-                        # grade worth" went to "how many vp is zeus worth" on its shape (the A grade's entry was fourth)
-                        # (bench/bench_rules_eval.py --asked-clear)
 THING_SHARE = 0.1       # ... and about the same thing: a word of the first result's title or keywords that fewer than this
                         # part of its book's entries hold (asked.py)
 RERANK_ON = True        # the second look (rerank.py) orders the first results of an answered question
@@ -638,7 +631,7 @@ class RulesIndex:
         # what each game's entries answer, in meaning: their texts and their asks (not the scope entries')
         m = self._meanings
         self._entry_things = self._things()
-        self._game_things: dict[str, set[str]] = {}  # what any entry of a game is about (asked.py's names_nothing)
+        self._game_things: dict[str, set[str]] = {}  # the words any entry of a game is about (asked.py)
         for r, things in enumerate(self._entry_things):
             self._game_things.setdefault(self._game[r], set()).update(things)
         self._asked = AskedBefore(load_asked(), kept=kept, stems=self._stems, answered_by_game={
@@ -1177,8 +1170,8 @@ class RulesIndex:
         if (ASKED_ON and answered and honest is None and not q.about_app and order
                 and self._asked.silent_nearer(stems & self._entry_things[order[0]],
                                               semantic.encoder().vector(question[:MAX_QUERY_CHARS]),
-                                              self._game[order[0]], ASKED_MARGIN, ASKED_CLEAR,
-                                              names_nothing=not stems & self._game_things[self._game[order[0]]])):
+                                              self._game[order[0]], ASKED_MARGIN, stems,
+                                              self._game_things[self._game[order[0]]])):
             # asked before in other words, and no book answered it then
             honest, asked_before = -1, True
             score, answered = _below_answered(score), False
