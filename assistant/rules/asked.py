@@ -22,6 +22,7 @@ from .loader import DATA_DIR
 
 ASKED_FILE = DATA_DIR / "asked.toml"
 _KEYS = {"q", "game", "covered", "part"}
+ALL_GAMES = "*"        # the key of every game's questions together
 NEIGHBOURS = 5        # the nearest questions no book answers looked at for one about the same thing
 VOTE, VOTE_SILENT = 3, 2  # ... or: of this many nearest questions asked before, this many no book answered. Leaving each
 # part tuned on out in turn (24 parts, game filter), "not covered" said 1,706 -> 1,725 of 1,850, covered ones said
@@ -56,18 +57,28 @@ class AskedBefore:
     def __init__(self, asked: list[Asked], answered_by_game: dict[str, np.ndarray], stems: Callable[[str], set[str]],
                  kept: dict[str, np.ndarray] | None = None):
         self._by_game: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, list[set[str]]]] = {}
-        for g in sorted({a.game for a in asked}):
-            mine = [a for a in asked if a.game == g]
-            self._by_game[g] = (semantic.vectors_of([a.q for a in mine], kept)[0],
-                                np.array([a.covered for a in mine], dtype=bool), np.array([a.part for a in mine]),
-                                [stems(a.q) for a in mine])
-        self._answered_by_game = answered_by_game
+        self._answered_by_game = dict(answered_by_game)
         self.left_out: str | None = None  # a part left out of the bank (a benchmark measuring that part)
+        if not asked:
+            return
+        games = sorted({a.game for a in asked})
+        mine = [a for g in games for a in asked if a.game == g]
+        every = (semantic.vectors_of([a.q for a in mine], kept)[0], np.array([a.covered for a in mine], dtype=bool),
+                 np.array([a.part for a in mine]), [stems(a.q) for a in mine])
+        # each game's questions are a slice of every game's (views: the vectors are kept once)
+        self._by_game[ALL_GAMES] = every
+        start = 0
+        for g in games:
+            end = start + sum(a.game == g for a in asked)
+            self._by_game[g] = (every[0][start:end], every[1][start:end], every[2][start:end], every[3][start:end])
+            start = end
+        if answered_by_game:
+            self._answered_by_game[ALL_GAMES] = np.concatenate(list(answered_by_game.values()))
 
     def silent_nearer(self, about: set[str], vector: np.ndarray, game: str, margin: float,
                       words: set[str] = frozenset(), things: set[str] = frozenset()) -> bool:
-        """The question (its unit vector) is nearer, by more than `margin` (cosine), to a question of `game` no rulebook
-        answers than to anything of that game a rulebook answers, and that question says every word of `about` (what
+        """The question (its unit vector) is nearer, by more than `margin` (cosine), to a question of `game` (ALL_GAMES:
+        of any game) no rulebook answers than to anything of that game a rulebook answers, and that question says every word of `about` (what
         the first result is about, in the question's words); or VOTE_SILENT of its VOTE nearest questions asked before
         went unanswered, that one the nearest of all, and name none of the game's `things` (the words its entries are
         about) that the question's `words` (stems) do not. The sentence model weighs

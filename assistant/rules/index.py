@@ -77,7 +77,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import rerank, semantic
-from .asked import AskedBefore, load_asked
+from .asked import ALL_GAMES as ASKED_ALL, AskedBefore, load_asked
 from .model import Book, Entry
 from .synonyms import (
     AGE_PATTERN,
@@ -634,6 +634,7 @@ class RulesIndex:
         self._game_things: dict[str, set[str]] = {}  # the words any entry of a game is about (asked.py)
         for r, things in enumerate(self._entry_things):
             self._game_things.setdefault(self._game[r], set()).update(things)
+            self._game_things.setdefault(ASKED_ALL, set()).update(things)
         self._asked = AskedBefore(load_asked(), kept=kept, stems=self._stems, answered_by_game={
             g: np.concatenate([m.vectors[m.starts[r]:m.starts[r + 1]] for r in range(len(self.entries))
                                if self._game[r] == g and r not in self._scope])
@@ -1167,11 +1168,13 @@ class RulesIndex:
                     answered = True
         asked_before = False
         stems = self._stems(question) if ASKED_ON and answered and honest is None and order else set()
+        # the questions asked before of the game searched, or of the page's game, or of every game (asked of none:
+        # the first result may be another game's, and the nearest question asked before tells better)
+        bank = filtered or prefer or ASKED_ALL
         if (ASKED_ON and answered and honest is None and not q.about_app and order
                 and self._asked.silent_nearer(stems & self._entry_things[order[0]],
                                               semantic.encoder().vector(question[:MAX_QUERY_CHARS]),
-                                              self._game[order[0]], ASKED_MARGIN, stems,
-                                              self._game_things[self._game[order[0]]])):
+                                              bank, ASKED_MARGIN, stems, self._game_things[bank])):
             # asked before in other words, and no book answered it then
             honest, asked_before = -1, True
             score, answered = _below_answered(score), False

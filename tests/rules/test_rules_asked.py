@@ -122,3 +122,14 @@ def test_a_question_whose_nearest_went_unanswered_alone_is_answered(part, q, gam
     monkeypatch.setattr(rules.index()._asked, "left_out", part)
     reply = rules.ask(q, game=game)
     assert reply.answered and reply.hits[0].entry.id == first, q
+
+
+def test_a_question_asked_of_no_game_is_compared_with_every_games_questions_asked_before(monkeypatch):
+    # Robotariat's upgrade deck; asked of no game, its first result is Raising Robots' Friendship deck, whose game
+    # no one asked it of: the questions of every game tell that it went unanswered where it belongs
+    monkeypatch.setattr(rules.index()._asked, "left_out", "round23")
+    q = "upgrade deck ran dry, do we reshuffle anything"
+    reply = rules.ask(q)
+    assert not reply.answered and reply.asked_before and reply.hits[0].entry.game == "raising-robots"
+    assert rules.ask(q, game="raising-robots").answered  # (that game's questions alone: nothing near)
+    assert not rules.ask(q, prefer="robotariat").answered  # the page's game's questions
