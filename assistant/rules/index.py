@@ -1168,9 +1168,10 @@ class RulesIndex:
                     answered = True
         asked_before = False
         stems = self._stems(question) if ASKED_ON and answered and honest is None and order else set()
-        # the questions asked before of the game searched, or of the page's game, or of every game (asked of none:
-        # the first result may be another game's, and the nearest question asked before tells better)
-        bank = filtered or prefer or ASKED_ALL
+        # the questions asked before of the game searched, or of every game (the page's game first, or none: the first
+        # result may be another game's, and the nearest question asked before, of any game, tells better; the page's
+        # game's alone would take "the friendship deck ran out" on a Two Robots page for its action deck running out)
+        bank = filtered or ASKED_ALL
         if (ASKED_ON and answered and honest is None and not q.about_app and order
                 and self._asked.silent_nearer(stems & self._entry_things[order[0]],
                                               semantic.encoder().vector(question[:MAX_QUERY_CHARS]),
