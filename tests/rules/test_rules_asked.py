@@ -132,4 +132,3 @@ def test_a_question_asked_of_no_game_is_compared_with_every_games_questions_aske
     reply = rules.ask(q)
     assert not reply.answered and reply.asked_before and reply.hits[0].entry.game == "raising-robots"
     assert rules.ask(q, game="raising-robots").answered  # (that game's questions alone: nothing near)
-    assert not rules.ask(q, prefer="robotariat").answered  # (the page's game first: every game's too)
