@@ -1,7 +1,8 @@
 """Write assistant/data/rules/asked.toml: the questions of the evaluation parts the rules search is tuned on
-(bench/bench_rules_eval.py's TUNED), each with its game, whether a rulebook answers it, and its part; never a question
-of the unseen part (UNSEEN). The search tells a question "not covered" when it is nearer in meaning to one of these
-that no book answers than to anything a book answers (assistant/rules/asked.py). Run after a part joins TUNED, then
+(bench/bench_rules_eval.py's TUNED), each with its game, whether a rulebook answers it (and which entries do), and its
+part; never a question of the unseen part (UNSEEN). The search tells a question "not covered" when it is nearer in
+meaning to one of these that no book answers than to anything a book answers, and its second look weighs how near it
+comes to one an entry answered (assistant/rules/asked.py). Run after a part joins TUNED, then
 bench/build_rules_vectors.py:
 
     .venv/bin/python bench/build_rules_asked.py
@@ -33,7 +34,10 @@ def main() -> None:
                 continue
             covered = "true" if q.get("covered", True) else "false"
             lines += ["[[question]]", f"q = {json.dumps(q['q'], ensure_ascii=False)}", f'game = "{q["game"]}"',
-                      f"covered = {covered}", f'part = "{part}"', ""]
+                      f"covered = {covered}", f'part = "{part}"']
+            if q.get("covered", True):
+                lines.append(f"ids = {json.dumps(q['ids'])}")  # the entries that answer it (the second look's)
+            lines.append("")
             n += 1
     ASKED_FILE.write_text("\n".join(lines), encoding="utf-8")
     print(f"wrote {ASKED_FILE.relative_to(ROOT)}: {n} questions of {len(evaluation.TUNED)} parts")

@@ -7,6 +7,10 @@ nearer to a question of its game that no rulebook answers than to anything a rul
 text or one of its players' questions (asks), or an earlier question that was answered. Players keep asking the
 same things the books are silent on (a hand limit the book never sets, two players wanting one character) in words
 no pattern of synonyms.py foresaw.
+
+The entries that answered each earlier question are kept too: the second look (rerank.py) weighs how near a question
+comes to one an entry answered before (`nearest_asking`), a question asked again in other words most often wanting
+the same rule.
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from . import semantic
 from .loader import DATA_DIR
 
 ASKED_FILE = DATA_DIR / "asked.toml"
-_KEYS = {"q", "game", "covered", "part"}
+_KEYS = {"q", "game", "covered", "part"}  # and, for a question a rulebook answers, "ids": the entries that do
 ALL_GAMES = "*"        # the key of every game's questions together
 NEIGHBOURS = 5        # the nearest questions no book answers looked at for one about the same thing
 VOTE, VOTE_SILENT = 3, 2  # ... or: of this many nearest questions asked before, this many no book answered. Leaving each
@@ -36,6 +40,7 @@ class Asked:
     game: str
     covered: bool
     part: str     # the evaluation part it comes from (a benchmark leaves a part out to measure it)
+    ids: tuple[str, ...] = ()  # the entries that answer it (none when no rulebook does)
 
 
 def load_asked(path: Path = ASKED_FILE) -> list[Asked]:
@@ -44,10 +49,13 @@ def load_asked(path: Path = ASKED_FILE) -> list[Asked]:
         return []
     out = []
     for i, rec in enumerate(tomllib.loads(path.read_text(encoding="utf-8")).get("question", [])):
-        if set(rec) != _KEYS or not isinstance(rec["q"], str) or not rec["q"].strip() \
-                or not isinstance(rec["covered"], bool):
-            raise ValueError(f"{path.name}: question {i + 1} needs exactly q, game, covered (true/false), part")
-        out.append(Asked(rec["q"], rec["game"], rec["covered"], rec["part"]))
+        ids = rec.get("ids", [])
+        if set(rec) - {"ids"} != _KEYS or not isinstance(rec["q"], str) or not rec["q"].strip() \
+                or not isinstance(rec["covered"], bool) or not isinstance(ids, list) \
+                or not all(isinstance(x, str) and x for x in ids) or ids and not rec["covered"]:
+            raise ValueError(f"{path.name}: question {i + 1} needs exactly q, game, covered (true/false), part, "
+                             "and ids (entry ids) only when covered")
+        out.append(Asked(rec["q"], rec["game"], rec["covered"], rec["part"], tuple(ids)))
     return out
 
 
@@ -58,6 +66,9 @@ class AskedBefore:
                  kept: dict[str, np.ndarray] | None = None):
         self._by_game: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, list[set[str]]]] = {}
         self._answered_by_game = dict(answered_by_game)
+        # by game: the entries that answered a question asked before, and those questions' rows, entry after entry
+        self._asking: dict[str, tuple[list[str], np.ndarray, np.ndarray]] = {}
+        self._near: tuple[bytes, dict[str, np.ndarray]] = (b"", {})  # the last question's nearness, by game
         self.left_out: str | None = None  # a part left out of the bank (a benchmark measuring that part)
         if not asked:
             return
@@ -72,6 +83,20 @@ class AskedBefore:
             end = start + sum(a.game == g for a in asked)
             self._by_game[g] = (every[0][start:end], every[1][start:end], every[2][start:end], every[3][start:end])
             start = end
+        starts = {ALL_GAMES: 0}
+        for g in games:
+            starts[g] = next(i for i, a in enumerate(mine) if a.game == g)
+        for g in (ALL_GAMES, *games):
+            asking: dict[str, list[int]] = {}
+            for i, a in enumerate(mine):
+                if g in (ALL_GAMES, a.game):
+                    for entry in a.ids:
+                        asking.setdefault(entry, []).append(i)
+            if not asking:
+                continue
+            entries = sorted(asking)
+            self._asking[g] = (entries, np.array([i - starts[g] for e in entries for i in asking[e]]),
+                               np.cumsum([0] + [len(asking[e]) for e in entries[:-1]]))
         if answered_by_game:
             self._answered_by_game[ALL_GAMES] = np.concatenate(list(answered_by_game.values()))
 
@@ -88,9 +113,7 @@ class AskedBefore:
             return False
         vectors, covered, part, said = self._by_game[game]
         kept = part != self.left_out if self.left_out is not None else np.ones(len(part), dtype=bool)
-        # (einsum, not BLAS: BLAS would run it on both cores and keep them spinning after, while the model, on the
-        # encoder's thread, wants the other core for the next question)
-        near = np.einsum("ij,j->i", vectors, vector)
+        near = self.nearness(vector, game)
         answered = self._answered_by_game.get(game)
         said_before = near[kept & covered]
         nearest_answered = max(float(said_before.max()) if len(said_before) else -1.0,
@@ -110,3 +133,41 @@ class AskedBefore:
                     not covered[i] and said[i] & things <= words for i in few) >= VOTE_SILENT:
                 return True
         return False
+
+    def nearness(self, vector: np.ndarray, game: str) -> np.ndarray:
+        """The cosine of the question (its unit vector) to each question of `game` asked before; kept for the question
+        (the check above and the second look both want it)."""
+        key = vector.tobytes()
+        last = self._near
+        if last[0] != key:
+            last = self._near = (key, {})
+        near = last[1].get(game)
+        if near is None:
+            # (einsum, not BLAS: BLAS would run it on both cores and keep them spinning after, while the model, on the
+            # encoder's thread, wants the other core for the next question)
+            near = last[1][game] = np.einsum("ij,j->i", self._by_game[game][0], vector)
+        return near
+
+    def nearest_asking(self, vector: np.ndarray, game: str) -> dict[str, float]:
+        """For each entry of `game` (ALL_GAMES: of every game) that answered a question asked before, the cosine of the
+        question to the nearest of those (none of the part left out)."""
+        if game not in self._asking:
+            return {}
+        entries, rows, starts = self._asking[game]
+        near = self.nearness(vector, game)[rows]
+        if self.left_out is not None:
+            near[self._by_game[game][2][rows] == self.left_out] = -1.0
+        return dict(zip(entries, np.maximum.reduceat(near, starts).tolist()))
+
+    def nearest_said(self, vector: np.ndarray, game: str, entry: str) -> set[str]:
+        """The words (stems) of the question asked before, answered by `entry`, that comes nearest the question (none of
+        the part left out)."""
+        if game not in self._asking:
+            return set()
+        entries, rows, starts = self._asking[game]
+        at = entries.index(entry)
+        mine = rows[starts[at]:starts[at + 1] if at + 1 < len(starts) else len(rows)]
+        near = self.nearness(vector, game)[mine]
+        if self.left_out is not None:
+            near = np.where(self._by_game[game][2][mine] != self.left_out, near, -2.0)
+        return self._by_game[game][3][mine[int(np.argmax(near))]]

@@ -213,6 +213,14 @@ ASKED_MARGIN = 0.02     # ... answers (asked.py), by more than this cosine, is "
                         # on out of the questions asked before in turn (bench/bench_rules_eval.py --asked-margins)
 THING_SHARE = 0.1       # ... and about the same thing: a word of the first result's title or keywords that fewer than this
                         # part of its book's entries hold (asked.py)
+ASKED_RANK_ON = True     # the entries that answered questions asked before in other words come first or third:
+ASKED_FIRST = 0.9        # an entry that answered a question asked before this near in meaning (cosine), and nearer by
+ASKED_FIRST_GAP = 0.05   # ... this than any the first result answered, comes first; else one this near, and nearer by
+ASKED_THIRD = 0.85       # ... ASKED_THIRD_GAP than any of the first three answered, comes third; neither where that
+ASKED_THIRD_GAP = 0.03   # ... question names a word of the entry's title this one does not, and this one a word of the
+                         # first result's title that it does not. Chosen on the parts tuned on, each left out of the
+                         # questions asked before (top-1 / top-3 of 6,265, game filter: 5,908 / 6,122 -> 5,975 / 6,178;
+                         # no game 5,844 / 6,087 -> 5,917 / 6,154)
 RERANK_ON = True        # the second look (rerank.py) orders the first results of an answered question
 NEAREST_THIRD_ON = True  # an answered question's third answer may be the one nearest it in meaning among places 4-10
 NEAREST_THIRD = 0.05    # ... when it is this much nearer (cosine) than the third, and the first three and it are answers of
@@ -635,6 +643,10 @@ class RulesIndex:
         for r, things in enumerate(self._entry_things):
             self._game_things.setdefault(self._game[r], set()).update(things)
             self._game_things.setdefault(ASKED_ALL, set()).update(things)
+        # the title's own words, to prefer the entry that is about what was asked over one that mentions it
+        # (what is in brackets is a side note: "WallyST (starts on Recruitment Office)")
+        self._title_stems = [{stem(w) for w in words(_ASIDE.sub(" ", e.title)) if not is_stopword(w)}
+                             for e in self.entries]
         self._asked = AskedBefore(load_asked(), kept=kept, stems=self._stems, answered_by_game={
             g: np.concatenate([m.vectors[m.starts[r]:m.starts[r + 1]] for r in range(len(self.entries))
                                if self._game[r] == g and r not in self._scope])
@@ -647,10 +659,6 @@ class RulesIndex:
                               and words(e.title)[1:2] == ["example"] and (name := words(e.title)[0]) in self._proper
                               and name not in ruled}
         self._below = self._specific_entries(books)
-        # the title's own words, to prefer the entry that is about what was asked over one that mentions it
-        # (what is in brackets is a side note: "WallyST (starts on Recruitment Office)")
-        self._title_stems = [{stem(w) for w in words(_ASIDE.sub(" ", e.title)) if not is_stopword(w)}
-                             for e in self.entries]
         # two words next to each other in a title or a keyword ("defense cards", "npc turn"), stemmed and
         # without stop words: the question that has them together names what the entry is about
         self._pairs: dict[tuple[str, str], set[int]] = {}
@@ -747,12 +755,16 @@ class RulesIndex:
         question comes to each in meaning (semantic.py)."""
         rows = [self._row[h.entry.id] for h in hits]
         near = self.nearness(question, rows)
+        games = {h.entry.game for h in hits}
+        answered_before = self._asked.nearest_asking(semantic.encoder().vector(question[:MAX_QUERY_CHARS]),
+                                                     games.pop() if len(games) == 1 else ASKED_ALL)
+        asked = [max(0.0, answered_before.get(h.entry.id, 0.0)) for h in hits]
         total = sum(scored.weight.values()) or 1.0
         top = max((scored.relevance.get(r, 0.0) for r in rows), default=0.0) or 1.0
         found = [rerank.Found(
             holds=sum(scored.weight.get(g, 0.0) for g in scored.holds.get(r, ())) / total,
             about=sum(scored.weight.get(g, 0.0) * a for g, a in scored.about(r).items()) / total,
-            relevance=scored.relevance.get(r, 0.0) / top, semantic=n) for r, n in zip(rows, near)]
+            relevance=scored.relevance.get(r, 0.0) / top, semantic=n, asked=a) for r, n, a in zip(rows, near, asked)]
         return rerank.features(frozenset(self._stems(question)), [h.score for h in hits], [h.entry.kind for h in hits],
                                [self._words[r] for r in rows], found)
 
@@ -1092,8 +1104,45 @@ class RulesIndex:
             hits.sort(key=lambda h: rank[h.entry.id])  # stable: keeps the order so far inside each part
         if NEAREST_THIRD_ON and first.answered and first.honest is None and len(hits) > 3:
             hits = self._nearest_third(question, hits)
+        if ASKED_RANK_ON and first.answered and first.honest is None and hits:
+            hits = self._answered_before(question, hits, game or prefer or ASKED_ALL)
         return Reply(hits[:limit], first.answered, prefer, first.named_game, asked_before=first.asked_before,
                      off_the_board=not first.answered and first.question.off_the_board)
+
+    def _answered_before(self, question: str, hits: list[Hit], game: str) -> list[Hit]:
+        """The entry of `game` that answered a question asked before (asked.py) coming ASKED_FIRST near this one in
+        meaning, ASKED_FIRST_GAP nearer than any the first result answered, comes first; else one coming ASKED_THIRD
+        near, ASKED_THIRD_GAP nearer than any the first three answered, comes third. Such an entry answers."""
+        vector, said = semantic.encoder().vector(question[:MAX_QUERY_CHARS]), self._stems(question)
+        near = self._asked.nearest_asking(vector, game)
+        if not near:
+            return hits
+
+        def contrasted(entry: str, first: Hit) -> bool:
+            # the question asked before and this one differ in what they ask about: it names a word of the entry's title
+            # this one does not say, and this one a word of the first result's title that it does not ("what does the
+            # poster space do", "what does the upgrade space do": near in meaning by their shape)
+            before = self._asked.nearest_said(vector, game, entry)
+            return bool(before & self._title_stems[self._row[entry]] - said) and bool(
+                said & self._title_stems[self._row[first.entry.id]] - before)
+
+        best = max(near, key=near.__getitem__)
+        if near[best] >= ASKED_FIRST and near[best] >= near.get(hits[0].entry.id, 0.0) + ASKED_FIRST_GAP \
+                and not contrasted(best, hits[0]):
+            return self._put(hits, best, 0)
+        top = {h.entry.id for h in hits[:3]}
+        best = max((e for e in near if e not in top), key=near.__getitem__, default=None)
+        if best is not None and near[best] >= ASKED_THIRD and near[best] >= max(
+                near.get(e, 0.0) for e in top) + ASKED_THIRD_GAP and not contrasted(best, hits[0]):
+            return self._put(hits, best, min(2, len(hits)))
+        return hits
+
+    def _put(self, hits: list[Hit], entry_id: str, place: int) -> list[Hit]:
+        """`hits` with the entry `entry_id` at `place`, as an answer."""
+        found = next((h for h in hits if h.entry.id == entry_id), None)
+        put = Hit(self.entries[self._row[entry_id]], max(ANSWERED, found.score if found else 0.0))
+        rest = [h for h in hits if h is not found]
+        return rest[:place] + [put] + rest[place:]
 
     def _example_gives_way(self, hits: list[Hit], said: tuple[str, ...]) -> list[Hit]:
         """A named example asked neither by its name nor as the example: the rule it shows (an answer among the next

@@ -11,6 +11,7 @@ import pytest
 
 from assistant import rules
 from assistant.rules import asked as asked_module
+from assistant.rules import semantic
 from assistant.rules.asked import ASKED_FILE, load_asked
 
 index_module = importlib.import_module("assistant.rules.index")
@@ -31,7 +32,8 @@ def test_the_questions_asked_before_are_the_parts_tuned_on_whole_and_never_the_u
     for part in tuned:
         questions = tomllib.loads((EVAL / f"eval_{part}.toml").read_text(encoding="utf-8"))["question"]
         mine = [a for a in asked if a.part == part]
-        assert [(a.q, a.game, a.covered) for a in mine] == [(q["q"], q["game"], q.get("covered", True)) for q in questions]
+        assert [(a.q, a.game, a.covered, a.ids) for a in mine] == [
+            (q["q"], q["game"], q.get("covered", True), tuple(q.get("ids", ()))) for q in questions]
     for part in unseen:
         if (EVAL / f"eval_{part}.toml").exists():
             kept = {(a.game, a.q) for a in asked}
@@ -69,7 +71,7 @@ def test_a_question_no_book_answered_asked_again_in_other_words_is_not_covered(m
 ])
 def test_a_question_near_one_no_book_answered_in_its_shape_only_is_still_answered(q, game, first):
     reply = rules.ask(q, game=game)
-    assert reply.answered and reply.hits[0].entry.id == first, q
+    assert reply.answered and first in [h.entry.id for h in reply.hits[:2]], q
 
 
 def test_a_part_left_out_is_not_found_among_the_questions_asked_before(monkeypatch):
@@ -114,6 +116,7 @@ def test_a_question_most_of_whose_nearest_went_unanswered_is_not_covered(part, q
 
 @pytest.mark.parametrize("part, q, game, first", [
     # the nearest question asked before went unanswered, but not most of the three nearest: answered by their rule
+    # (the first with its own part left out: the questions asked before put the rule of four on a space before it)
     ("tune", "can 2 people be on the same space when a civilian arrives, +1 each?", "robotariat",
      "rb-encounter-row-player"),
     ("round14", "what happens when a salvager runs out of power cards", "two-robots", "tr-reading-damage-power-card"),
@@ -121,7 +124,7 @@ def test_a_question_most_of_whose_nearest_went_unanswered_is_not_covered(part, q
 def test_a_question_whose_nearest_went_unanswered_alone_is_answered(part, q, game, first, monkeypatch):
     monkeypatch.setattr(rules.index()._asked, "left_out", part)
     reply = rules.ask(q, game=game)
-    assert reply.answered and reply.hits[0].entry.id == first, q
+    assert reply.answered and first in [h.entry.id for h in reply.hits[:2]], q
 
 
 def test_a_question_asked_of_no_game_is_compared_with_every_games_questions_asked_before(monkeypatch):
@@ -132,3 +135,55 @@ def test_a_question_asked_of_no_game_is_compared_with_every_games_questions_aske
     reply = rules.ask(q)
     assert not reply.answered and reply.asked_before and reply.hits[0].entry.game == "raising-robots"
     assert rules.ask(q, game="raising-robots").answered  # (that game's questions alone: nothing near)
+
+
+@pytest.mark.parametrize("part, q, game, before, after", [
+    # Two Robots, Draw Phase: the opening hand is the first draw; questions asked before about it (round 14's the same
+    # but for a letter, round 15's "do we get a starting hand or start with nothing") were answered by the Draw Phase
+    ("round23", "do we get dealt an opening hand or start with nothin", "two-robots", "tr-setup", "tr-draw-phase"),
+    # Raising Robots, Robots & Inventors: the Friends robots join the robot deck, Pets robots in it or not (round 17's
+    # "can i shuffle the friends robots into the same deck as my pets robots")
+    ("round24", "ok to shuffle friends robots into a deck that already has pets robots?", "raising-robots",
+     "rr-robots-inventors-changes-to-setup", "rr-robots-inventors"),
+])
+def test_the_entry_that_answered_a_question_asked_before_in_other_words_comes_first(part, q, game, before, after,
+                                                                                   monkeypatch):
+    monkeypatch.setattr(rules.index()._asked, "left_out", part)  # (never the question itself: its part left out)
+    monkeypatch.setattr(index_module, "ASKED_RANK_ON", False)
+    assert rules.ask(q, game=game).hits[0].entry.id == before
+    monkeypatch.setattr(index_module, "ASKED_RANK_ON", True)
+    reply = rules.ask(q, game=game)
+    assert reply.answered and reply.hits[0].entry.id == after and reply.hits[0].answers
+
+
+def test_the_entry_that_answered_a_question_asked_before_comes_third_when_less_near(monkeypatch):
+    # Two Robots: the player count is a fact of the box; "whats the max number of players" does not find it by its
+    # words, but round 19's "max number of players?" was answered by it
+    q = "whats the max number of players"
+    monkeypatch.setattr(rules.index()._asked, "left_out", "round23")
+    monkeypatch.setattr(index_module, "ASKED_RANK_ON", False)
+    assert "tr-fact-player-count" not in [h.entry.id for h in rules.ask(q, game="two-robots", limit=3).hits]
+    monkeypatch.setattr(index_module, "ASKED_RANK_ON", True)
+    got = [h.entry.id for h in rules.ask(q, game="two-robots", limit=3).hits]
+    assert got[2] == "tr-fact-player-count"
+
+
+def test_a_question_asked_before_of_another_thing_in_the_same_shape_does_not_lead():
+    # "what does the poster space do" was answered by the Poster space's entry and comes 0.9 near "what does the
+    # upgrade space do" by its shape alone: it names the poster, this one the upgrade, the first result's title
+    idx = rules.index()
+    near = idx._asked.nearest_asking(semantic.encoder().vector("what does the upgrade space do"), "robotariat")
+    assert near["rb-activation-poster"] >= index_module.ASKED_FIRST
+    assert near["rb-activation-poster"] >= near.get("rb-activation-upgrade", 0.0) + index_module.ASKED_FIRST_GAP
+    got = [h.entry.id for h in rules.ask("what does the upgrade space do", game="robotariat", limit=3).hits]
+    assert got[0] == "rb-activation-upgrade" and "rb-activation-poster" not in got
+
+
+def test_a_question_asked_before_keeps_the_entries_that_answered_it_and_only_when_covered(tmp_path):
+    asked = load_asked()
+    assert all(a.ids for a in asked if a.covered) and not any(a.ids for a in asked if not a.covered)
+    bad = tmp_path / "asked.toml"
+    bad.write_text('[[question]]\nq = "nobody answers"\ngame = "robotariat"\ncovered = false\npart = "tune"\n'
+                   'ids = ["rb-set-up"]\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="question 1"):
+        load_asked(bad)

@@ -57,6 +57,8 @@ def test_meaning_puts_the_moment_the_game_ends_first(monkeypatch):
     q = "we reach 60 spark halfway through the npc turn, is the game won then"
     assert rules.ask(q, game="robotariat").hits[0].entry.id == "rb-reading-game-end-moment"
     monkeypatch.setattr(index_module.RulesIndex, "nearness", lambda self, question, rows: [0.0] * len(rows))
+    # (nor, in meaning, to any question asked before)
+    monkeypatch.setattr(rules.index()._asked, "nearest_asking", lambda vector, game: {})
     assert rules.ask(q, game="robotariat").hits[0].entry.id != "rb-reading-game-end-moment"
 
 
@@ -71,6 +73,8 @@ def test_the_result_nearest_in_meaning_takes_third_place(monkeypatch):
     # Encounters (rulebook) and Tablebot's reading of them: a fine takes the Recruitment Office down to 0, no lower;
     # the reading's words are not the question's, its sense is
     q = "office is at 1 and a cop comes in, does it go to -1"
+    # (the reading answered questions asked before near this one: without them, the nearness to its text alone)
+    monkeypatch.setattr(rules.index()._asked, "nearest_asking", lambda vector, game: {})
     assert "rb-reading-encounters" in [h.entry.id for h in rules.ask(q, game="robotariat", limit=3).hits]
     monkeypatch.setattr(index_module, "NEAREST_THIRD_ON", False)
     assert "rb-reading-encounters" not in [h.entry.id for h in rules.ask(q, game="robotariat", limit=3).hits]
