@@ -9,8 +9,8 @@ same things the books are silent on (a hand limit the book never sets, two playe
 no pattern of synonyms.py foresaw.
 
 The entries that answered each earlier question are kept too: the second look (rerank.py) weighs how near a question
-comes to one an entry answered before (`nearest_asking`), a question asked again in other words most often wanting
-the same rule.
+comes to one an entry answered before (`nearest_asking`), and an entry that answered one very near comes first or
+third (index.ASKED_FIRST): a question asked again in other words most often wants the same rule.
 """
 from __future__ import annotations
 
