@@ -1,9 +1,9 @@
 """Issue 24: the rules search on its own evaluation set (tests/rules/data/eval, written as players type and
 split before tuning), the mechanisms that ranking and "not covered" rest on, and the fragments the
-search boxes swap in. The ranking is tuned on all twenty-six parts (tune, heldout, fresh, both halves of round 4's new
+search boxes swap in. The ranking is tuned on all twenty-seven parts (tune, heldout, fresh, both halves of round 4's new
 writer: round4a, and round4, reported at the end of round 4; round5, round6 and round7, each reported at the end of
-its round; round8 to round25, each reported and then tuned on), each guarded here; its last
-figures are measured on eval_round26.toml, which bench/bench_rules_eval.py prints as "round 26 (never tuned)": here
+its round; round8 to round26, each reported and then tuned on), each guarded here; its last
+figures are measured on eval_round27.toml, which bench/bench_rules_eval.py prints as "round 27 (never tuned)": here
 it is only checked to be well formed, never measured (a test on it would make it a tuning set).
 """
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_round_four_tuning_half_names_only_entries_that_exist():
 
 ORDER = ("tune", "heldout", "fresh", "round4a", "round4", "round5", "round6", "round7", "round8", "round9", "round10",
          "round11", "round12", "round13", "round14", "round15", "round16", "round17", "round18", "round19", "round20",
-         "round21", "round22", "round23", "round24", "round25", "round26")
+         "round21", "round22", "round23", "round24", "round25", "round26", "round27")
 
 
 def _well_formed(part: str) -> list[dict]:
@@ -82,7 +82,7 @@ def _well_formed(part: str) -> list[dict]:
                                         ("round11", 320), ("round12", 300), ("round13", 340),
                                         ("round14", 350), ("round15", 340), ("round16", 340), ("round17", 340), ("round18", 340),
                                         ("round19", 400), ("round20", 400), ("round21", 400),
-                                        ("round22", 400), ("round23", 400), ("round24", 400), ("round25", 400)])
+                                        ("round22", 400), ("round23", 400), ("round24", 400), ("round25", 400), ("round26", 400)])
 def test_each_later_part_is_well_formed_every_game_and_new(part, size):
     questions = _well_formed(part)
     earlier = {(q["game"], q["q"]) for name in ORDER[:ORDER.index(part)] for q in _part(name)}
@@ -93,7 +93,7 @@ def test_each_later_part_is_well_formed_every_game_and_new(part, size):
 def test_the_unseen_part_is_well_formed():
     # (its questions are not compared with the tuned parts' here: the repeats were taken out when it was added,
     # and reading them in a test would be looking at the unseen part)
-    assert len(_well_formed("round26")) >= 400
+    assert len(_well_formed("round27")) >= 400
 
 
 def test_the_unseen_part_is_no_part_tuned_on_and_every_tuned_part_is_guarded():
@@ -169,6 +169,9 @@ def test_the_unseen_part_is_no_part_tuned_on_and_every_tuned_part_is_guarded():
     # round 25's, measured unseen at the start and the end of its session (93.9 % / 97.4 %, 131 of 149 said, 131 on
     # the answered flag alone, 292 of 311), then tuned on
     ("round25", 0.93, 0.97, 0.87, 0.93),
+    # round 26's, measured unseen twice in round 25's session (95.2 % / 98.4 %, 133 of 145 said, 133 on the answered
+    # flag alone, 293 of 312), then tuned on
+    ("round26", 0.95, 0.98, 0.91, 0.93),
 ])
 def test_the_parts_tuned_on_stay_where_they_were_tuned(part, top1_min, top3_min, silent_min, answered_min, monkeypatch):
     # (the part's own questions left out of the questions asked before, asked.py: it is measured as the bench does)
@@ -1472,8 +1475,13 @@ def test_which_way_the_npcs_usually_go_is_the_rule_that_picks_the_path():
     ("where do the cops usually go", "robotariat", {"rb-rolling-for-human-oppressor-civilian-robot-movement"}),
 ])
 def test_the_words_of_the_new_shapes_in_the_games_own_sense_are_still_answered(q, game, ids, monkeypatch):
-    # (the shapes' counter-cases: the questions asked before, asked.py, are tested on their own)
+    # (the shapes' counter-cases: the questions asked before, asked.py, are tested on their own, their "not covered"
+    # and the entries that answered them alike: with those, "how many robot parts are in the deck" has the entry
+    # saying the part mix is printed nowhere first, the card counts second, as round 4's "how many of each part are
+    # in the deck" was answered by it)
     monkeypatch.setattr(index_module, "ASKED_ON", False)
+    monkeypatch.setattr(index_module, "ASKED_RANK_ON", False)
+    monkeypatch.setattr(rules.index()._asked, "nearest_asking", lambda vector, game: {})
     reply = rules.ask(q, game=game)
     assert reply.answered and not reply.unprinted and ids & {h.entry.id for h in reply.hits[:3]}, q
 
