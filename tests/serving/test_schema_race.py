@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 
 from sqlalchemy import inspect
 
@@ -26,11 +27,15 @@ def _make_schema(url: str, barrier, errors) -> None:
         engine.dispose()
         errors.close()
         errors.join_thread()  # the message is written before the process ends
-        os._exit(0)  # a forked copy of pytest: leave without running its clean-up
+        os._exit(0)  # a forked process: leave without running its clean-up
 
 
 def test_schema_creation_is_safe_when_processes_start_at_once(request, db_url, tmp_path):
-    ctx = multiprocessing.get_context("fork")
+    # (forked from a clean server process, not from pytest: a fork of pytest could inherit SQLite's own lock held by a
+    # thread of an earlier test's live server, and wait for it for ever; CI once hung there after the last test)
+    ctx = multiprocessing.get_context("forkserver")
+    # (with the app's modules this run has imported: some of them add their tables to the schema)
+    ctx.set_forkserver_preload(sorted(m for m in sys.modules if m.split(".")[0] == "assistant"))
     kind = "postgresql" if db_url.startswith("postgresql") else "sqlite"
     for round_ in range(ROUNDS):
         url = (request.getfixturevalue("postgres").new_database() if kind == "postgresql"
@@ -41,6 +46,10 @@ def test_schema_creation_is_safe_when_processes_start_at_once(request, db_url, t
             p.start()
         for p in procs:
             p.join(60)
+        stuck = [p for p in procs if p.is_alive()]
+        for p in stuck:
+            p.kill()  # (not left for the end of the run to wait on)
+        assert not stuck, f"round {round_}: {len(stuck)} processes did not finish"
         found = []
         while not errors.empty():
             found.append(errors.get())
