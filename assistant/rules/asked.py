@@ -66,7 +66,8 @@ class AskedBefore:
                  kept: dict[str, np.ndarray] | None = None):
         self._by_game: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, list[set[str]]]] = {}
         self._answered_by_game = dict(answered_by_game)
-        # by game: the entries that answered a question asked before, and those questions' rows, entry after entry
+        # by game: the entries that answered a question asked before, those questions' rows entry after entry, and
+        # where each entry's rows start (and the last end)
         self._asking: dict[str, tuple[list[str], np.ndarray, np.ndarray]] = {}
         self._near: tuple[bytes, dict[str, np.ndarray]] = (b"", {})  # the last question's nearness, by game
         self.left_out: str | None = None  # a part left out of the bank (a benchmark measuring that part)
@@ -78,14 +79,12 @@ class AskedBefore:
                  np.array([a.part for a in mine]), [stems(a.q) for a in mine])
         # each game's questions are a slice of every game's (views: the vectors are kept once)
         self._by_game[ALL_GAMES] = every
+        starts = {ALL_GAMES: 0}
         start = 0
         for g in games:
             end = start + sum(a.game == g for a in asked)
             self._by_game[g] = (every[0][start:end], every[1][start:end], every[2][start:end], every[3][start:end])
-            start = end
-        starts = {ALL_GAMES: 0}
-        for g in games:
-            starts[g] = next(i for i, a in enumerate(mine) if a.game == g)
+            starts[g], start = start, end
         for g in (ALL_GAMES, *games):
             asking: dict[str, list[int]] = {}
             for i, a in enumerate(mine):
@@ -96,7 +95,7 @@ class AskedBefore:
                 continue
             entries = sorted(asking)
             self._asking[g] = (entries, np.array([i - starts[g] for e in entries for i in asking[e]]),
-                               np.cumsum([0] + [len(asking[e]) for e in entries[:-1]]))
+                               np.cumsum([0] + [len(asking[e]) for e in entries]))
         if answered_by_game:
             self._answered_by_game[ALL_GAMES] = np.concatenate(list(answered_by_game.values()))
 
@@ -153,20 +152,20 @@ class AskedBefore:
         question to the nearest of those (none of the part left out)."""
         if game not in self._asking:
             return {}
-        entries, rows, starts = self._asking[game]
+        entries, rows, bounds = self._asking[game]
         near = self.nearness(vector, game)[rows]
         if self.left_out is not None:
             near[self._by_game[game][2][rows] == self.left_out] = -1.0
-        return dict(zip(entries, np.maximum.reduceat(near, starts).tolist()))
+        return dict(zip(entries, np.maximum.reduceat(near, bounds[:-1]).tolist()))
 
     def nearest_said(self, vector: np.ndarray, game: str, entry: str) -> set[str]:
         """The words (stems) of the question asked before, answered by `entry`, that comes nearest the question (none of
         the part left out)."""
         if game not in self._asking:
             return set()
-        entries, rows, starts = self._asking[game]
+        entries, rows, bounds = self._asking[game]
         at = entries.index(entry)
-        mine = rows[starts[at]:starts[at + 1] if at + 1 < len(starts) else len(rows)]
+        mine = rows[bounds[at]:bounds[at + 1]]
         near = self.nearness(vector, game)[mine]
         if self.left_out is not None:
             near = np.where(self._by_game[game][2][mine] != self.left_out, near, -2.0)
